@@ -1,0 +1,35 @@
+//! oclc's typed intermediate representation.
+//!
+//! The IR sits between the front end and every backend: the lowering from the checked AST
+//! (in `lower/`) produces a [`Module`], passes (in `passes/`) rewrite it, and the SPIR-V and
+//! CPU backends consume it. It has a text form ([`print_module`]) written by `-save-temps`, and
+//! a [`verify_module`] check run after lowering and after each pass.
+//!
+//! Design (after naga and Cranelift): types are interned ([`TypeId`]); functions hold
+//! variables ([`Local`]), the type of every value, and a structured body of statements
+//! ([`Stmt`]): `Let` defines a value with an [`Op`], and `If`/`Loop`/`Break`/`Continue`/`Return`
+//! and `Barrier` give structured control flow, which Vulkan SPIR-V requires and Cranelift and
+//! OpenCL SPIR-V accept. Implicit conversions are explicit; built-ins are IR operations.
+//!
+//! This crate must not know about SPIR-V or Cranelift; it reads the front end's checked AST
+//! only in the lowering, and no front-end type appears in the IR itself.
+
+pub mod builder;
+pub mod fixtures;
+pub mod module;
+pub mod op;
+pub mod print;
+pub mod types;
+pub mod verify;
+
+pub use builder::FunctionBuilder;
+pub use module::{
+    walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId, KernelAttrs, Local,
+    LocalId, Module, Param, Stmt,
+};
+pub use op::{
+    BinaryOp, CmpOp, Const, Dim, MathFn, MemFence, Op, Rounding, UnaryOp, ValueId, WorkItemQuery,
+};
+pub use print::print_module;
+pub use types::{AddressSpace, Layout, ScalarType, Type, TypeId, TypeTable};
+pub use verify::{verify_module, VerifyError};

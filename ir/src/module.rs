@@ -1,0 +1,263 @@
+//! The IR module: types, program-scope variables and functions whose bodies are structured
+//! blocks of statements.
+
+use crate::op::{MemFence, Op, ValueId};
+use crate::types::{AddressSpace, TypeId, TypeTable};
+
+/// A function of the module.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+/// A function-local variable (private, or `__local` when declared in a kernel).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct LocalId(pub u32);
+
+/// A program-scope variable.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct GlobalId(pub u32);
+
+/// A sequence of statements.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Block {
+    /// The statements, executed in order.
+    pub stmts: Vec<Stmt>,
+}
+
+impl Block {
+    /// An empty block.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+/// A statement. Control flow is structured: a value defined by `Let` is visible after its
+/// definition in the same block and in the blocks nested inside it, never elsewhere.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Stmt {
+    /// Computes `op` and names the result `value` (whose type may be void for calls).
+    Let {
+        /// The defined value.
+        value: ValueId,
+        /// What is computed.
+        op: Op,
+    },
+    /// Writes `value` to memory at `ptr`.
+    Store {
+        /// The address written.
+        ptr: ValueId,
+        /// The value stored (of the pointee type).
+        value: ValueId,
+    },
+    /// Two-way branch on a scalar bool.
+    If {
+        /// The condition.
+        cond: ValueId,
+        /// Runs when the condition holds.
+        then_body: Block,
+        /// Runs otherwise.
+        else_body: Block,
+    },
+    /// A loop: `body` runs, then `continuing` (also reached by `Continue`), then the loop
+    /// exits if `break_if` (a bool defined at the top level of `continuing`) holds, and
+    /// repeats otherwise. `Break` leaves the innermost loop.
+    Loop {
+        /// The loop body.
+        body: Block,
+        /// Runs after each iteration of the body and on `continue`.
+        continuing: Block,
+        /// Exit condition evaluated after `continuing`.
+        break_if: Option<ValueId>,
+    },
+    /// Leaves the innermost loop.
+    Break,
+    /// Jumps to the `continuing` block of the innermost loop.
+    Continue,
+    /// Returns from the function.
+    Return(Option<ValueId>),
+    /// A work-group barrier: every work-item of the group reaches it before any passes.
+    Barrier {
+        /// Memory ordered by the barrier.
+        fence: MemFence,
+    },
+}
+
+/// A function parameter.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Param {
+    /// Source name (for readability and kernel argument info).
+    pub name: String,
+    /// Its type.
+    pub ty: TypeId,
+    /// The value that stands for it in the body.
+    pub value: ValueId,
+    /// The type as the source spelled it (e.g. `float*`), for kernel argument info.
+    pub type_name: String,
+    /// The pointee was declared `const` (kernel argument info; no writes through it).
+    pub is_const: bool,
+    /// The pointer was declared `restrict`.
+    pub is_restrict: bool,
+}
+
+/// A variable of a function, accessed through `Op::LocalAddr`.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Local {
+    /// Source name.
+    pub name: String,
+    /// The stored type.
+    pub ty: TypeId,
+    /// `Private` (one per work-item) or `Local` (one per work-group; kernels only).
+    pub space: AddressSpace,
+}
+
+/// Attributes of a kernel that runtimes and backends need.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct KernelAttrs {
+    /// `reqd_work_group_size(x, y, z)`.
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    /// `work_group_size_hint(x, y, z)`.
+    pub work_group_size_hint: Option<[u32; 3]>,
+}
+
+/// Whether a function is a kernel entry point or a helper.
+#[derive(Clone, PartialEq, Debug)]
+pub enum FunctionKind {
+    /// A `__kernel` function (returns void).
+    Kernel(KernelAttrs),
+    /// A helper callable from kernels and other helpers.
+    Helper,
+}
+
+/// A function: parameters, variables, value types and a structured body.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Function {
+    /// Source name.
+    pub name: String,
+    /// Kernel or helper.
+    pub kind: FunctionKind,
+    /// Parameters in order.
+    pub params: Vec<Param>,
+    /// Result type (void for kernels).
+    pub ret: TypeId,
+    /// Variables, indexed by [`LocalId`].
+    pub locals: Vec<Local>,
+    /// The type of every value, indexed by [`ValueId`].
+    pub value_types: Vec<TypeId>,
+    /// The body.
+    pub body: Block,
+}
+
+impl Function {
+    /// True for kernels.
+    pub fn is_kernel(&self) -> bool {
+        matches!(self.kind, FunctionKind::Kernel(_))
+    }
+
+    /// The type of a value.
+    pub fn value_type(&self, v: ValueId) -> TypeId {
+        self.value_types[v.0 as usize]
+    }
+
+    /// Allocates a new value of type `ty`.
+    pub fn new_value(&mut self, ty: TypeId) -> ValueId {
+        self.value_types.push(ty);
+        ValueId(self.value_types.len() as u32 - 1)
+    }
+
+    /// Adds a variable.
+    pub fn new_local(
+        &mut self,
+        name: impl Into<String>,
+        ty: TypeId,
+        space: AddressSpace,
+    ) -> LocalId {
+        self.locals.push(Local {
+            name: name.into(),
+            ty,
+            space,
+        });
+        LocalId(self.locals.len() as u32 - 1)
+    }
+
+    /// The variable behind an id.
+    pub fn local(&self, id: LocalId) -> &Local {
+        &self.locals[id.0 as usize]
+    }
+}
+
+/// A program-scope variable (`__constant` data, or program-scope `__global` in CL2.0).
+#[derive(Clone, PartialEq, Debug)]
+pub struct Global {
+    /// Source name.
+    pub name: String,
+    /// The stored type.
+    pub ty: TypeId,
+    /// Where it lives.
+    pub space: AddressSpace,
+    /// Initial contents as raw little-endian bytes of `ty`'s layout, if initialized.
+    pub init: Option<Vec<u8>>,
+}
+
+/// A whole program in IR form.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    /// All types used.
+    pub types: TypeTable,
+    /// Program-scope variables, indexed by [`GlobalId`].
+    pub globals: Vec<Global>,
+    /// Functions, indexed by [`FuncId`]; callees need not precede callers.
+    pub functions: Vec<Function>,
+}
+
+impl Module {
+    /// An empty module.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The function behind an id.
+    pub fn function(&self, id: FuncId) -> &Function {
+        &self.functions[id.0 as usize]
+    }
+
+    /// The kernels of the module with their ids.
+    pub fn kernels(&self) -> impl Iterator<Item = (FuncId, &Function)> {
+        self.functions
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.is_kernel())
+            .map(|(i, f)| (FuncId(i as u32), f))
+    }
+
+    /// Looks a function up by name.
+    pub fn find_function(&self, name: &str) -> Option<FuncId> {
+        self.functions
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| FuncId(i as u32))
+    }
+}
+
+/// Calls `visit` on every statement of `block` and of the blocks nested in it, outermost
+/// first.
+pub fn walk_stmts<'a>(block: &'a Block, visit: &mut dyn FnMut(&'a Stmt)) {
+    for stmt in &block.stmts {
+        visit(stmt);
+        match stmt {
+            Stmt::If {
+                then_body,
+                else_body,
+                ..
+            } => {
+                walk_stmts(then_body, visit);
+                walk_stmts(else_body, visit);
+            }
+            Stmt::Loop {
+                body, continuing, ..
+            } => {
+                walk_stmts(body, visit);
+                walk_stmts(continuing, visit);
+            }
+            _ => {}
+        }
+    }
+}
