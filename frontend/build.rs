@@ -1,0 +1,3 @@
+fn main() {
+    lalrpop::process_root().unwrap();
+}

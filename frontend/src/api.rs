@@ -1,0 +1,89 @@
+//! Public entry points used by the driver.
+
+use crate::ast::TranslationUnit;
+use crate::checked::CheckedProgram;
+use crate::diagnostic::Diagnostics;
+use crate::lexer::Token;
+pub use crate::options::{ClStd, FrontendOptions};
+use crate::source::{FileId, SourceMap};
+
+/// Runs the preprocessor on `file`. On success returns the tokens and the
+/// (warning-only) diagnostics; on error returns all diagnostics.
+pub fn preprocess(
+    map: &mut SourceMap,
+    file: FileId,
+    opts: &FrontendOptions,
+) -> Result<(Vec<Token>, Diagnostics), Diagnostics> {
+    let (tokens, diags) = crate::preprocess::preprocess(map, file, opts);
+    if diags.has_errors() {
+        Err(diags)
+    } else {
+        Ok((tokens, diags))
+    }
+}
+
+/// Renders preprocessed tokens as text (for `-E` / `-save-temps`).
+pub fn render_preprocessed(map: &SourceMap, tokens: &[Token]) -> String {
+    crate::preprocess::render_preprocessed(map, tokens)
+}
+
+/// Parses preprocessed tokens.
+pub fn parse(tokens: &[Token]) -> Result<TranslationUnit, Diagnostics> {
+    crate::parser::parse_tokens(tokens)
+}
+
+/// Type-checks a translation unit. `Ok` carries the program and any warnings.
+pub fn check(
+    tu: &TranslationUnit,
+    opts: &FrontendOptions,
+) -> Result<(CheckedProgram, Diagnostics), Diagnostics> {
+    match crate::check::check_program(tu, Diagnostics::with_mode(opts.warnings)) {
+        (Some(p), d) => Ok((p, d)),
+        (None, d) => Err(d),
+    }
+}
+
+/// Everything produced by [`compile_to_checked`].
+#[derive(Clone, Debug)]
+pub struct FrontendOutput {
+    /// Preprocessed text (available whenever preprocessing produced tokens).
+    pub preprocessed_text: String,
+    /// Checked program, `None` if any error occurred.
+    pub program: Option<CheckedProgram>,
+    /// All diagnostics (errors and warnings) in order.
+    pub diagnostics: Diagnostics,
+}
+
+/// Runs the whole front end: preprocess, parse, check.
+pub fn compile_to_checked(
+    map: &mut SourceMap,
+    file: FileId,
+    opts: &FrontendOptions,
+) -> FrontendOutput {
+    let (tokens, mut diagnostics) = crate::preprocess::preprocess(map, file, opts);
+    let preprocessed_text = render_preprocessed(map, &tokens);
+    if diagnostics.has_errors() {
+        return FrontendOutput {
+            preprocessed_text,
+            program: None,
+            diagnostics,
+        };
+    }
+    let tu = match parse(&tokens) {
+        Ok(tu) => tu,
+        Err(d) => {
+            diagnostics.extend(d);
+            return FrontendOutput {
+                preprocessed_text,
+                program: None,
+                diagnostics,
+            };
+        }
+    };
+    let (program, diagnostics) = crate::check::check_program(&tu, diagnostics);
+    FrontendOutput {
+        preprocessed_text,
+        program,
+        diagnostics,
+    }
+}

@@ -1,0 +1,431 @@
+//! Untyped syntax tree produced by the parser. Every node carries a [`Span`].
+//! Declarations keep the C structure (specifier list + declarator); the checker
+//! turns them into types.
+
+use crate::source::Span;
+
+/// A whole source file after preprocessing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TranslationUnit {
+    /// Top-level items in source order.
+    pub items: Vec<ExternalDecl>,
+}
+
+/// A top-level item.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExternalDecl {
+    /// Function with a body.
+    Function(FunctionDef),
+    /// Declaration (prototype, typedef, program-scope variable).
+    Declaration(Declaration),
+}
+
+/// A function definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionDef {
+    /// Specifiers (return type, `kernel`, attributes...).
+    pub specs: DeclSpecs,
+    /// Name and parameter list (last derived item is `Derived::Function`).
+    pub declarator: Declarator,
+    /// Body.
+    pub body: Block,
+    /// Whole definition.
+    pub span: Span,
+}
+
+/// `specs declarator [= init], ... ;`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declaration {
+    /// Specifiers shared by all declarators.
+    pub specs: DeclSpecs,
+    /// Declared entities.
+    pub declarators: Vec<InitDeclarator>,
+    /// Whole declaration.
+    pub span: Span,
+}
+
+/// One declarator with its optional initializer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InitDeclarator {
+    /// The declarator.
+    pub declarator: Declarator,
+    /// `= initializer`.
+    pub init: Option<Initializer>,
+}
+
+/// Initializer: expression or brace list.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Initializer {
+    /// `= expr`
+    Expr(Expr),
+    /// `= { ... }`
+    List(Vec<Initializer>, Span),
+}
+
+/// Ordered list of declaration specifiers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeclSpecs {
+    /// Items in source order.
+    pub items: Vec<DeclSpec>,
+    /// Span of the whole list.
+    pub span: Span,
+}
+
+/// One declaration specifier.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DeclSpec {
+    /// Type keyword (`int`, `unsigned`, ...).
+    Type(TypeKw, Span),
+    /// Built-in OpenCL type name (`float4`, `uint`, `size_t`) or typedef name.
+    TypeName(String, Span),
+    /// Type qualifier.
+    Qual(Qualifier, Span),
+    /// Address-space qualifier.
+    AddrSpace(AddrSpaceKw, Span),
+    /// Storage class.
+    Storage(StorageKw, Span),
+    /// `kernel` / `__kernel`.
+    Kernel(Span),
+    /// `inline`.
+    Inline(Span),
+    /// Image access qualifier.
+    Access(AccessKw, Span),
+    /// `__attribute__((a, b(...)))`: the listed attributes.
+    Attributes(Vec<Attribute>, Span),
+}
+
+/// C type keywords.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TypeKw {
+    /// `void`
+    Void,
+    /// `char`
+    Char,
+    /// `short`
+    Short,
+    /// `int`
+    Int,
+    /// `long`
+    Long,
+    /// `float`
+    Float,
+    /// `double`
+    Double,
+    /// `signed`
+    Signed,
+    /// `unsigned`
+    Unsigned,
+}
+
+/// Type qualifiers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Qualifier {
+    /// `const`
+    Const,
+    /// `volatile`
+    Volatile,
+    /// `restrict`
+    Restrict,
+}
+
+/// Address-space keywords.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AddrSpaceKw {
+    /// `__global`
+    Global,
+    /// `__local`
+    Local,
+    /// `__constant`
+    Constant,
+    /// `__private`
+    Private,
+}
+
+/// Storage classes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StorageKw {
+    /// `typedef`
+    Typedef,
+    /// `static`
+    Static,
+    /// `extern`
+    Extern,
+    /// `auto`
+    Auto,
+    /// `register`
+    Register,
+}
+
+/// Image access qualifiers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AccessKw {
+    /// `read_only`
+    ReadOnly,
+    /// `write_only`
+    WriteOnly,
+    /// `read_write`
+    ReadWrite,
+}
+
+/// `__attribute__((name(args)))`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attribute {
+    /// Attribute name.
+    pub name: String,
+    /// Arguments (expressions or type names).
+    pub args: Vec<AttrArg>,
+    /// Span of the attribute item.
+    pub span: Span,
+}
+
+/// Attribute argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttrArg {
+    /// Expression argument.
+    Expr(Expr),
+    /// Type argument (`vec_type_hint(float4)`).
+    Type(TypeName),
+}
+
+/// A declarator: pointers, name and array/function suffixes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Declarator {
+    /// Declared name (absent for abstract declarators).
+    pub name: Option<Ident>,
+    /// Type constructors applied to the base type, innermost (closest to the base
+    /// type) first: `float *a[4]` is `[Pointer, Array(4)]`.
+    pub derived: Vec<Derived>,
+    /// Span.
+    pub span: Span,
+}
+
+/// An identifier with its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    /// Spelling.
+    pub name: String,
+    /// Location.
+    pub span: Span,
+}
+
+/// A type constructor in a declarator.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Derived {
+    /// `*` followed by qualifiers that apply to the pointer itself.
+    Pointer(Vec<DeclSpec>, Span),
+    /// `[size]`.
+    Array(Option<Box<Expr>>, Span),
+    /// `(params)`.
+    Function(Vec<ParamDecl>, Span),
+}
+
+/// A function parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamDecl {
+    /// Specifiers.
+    pub specs: DeclSpecs,
+    /// Declarator (possibly abstract).
+    pub declarator: Declarator,
+    /// Span.
+    pub span: Span,
+}
+
+/// A type name as in casts and `sizeof`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeName {
+    /// Specifiers.
+    pub specs: DeclSpecs,
+    /// Abstract declarator.
+    pub declarator: Declarator,
+    /// Span.
+    pub span: Span,
+}
+
+/// `{ ... }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// Statements.
+    pub stmts: Vec<Stmt>,
+    /// Span including braces.
+    pub span: Span,
+}
+
+/// A statement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    /// What kind.
+    pub kind: StmtKind,
+    /// Where.
+    pub span: Span,
+}
+
+/// Statement kinds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// `{ ... }`
+    Block(Block),
+    /// Local declaration.
+    Decl(Declaration),
+    /// `expr;`
+    Expr(Expr),
+    /// `;`
+    Empty,
+    /// `if (c) a else b`
+    If(Expr, Box<Stmt>, Option<Box<Stmt>>),
+    /// `while (c) body`
+    While(Expr, Box<Stmt>),
+    /// `do body while (c);`
+    DoWhile(Box<Stmt>, Expr),
+    /// `for (init; cond; step) body`; init is a declaration or expression statement.
+    For(Option<Box<Stmt>>, Option<Expr>, Option<Expr>, Box<Stmt>),
+    /// `break;`
+    Break,
+    /// `continue;`
+    Continue,
+    /// `return [expr];`
+    Return(Option<Expr>),
+}
+
+/// An expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// What kind.
+    pub kind: ExprKind,
+    /// Where.
+    pub span: Span,
+}
+
+/// Binary operators (including `&&`, `||`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
+    /// `<`
+    Lt,
+    /// `>`
+    Gt,
+    /// `<=`
+    Le,
+    /// `>=`
+    Ge,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `&`
+    BitAnd,
+    /// `^`
+    BitXor,
+    /// `|`
+    BitOr,
+    /// `&&`
+    LogAnd,
+    /// `||`
+    LogOr,
+}
+
+impl BinaryOp {
+    /// Operator spelling.
+    pub fn symbol(self) -> &'static str {
+        use BinaryOp::*;
+        match self {
+            Mul => "*",
+            Div => "/",
+            Rem => "%",
+            Add => "+",
+            Sub => "-",
+            Shl => "<<",
+            Shr => ">>",
+            Lt => "<",
+            Gt => ">",
+            Le => "<=",
+            Ge => ">=",
+            Eq => "==",
+            Ne => "!=",
+            BitAnd => "&",
+            BitXor => "^",
+            BitOr => "|",
+            LogAnd => "&&",
+            LogOr => "||",
+        }
+    }
+}
+
+/// Prefix unary operators.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `-`
+    Neg,
+    /// `+`
+    Plus,
+    /// `!`
+    Not,
+    /// `~`
+    BitNot,
+    /// `&`
+    AddrOf,
+    /// `*`
+    Deref,
+}
+
+/// Expression kinds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// Name.
+    Ident(String),
+    /// Integer literal spelling.
+    IntLit(String),
+    /// Floating literal spelling.
+    FloatLit(String),
+    /// Character literal spelling.
+    CharLit(String),
+    /// String literal spelling(s), concatenated later.
+    StrLit(Vec<String>),
+    /// `( e )` — kept because `(float4)(a, b)` is a vector literal.
+    Paren(Box<Expr>),
+    /// `a, b`
+    Comma(Box<Expr>, Box<Expr>),
+    /// `a = b` (op `None`) or `a op= b`.
+    Assign(Option<BinaryOp>, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// Binary operator.
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// Prefix unary operator.
+    Unary(UnaryOp, Box<Expr>),
+    /// `++`/`--`, prefix or postfix.
+    IncDec {
+        /// `++` (true) or `--`.
+        inc: bool,
+        /// Prefix form.
+        prefix: bool,
+        /// Operand.
+        expr: Box<Expr>,
+    },
+    /// `(type) expr` (also vector literals, see `Paren`).
+    Cast(Box<TypeName>, Box<Expr>),
+    /// `sizeof expr`
+    SizeofExpr(Box<Expr>),
+    /// `sizeof(type)`
+    SizeofType(Box<TypeName>),
+    /// `a[i]`
+    Index(Box<Expr>, Box<Expr>),
+    /// `f(args)`
+    Call(Box<Expr>, Vec<Expr>),
+    /// `e.name`
+    Member(Box<Expr>, Ident),
+    /// `e->name`
+    Arrow(Box<Expr>, Ident),
+}

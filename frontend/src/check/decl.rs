@@ -1,0 +1,492 @@
+//! Declarations: functions (prototypes and definitions, kernel rules, attributes),
+//! program-scope variables, typedefs and local variables.
+
+use super::types::SpecInfo;
+use super::{consteval, Binding, Checker, FnCtx};
+use crate::ast::{self, Derived, StorageKw};
+use crate::checked::{
+    AddrSpace, CType, ConstInit, FuncId, Function, FunctionAttrs, GlobalId, GlobalVar, Initializer,
+    Param, Stmt, VarInfo,
+};
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+/// Function signature extracted from a declarator.
+struct Sig {
+    name: ast::Ident,
+    ret: CType,
+    params: Vec<(Option<ast::Ident>, CType, bool, Span)>,
+}
+
+impl Checker {
+    fn signature(&mut self, spec: &SpecInfo, d: &ast::Declarator) -> Option<Sig> {
+        let name = d.name.clone()?;
+        let (Derived::Function(params, _), rest) = d.derived.split_last()? else {
+            return None;
+        };
+        let mut ret_spec = spec.clone();
+        ret_spec.space = None;
+        let ret = self.apply_derived(&ret_spec, rest, false)?.ty;
+        let mut out = Vec::new();
+        let void_only = params.len() == 1
+            && params[0].declarator.name.is_none()
+            && params[0].declarator.derived.is_empty()
+            && self
+                .resolve_specs(&params[0].specs)
+                .is_some_and(|s| s.ty == CType::Void);
+        if !void_only {
+            for p in params {
+                let ps = self.resolve_specs(&p.specs)?;
+                let dt = self.apply_derived(&ps, &p.declarator.derived, true)?;
+                if dt.ty == CType::Void {
+                    self.error(Diagnostic::error(
+                        "E0312",
+                        "parameter has type 'void'",
+                        p.span,
+                    ));
+                    return None;
+                }
+                if dt.space.is_some_and(|s| s != AddrSpace::Private) {
+                    self.error(Diagnostic::error(
+                        "E0317",
+                        "parameter may not be qualified with an address space other than __private",
+                        p.span,
+                    ));
+                    return None;
+                }
+                out.push((p.declarator.name.clone(), dt.ty, dt.is_const, p.span));
+            }
+        }
+        Some(Sig {
+            name,
+            ret,
+            params: out,
+        })
+    }
+
+    fn attrs(&mut self, spec: &SpecInfo) -> FunctionAttrs {
+        let mut a = FunctionAttrs::default();
+        for at in &spec.attrs {
+            let name = at.name.trim_matches('_');
+            match name {
+                "reqd_work_group_size" | "work_group_size_hint" => {
+                    let vals: Vec<u32> = at
+                        .args
+                        .iter()
+                        .filter_map(|x| match x {
+                            ast::AttrArg::Expr(e) => self.const_int(e).map(|v| v as u32),
+                            ast::AttrArg::Type(_) => None,
+                        })
+                        .collect();
+                    if vals.len() != 3 || vals.contains(&0) {
+                        self.error(Diagnostic::error(
+                            "E0319",
+                            format!("'{name}' requires three positive integer arguments"),
+                            at.span,
+                        ));
+                        continue;
+                    }
+                    let v = Some([vals[0], vals[1], vals[2]]);
+                    if name == "reqd_work_group_size" {
+                        a.reqd_work_group_size = v;
+                    } else {
+                        a.work_group_size_hint = v;
+                    }
+                }
+                "vec_type_hint" => {
+                    if let Some(ast::AttrArg::Type(t)) = at.args.first() {
+                        a.vec_type_hint = self.resolve_type_name(t);
+                    }
+                }
+                "always_inline" | "noinline" | "overloadable" | "const" | "pure" | "nosvm" => {}
+                _ => self.diags.push(Diagnostic::warning(
+                    "W0300",
+                    format!("unknown attribute '{}' ignored", at.name),
+                    at.span,
+                )),
+            }
+        }
+        a
+    }
+
+    /// Registers (or re-declares) a function and returns its id.
+    fn declare_function(&mut self, spec: &SpecInfo, sig: &Sig, span: Span) -> Option<FuncId> {
+        let attrs = self.attrs(spec);
+        if spec.kernel {
+            self.kernel_rules(sig);
+        }
+        if super::builtins::is_builtin(&sig.name.name) {
+            self.error(Diagnostic::error(
+                "E0309",
+                format!("redefinition of built-in function '{}'", sig.name.name),
+                sig.name.span,
+            ));
+            return None;
+        }
+        let params: Vec<Param> = sig
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, (n, t, _, _))| Param {
+                name: n.as_ref().map(|n| n.name.clone()).unwrap_or_default(),
+                ty: t.clone(),
+                var: crate::checked::VarId(i as u32),
+            })
+            .collect();
+        if let Some(&id) = self.func_names.get(&sig.name.name) {
+            let f = &self.functions[id.0 as usize];
+            let same = f.ret == sig.ret
+                && f.params.len() == params.len()
+                && f.params.iter().zip(&params).all(|(a, b)| a.ty == b.ty)
+                && f.is_kernel == spec.kernel;
+            if !same {
+                self.error(
+                    Diagnostic::error(
+                        "E0309",
+                        format!("conflicting types for '{}'", sig.name.name),
+                        sig.name.span,
+                    )
+                    .with_secondary(f.span, "previous declaration is here"),
+                );
+                return None;
+            }
+            return Some(id);
+        }
+        let id = FuncId(self.functions.len() as u32);
+        self.functions.push(Function {
+            name: sig.name.name.clone(),
+            is_kernel: spec.kernel,
+            attrs,
+            ret: sig.ret.clone(),
+            params,
+            vars: Vec::new(),
+            body: None,
+            span,
+        });
+        self.defined.push(false);
+        self.func_names.insert(sig.name.name.clone(), id);
+        Some(id)
+    }
+
+    fn kernel_rules(&mut self, sig: &Sig) {
+        if sig.ret != CType::Void {
+            self.error(
+                Diagnostic::error("E0304", "kernel must have void return type", sig.name.span)
+                    .with_label(format!(
+                        "kernel '{}' returns '{}'",
+                        sig.name.name,
+                        sig.ret.display()
+                    )),
+            );
+        }
+        for (name, ty, _, span) in &sig.params {
+            let pname = name.as_ref().map_or("", |n| n.name.as_str());
+            match ty {
+                CType::Pointer { space: AddrSpace::Private, .. } => self.error(Diagnostic::error(
+                    "E0305",
+                    format!("kernel parameter '{pname}' cannot be a pointer to the __private address space"),
+                    *span,
+                )),
+                CType::Pointer { pointee, .. } if pointee.is_pointer() => self.error(Diagnostic::error(
+                    "E0305",
+                    format!("kernel parameter '{pname}' cannot be a pointer to a pointer"),
+                    *span,
+                )),
+                CType::Bool | CType::Scalar(crate::checked::ScalarKind::Half) => self.error(Diagnostic::error(
+                    "E0305",
+                    format!("kernel parameter '{pname}' cannot have type '{}'", ty.display()),
+                    *span,
+                )),
+                _ => {}
+            }
+        }
+    }
+
+    pub(crate) fn function_def(&mut self, f: &ast::FunctionDef) {
+        let Some(spec) = self.resolve_specs(&f.specs) else {
+            return;
+        };
+        let Some(sig) = self.signature(&spec, &f.declarator) else {
+            self.error(Diagnostic::error(
+                "E0312",
+                "invalid function declarator",
+                f.declarator.span,
+            ));
+            return;
+        };
+        let Some(id) = self.declare_function(&spec, &sig, f.span) else {
+            return;
+        };
+        if self.defined[id.0 as usize] {
+            self.error(Diagnostic::error(
+                "E0309",
+                format!("redefinition of '{}'", sig.name.name),
+                sig.name.span,
+            ));
+            return;
+        }
+        self.defined[id.0 as usize] = true;
+        self.cur = Some(FnCtx {
+            vars: Vec::new(),
+            ret: sig.ret.clone(),
+            is_kernel: spec.kernel,
+            loop_depth: 0,
+            name: sig.name.name.clone(),
+        });
+        self.push_scope();
+        for (name, ty, is_const, span) in &sig.params {
+            let v = self.new_var(VarInfo {
+                name: name.as_ref().map(|n| n.name.clone()).unwrap_or_default(),
+                ty: ty.clone(),
+                space: AddrSpace::Private,
+                is_const: *is_const,
+                is_param: true,
+                span: *span,
+            });
+            if let Some(n) = name {
+                self.bind(n, Binding::Var(v));
+            }
+        }
+        let body = self.block_stmts(&f.body);
+        self.pop_scope();
+        let ctx = self.cur.take().expect("function context");
+        let old = self.functions[id.0 as usize].attrs.clone();
+        let attrs = self.attrs_cache_merge(old, &spec);
+        let func = &mut self.functions[id.0 as usize];
+        func.vars = ctx.vars;
+        func.body = Some(body);
+        func.span = f.span;
+        func.attrs = attrs;
+    }
+
+    fn attrs_cache_merge(&mut self, old: FunctionAttrs, spec: &SpecInfo) -> FunctionAttrs {
+        if spec.attrs.is_empty() {
+            old
+        } else {
+            let mut quiet = std::mem::take(&mut self.diags);
+            let a = self.attrs(spec);
+            std::mem::swap(&mut quiet, &mut self.diags);
+            a
+        }
+    }
+
+    pub(crate) fn global_decl(&mut self, d: &ast::Declaration) {
+        let Some(spec) = self.resolve_specs(&d.specs) else {
+            return;
+        };
+        for id in &d.declarators {
+            let decl = &id.declarator;
+            if matches!(decl.derived.last(), Some(Derived::Function(..))) {
+                if let Some(sig) = self.signature(&spec, decl) {
+                    self.declare_function(&spec, &sig, d.span);
+                }
+                continue;
+            }
+            let Some(name) = decl.name.clone() else {
+                continue;
+            };
+            let Some(dt) = self.apply_derived(&spec, &decl.derived, false) else {
+                continue;
+            };
+            if spec.storage == Some(StorageKw::Typedef) {
+                self.bind(&name, Binding::Typedef(dt.ty));
+                continue;
+            }
+            if dt.space != Some(AddrSpace::Constant) {
+                self.error(Diagnostic::error(
+                    "E0317",
+                    "program scope variable must reside in constant address space",
+                    name.span,
+                ));
+                continue;
+            }
+            let init = match &id.init {
+                Some(i) => self.const_initializer(i, &dt.ty),
+                None => {
+                    self.error(Diagnostic::error(
+                        "E0314",
+                        "variable in constant address space must be initialized",
+                        name.span,
+                    ));
+                    None
+                }
+            };
+            let gid = GlobalId(self.globals.len() as u32);
+            self.globals.push(GlobalVar {
+                name: name.name.clone(),
+                ty: dt.ty,
+                space: AddrSpace::Constant,
+                init,
+                span: name.span,
+            });
+            self.bind(&name, Binding::Global(gid));
+        }
+    }
+
+    fn const_initializer(&mut self, i: &ast::Initializer, ty: &CType) -> Option<ConstInit> {
+        let checked = self.initializer(i, ty)?;
+        let r = fold_init(&checked);
+        if r.is_none() {
+            let span = match i {
+                ast::Initializer::Expr(e) => e.span,
+                ast::Initializer::List(_, s) => *s,
+            };
+            self.error(Diagnostic::error(
+                "E0314",
+                "initializer element is not a compile-time constant",
+                span,
+            ));
+        }
+        r
+    }
+
+    /// Checks an initializer against a target type.
+    pub(crate) fn initializer(&mut self, i: &ast::Initializer, ty: &CType) -> Option<Initializer> {
+        match (i, ty) {
+            (ast::Initializer::Expr(e), _) => {
+                let v = self.rvalue(e)?;
+                Some(Initializer::Expr(self.assign_convert(
+                    v,
+                    ty,
+                    e.span,
+                    "initializing",
+                )?))
+            }
+            (ast::Initializer::List(items, span), CType::Array { elem, len }) => {
+                if items.len() as u64 > *len {
+                    self.error(Diagnostic::error(
+                        "E0314",
+                        "excess elements in array initializer",
+                        *span,
+                    ));
+                    return None;
+                }
+                let mut out = Vec::new();
+                for it in items {
+                    out.push(self.initializer(it, elem)?);
+                }
+                Some(Initializer::List(out))
+            }
+            (ast::Initializer::List(items, span), _) if items.len() == 1 && ty.is_scalar() => {
+                let _ = span;
+                self.initializer(&items[0], ty)
+            }
+            (ast::Initializer::List(_, span), _) => {
+                self.error(Diagnostic::error(
+                    "E0314",
+                    format!(
+                        "brace initializer is not supported for type '{}'",
+                        ty.display()
+                    ),
+                    *span,
+                ));
+                None
+            }
+        }
+    }
+
+    /// Local declaration statement(s).
+    pub(crate) fn local_decl(&mut self, d: &ast::Declaration, out: &mut Vec<Stmt>) {
+        let Some(spec) = self.resolve_specs(&d.specs) else {
+            return;
+        };
+        for id in &d.declarators {
+            let decl = &id.declarator;
+            let Some(name) = decl.name.clone() else {
+                continue;
+            };
+            if matches!(decl.derived.last(), Some(Derived::Function(..))) {
+                if let Some(sig) = self.signature(&spec, decl) {
+                    self.declare_function(&spec, &sig, d.span);
+                }
+                continue;
+            }
+            let Some(dt) = self.apply_derived(&spec, &decl.derived, false) else {
+                continue;
+            };
+            if spec.storage == Some(StorageKw::Typedef) {
+                self.bind(&name, Binding::Typedef(dt.ty));
+                continue;
+            }
+            if matches!(spec.storage, Some(StorageKw::Static | StorageKw::Extern)) {
+                self.error(Diagnostic::error(
+                    "E0313",
+                    "static and extern local variables are not supported",
+                    name.span,
+                ));
+                continue;
+            }
+            if dt.ty == CType::Void {
+                self.error(Diagnostic::error(
+                    "E0312",
+                    format!("variable '{}' has type 'void'", name.name),
+                    name.span,
+                ));
+                continue;
+            }
+            let space = match dt.space {
+                None | Some(AddrSpace::Private) | Some(AddrSpace::Constant) => AddrSpace::Private,
+                Some(AddrSpace::Local) => {
+                    let kernel = self.cur.as_ref().is_some_and(|c| c.is_kernel);
+                    if !kernel {
+                        self.error(Diagnostic::error(
+                            "E0317",
+                            "non-kernel function variable cannot be declared in local address space",
+                            name.span,
+                        ));
+                        continue;
+                    }
+                    if id.init.is_some() {
+                        self.error(Diagnostic::error(
+                            "E0314",
+                            "'__local' variable cannot have an initializer",
+                            name.span,
+                        ));
+                        continue;
+                    }
+                    AddrSpace::Local
+                }
+                Some(AddrSpace::Global) => {
+                    self.error(Diagnostic::error(
+                        "E0317",
+                        "function scope variable cannot be declared in global address space",
+                        name.span,
+                    ));
+                    continue;
+                }
+            };
+            let is_const = dt.is_const || dt.space == Some(AddrSpace::Constant);
+            let init = match &id.init {
+                Some(i) => self.initializer(i, &dt.ty),
+                None => None,
+            };
+            let var = self.new_var(VarInfo {
+                name: name.name.clone(),
+                ty: dt.ty,
+                space,
+                is_const,
+                is_param: false,
+                span: name.span,
+            });
+            self.bind(&name, Binding::Var(var));
+            out.push(Stmt::Decl { var, init });
+        }
+    }
+
+    /// Name of the function being checked.
+    pub(crate) fn current_fn_name(&self) -> String {
+        self.cur
+            .as_ref()
+            .map(|c| c.name.clone())
+            .unwrap_or_default()
+    }
+}
+
+fn fold_init(i: &Initializer) -> Option<ConstInit> {
+    match i {
+        Initializer::Expr(e) => consteval::eval(e),
+        Initializer::List(l) => Some(ConstInit::List(
+            l.iter().map(fold_init).collect::<Option<Vec<_>>>()?,
+        )),
+    }
+}

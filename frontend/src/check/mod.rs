@@ -1,0 +1,126 @@
+//! Semantic checker: name resolution, OpenCL typing rules, built-in overload
+//! resolution and kernel rules. Produces the [`crate::checked`] AST.
+
+pub mod builtins;
+mod consteval;
+mod convert;
+mod decl;
+mod expr;
+mod stmt;
+mod types;
+
+pub use types::builtin_type;
+
+use crate::ast;
+use crate::checked::{
+    CType, CheckedProgram, FuncId, Function, GlobalId, GlobalVar, VarId, VarInfo,
+};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use std::collections::HashMap;
+
+/// What a name refers to.
+#[derive(Clone, Debug)]
+pub(crate) enum Binding {
+    /// Local variable or parameter.
+    Var(VarId),
+    /// Program-scope variable.
+    Global(GlobalId),
+    /// Typedef name.
+    Typedef(CType),
+}
+
+/// Per-function state while checking a body.
+pub(crate) struct FnCtx {
+    vars: Vec<VarInfo>,
+    ret: CType,
+    is_kernel: bool,
+    loop_depth: u32,
+    name: String,
+}
+
+/// Checker state for one translation unit.
+pub(crate) struct Checker {
+    pub(crate) diags: Diagnostics,
+    functions: Vec<Function>,
+    defined: Vec<bool>,
+    func_names: HashMap<String, FuncId>,
+    globals: Vec<GlobalVar>,
+    scopes: Vec<HashMap<String, Binding>>,
+    cur: Option<FnCtx>,
+}
+
+/// Checks a translation unit. Returns the program when no error was found, plus
+/// all diagnostics (warnings included).
+pub fn check_program(
+    tu: &ast::TranslationUnit,
+    diags: Diagnostics,
+) -> (Option<CheckedProgram>, Diagnostics) {
+    let mut c = Checker {
+        diags,
+        functions: Vec::new(),
+        defined: Vec::new(),
+        func_names: HashMap::new(),
+        globals: Vec::new(),
+        scopes: vec![HashMap::new()],
+        cur: None,
+    };
+    for item in &tu.items {
+        match item {
+            ast::ExternalDecl::Function(f) => c.function_def(f),
+            ast::ExternalDecl::Declaration(d) => c.global_decl(d),
+        }
+    }
+    let program = CheckedProgram {
+        globals: c.globals,
+        functions: c.functions,
+    };
+    if c.diags.has_errors() {
+        (None, c.diags)
+    } else {
+        (Some(program), c.diags)
+    }
+}
+
+impl Checker {
+    /// Records an error.
+    pub(crate) fn error(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    pub(crate) fn lookup(&self, name: &str) -> Option<Binding> {
+        self.scopes.iter().rev().find_map(|s| s.get(name).cloned())
+    }
+
+    pub(crate) fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+
+    pub(crate) fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    /// Binds a name in the innermost scope; reports redefinitions.
+    pub(crate) fn bind(&mut self, name: &ast::Ident, b: Binding) {
+        let scope = self.scopes.last_mut().expect("scope");
+        if scope.contains_key(&name.name) {
+            self.diags.push(Diagnostic::error(
+                "E0309",
+                format!("redefinition of '{}'", name.name),
+                name.span,
+            ));
+            return;
+        }
+        scope.insert(name.name.clone(), b);
+    }
+
+    /// Adds a variable to the current function.
+    pub(crate) fn new_var(&mut self, info: VarInfo) -> VarId {
+        let ctx = self.cur.as_mut().expect("inside a function");
+        ctx.vars.push(info);
+        VarId(ctx.vars.len() as u32 - 1)
+    }
+
+    pub(crate) fn var(&self, id: VarId) -> &VarInfo {
+        &self.cur.as_ref().expect("inside a function").vars[id.0 as usize]
+    }
+}

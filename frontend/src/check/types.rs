@@ -1,0 +1,304 @@
+//! Turning declaration specifiers and declarators into [`CType`]s.
+
+use super::{Binding, Checker};
+use crate::ast::{self, AddrSpaceKw, DeclSpec, Derived, Qualifier, StorageKw, TypeKw};
+use crate::checked::{AddrSpace, CType, ScalarKind};
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+
+/// Resolved declaration specifiers.
+#[derive(Clone, Debug)]
+pub(crate) struct SpecInfo {
+    /// Base type.
+    pub ty: CType,
+    /// Explicit address space.
+    pub space: Option<AddrSpace>,
+    /// `const` present.
+    pub is_const: bool,
+    /// `kernel` present.
+    pub kernel: bool,
+    /// Storage class.
+    pub storage: Option<StorageKw>,
+    /// Attributes in order.
+    pub attrs: Vec<ast::Attribute>,
+}
+
+/// Declarator applied to a base type.
+#[derive(Clone, Debug)]
+pub(crate) struct DeclType {
+    /// Final type.
+    pub ty: CType,
+    /// Address space qualifying the declared object itself.
+    pub space: Option<AddrSpace>,
+    /// Declared object is `const`.
+    pub is_const: bool,
+}
+
+/// Maps built-in OpenCL type names (`float4`, `uint`, `size_t`...) to types.
+pub fn builtin_type(name: &str) -> Option<CType> {
+    use ScalarKind::*;
+    let scalar = |s: &str| -> Option<ScalarKind> {
+        Some(match s {
+            "char" => Char,
+            "uchar" => UChar,
+            "short" => Short,
+            "ushort" => UShort,
+            "int" => Int,
+            "uint" => UInt,
+            "long" => Long,
+            "ulong" => ULong,
+            "half" => Half,
+            "float" => Float,
+            "double" => Double,
+            "size_t" | "uintptr_t" => ULong,
+            "ptrdiff_t" | "intptr_t" => Long,
+            _ => return None,
+        })
+    };
+    if name == "bool" {
+        return Some(CType::Bool);
+    }
+    if let Some(k) = scalar(name) {
+        return Some(CType::Scalar(k));
+    }
+    let split = name.find(|c: char| c.is_ascii_digit())?;
+    let (base, width) = name.split_at(split);
+    let n: u8 = width.parse().ok()?;
+    if !matches!(n, 2 | 3 | 4 | 8 | 16)
+        || matches!(base, "size_t" | "ptrdiff_t" | "intptr_t" | "uintptr_t")
+    {
+        return None;
+    }
+    Some(CType::Vector(scalar(base)?, n))
+}
+
+fn addr(k: AddrSpaceKw) -> AddrSpace {
+    match k {
+        AddrSpaceKw::Global => AddrSpace::Global,
+        AddrSpaceKw::Local => AddrSpace::Local,
+        AddrSpaceKw::Constant => AddrSpace::Constant,
+        AddrSpaceKw::Private => AddrSpace::Private,
+    }
+}
+
+impl Checker {
+    /// Resolves a specifier list. Errors are reported; a fallback `int` is returned.
+    pub(crate) fn resolve_specs(&mut self, specs: &ast::DeclSpecs) -> Option<SpecInfo> {
+        let mut info = SpecInfo {
+            ty: CType::INT,
+            space: None,
+            is_const: false,
+            kernel: false,
+            storage: None,
+            attrs: Vec::new(),
+        };
+        let mut kws: Vec<(TypeKw, Span)> = Vec::new();
+        let mut named: Option<(CType, Span)> = None;
+        let mut ok = true;
+        for s in &specs.items {
+            match s {
+                DeclSpec::Type(k, sp) => kws.push((*k, *sp)),
+                DeclSpec::TypeName(n, sp) => {
+                    let t = match self.lookup(n) {
+                        Some(Binding::Typedef(t)) => Some(t),
+                        _ => builtin_type(n),
+                    };
+                    let Some(t) = t else {
+                        self.error(Diagnostic::error(
+                            "E0313",
+                            format!("type '{n}' is not supported yet"),
+                            *sp,
+                        ));
+                        return None;
+                    };
+                    if named.is_some() || !kws.is_empty() {
+                        ok = false;
+                    }
+                    named = Some((t, *sp));
+                }
+                DeclSpec::Qual(Qualifier::Const, _) => info.is_const = true,
+                DeclSpec::Qual(..) => {}
+                DeclSpec::AddrSpace(a, sp) => {
+                    if info.space.is_some_and(|s| s != addr(*a)) {
+                        self.error(Diagnostic::error(
+                            "E0317",
+                            "multiple address spaces specified",
+                            *sp,
+                        ));
+                    }
+                    info.space = Some(addr(*a));
+                }
+                DeclSpec::Storage(st, _) => info.storage = Some(*st),
+                DeclSpec::Kernel(_) => info.kernel = true,
+                DeclSpec::Inline(_) | DeclSpec::Access(..) => {}
+                DeclSpec::Attributes(a, _) => info.attrs.extend(a.iter().cloned()),
+            }
+        }
+        if let Some((t, _)) = named {
+            if !kws.is_empty() {
+                ok = false;
+            }
+            info.ty = t;
+        } else if kws.is_empty() {
+            self.error(Diagnostic::error(
+                "E0312",
+                "type specifier missing (implicit int is not allowed in OpenCL)",
+                specs.span,
+            ));
+            return None;
+        } else {
+            match combine_keywords(&kws) {
+                Some(t) => info.ty = t,
+                None => ok = false,
+            }
+        }
+        if !ok {
+            self.error(Diagnostic::error(
+                "E0312",
+                "cannot combine these type specifiers",
+                specs.span,
+            ));
+            return None;
+        }
+        Some(info)
+    }
+
+    /// Applies a declarator's derived types to a base type. `param` adjusts arrays to
+    /// pointers. The trailing function part, if any, must be stripped by the caller.
+    pub(crate) fn apply_derived(
+        &mut self,
+        spec: &SpecInfo,
+        derived: &[Derived],
+        param: bool,
+    ) -> Option<DeclType> {
+        let mut ty = spec.ty.clone();
+        let mut space = spec.space;
+        let mut is_const = spec.is_const;
+        for d in derived {
+            match d {
+                Derived::Pointer(quals, _) => {
+                    ty = CType::Pointer {
+                        space: space.unwrap_or(AddrSpace::Private),
+                        pointee: Box::new(ty),
+                        is_const,
+                    };
+                    space = None;
+                    is_const = false;
+                    for q in quals {
+                        match q {
+                            DeclSpec::Qual(Qualifier::Const, _) => is_const = true,
+                            DeclSpec::AddrSpace(a, _) => space = Some(addr(*a)),
+                            _ => {}
+                        }
+                    }
+                }
+                Derived::Array(size, sp) => {
+                    if ty == CType::Void {
+                        self.error(Diagnostic::error(
+                            "E0312",
+                            "array has incomplete element type 'void'",
+                            *sp,
+                        ));
+                        return None;
+                    }
+                    let len = match size {
+                        Some(e) => self.const_int(e)?,
+                        None if param => 0,
+                        None => {
+                            self.error(Diagnostic::error("E0318", "array size is required", *sp));
+                            return None;
+                        }
+                    };
+                    if len <= 0 && !(param && size.is_none()) {
+                        self.error(Diagnostic::error(
+                            "E0318",
+                            "array size must be positive",
+                            *sp,
+                        ));
+                        return None;
+                    }
+                    ty = CType::Array {
+                        elem: Box::new(ty),
+                        len: len as u64,
+                    };
+                }
+                Derived::Function(_, sp) => {
+                    self.error(Diagnostic::error(
+                        "E0313",
+                        "function types are not allowed here",
+                        *sp,
+                    ));
+                    return None;
+                }
+            }
+        }
+        if param {
+            if let CType::Array { elem, .. } = ty {
+                ty = CType::Pointer {
+                    space: space.unwrap_or(AddrSpace::Private),
+                    pointee: elem,
+                    is_const,
+                };
+                space = None;
+                is_const = false;
+            }
+        }
+        Some(DeclType {
+            ty,
+            space,
+            is_const,
+        })
+    }
+
+    /// Resolves a type name (casts, sizeof, attribute arguments).
+    pub(crate) fn resolve_type_name(&mut self, t: &ast::TypeName) -> Option<CType> {
+        let spec = self.resolve_specs(&t.specs)?;
+        Some(self.apply_derived(&spec, &t.declarator.derived, false)?.ty)
+    }
+
+    /// Evaluates an integer constant expression (array sizes, attributes).
+    pub(crate) fn const_int(&mut self, e: &ast::Expr) -> Option<i128> {
+        let c = self.rvalue(e)?;
+        match super::consteval::eval(&c) {
+            Some(crate::checked::ConstInit::Int(v)) => Some(v),
+            _ => {
+                self.error(Diagnostic::error(
+                    "E0318",
+                    "expression is not an integer constant expression",
+                    e.span,
+                ));
+                None
+            }
+        }
+    }
+}
+
+fn combine_keywords(kws: &[(TypeKw, Span)]) -> Option<CType> {
+    use ScalarKind::*;
+    let count = |k: TypeKw| kws.iter().filter(|(x, _)| *x == k).count();
+    let (signed, unsigned) = (count(TypeKw::Signed), count(TypeKw::Unsigned));
+    if signed + unsigned > 1 {
+        return None;
+    }
+    let others: Vec<TypeKw> = kws
+        .iter()
+        .map(|(k, _)| *k)
+        .filter(|k| !matches!(k, TypeKw::Signed | TypeKw::Unsigned | TypeKw::Int))
+        .collect();
+    let ints = count(TypeKw::Int);
+    if ints > 1 {
+        return None;
+    }
+    let pick =
+        |s: ScalarKind, u: ScalarKind| Some(CType::Scalar(if unsigned == 1 { u } else { s }));
+    match others.as_slice() {
+        [] => pick(Int, UInt),
+        [TypeKw::Char] if ints == 0 => pick(Char, UChar),
+        [TypeKw::Short] => pick(Short, UShort),
+        [TypeKw::Long] | [TypeKw::Long, TypeKw::Long] => pick(Long, ULong),
+        [TypeKw::Void] if ints + signed + unsigned == 0 => Some(CType::Void),
+        [TypeKw::Float] if ints + signed + unsigned == 0 => Some(CType::Scalar(Float)),
+        [TypeKw::Double] if ints + signed + unsigned == 0 => Some(CType::Scalar(Double)),
+        _ => None,
+    }
+}

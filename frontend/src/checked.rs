@@ -1,0 +1,658 @@
+//! The checked (typed) AST: the contract between the front end and the IR lowering.
+//!
+//! Invariants the lowering may rely on:
+//! * every [`Expr`] carries its final [`CType`] and a [`Span`];
+//! * every implicit conversion is an explicit node: [`ExprKind::Convert`] for
+//!   arithmetic conversions (scalar→scalar, vector→vector of the same width,
+//!   anything→`Bool` meaning "!= 0"), [`ExprKind::Splat`] for scalar→vector widening
+//!   (operand already converted to the element type), [`ExprKind::ArrayDecay`] for
+//!   array→pointer, [`ExprKind::PtrCast`] for pointer→pointer;
+//! * operands of [`ExprKind::Binary`] have the same type (the operation type) except
+//!   for shifts, whose right operand is converted to the left operand's type (OpenCL
+//!   masks the shift count to the bit width of the element); comparison results are
+//!   `int` for scalars and a signed integer vector (−1/0) of the operand element
+//!   width for vectors;
+//! * conditions of `if`/loops/`?:`/`&&`/`||`/`!` on scalars are of type `Bool`;
+//! * reads of storage go through [`ExprKind::Load`] of an explicit [`LValue`];
+//! * all calls have their arguments converted to the callee's parameter types;
+//! * pointer indexing `p[i]` is `Deref(PtrAdd(p, i))` with `i` converted to `long`;
+//! * `size_t` is `ulong` (64-bit devices: spir64 / host CPU).
+
+use crate::source::Span;
+
+/// Scalar element kinds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarKind {
+    /// 8-bit signed.
+    Char,
+    /// 8-bit unsigned.
+    UChar,
+    /// 16-bit signed.
+    Short,
+    /// 16-bit unsigned.
+    UShort,
+    /// 32-bit signed.
+    Int,
+    /// 32-bit unsigned.
+    UInt,
+    /// 64-bit signed.
+    Long,
+    /// 64-bit unsigned (also `size_t`).
+    ULong,
+    /// 16-bit float.
+    Half,
+    /// 32-bit float.
+    Float,
+    /// 64-bit float.
+    Double,
+}
+
+impl ScalarKind {
+    /// Size in bytes.
+    pub fn size(self) -> u64 {
+        use ScalarKind::*;
+        match self {
+            Char | UChar => 1,
+            Short | UShort | Half => 2,
+            Int | UInt | Float => 4,
+            Long | ULong | Double => 8,
+        }
+    }
+    /// Floating-point kind.
+    pub fn is_float(self) -> bool {
+        matches!(
+            self,
+            ScalarKind::Half | ScalarKind::Float | ScalarKind::Double
+        )
+    }
+    /// Integer kind.
+    pub fn is_integer(self) -> bool {
+        !self.is_float()
+    }
+    /// Signed integer kind (floats return false).
+    pub fn is_signed(self) -> bool {
+        use ScalarKind::*;
+        matches!(self, Char | Short | Int | Long)
+    }
+    /// OpenCL C spelling.
+    pub fn name(self) -> &'static str {
+        use ScalarKind::*;
+        match self {
+            Char => "char",
+            UChar => "uchar",
+            Short => "short",
+            UShort => "ushort",
+            Int => "int",
+            UInt => "uint",
+            Long => "long",
+            ULong => "ulong",
+            Half => "half",
+            Float => "float",
+            Double => "double",
+        }
+    }
+    /// Signed integer kind of the same width (used for comparison results).
+    pub fn signed_of_same_width(self) -> ScalarKind {
+        match self.size() {
+            1 => ScalarKind::Char,
+            2 => ScalarKind::Short,
+            4 => ScalarKind::Int,
+            _ => ScalarKind::Long,
+        }
+    }
+    /// Unsigned kind of the same width (integers only).
+    pub fn to_unsigned(self) -> ScalarKind {
+        match self.size() {
+            1 => ScalarKind::UChar,
+            2 => ScalarKind::UShort,
+            4 => ScalarKind::UInt,
+            _ => ScalarKind::ULong,
+        }
+    }
+}
+
+/// Address spaces.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AddrSpace {
+    /// `__private` (default for locals and unqualified pointers in OpenCL 1.2).
+    Private,
+    /// `__global`.
+    Global,
+    /// `__local`.
+    Local,
+    /// `__constant`.
+    Constant,
+}
+
+impl AddrSpace {
+    /// Spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            AddrSpace::Private => "__private",
+            AddrSpace::Global => "__global",
+            AddrSpace::Local => "__local",
+            AddrSpace::Constant => "__constant",
+        }
+    }
+}
+
+/// A checked type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CType {
+    /// `void`.
+    Void,
+    /// `bool`.
+    Bool,
+    /// Scalar arithmetic type.
+    Scalar(ScalarKind),
+    /// Vector of 2, 3, 4, 8 or 16 elements.
+    Vector(ScalarKind, u8),
+    /// Pointer.
+    Pointer {
+        /// Address space of the pointee.
+        space: AddrSpace,
+        /// Pointed-to type.
+        pointee: Box<CType>,
+        /// Pointee is `const`.
+        is_const: bool,
+    },
+    /// Fixed-size array.
+    Array {
+        /// Element type.
+        elem: Box<CType>,
+        /// Number of elements.
+        len: u64,
+    },
+}
+
+impl CType {
+    /// `int`.
+    pub const INT: CType = CType::Scalar(ScalarKind::Int);
+    /// `size_t` (= `ulong`).
+    pub const SIZE_T: CType = CType::Scalar(ScalarKind::ULong);
+
+    /// Element kind of a scalar or vector.
+    pub fn elem_kind(&self) -> Option<ScalarKind> {
+        match self {
+            CType::Scalar(k) | CType::Vector(k, _) => Some(*k),
+            _ => None,
+        }
+    }
+    /// Number of vector lanes (1 for scalars).
+    pub fn lanes(&self) -> u8 {
+        match self {
+            CType::Vector(_, n) => *n,
+            _ => 1,
+        }
+    }
+    /// Scalar (incl. bool) type.
+    pub fn is_scalar(&self) -> bool {
+        matches!(self, CType::Scalar(_) | CType::Bool)
+    }
+    /// Arithmetic scalar or vector.
+    pub fn is_arith(&self) -> bool {
+        matches!(self, CType::Scalar(_) | CType::Vector(..) | CType::Bool)
+    }
+    /// Pointer type.
+    pub fn is_pointer(&self) -> bool {
+        matches!(self, CType::Pointer { .. })
+    }
+    /// Size in bytes (3-element vectors occupy 4 elements).
+    pub fn size(&self) -> u64 {
+        match self {
+            CType::Void => 1,
+            CType::Bool => 1,
+            CType::Scalar(k) => k.size(),
+            CType::Vector(k, n) => k.size() * if *n == 3 { 4 } else { *n as u64 },
+            CType::Pointer { .. } => 8,
+            CType::Array { elem, len } => elem.size() * len,
+        }
+    }
+    /// OpenCL C spelling, e.g. `__global float *`.
+    pub fn display(&self) -> String {
+        match self {
+            CType::Void => "void".into(),
+            CType::Bool => "bool".into(),
+            CType::Scalar(k) => k.name().into(),
+            CType::Vector(k, n) => format!("{}{}", k.name(), n),
+            CType::Pointer {
+                space,
+                pointee,
+                is_const,
+            } => format!(
+                "{} {}{} *",
+                space.name(),
+                if *is_const { "const " } else { "" },
+                pointee.display()
+            ),
+            CType::Array { elem, len } => format!("{}[{}]", elem.display(), len),
+        }
+    }
+}
+
+/// Index of a local variable or parameter in [`Function::vars`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VarId(pub u32);
+
+/// Index into [`CheckedProgram::functions`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FuncId(pub u32);
+
+/// Index into [`CheckedProgram::globals`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GlobalId(pub u32);
+
+/// A whole checked translation unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckedProgram {
+    /// Program-scope variables (`__constant` in OpenCL 1.2).
+    pub globals: Vec<GlobalVar>,
+    /// Functions in order of first declaration; prototypes and definitions merged.
+    pub functions: Vec<Function>,
+}
+
+impl CheckedProgram {
+    /// Kernels (functions with `is_kernel` and a body).
+    pub fn kernels(&self) -> impl Iterator<Item = &Function> {
+        self.functions
+            .iter()
+            .filter(|f| f.is_kernel && f.body.is_some())
+    }
+    /// Finds a function by name.
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+}
+
+/// Program-scope variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlobalVar {
+    /// Name.
+    pub name: String,
+    /// Type.
+    pub ty: CType,
+    /// Address space (`Constant` in OpenCL 1.2).
+    pub space: AddrSpace,
+    /// Initializer, constant-folded.
+    pub init: Option<ConstInit>,
+    /// Declaration span.
+    pub span: Span,
+}
+
+/// Constant initializer value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConstInit {
+    /// Integer (or bool) value, two's complement.
+    Int(i128),
+    /// Floating value.
+    Float(f64),
+    /// Aggregate (array elements / vector lanes), missing trailing elements are zero.
+    List(Vec<ConstInit>),
+}
+
+/// Function attributes.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct FunctionAttrs {
+    /// `reqd_work_group_size(X, Y, Z)`.
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    /// `work_group_size_hint(X, Y, Z)`.
+    pub work_group_size_hint: Option<[u32; 3]>,
+    /// `vec_type_hint(T)`.
+    pub vec_type_hint: Option<CType>,
+}
+
+/// A function (kernel or helper).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    /// Name.
+    pub name: String,
+    /// Declared with `__kernel`.
+    pub is_kernel: bool,
+    /// Attributes.
+    pub attrs: FunctionAttrs,
+    /// Return type.
+    pub ret: CType,
+    /// Parameters (their `VarId`s index `vars`).
+    pub params: Vec<Param>,
+    /// All variables: parameters first, then locals in declaration order.
+    pub vars: Vec<VarInfo>,
+    /// Body; `None` for a prototype never defined.
+    pub body: Option<Vec<Stmt>>,
+    /// Span of the definition (or first declaration).
+    pub span: Span,
+}
+
+/// A function parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// Name (may be empty for unnamed prototype parameters).
+    pub name: String,
+    /// Type (arrays already adjusted to pointers).
+    pub ty: CType,
+    /// Variable holding the parameter value.
+    pub var: VarId,
+}
+
+/// A parameter or local variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarInfo {
+    /// Name.
+    pub name: String,
+    /// Type.
+    pub ty: CType,
+    /// `Private` or `Local` (kernel-scope `__local` variables, one per work-group).
+    pub space: AddrSpace,
+    /// Declared `const`.
+    pub is_const: bool,
+    /// Is a parameter.
+    pub is_param: bool,
+    /// Declaration span.
+    pub span: Span,
+}
+
+/// Checked statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// Expression evaluated for side effects.
+    Expr(Expr),
+    /// Variable comes into scope (initializer already converted to its type).
+    Decl {
+        /// Variable.
+        var: VarId,
+        /// Initializer.
+        init: Option<Initializer>,
+    },
+    /// Nested block.
+    Block(Vec<Stmt>),
+    /// `if` (condition is `Bool`).
+    If {
+        /// Condition.
+        cond: Expr,
+        /// Then branch.
+        then: Box<Stmt>,
+        /// Else branch.
+        els: Option<Box<Stmt>>,
+    },
+    /// `while`.
+    While {
+        /// Condition (`Bool`).
+        cond: Expr,
+        /// Body.
+        body: Box<Stmt>,
+    },
+    /// `do ... while`.
+    DoWhile {
+        /// Body.
+        body: Box<Stmt>,
+        /// Condition (`Bool`).
+        cond: Expr,
+    },
+    /// `for`; `init` runs in a new scope containing the whole loop.
+    For {
+        /// Init statements.
+        init: Vec<Stmt>,
+        /// Condition (`Bool`); `None` = forever.
+        cond: Option<Expr>,
+        /// Step expression.
+        step: Option<Expr>,
+        /// Body.
+        body: Box<Stmt>,
+    },
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `return` (value converted to the return type).
+    Return(Option<Expr>),
+}
+
+/// Checked initializer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Initializer {
+    /// Single value of the variable's type.
+    Expr(Expr),
+    /// Array elements in order (missing trailing elements are zero).
+    List(Vec<Initializer>),
+}
+
+/// Typed expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// Node.
+    pub kind: ExprKind,
+    /// Result type.
+    pub ty: CType,
+    /// Source location.
+    pub span: Span,
+}
+
+/// Binary operations on operands of one type (see module docs).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%` (integers only)
+    Rem,
+    /// `<<`
+    Shl,
+    /// `>>` (arithmetic for signed)
+    Shr,
+    /// `&`
+    BitAnd,
+    /// `|`
+    BitOr,
+    /// `^`
+    BitXor,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `>`
+    Gt,
+    /// `<=`
+    Le,
+    /// `>=`
+    Ge,
+    /// Component-wise `&&` on vectors (not short-circuit).
+    VecAnd,
+    /// Component-wise `||` on vectors.
+    VecOr,
+}
+
+impl BinOp {
+    /// Comparison (result is int / signed int vector).
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge
+        )
+    }
+}
+
+/// Unary operations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    /// Arithmetic negation.
+    Neg,
+    /// Bitwise not.
+    BitNot,
+    /// Logical not: scalar `Bool` operand → `int` 0/1; vector → signed int vector −1/0.
+    Not,
+}
+
+/// Storage location.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LValue {
+    /// Location kind.
+    pub kind: LValueKind,
+    /// Type of the stored value.
+    pub ty: CType,
+    /// Address space of the storage.
+    pub space: AddrSpace,
+    /// Source span.
+    pub span: Span,
+}
+
+/// Kinds of storage locations.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LValueKind {
+    /// Local variable or parameter.
+    Var(VarId),
+    /// Program-scope variable.
+    Global(GlobalId),
+    /// `*ptr` (ptr is an rvalue of pointer type).
+    Deref(Box<Expr>),
+    /// Element of an array-typed location; index is `long`.
+    ArrayIndex {
+        /// Array location.
+        base: Box<LValue>,
+        /// Index.
+        index: Box<Expr>,
+    },
+    /// Vector components (`v.xy`, `v.s3`, `v.hi`) of a vector location; indices are
+    /// lane numbers, distinct when used as an assignment target.
+    Components {
+        /// Vector location.
+        base: Box<LValue>,
+        /// Lanes selected, in order.
+        lanes: Vec<u8>,
+    },
+}
+
+/// Expression kinds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// Integer constant of type `ty` (value as two's complement bits).
+    IntConst(u64),
+    /// Floating constant of type `ty`.
+    FloatConst(f64),
+    /// Read the value stored at a location.
+    Load(Box<LValue>),
+    /// Address of a location (`&x`); `ty` is a pointer in the location's space.
+    AddrOf(Box<LValue>),
+    /// Array location used as a value → pointer to its first element.
+    ArrayDecay(Box<LValue>),
+    /// Arithmetic conversion to `ty` (to `Bool`: compare != 0).
+    Convert(Box<Expr>),
+    /// Scalar of the element type replicated to vector `ty`.
+    Splat(Box<Expr>),
+    /// Pointer → pointer conversion (address space preserved).
+    PtrCast(Box<Expr>),
+    /// Pointer → integer.
+    PtrToInt(Box<Expr>),
+    /// Integer → pointer.
+    IntToPtr(Box<Expr>),
+    /// Element-wise binary operation.
+    Binary {
+        /// Operation.
+        op: BinOp,
+        /// Left operand.
+        lhs: Box<Expr>,
+        /// Right operand.
+        rhs: Box<Expr>,
+    },
+    /// Unary operation.
+    Unary {
+        /// Operation.
+        op: UnOp,
+        /// Operand.
+        expr: Box<Expr>,
+    },
+    /// Short-circuit `&&` (`is_and`) or `||` on `Bool` operands; result `int`.
+    Logical {
+        /// `&&` if true, `||` otherwise.
+        is_and: bool,
+        /// Left (`Bool`).
+        lhs: Box<Expr>,
+        /// Right (`Bool`).
+        rhs: Box<Expr>,
+    },
+    /// `cond ? a : b` with `Bool` cond; branches converted to `ty`.
+    Ternary {
+        /// Condition.
+        cond: Box<Expr>,
+        /// Value if true.
+        then: Box<Expr>,
+        /// Value if false.
+        els: Box<Expr>,
+    },
+    /// `ptr + offset` in elements (`offset` is `long`).
+    PtrAdd {
+        /// Pointer.
+        ptr: Box<Expr>,
+        /// Element offset.
+        offset: Box<Expr>,
+    },
+    /// `a - b` of two pointers: element distance as `long`.
+    PtrDiff {
+        /// Left pointer.
+        lhs: Box<Expr>,
+        /// Right pointer.
+        rhs: Box<Expr>,
+    },
+    /// Store `value` (already of the target type) and yield it.
+    Assign {
+        /// Location.
+        target: Box<LValue>,
+        /// Value.
+        value: Box<Expr>,
+    },
+    /// `target op= value`: load target, convert to `op_ty`, apply `op` with `value`
+    /// (already of `op_ty`, or of target type for shifts / pointer offsets as `long`),
+    /// convert back to the target type, store and yield the stored value.
+    CompoundAssign {
+        /// Operation (`Add`/`Sub` on pointers mean element offsets).
+        op: BinOp,
+        /// Location.
+        target: Box<LValue>,
+        /// Right-hand side.
+        value: Box<Expr>,
+        /// Type the operation is computed in.
+        op_ty: CType,
+    },
+    /// `++`/`--` (by 1, or one element for pointers); yields new value if prefix.
+    IncDec {
+        /// Location.
+        target: Box<LValue>,
+        /// Increment.
+        inc: bool,
+        /// Prefix form.
+        prefix: bool,
+    },
+    /// Vector components of an rvalue vector.
+    Swizzle {
+        /// Vector value.
+        base: Box<Expr>,
+        /// Lanes.
+        lanes: Vec<u8>,
+    },
+    /// Vector literal; parts are scalars of the element type or vectors of it,
+    /// lanes summing to the vector width.
+    VectorLiteral(Vec<Expr>),
+    /// Call of a user function with converted arguments.
+    CallUser {
+        /// Callee.
+        func: FuncId,
+        /// Arguments.
+        args: Vec<Expr>,
+    },
+    /// Call of a built-in with the chosen overload.
+    CallBuiltin {
+        /// Which built-in.
+        id: crate::check::builtins::BuiltinId,
+        /// Parameter types of the chosen overload (args already converted).
+        params: Vec<CType>,
+        /// Arguments.
+        args: Vec<Expr>,
+    },
+    /// `a, b`: evaluate `a`, yield `b`.
+    Comma(Box<Expr>, Box<Expr>),
+}

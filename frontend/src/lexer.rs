@@ -1,0 +1,441 @@
+//! Logos-based lexer producing [`Token`]s for the preprocessor and the parser.
+//!
+//! Comments are dropped (they only set `leading_space` on the next token), line
+//! splices (backslash-newline) are skipped between tokens, and newlines are kept as
+//! [`TokKind::Newline`] because directives are line based. Lexical errors become
+//! [`TokKind::Error`] / [`TokKind::UnterminatedComment`] tokens so that they are only
+//! reported when they appear in active (not `#if 0`-ed) code.
+
+use crate::source::{FileId, Span};
+use logos::Logos;
+use std::rc::Rc;
+
+fn block_comment(lex: &mut logos::Lexer<TokKind>) {
+    let rest = lex.remainder();
+    match rest.find("*/") {
+        Some(i) => lex.bump(i + 2),
+        None => lex.bump(rest.len()),
+    }
+}
+
+fn line_comment(lex: &mut logos::Lexer<TokKind>) {
+    let rest = lex.remainder();
+    lex.bump(rest.find('\n').unwrap_or(rest.len()));
+}
+
+/// Kinds of tokens. Keywords have both OpenCL spellings (`kernel`/`__kernel`).
+#[derive(Logos, Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[logos(skip r"[ \t\r\f\x0b]+")]
+#[logos(skip r"\\\r?\n")]
+pub enum TokKind {
+    /// A `/* ... */` or `// ...` comment (removed by [`lex`]).
+    #[token("/*", block_comment)]
+    #[token("//", line_comment)]
+    Comment,
+    /// End of a source line (only meaningful to the preprocessor).
+    #[token("\n")]
+    Newline,
+    /// Identifier (not a keyword).
+    #[regex(r"[A-Za-z_][A-Za-z0-9_]*")]
+    Ident,
+    /// Identifier classified as a type name (built-in OpenCL type or typedef);
+    /// produced only by [`crate::parser`] before parsing.
+    TypeName,
+    /// Integer literal, with optional `u`/`l` suffixes.
+    #[regex(r"(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*")]
+    IntLit,
+    /// Floating literal (decimal or hex), optional `f`/`h`/`l` suffix.
+    #[regex(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[fFhHlL]?")]
+    #[regex(r"[0-9]+[eE][+-]?[0-9]+[fFhHlL]?")]
+    #[regex(r"0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+[fFhHlL]?")]
+    FloatLit,
+    /// Character literal.
+    #[regex(r"'([^'\\\n]|\\.)*'")]
+    CharLit,
+    /// String literal.
+    #[regex(r#""([^"\\\n]|\\.)*""#)]
+    StrLit,
+    /// Invalid input (bad character, unterminated literal).
+    Error,
+    /// A `/*` comment without `*/`.
+    UnterminatedComment,
+
+    // ---- C keywords ----
+    /// `auto`
+    #[token("auto")]
+    KwAuto,
+    /// `break`
+    #[token("break")]
+    KwBreak,
+    /// `case`
+    #[token("case")]
+    KwCase,
+    /// `char`
+    #[token("char")]
+    KwChar,
+    /// `const`
+    #[token("const")]
+    #[token("__const")]
+    KwConst,
+    /// `continue`
+    #[token("continue")]
+    KwContinue,
+    /// `default`
+    #[token("default")]
+    KwDefault,
+    /// `do`
+    #[token("do")]
+    KwDo,
+    /// `double`
+    #[token("double")]
+    KwDouble,
+    /// `else`
+    #[token("else")]
+    KwElse,
+    /// `enum`
+    #[token("enum")]
+    KwEnum,
+    /// `extern`
+    #[token("extern")]
+    KwExtern,
+    /// `float`
+    #[token("float")]
+    KwFloat,
+    /// `for`
+    #[token("for")]
+    KwFor,
+    /// `goto`
+    #[token("goto")]
+    KwGoto,
+    /// `if`
+    #[token("if")]
+    KwIf,
+    /// `inline`
+    #[token("inline")]
+    #[token("__inline")]
+    KwInline,
+    /// `int`
+    #[token("int")]
+    KwInt,
+    /// `long`
+    #[token("long")]
+    KwLong,
+    /// `register`
+    #[token("register")]
+    KwRegister,
+    /// `restrict`
+    #[token("restrict")]
+    #[token("__restrict")]
+    KwRestrict,
+    /// `return`
+    #[token("return")]
+    KwReturn,
+    /// `short`
+    #[token("short")]
+    KwShort,
+    /// `signed`
+    #[token("signed")]
+    KwSigned,
+    /// `sizeof`
+    #[token("sizeof")]
+    KwSizeof,
+    /// `static`
+    #[token("static")]
+    KwStatic,
+    /// `struct`
+    #[token("struct")]
+    KwStruct,
+    /// `switch`
+    #[token("switch")]
+    KwSwitch,
+    /// `typedef`
+    #[token("typedef")]
+    KwTypedef,
+    /// `union`
+    #[token("union")]
+    KwUnion,
+    /// `unsigned`
+    #[token("unsigned")]
+    KwUnsigned,
+    /// `void`
+    #[token("void")]
+    KwVoid,
+    /// `volatile`
+    #[token("volatile")]
+    KwVolatile,
+    /// `while`
+    #[token("while")]
+    KwWhile,
+
+    // ---- OpenCL keywords ----
+    /// `kernel` / `__kernel`
+    #[token("kernel")]
+    #[token("__kernel")]
+    KwKernel,
+    /// `global` / `__global`
+    #[token("global")]
+    #[token("__global")]
+    KwGlobal,
+    /// `local` / `__local`
+    #[token("local")]
+    #[token("__local")]
+    KwLocal,
+    /// `constant` / `__constant`
+    #[token("constant")]
+    #[token("__constant")]
+    KwConstant,
+    /// `private` / `__private`
+    #[token("private")]
+    #[token("__private")]
+    KwPrivate,
+    /// `read_only` / `__read_only`
+    #[token("read_only")]
+    #[token("__read_only")]
+    KwReadOnly,
+    /// `write_only` / `__write_only`
+    #[token("write_only")]
+    #[token("__write_only")]
+    KwWriteOnly,
+    /// `read_write` / `__read_write`
+    #[token("read_write")]
+    #[token("__read_write")]
+    KwReadWrite,
+    /// `__attribute__`
+    #[token("__attribute__")]
+    #[token("__attribute")]
+    KwAttribute,
+
+    // ---- punctuators ----
+    /// `[`
+    #[token("[")]
+    LBracket,
+    /// `]`
+    #[token("]")]
+    RBracket,
+    /// `(`
+    #[token("(")]
+    LParen,
+    /// `)`
+    #[token(")")]
+    RParen,
+    /// `{`
+    #[token("{")]
+    LBrace,
+    /// `}`
+    #[token("}")]
+    RBrace,
+    /// `.`
+    #[token(".")]
+    Dot,
+    /// `->`
+    #[token("->")]
+    Arrow,
+    /// `++`
+    #[token("++")]
+    PlusPlus,
+    /// `--`
+    #[token("--")]
+    MinusMinus,
+    /// `&`
+    #[token("&")]
+    Amp,
+    /// `*`
+    #[token("*")]
+    Star,
+    /// `+`
+    #[token("+")]
+    Plus,
+    /// `-`
+    #[token("-")]
+    Minus,
+    /// `~`
+    #[token("~")]
+    Tilde,
+    /// `!`
+    #[token("!")]
+    Bang,
+    /// `/`
+    #[token("/")]
+    Slash,
+    /// `%`
+    #[token("%")]
+    Percent,
+    /// `<<`
+    #[token("<<")]
+    Shl,
+    /// `>>`
+    #[token(">>")]
+    Shr,
+    /// `<`
+    #[token("<")]
+    Lt,
+    /// `>`
+    #[token(">")]
+    Gt,
+    /// `<=`
+    #[token("<=")]
+    Le,
+    /// `>=`
+    #[token(">=")]
+    Ge,
+    /// `==`
+    #[token("==")]
+    EqEq,
+    /// `!=`
+    #[token("!=")]
+    Ne,
+    /// `^`
+    #[token("^")]
+    Caret,
+    /// `|`
+    #[token("|")]
+    Pipe,
+    /// `&&`
+    #[token("&&")]
+    AmpAmp,
+    /// `||`
+    #[token("||")]
+    PipePipe,
+    /// `?`
+    #[token("?")]
+    Question,
+    /// `:`
+    #[token(":")]
+    Colon,
+    /// `;`
+    #[token(";")]
+    Semi,
+    /// `...`
+    #[token("...")]
+    Ellipsis,
+    /// `=`
+    #[token("=")]
+    Assign,
+    /// `*=`
+    #[token("*=")]
+    StarAssign,
+    /// `/=`
+    #[token("/=")]
+    SlashAssign,
+    /// `%=`
+    #[token("%=")]
+    PercentAssign,
+    /// `+=`
+    #[token("+=")]
+    PlusAssign,
+    /// `-=`
+    #[token("-=")]
+    MinusAssign,
+    /// `<<=`
+    #[token("<<=")]
+    ShlAssign,
+    /// `>>=`
+    #[token(">>=")]
+    ShrAssign,
+    /// `&=`
+    #[token("&=")]
+    AmpAssign,
+    /// `^=`
+    #[token("^=")]
+    CaretAssign,
+    /// `|=`
+    #[token("|=")]
+    PipeAssign,
+    /// `,`
+    #[token(",")]
+    Comma,
+    /// `#`
+    #[token("#")]
+    #[token("%:")]
+    Hash,
+    /// `##`
+    #[token("##")]
+    HashHash,
+}
+
+impl TokKind {
+    /// True for identifiers and keywords (everything a macro name may be).
+    pub fn is_identifier_like(self) -> bool {
+        matches!(self, TokKind::Ident | TokKind::TypeName)
+            || (self as u32 >= TokKind::KwAuto as u32 && self as u32 <= TokKind::KwAttribute as u32)
+    }
+}
+
+/// A token with its spelling and the location it was spelled at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// Kind.
+    pub kind: TokKind,
+    /// Spelling (exact source text, or synthesized text for pasted/stringified tokens).
+    pub text: Rc<str>,
+    /// Where the token was spelled in an original file (a macro body for expanded tokens).
+    pub span: Span,
+    /// Whitespace (or a comment) preceded the token.
+    pub leading_space: bool,
+    /// Call site of the outermost macro expansion that produced this token, if any.
+    pub expansion: Option<Span>,
+}
+
+impl Token {
+    /// Span to report for this token: the macro call site for expanded tokens.
+    pub fn report_span(&self) -> Span {
+        self.expansion.unwrap_or(self.span)
+    }
+}
+
+/// Lexes a whole file. Never fails: errors are `Error`/`UnterminatedComment` tokens.
+/// Comments are removed; `Newline` tokens are kept.
+pub fn lex(file: FileId, text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut lexer = TokKind::lexer(text);
+    let mut prev_end = 0usize;
+    let mut pending_space = false;
+    while let Some(res) = lexer.next() {
+        let range = lexer.span();
+        let slice = lexer.slice();
+        let kind = match res {
+            Ok(TokKind::Comment) => {
+                if slice.starts_with("/*") && !(slice.len() >= 4 && slice.ends_with("*/")) {
+                    TokKind::UnterminatedComment
+                } else {
+                    pending_space = true;
+                    prev_end = range.end;
+                    continue;
+                }
+            }
+            Ok(k) => k,
+            Err(_) => TokKind::Error,
+        };
+        let leading_space = pending_space || range.start != prev_end;
+        pending_space = false;
+        prev_end = range.end;
+        out.push(Token {
+            kind,
+            text: Rc::from(slice),
+            span: Span::new(file, range.start, range.end),
+            leading_space,
+            expansion: None,
+        });
+    }
+    out
+}
+
+/// Lexes a synthesized string (pasted token or stringification) into tokens that all
+/// carry `span`. Returns `None` if the text is not exactly one valid token.
+pub fn lex_single(text: &str, span: Span) -> Option<Token> {
+    let mut lexer = TokKind::lexer(text);
+    let kind = match lexer.next()? {
+        Ok(TokKind::Comment) | Ok(TokKind::Newline) | Err(_) => return None,
+        Ok(k) => k,
+    };
+    if lexer.span() != (0..text.len()) || lexer.next().is_some() {
+        return None;
+    }
+    Some(Token {
+        kind,
+        text: Rc::from(text),
+        span,
+        leading_space: false,
+        expansion: None,
+    })
+}

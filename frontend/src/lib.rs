@@ -1,0 +1,25 @@
+//! oclc front end: turns OpenCL C source into a type-checked AST.
+//!
+//! Pipeline (data flows one way): [`source`] files → [`preprocess`] (tokens from
+//! [`lexer`]) → [`parser`] (lalrpop grammar) producing an [`ast`] → semantic
+//! [`check`] producing the [`checked`] AST, which is the contract consumed by the IR
+//! lowering. This crate must not depend on the IR or on any backend.
+
+pub mod ast;
+pub mod diagnostic;
+pub mod lexer;
+pub mod literal;
+pub mod options;
+pub mod parser;
+pub mod preprocess;
+pub mod source;
+
+#[allow(clippy::all, missing_docs, unused_parens)]
+mod grammar {
+    include!(concat!(env!("OUT_DIR"), "/grammar.rs"));
+}
+mod api;
+pub mod check;
+pub mod checked;
+
+pub use api::*;

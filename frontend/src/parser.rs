@@ -1,0 +1,233 @@
+//! Parsing: classifies identifiers that name types, runs the lalrpop grammar over
+//! the preprocessed tokens and converts syntax errors into located diagnostics.
+
+use crate::ast::TranslationUnit;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::lexer::{TokKind, Token};
+use crate::source::Span;
+use lalrpop_util::ParseError;
+use std::collections::HashSet;
+
+/// Error type of the token stream fed to lalrpop (never produced: lexical errors
+/// are reported by the preprocessor).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LexicalError;
+
+/// Built-in OpenCL type names that are not C keywords.
+pub fn is_builtin_type_name(name: &str) -> bool {
+    const SCALARS: [&str; 11] = [
+        "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
+        "half",
+    ];
+    match name {
+        "bool" | "half" | "uchar" | "ushort" | "uint" | "ulong" | "size_t" | "ptrdiff_t"
+        | "intptr_t" | "uintptr_t" | "image2d_t" | "image3d_t" | "image1d_t"
+        | "image2d_array_t" | "image1d_array_t" | "image1d_buffer_t" | "sampler_t" | "event_t" => {
+            true
+        }
+        _ => SCALARS.iter().any(|s| {
+            name.strip_prefix(s)
+                .is_some_and(|w| matches!(w, "2" | "3" | "4" | "8" | "16"))
+        }),
+    }
+}
+
+/// Marks identifiers naming types (built-in names and typedef names) as
+/// [`TokKind::TypeName`]. Typedef names are found by a light scan of
+/// `typedef ... NAME ;` (ignoring scopes).
+pub fn classify_type_names(tokens: &mut [Token]) {
+    let mut typedefs: HashSet<std::rc::Rc<str>> = HashSet::new();
+    // (start depth, last identifier index) while inside a typedef declaration.
+    let mut in_typedef: Option<(i32, Option<usize>)> = None;
+    let (mut braces, mut parens) = (0i32, 0i32);
+    for i in 0..tokens.len() {
+        let kind = tokens[i].kind;
+        match kind {
+            TokKind::LBrace => braces += 1,
+            TokKind::RBrace => braces -= 1,
+            TokKind::LParen | TokKind::LBracket => parens += 1,
+            TokKind::RParen | TokKind::RBracket => parens -= 1,
+            TokKind::KwTypedef => in_typedef = Some((braces, None)),
+            TokKind::Ident => {
+                let t = &tokens[i].text;
+                if is_builtin_type_name(t) || typedefs.contains(t) {
+                    tokens[i].kind = TokKind::TypeName;
+                } else if let Some((d, last)) = &mut in_typedef {
+                    if *d == braces && parens == 0 {
+                        *last = Some(i);
+                    }
+                }
+            }
+            TokKind::Semi | TokKind::Comma => {
+                if let Some((d, last)) = in_typedef {
+                    if d == braces && parens == 0 {
+                        if let Some(idx) = last {
+                            typedefs.insert(tokens[idx].text.clone());
+                        }
+                        in_typedef = if kind == TokKind::Semi {
+                            None
+                        } else {
+                            Some((d, None))
+                        };
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Span covered by tokens `l..r` (token indexes), using macro call sites.
+pub(crate) fn sp(toks: &[Token], l: usize, r: usize) -> Span {
+    if toks.is_empty() {
+        return Span::default();
+    }
+    let li = l.min(toks.len() - 1);
+    let a = toks[li].report_span();
+    if r <= l {
+        return Span::new(a.file, a.start as usize, a.start as usize);
+    }
+    let b = toks[(r - 1).min(toks.len() - 1)].report_span();
+    a.to(b)
+}
+
+/// Spelling of token `i`.
+pub(crate) fn text(toks: &[Token], i: usize) -> String {
+    toks.get(i).map(|t| t.text.to_string()).unwrap_or_default()
+}
+
+/// Identifier node for token `i`.
+pub(crate) fn ident(toks: &[Token], i: usize) -> crate::ast::Ident {
+    crate::ast::Ident {
+        name: text(toks, i),
+        span: sp(toks, i, i + 1),
+    }
+}
+
+fn describe_expected(expected: &[String]) -> String {
+    let names: Vec<String> = expected
+        .iter()
+        .map(|e| e.trim_matches('"').replace("\\\"", "\""))
+        .collect();
+    let has = |n: &str| names.iter().any(|x| x == n);
+    if has("identifier") && has("integer literal") && names.len() > 8 {
+        let mut v = Vec::new();
+        for p in [";", ")", "]", ",", "}"] {
+            if has(p) {
+                v.push(format!("'{p}'"));
+            }
+        }
+        v.push("expression".into());
+        return v.join(" or ");
+    }
+    if has("identifier") && names.len() > 8 {
+        return "declaration or statement".into();
+    }
+    let mut v: Vec<String> = names
+        .iter()
+        .map(|n| {
+            if n.contains(' ') {
+                n.clone()
+            } else {
+                format!("'{n}'")
+            }
+        })
+        .take(6)
+        .collect();
+    if names.len() > 6 {
+        v.push("...".into());
+    }
+    if v.len() > 1 {
+        format!("one of {}", v.join(", "))
+    } else {
+        v.join("")
+    }
+}
+
+/// Parses preprocessed tokens into a translation unit.
+pub fn parse_tokens(tokens: &[Token]) -> Result<TranslationUnit, Diagnostics> {
+    let mut toks: Vec<Token> = tokens.to_vec();
+    classify_type_names(&mut toks);
+    let stream = toks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Ok::<_, LexicalError>((i, t.kind, i + 1)));
+    let parser = crate::grammar::TranslationUnitParser::new();
+    match parser.parse(&toks, stream) {
+        Ok(tu) => Ok(tu),
+        Err(e) => {
+            let mut diags = Diagnostics::new();
+            diags.push(error_to_diag(&toks, e));
+            Err(diags)
+        }
+    }
+}
+
+fn error_to_diag(toks: &[Token], e: ParseError<usize, TokKind, LexicalError>) -> Diagnostic {
+    match e {
+        ParseError::UnrecognizedToken {
+            token: (l, _, _),
+            expected,
+        } if l > 0 && expected.iter().any(|e| e == "\";\"") => {
+            let prev = toks[l - 1].report_span();
+            Diagnostic::error(
+                "E0200",
+                format!("expected ';', found '{}'", toks[l].text),
+                prev,
+            )
+            .with_label("expected ';' after this")
+            .with_secondary(toks[l].report_span(), "unexpected token")
+        }
+        ParseError::UnrecognizedToken {
+            token: (l, _, _),
+            expected,
+        } => {
+            let t = &toks[l];
+            let mut d = Diagnostic::error(
+                "E0200",
+                format!(
+                    "expected {}, found '{}'",
+                    describe_expected(&expected),
+                    t.text
+                ),
+                t.report_span(),
+            )
+            .with_label("unexpected token");
+            if let Some(site) = t.expansion {
+                if site != t.span {
+                    d = d.with_secondary(t.span, "token comes from this macro expansion");
+                }
+            }
+            d
+        }
+        ParseError::UnrecognizedEof { expected, .. } => {
+            let span = toks
+                .last()
+                .map(|t| {
+                    let s = t.report_span();
+                    Span::new(s.file, s.end as usize, s.end as usize)
+                })
+                .unwrap_or_default();
+            Diagnostic::error(
+                "E0200",
+                format!("expected {} at end of input", describe_expected(&expected)),
+                span,
+            )
+        }
+        ParseError::ExtraToken { token: (l, _, _) } => Diagnostic::error(
+            "E0200",
+            format!("unexpected '{}'", toks[l].text),
+            toks[l].report_span(),
+        ),
+        ParseError::InvalidToken { location } => {
+            let s = toks
+                .get(location)
+                .map(|t| t.report_span())
+                .unwrap_or_default();
+            Diagnostic::error("E0200", "invalid token", s)
+        }
+        ParseError::User { .. } => {
+            Diagnostic::error("E0200", "invalid token stream", Span::default())
+        }
+    }
+}

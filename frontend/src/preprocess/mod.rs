@@ -1,0 +1,503 @@
+//! The C preprocessor: directives, conditional inclusion, `#include` and macro
+//! expansion over tokens from [`crate::lexer`]. Output tokens keep the span where they
+//! were spelled plus the macro call site (see [`Token::expansion`]).
+
+mod cond_expr;
+mod macros;
+mod render;
+
+pub use macros::Macro;
+pub use render::render_preprocessed;
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::lexer::{lex, TokKind, Token};
+use crate::options::FrontendOptions;
+use crate::source::{FileId, SourceMap, Span};
+use macros::PTok;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// Maximum `#include` nesting depth.
+const MAX_INCLUDE_DEPTH: usize = 64;
+
+/// Preprocessor state for one translation unit.
+pub(crate) struct Preprocessor<'m> {
+    pub(crate) map: &'m mut SourceMap,
+    include_dirs: Vec<PathBuf>,
+    pub(crate) macros: HashMap<Rc<str>, Rc<Macro>>,
+    pub(crate) diags: Diagnostics,
+    out: Vec<Token>,
+    depth: usize,
+}
+
+/// State of one `#if` group.
+struct Cond {
+    /// Current branch is being emitted.
+    active: bool,
+    /// Some branch was already taken.
+    taken: bool,
+    /// The enclosing group is active.
+    parent_active: bool,
+    /// `#else` was seen.
+    seen_else: bool,
+    /// Span of the opening directive.
+    span: Span,
+}
+
+/// Text of the predefined macros for the given options.
+fn builtin_prelude(opts: &FrontendOptions) -> String {
+    let v = opts.cl_std.version();
+    let mut s = format!(
+        "#define __OPENCL_VERSION__ {v}\n#define __OPENCL_C_VERSION__ {v}\n\
+#define CL_VERSION_1_0 100\n#define CL_VERSION_1_1 110\n#define CL_VERSION_1_2 120\n\
+#define CL_VERSION_2_0 200\n#define CL_VERSION_3_0 300\n#define __ENDIAN_LITTLE__ 1\n\
+#define __kernel_exec(X, typen) __kernel __attribute__((work_group_size_hint(X, 1, 1))) \\\n __attribute__((vec_type_hint(typen)))\n\
+#define CLK_LOCAL_MEM_FENCE 0x01\n#define CLK_GLOBAL_MEM_FENCE 0x02\n#define CLK_IMAGE_MEM_FENCE 0x04\n\
+#define CHAR_BIT 8\n#define SCHAR_MAX 127\n#define SCHAR_MIN (-127-1)\n#define CHAR_MAX SCHAR_MAX\n#define CHAR_MIN SCHAR_MIN\n\
+#define UCHAR_MAX 255\n#define SHRT_MAX 32767\n#define SHRT_MIN (-32767-1)\n#define USHRT_MAX 65535\n\
+#define INT_MAX 2147483647\n#define INT_MIN (-2147483647-1)\n#define UINT_MAX 0xffffffffU\n\
+#define LONG_MAX 0x7fffffffffffffffL\n#define LONG_MIN (-0x7fffffffffffffffL-1)\n#define ULONG_MAX 0xffffffffffffffffUL\n\
+#define FLT_DIG 6\n#define FLT_MANT_DIG 24\n#define FLT_MAX 0x1.fffffep127f\n#define FLT_MIN 0x1.0p-126f\n#define FLT_EPSILON 0x1.0p-23f\n\
+#define MAXFLOAT 0x1.fffffep127f\n#define HUGE_VALF (1.0f/0.0f)\n#define INFINITY (1.0f/0.0f)\n#define NAN (0.0f/0.0f)\n\
+#define M_E_F 2.71828183f\n#define M_LOG2E_F 1.44269504f\n#define M_LOG10E_F 0.43429448f\n#define M_LN2_F 0.69314718f\n\
+#define M_LN10_F 2.30258509f\n#define M_PI_F 3.14159274f\n#define M_PI_2_F 1.57079637f\n#define M_PI_4_F 0.78539819f\n\
+#define M_1_PI_F 0.31830987f\n#define M_2_PI_F 0.63661975f\n#define M_2_SQRTPI_F 1.12837917f\n#define M_SQRT2_F 1.41421356f\n#define M_SQRT1_2_F 0.70710678f\n"
+    );
+    if opts.fast_relaxed_math {
+        s.push_str("#define __FAST_RELAXED_MATH__ 1\n");
+    }
+    for (name, value) in &opts.defines {
+        s.push_str(&format!(
+            "#define {} {}\n",
+            name,
+            value.as_deref().unwrap_or("1")
+        ));
+    }
+    for name in &opts.undefines {
+        s.push_str(&format!("#undef {name}\n"));
+    }
+    s
+}
+
+/// Preprocesses `file` (after the predefined macros and `-D`/`-U` options).
+pub fn preprocess(
+    map: &mut SourceMap,
+    file: FileId,
+    opts: &FrontendOptions,
+) -> (Vec<Token>, Diagnostics) {
+    let prelude = map.add("<built-in>", builtin_prelude(opts));
+    let mut pp = Preprocessor {
+        map,
+        include_dirs: opts.include_dirs.clone(),
+        macros: HashMap::new(),
+        diags: Diagnostics::with_mode(opts.warnings),
+        out: Vec::new(),
+        depth: 0,
+    };
+    pp.process_file(prelude);
+    pp.out.clear();
+    pp.process_file(file);
+    (pp.out, pp.diags)
+}
+
+fn split_lines(tokens: Vec<Token>) -> Vec<Vec<Token>> {
+    let mut lines = vec![Vec::new()];
+    for t in tokens {
+        if t.kind == TokKind::Newline {
+            lines.push(Vec::new());
+        } else if let Some(l) = lines.last_mut() {
+            l.push(t);
+        }
+    }
+    lines
+}
+
+impl Preprocessor<'_> {
+    fn process_file(&mut self, file: FileId) {
+        let tokens = lex(file, &self.map.file(file).text);
+        let mut conds: Vec<Cond> = Vec::new();
+        let mut pending: Vec<PTok> = Vec::new();
+        for line in split_lines(tokens) {
+            let active = conds.last().is_none_or(|c| c.active);
+            if line.first().map(|t| t.kind) == Some(TokKind::Hash) {
+                if active {
+                    self.flush(&mut pending);
+                }
+                self.directive(file, &line, &mut conds, active);
+            } else if active {
+                for t in line {
+                    self.report_lex_error(&t);
+                    if !matches!(t.kind, TokKind::Error | TokKind::UnterminatedComment) {
+                        pending.push(PTok::new(t));
+                    }
+                }
+            }
+        }
+        self.flush(&mut pending);
+        for c in conds {
+            self.diags.push(
+                Diagnostic::error("E0101", "unterminated conditional directive", c.span)
+                    .with_label("this #if has no matching #endif"),
+            );
+        }
+    }
+
+    fn report_lex_error(&mut self, t: &Token) {
+        match t.kind {
+            TokKind::Error => {
+                let msg = match t.text.chars().next() {
+                    Some('"') => "missing terminating '\"' character".to_string(),
+                    Some('\'') => "missing terminating ' character".to_string(),
+                    _ => format!("invalid character '{}' in source", t.text),
+                };
+                self.diags.push(Diagnostic::error("E0001", msg, t.span));
+            }
+            TokKind::UnterminatedComment => self.diags.push(Diagnostic::error(
+                "E0002",
+                "unterminated /* comment",
+                Span::new(
+                    t.span.file,
+                    t.span.start as usize,
+                    t.span.start as usize + 2,
+                ),
+            )),
+            _ => {}
+        }
+    }
+
+    fn flush(&mut self, pending: &mut Vec<PTok>) {
+        if pending.is_empty() {
+            return;
+        }
+        let toks = std::mem::take(pending);
+        let expanded = self.expand(toks);
+        self.out.extend(expanded.into_iter().map(|p| p.tok));
+    }
+
+    fn directive(&mut self, file: FileId, line: &[Token], conds: &mut Vec<Cond>, active: bool) {
+        let hash = &line[0];
+        let Some(name_tok) = line.get(1) else { return };
+        let dspan = hash.span.to(name_tok.span);
+        let rest = &line[2..];
+        let name: &str = &name_tok.text;
+        match name {
+            "if" | "ifdef" | "ifndef" => {
+                let value = if !active {
+                    false
+                } else if name == "if" {
+                    self.eval_if(rest, dspan)
+                } else {
+                    match rest.first() {
+                        Some(t) if t.kind.is_identifier_like() => {
+                            self.macros.contains_key(&t.text) == (name == "ifdef")
+                        }
+                        _ => {
+                            self.diags.push(Diagnostic::error(
+                                "E0103",
+                                "macro name missing",
+                                dspan,
+                            ));
+                            false
+                        }
+                    }
+                };
+                conds.push(Cond {
+                    active: value,
+                    taken: value,
+                    parent_active: active,
+                    seen_else: false,
+                    span: dspan,
+                });
+            }
+            "elif" | "else" => {
+                let Some(c) = conds.last_mut() else {
+                    self.diags.push(Diagnostic::error(
+                        "E0107",
+                        format!("#{name} without #if"),
+                        dspan,
+                    ));
+                    return;
+                };
+                if c.seen_else {
+                    self.diags.push(
+                        Diagnostic::error("E0107", format!("#{name} after #else"), dspan)
+                            .with_secondary(c.span, "conditional started here"),
+                    );
+                }
+                let (parent_active, taken) = (c.parent_active, c.taken);
+                let value = if name == "else" {
+                    c.seen_else = true;
+                    parent_active && !taken
+                } else if parent_active && !taken {
+                    self.eval_if(rest, dspan)
+                } else {
+                    false
+                };
+                let c = conds.last_mut().expect("checked above");
+                c.active = value;
+                c.taken |= value;
+            }
+            "endif" => {
+                if conds.pop().is_none() {
+                    self.diags
+                        .push(Diagnostic::error("E0107", "#endif without #if", dspan));
+                }
+            }
+            _ if !active => {}
+            "define" => self.define(rest, dspan),
+            "undef" => match rest.first() {
+                Some(t) if t.kind.is_identifier_like() => {
+                    self.macros.remove(&t.text);
+                }
+                _ => self
+                    .diags
+                    .push(Diagnostic::error("E0103", "macro name missing", dspan)),
+            },
+            "include" => self.include(file, rest, dspan),
+            "error" | "warning" => {
+                let msg = join_text(rest);
+                let d = if name == "error" {
+                    Diagnostic::error("E0104", format!("#error {msg}"), dspan)
+                } else {
+                    Diagnostic::warning("W0104", format!("#warning {msg}"), dspan)
+                };
+                self.diags.push(d);
+            }
+            "pragma" | "line" | "ident" => {}
+            _ if name_tok.kind == TokKind::IntLit => {}
+            _ => self.diags.push(
+                Diagnostic::error(
+                    "E0103",
+                    format!("invalid preprocessing directive '#{name}'"),
+                    dspan,
+                )
+                .with_label("unknown directive"),
+            ),
+        }
+    }
+
+    fn define(&mut self, rest: &[Token], dspan: Span) {
+        let Some(name) = rest.first().filter(|t| t.kind.is_identifier_like()) else {
+            self.diags.push(Diagnostic::error(
+                "E0103",
+                "macro name must be an identifier",
+                dspan,
+            ));
+            return;
+        };
+        if &*name.text == "defined" {
+            self.diags.push(Diagnostic::error(
+                "E0103",
+                "'defined' cannot be used as a macro name",
+                name.span,
+            ));
+            return;
+        }
+        let mut body_start = 1;
+        let mut params = None;
+        let mut variadic = false;
+        if rest
+            .get(1)
+            .is_some_and(|t| t.kind == TokKind::LParen && !t.leading_space)
+        {
+            let mut ps: Vec<Rc<str>> = Vec::new();
+            let mut i = 2;
+            loop {
+                match rest.get(i) {
+                    Some(t) if t.kind == TokKind::RParen && (ps.is_empty() || variadic) => break,
+                    Some(t) if t.kind == TokKind::Ellipsis => {
+                        variadic = true;
+                        ps.push(Rc::from("__VA_ARGS__"));
+                    }
+                    Some(t) if t.kind.is_identifier_like() && !variadic => ps.push(t.text.clone()),
+                    other => {
+                        let span = other.map_or(dspan, |t| t.span);
+                        self.diags.push(Diagnostic::error(
+                            "E0103",
+                            "invalid macro parameter list",
+                            span,
+                        ));
+                        return;
+                    }
+                }
+                i += 1;
+                match rest.get(i) {
+                    Some(t) if t.kind == TokKind::Comma && !variadic => i += 1,
+                    Some(t) if t.kind == TokKind::RParen => break,
+                    other => {
+                        let span = other.map_or(dspan, |t| t.span);
+                        self.diags.push(Diagnostic::error(
+                            "E0103",
+                            "expected ',' or ')' in macro parameter list",
+                            span,
+                        ));
+                        return;
+                    }
+                }
+            }
+            body_start = i + 1;
+            params = Some(ps);
+        }
+        let m = Macro {
+            name: name.text.clone(),
+            params,
+            variadic,
+            body: rest[body_start..].to_vec(),
+            def_span: name.span,
+        };
+        if let Some(old) = self.macros.get(&m.name) {
+            if !old.same_as(&m) {
+                self.diags.push(
+                    Diagnostic::warning(
+                        "W0101",
+                        format!("'{}' macro redefined", m.name),
+                        name.span,
+                    )
+                    .with_secondary(old.def_span, "previous definition is here"),
+                );
+            }
+        }
+        self.macros.insert(m.name.clone(), Rc::new(m));
+    }
+
+    fn eval_if(&mut self, rest: &[Token], dspan: Span) -> bool {
+        // Replace `defined X` / `defined(X)` before expansion.
+        let mut toks = Vec::new();
+        let mut i = 0;
+        while i < rest.len() {
+            let t = &rest[i];
+            if &*t.text == "defined" {
+                let (name, skip) = match (rest.get(i + 1), rest.get(i + 2), rest.get(i + 3)) {
+                    (Some(p), Some(n), Some(c))
+                        if p.kind == TokKind::LParen
+                            && c.kind == TokKind::RParen
+                            && n.kind.is_identifier_like() =>
+                    {
+                        (Some(n), 4)
+                    }
+                    (Some(n), _, _) if n.kind.is_identifier_like() => (Some(n), 2),
+                    _ => (None, 1),
+                };
+                let Some(name) = name else {
+                    self.diags.push(Diagnostic::error(
+                        "E0106",
+                        "macro name missing after 'defined'",
+                        t.span,
+                    ));
+                    return false;
+                };
+                let v = if self.macros.contains_key(&name.text) {
+                    "1"
+                } else {
+                    "0"
+                };
+                let mut lit = t.clone();
+                lit.kind = TokKind::IntLit;
+                lit.text = Rc::from(v);
+                toks.push(PTok::new(lit));
+                i += skip;
+                continue;
+            }
+            toks.push(PTok::new(t.clone()));
+            i += 1;
+        }
+        let expanded: Vec<Token> = self.expand(toks).into_iter().map(|p| p.tok).collect();
+        match cond_expr::evaluate(&expanded, dspan) {
+            Ok(v) => v != 0,
+            Err(d) => {
+                self.diags.push(d);
+                false
+            }
+        }
+    }
+
+    fn include(&mut self, file: FileId, rest: &[Token], dspan: Span) {
+        let mut toks: Vec<Token> = rest.to_vec();
+        if toks.first().is_some_and(|t| t.kind.is_identifier_like()) {
+            toks = self
+                .expand(toks.into_iter().map(PTok::new).collect())
+                .into_iter()
+                .map(|p| p.tok)
+                .collect();
+        }
+        let (name, span) = match toks.first() {
+            Some(t) if t.kind == TokKind::StrLit => {
+                (t.text[1..t.text.len() - 1].to_string(), t.span)
+            }
+            Some(t) if t.kind == TokKind::Lt => {
+                let Some(end) = toks.iter().position(|t| t.kind == TokKind::Gt) else {
+                    self.diags.push(Diagnostic::error(
+                        "E0103",
+                        "expected '>' in #include",
+                        t.span,
+                    ));
+                    return;
+                };
+                let mut s = String::new();
+                for (i, x) in toks[1..end].iter().enumerate() {
+                    if i > 0 && x.leading_space {
+                        s.push(' ');
+                    }
+                    s.push_str(&x.text);
+                }
+                (s, t.span.to(toks[end].span))
+            }
+            _ => {
+                self.diags.push(Diagnostic::error(
+                    "E0103",
+                    "expected \"FILENAME\" or <FILENAME>",
+                    dspan,
+                ));
+                return;
+            }
+        };
+        if self.depth >= MAX_INCLUDE_DEPTH {
+            self.diags.push(Diagnostic::error(
+                "E0102",
+                "#include nested too deeply",
+                span,
+            ));
+            return;
+        }
+        let base = self
+            .map
+            .file(file)
+            .path
+            .as_ref()
+            .and_then(|p| p.parent().map(|d| d.to_path_buf()))
+            .unwrap_or_else(|| PathBuf::from("."));
+        let candidates = std::iter::once(base).chain(self.include_dirs.iter().cloned());
+        let found = candidates.map(|d| d.join(&name)).find(|p| p.is_file());
+        let Some(path) = found else {
+            self.diags.push(
+                Diagnostic::error("E0102", format!("'{name}' file not found"), span)
+                    .with_label("included here"),
+            );
+            return;
+        };
+        match self.map.load(&path) {
+            Ok(id) => {
+                self.depth += 1;
+                self.process_file(id);
+                self.depth -= 1;
+            }
+            Err(e) => self.diags.push(Diagnostic::error(
+                "E0102",
+                format!("cannot read '{}': {e}", path.display()),
+                span,
+            )),
+        }
+    }
+}
+
+fn join_text(toks: &[Token]) -> String {
+    let mut s = String::new();
+    for (i, t) in toks.iter().enumerate() {
+        if i > 0 && t.leading_space {
+            s.push(' ');
+        }
+        s.push_str(&t.text);
+    }
+    s
+}
