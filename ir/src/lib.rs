@@ -16,13 +16,17 @@
 
 pub mod builder;
 pub mod fixtures;
+pub mod lower;
 pub mod module;
 pub mod op;
+pub mod parse;
+pub mod passes;
 pub mod print;
 pub mod types;
 pub mod verify;
 
 pub use builder::FunctionBuilder;
+pub use lower::{lower_program, LowerError};
 pub use module::{
     walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId, KernelAttrs, Local,
     LocalId, Module, Param, Stmt,
@@ -30,6 +34,8 @@ pub use module::{
 pub use op::{
     BinaryOp, CmpOp, Const, Dim, MathFn, MemFence, Op, Rounding, UnaryOp, ValueId, WorkItemQuery,
 };
+pub use parse::{parse_module, ParseError};
+pub use passes::{pipeline, run_pipeline, Pass};
 pub use print::print_module;
 pub use types::{AddressSpace, Layout, ScalarType, Type, TypeId, TypeTable};
 pub use verify::{verify_module, VerifyError};

@@ -421,7 +421,8 @@ pub enum Op {
         if_false: ValueId,
     },
     /// Numeric conversion between scalar/vector types of the same lane count, including
-    /// bool <-> integer/float (true converts to 1).
+    /// bool <-> integer/float: true converts to 1 (1.0), and a number converts to bool as
+    /// `value != 0`.
     Convert {
         /// The value converted.
         value: ValueId,
@@ -432,7 +433,9 @@ pub enum Op {
         /// Rounding mode.
         rounding: Rounding,
     },
-    /// Reinterprets the bits as another type of the same size.
+    /// Reinterprets the bits as another type of the same size. Also converts between a
+    /// pointer and a 64-bit integer (its address), and between pointers of the same address
+    /// space or between a named space and the generic one.
     Bitcast {
         /// The value reinterpreted.
         value: ValueId,

@@ -1,0 +1,183 @@
+//! Storage locations: variables, dereferenced pointers, array elements and vector lanes.
+
+use oclc_frontend::checked::{self as ck, CType};
+
+use super::function::{Binding, FnLower};
+use super::LowerError;
+use crate::op::{Op, ValueId};
+
+/// A lowered location.
+pub enum Place {
+    /// Memory at an address (an IR pointer value).
+    Addr(ValueId),
+    /// A parameter that is only read: its value.
+    Value(ValueId),
+    /// Some lanes of a vector location.
+    Lanes {
+        /// The whole vector's location.
+        base: Box<Place>,
+        /// IR type of the whole vector.
+        vec_ty: crate::types::TypeId,
+        /// Selected lanes in order.
+        lanes: Vec<u8>,
+    },
+}
+
+impl FnLower<'_, '_> {
+    /// Lowers a location to its address (or lanes of one).
+    pub fn place(&mut self, lv: &ck::LValue) -> Result<Place, LowerError> {
+        match &lv.kind {
+            ck::LValueKind::Var(v) => match self.vars[v.0 as usize] {
+                Some(Binding::Local(l)) => Ok(Place::Addr(self.b.local_addr(l))),
+                Some(Binding::Value(val)) => Ok(Place::Value(val)),
+                None => self.unsupported(lv.span, "variable used before its declaration"),
+            },
+            ck::LValueKind::Global(g) => {
+                let id = crate::module::GlobalId(g.0);
+                let ty = self.sty(&lv.ty);
+                let space = super::types::space(lv.space);
+                let pty = self.types().pointer(space, ty);
+                Ok(Place::Addr(self.b.emit(Op::GlobalAddr(id), pty)))
+            }
+            ck::LValueKind::Deref(e) => Ok(Place::Addr(self.expr(e)?)),
+            ck::LValueKind::ArrayIndex { base, index } => {
+                let base_place = self.place(base)?;
+                let Place::Addr(base_addr) = base_place else {
+                    return self.unsupported(lv.span, "indexing an array that is not in memory");
+                };
+                let i = self.expr(index)?;
+                let i64t = self.types().scalar(crate::types::ScalarType::I64);
+                let i = self.convert(i, i64t);
+                let elem = self.sty(&lv.ty);
+                let space = super::types::space(lv.space);
+                let pty = self.types().pointer(space, elem);
+                Ok(Place::Addr(self.b.emit(
+                    Op::IndexAddr {
+                        base: base_addr,
+                        index: i,
+                    },
+                    pty,
+                )))
+            }
+            ck::LValueKind::Components { base, lanes } => {
+                let vec_ty = self.sty(&base.ty);
+                let base = self.place(base)?;
+                // Lanes of lanes: compose the selections.
+                if let Place::Lanes {
+                    base: inner,
+                    vec_ty: inner_ty,
+                    lanes: outer,
+                } = base
+                {
+                    let lanes = lanes.iter().map(|l| outer[*l as usize]).collect();
+                    return Ok(Place::Lanes {
+                        base: inner,
+                        vec_ty: inner_ty,
+                        lanes,
+                    });
+                }
+                Ok(Place::Lanes {
+                    base: Box::new(base),
+                    vec_ty,
+                    lanes: lanes.clone(),
+                })
+            }
+        }
+    }
+
+    /// Reads a location holding a value of checked type `ty`.
+    pub fn load_place(&mut self, place: &Place, ty: &CType) -> ValueId {
+        match place {
+            Place::Addr(p) => {
+                let raw = self.b.load(*p);
+                self.value_form(raw, ty)
+            }
+            Place::Value(v) => *v,
+            Place::Lanes {
+                base,
+                vec_ty,
+                lanes,
+            } => {
+                let whole = self.load_place(base, &CType::Void);
+                let _ = vec_ty;
+                self.select_lanes(whole, lanes)
+            }
+        }
+    }
+
+    /// Picks lanes of a vector value: one lane gives a scalar.
+    pub fn select_lanes(&mut self, whole: ValueId, lanes: &[u8]) -> ValueId {
+        let wt = self.b.value_type(whole);
+        let elem = self.types().scalar_of(wt).expect("lanes of a non-vector");
+        if lanes.len() == 1 {
+            let st = self.types().scalar(elem);
+            return self.b.emit(
+                Op::Extract {
+                    vector: whole,
+                    lane: lanes[0],
+                },
+                st,
+            );
+        }
+        let rt = self.types().vector(elem, lanes.len() as u8);
+        self.b.emit(
+            Op::Shuffle {
+                a: whole,
+                b: whole,
+                lanes: lanes.to_vec(),
+            },
+            rt,
+        )
+    }
+
+    /// Writes a value (already of the location's value type) to a location.
+    pub fn store_place(
+        &mut self,
+        place: &Place,
+        value: ValueId,
+        ty: &CType,
+        span: oclc_frontend::source::Span,
+    ) -> Result<(), LowerError> {
+        match place {
+            Place::Addr(p) => {
+                let stored = self.storage_form(value, ty);
+                self.b.store(*p, stored);
+                Ok(())
+            }
+            Place::Value(_) => {
+                self.unsupported(span, "assignment to a read-only parameter binding")
+            }
+            Place::Lanes {
+                base,
+                vec_ty,
+                lanes,
+            } => {
+                let mut whole = self.load_place(base, &CType::Void);
+                let elem = self.types().scalar_of(*vec_ty).expect("vector");
+                let st = self.types().scalar(elem);
+                for (i, lane) in lanes.iter().enumerate() {
+                    let part = if lanes.len() == 1 {
+                        value
+                    } else {
+                        self.b.emit(
+                            Op::Extract {
+                                vector: value,
+                                lane: i as u8,
+                            },
+                            st,
+                        )
+                    };
+                    whole = self.b.emit(
+                        Op::Insert {
+                            vector: whole,
+                            lane: *lane,
+                            value: part,
+                        },
+                        *vec_ty,
+                    );
+                }
+                self.store_place(base, whole, &CType::Void, span)
+            }
+        }
+    }
+}

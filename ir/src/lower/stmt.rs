@@ -1,0 +1,218 @@
+//! Statements and structured control flow.
+
+use oclc_frontend::checked::{self as ck, CType};
+
+use super::function::{Binding, FnLower};
+use super::lvalue::Place;
+use super::LowerError;
+use crate::module::{Block, Stmt};
+use crate::op::{Op, UnaryOp};
+use crate::types::ScalarType;
+
+impl FnLower<'_, '_> {
+    /// Lowers a statement into the current block.
+    pub fn stmt(&mut self, s: &ck::Stmt) -> Result<(), LowerError> {
+        if self.b.terminated() {
+            // Code after break/continue/return is unreachable.
+            return Ok(());
+        }
+        match s {
+            ck::Stmt::Expr(e) => {
+                self.expr(e)?;
+            }
+            ck::Stmt::Decl { var, init } => {
+                let Some(init) = init else { return Ok(()) };
+                let info = &self.source.vars[var.0 as usize];
+                let ty = info.ty.clone();
+                let span = info.span;
+                let Some(Binding::Local(local)) = self.vars[var.0 as usize] else {
+                    return self.unsupported(span, "initializer for a variable without storage");
+                };
+                let addr = self.b.local_addr(local);
+                self.initialize(Place::Addr(addr), &ty, init, span)?;
+            }
+            ck::Stmt::Block(stmts) => {
+                for s in stmts {
+                    self.stmt(s)?;
+                }
+            }
+            ck::Stmt::If { cond, then, els } => {
+                let c = self.expr(cond)?;
+                let c = self.num_to_bool(c);
+                let then_body = self.sub_block(then)?;
+                let else_body = match els {
+                    Some(e) => self.sub_block(e)?,
+                    None => Block::new(),
+                };
+                self.b.push(Stmt::If {
+                    cond: c,
+                    then_body,
+                    else_body,
+                });
+            }
+            ck::Stmt::While { cond, body } => {
+                self.b.open_block();
+                self.break_unless(cond)?;
+                self.stmt(body)?;
+                let body = self.b.close_block();
+                self.b.push(Stmt::Loop {
+                    body,
+                    continuing: Block::new(),
+                    break_if: None,
+                });
+            }
+            ck::Stmt::DoWhile { body, cond } => {
+                let body = self.sub_block(body)?;
+                self.b.open_block();
+                let c = self.expr(cond)?;
+                let c = self.num_to_bool(c);
+                let bt = self.b.value_type(c);
+                let stop = self.b.emit(Op::Unary(UnaryOp::Not, c), bt);
+                let continuing = self.b.close_block();
+                self.b.push(Stmt::Loop {
+                    body,
+                    continuing,
+                    break_if: Some(stop),
+                });
+            }
+            ck::Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                for s in init {
+                    self.stmt(s)?;
+                }
+                self.b.open_block();
+                if let Some(c) = cond {
+                    self.break_unless(c)?;
+                }
+                self.stmt(body)?;
+                let body = self.b.close_block();
+                self.b.open_block();
+                if let Some(step) = step {
+                    self.expr(step)?;
+                }
+                let continuing = self.b.close_block();
+                self.b.push(Stmt::Loop {
+                    body,
+                    continuing,
+                    break_if: None,
+                });
+            }
+            ck::Stmt::Break => self.b.push(Stmt::Break),
+            ck::Stmt::Continue => self.b.push(Stmt::Continue),
+            ck::Stmt::Return(value) => {
+                let v = match value {
+                    Some(e) => Some(self.expr(e)?),
+                    None => None,
+                };
+                self.b.push(Stmt::Return(v));
+            }
+        }
+        Ok(())
+    }
+
+    fn sub_block(&mut self, s: &ck::Stmt) -> Result<Block, LowerError> {
+        self.b.open_block();
+        self.stmt(s)?;
+        Ok(self.b.close_block())
+    }
+
+    /// `if (!cond) break;`
+    fn break_unless(&mut self, cond: &ck::Expr) -> Result<(), LowerError> {
+        let c = self.expr(cond)?;
+        let c = self.num_to_bool(c);
+        let bt = self.b.value_type(c);
+        let stop = self.b.emit(Op::Unary(UnaryOp::Not, c), bt);
+        self.b.open_block();
+        self.b.push(Stmt::Break);
+        let then_body = self.b.close_block();
+        self.b.push(Stmt::If {
+            cond: stop,
+            then_body,
+            else_body: Block::new(),
+        });
+        Ok(())
+    }
+
+    /// Stores an initializer into a location of checked type `ty` (arrays element by
+    /// element; missing trailing elements are zero).
+    fn initialize(
+        &mut self,
+        place: Place,
+        ty: &CType,
+        init: &ck::Initializer,
+        span: oclc_frontend::source::Span,
+    ) -> Result<(), LowerError> {
+        match (init, ty) {
+            (ck::Initializer::Expr(e), _) => {
+                let v = self.expr(e)?;
+                self.store_place(&place, v, ty, span)
+            }
+            (ck::Initializer::List(items), CType::Array { elem, len }) => {
+                let Place::Addr(base) = place else {
+                    return self.unsupported(span, "array initializer for a value binding");
+                };
+                let elem_sty = self.sty(elem);
+                let pt = self.b.value_type(base);
+                let (space, _) = self.types().pointee(pt).expect("pointer");
+                let pty = self.types().pointer(space, elem_sty);
+                for i in 0..*len as usize {
+                    let idx = self.b.const_i64(i as i64);
+                    let addr = self.b.emit(Op::IndexAddr { base, index: idx }, pty);
+                    match items.get(i) {
+                        Some(item) => self.initialize(Place::Addr(addr), elem, item, span)?,
+                        None => self.zero_fill(addr, elem, span)?,
+                    }
+                }
+                Ok(())
+            }
+            (ck::Initializer::List(_), _) => {
+                self.unsupported(span, format!("brace initializer for {}", ty.display()))
+            }
+        }
+    }
+
+    fn zero_fill(
+        &mut self,
+        addr: crate::op::ValueId,
+        ty: &CType,
+        span: oclc_frontend::source::Span,
+    ) -> Result<(), LowerError> {
+        match ty {
+            CType::Array { elem, len } => {
+                let elem_sty = self.sty(elem);
+                let pt = self.b.value_type(addr);
+                let (space, _) = self.types().pointee(pt).expect("pointer");
+                let pty = self.types().pointer(space, elem_sty);
+                for i in 0..*len as i64 {
+                    let idx = self.b.const_i64(i);
+                    let a = self.b.emit(
+                        Op::IndexAddr {
+                            base: addr,
+                            index: idx,
+                        },
+                        pty,
+                    );
+                    self.zero_fill(a, elem, span)?;
+                }
+                Ok(())
+            }
+            CType::Bool => {
+                let u8t = self.types().scalar(ScalarType::U8);
+                let z = self.const_of(u8t, 0);
+                self.b.store(addr, z);
+                Ok(())
+            }
+            CType::Scalar(_) | CType::Vector(..) => {
+                let t = self.sty(ty);
+                let z = self.const_of(t, 0);
+                self.b.store(addr, z);
+                Ok(())
+            }
+            _ => self.unsupported(span, format!("zero-initializing {}", ty.display())),
+        }
+    }
+}

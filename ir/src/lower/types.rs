@@ -1,0 +1,152 @@
+//! Mapping front-end types to IR types, and constant initializers to bytes.
+
+use oclc_frontend::checked::{AddrSpace, CType, ConstInit, ScalarKind};
+use oclc_frontend::source::Span;
+
+use super::LowerError;
+use crate::op::{f32_to_f16_bits, Const};
+use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
+
+/// The IR scalar for a front-end scalar kind.
+pub fn scalar(kind: ScalarKind) -> ScalarType {
+    match kind {
+        ScalarKind::Char => ScalarType::I8,
+        ScalarKind::UChar => ScalarType::U8,
+        ScalarKind::Short => ScalarType::I16,
+        ScalarKind::UShort => ScalarType::U16,
+        ScalarKind::Int => ScalarType::I32,
+        ScalarKind::UInt => ScalarType::U32,
+        ScalarKind::Long => ScalarType::I64,
+        ScalarKind::ULong => ScalarType::U64,
+        ScalarKind::Half => ScalarType::F16,
+        ScalarKind::Float => ScalarType::F32,
+        ScalarKind::Double => ScalarType::F64,
+    }
+}
+
+/// The IR address space for a front-end one.
+pub fn space(s: AddrSpace) -> AddressSpace {
+    match s {
+        AddrSpace::Private => AddressSpace::Private,
+        AddrSpace::Global => AddressSpace::Global,
+        AddrSpace::Local => AddressSpace::Local,
+        AddrSpace::Constant => AddressSpace::Constant,
+    }
+}
+
+/// The IR type of a *value* of type `ty` (`bool` is an IR bool).
+pub fn value_type(t: &mut TypeTable, ty: &CType) -> TypeId {
+    match ty {
+        CType::Bool => t.scalar(ScalarType::Bool),
+        _ => storage_type(t, ty),
+    }
+}
+
+/// The IR type of *memory* holding a `ty` (`bool` is stored as a byte).
+pub fn storage_type(t: &mut TypeTable, ty: &CType) -> TypeId {
+    match ty {
+        CType::Void => t.void(),
+        CType::Bool => t.scalar(ScalarType::U8),
+        CType::Scalar(k) => t.scalar(scalar(*k)),
+        CType::Vector(k, n) => t.vector(scalar(*k), *n),
+        CType::Pointer {
+            space: s, pointee, ..
+        } => {
+            let p = storage_type(t, pointee);
+            t.pointer(space(*s), p)
+        }
+        CType::Array { elem, len } => {
+            let e = storage_type(t, elem);
+            t.array(e, *len as u32)
+        }
+    }
+}
+
+/// A scalar constant of IR scalar type `s` with the given integer value.
+pub fn int_const(s: ScalarType, v: i64) -> Const {
+    if s.is_float() {
+        Const::float(s, v as f64)
+    } else if s == ScalarType::Bool {
+        Const::bool(v != 0)
+    } else {
+        Const::int(s, v)
+    }
+}
+
+fn push_scalar(out: &mut Vec<u8>, s: ScalarType, init: &ConstInit) {
+    let bits: u64 = match (init, s.is_float()) {
+        (ConstInit::Int(v), false) => *v as u64,
+        (ConstInit::Int(v), true) => float_bits(s, *v as f64),
+        (ConstInit::Float(f), true) => float_bits(s, *f),
+        (ConstInit::Float(f), false) => *f as i64 as u64,
+        (ConstInit::List(l), _) => match l.first() {
+            Some(first) => return push_scalar(out, s, first),
+            None => 0,
+        },
+    };
+    out.extend_from_slice(&bits.to_le_bytes()[..s.size() as usize]);
+}
+
+fn float_bits(s: ScalarType, v: f64) -> u64 {
+    match s {
+        ScalarType::F16 => f32_to_f16_bits(v as f32) as u64,
+        ScalarType::F32 => (v as f32).to_bits() as u64,
+        _ => v.to_bits(),
+    }
+}
+
+fn push_value(
+    ty: &CType,
+    init: Option<&ConstInit>,
+    out: &mut Vec<u8>,
+    span: Span,
+) -> Result<(), LowerError> {
+    let zero = ConstInit::Int(0);
+    let init = init.unwrap_or(&zero);
+    match ty {
+        CType::Bool => push_scalar(out, ScalarType::U8, init),
+        CType::Scalar(k) => push_scalar(out, scalar(*k), init),
+        CType::Vector(k, n) => {
+            let stored = if *n == 3 { 4 } else { *n as usize };
+            for i in 0..stored {
+                let lane = match init {
+                    ConstInit::List(l) => l.get(i).unwrap_or(&zero),
+                    other => other,
+                };
+                push_scalar(out, scalar(*k), if i < *n as usize { lane } else { &zero });
+            }
+        }
+        CType::Array { elem, len } => {
+            for i in 0..*len as usize {
+                let e = match init {
+                    ConstInit::List(l) => l.get(i),
+                    _ if i == 0 => Some(init),
+                    _ => None,
+                };
+                push_value(elem, e, out, span)?;
+            }
+        }
+        CType::Pointer { .. } | CType::Void => {
+            return Err(LowerError {
+                message: format!(
+                    "program-scope initializer of type {} is not supported yet",
+                    ty.display()
+                ),
+                span,
+            })
+        }
+    }
+    Ok(())
+}
+
+/// The bytes of a program-scope constant initializer, laid out as the IR stores `ty`.
+pub fn const_init_bytes(ty: &CType, init: &ConstInit, span: Span) -> Result<Vec<u8>, LowerError> {
+    let mut out = Vec::new();
+    push_value(ty, Some(init), &mut out, span)?;
+    Ok(out)
+}
+
+/// True when the IR type is a vector.
+pub fn is_vector(t: &TypeTable, id: TypeId) -> bool {
+    matches!(t.get(id), Type::Vector { .. })
+}

@@ -1,0 +1,36 @@
+//! Every sample and front-end test kernel lowers to IR that passes the verifier.
+
+use std::path::Path;
+
+use oclc_frontend::options::FrontendOptions;
+use oclc_frontend::source::SourceMap;
+
+fn lower_file(path: &Path) -> Result<oclc_ir::Module, String> {
+    let mut map = SourceMap::new();
+    let file = map.load(path).map_err(|e| e.to_string())?;
+    let out = oclc_frontend::compile_to_checked(&mut map, file, &FrontendOptions::default());
+    let program = out.program.ok_or_else(|| out.diagnostics.render(&map))?;
+    let module = oclc_ir::lower_program(&program).map_err(|e| format!("{e} at {:?}", e.span))?;
+    oclc_ir::verify_module(&module)
+        .map_err(|e| format!("{e}\n{}", oclc_ir::print_module(&module)))?;
+    Ok(module)
+}
+
+#[test]
+fn samples_and_frontend_kernels_lower_and_verify() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut count = 0;
+    for dir in ["samples", "frontend/tests/kernels"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "cl"))
+            .collect();
+        files.sort();
+        for f in files {
+            lower_file(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            count += 1;
+        }
+    }
+    assert!(count >= 8, "only {count} kernels found");
+}
