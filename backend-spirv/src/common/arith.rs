@@ -1,0 +1,206 @@
+//! Unary, binary, comparison and select operations. Signedness of the IR type picks the
+//! instruction (`OpSDiv`/`OpUDiv`, `OpShiftRightArithmetic`/`Logical`, `OpSLessThan`/
+//! `OpULessThan`, ...); shift counts are masked to the element width; float `Ne` is
+//! unordered and the other float comparisons are ordered.
+
+use oclc_ir::{BinaryOp, CmpOp, ScalarType, Type, TypeId, UnaryOp, ValueId};
+use rspirv::spirv::{Op as SOp, Word};
+
+use super::function::FnEmitter;
+use crate::error::{unsupported, Result};
+
+/// The SPIR-V opcode of a binary operation on elements of `s` (shifts excluded).
+pub(crate) fn binary_opcode(op: BinaryOp, s: ScalarType) -> Option<SOp> {
+    use BinaryOp::*;
+    let (f, i, b) = (s.is_float(), s.is_int(), s == ScalarType::Bool);
+    let signed = s.is_signed();
+    Some(match op {
+        Add if f => SOp::FAdd,
+        Add if i => SOp::IAdd,
+        Sub if f => SOp::FSub,
+        Sub if i => SOp::ISub,
+        Mul if f => SOp::FMul,
+        Mul if i => SOp::IMul,
+        Div if f => SOp::FDiv,
+        Div if signed => SOp::SDiv,
+        Div if i => SOp::UDiv,
+        Rem if f => SOp::FRem,
+        Rem if signed => SOp::SRem,
+        Rem if i => SOp::UMod,
+        Shl if i => SOp::ShiftLeftLogical,
+        Shr if signed => SOp::ShiftRightArithmetic,
+        Shr if i => SOp::ShiftRightLogical,
+        And if i => SOp::BitwiseAnd,
+        Or if i => SOp::BitwiseOr,
+        Xor if i => SOp::BitwiseXor,
+        And if b => SOp::LogicalAnd,
+        Or if b => SOp::LogicalOr,
+        Xor if b => SOp::LogicalNotEqual,
+        _ => return None,
+    })
+}
+
+/// The SPIR-V opcode of a comparison of elements of `s` (bool only supports Eq/Ne).
+pub(crate) fn compare_opcode(op: CmpOp, s: ScalarType) -> Option<SOp> {
+    use CmpOp::*;
+    if s == ScalarType::Bool {
+        return match op {
+            Eq => Some(SOp::LogicalEqual),
+            Ne => Some(SOp::LogicalNotEqual),
+            _ => None,
+        };
+    }
+    if s.is_float() {
+        return Some(match op {
+            Eq => SOp::FOrdEqual,
+            Ne => SOp::FUnordNotEqual,
+            Lt => SOp::FOrdLessThan,
+            Le => SOp::FOrdLessThanEqual,
+            Gt => SOp::FOrdGreaterThan,
+            Ge => SOp::FOrdGreaterThanEqual,
+        });
+    }
+    let signed = s.is_signed();
+    Some(match op {
+        Eq => SOp::IEqual,
+        Ne => SOp::INotEqual,
+        Lt if signed => SOp::SLessThan,
+        Lt => SOp::ULessThan,
+        Le if signed => SOp::SLessThanEqual,
+        Le => SOp::ULessThanEqual,
+        Gt if signed => SOp::SGreaterThan,
+        Gt => SOp::UGreaterThan,
+        Ge if signed => SOp::SGreaterThanEqual,
+        Ge => SOp::UGreaterThanEqual,
+    })
+}
+
+impl FnEmitter<'_, '_> {
+    /// Appends `result = opcode operands...` of SPIR-V type `ty` to the current block.
+    pub fn inst(&mut self, opcode: SOp, ty: Word, operands: &[Word]) -> Result<Word> {
+        let id = self.cx.b.id();
+        let ops = operands
+            .iter()
+            .map(|w| rspirv::dr::Operand::IdRef(*w))
+            .collect();
+        let inst = rspirv::dr::Instruction::new(opcode, Some(ty), Some(id), ops);
+        self.cx
+            .b
+            .insert_into_block(rspirv::dr::InsertPoint::End, inst)?;
+        Ok(id)
+    }
+
+    /// Negation or complement.
+    pub fn unary(&mut self, op: UnaryOp, a: ValueId) -> Result<Word> {
+        let t = self.vty(a);
+        let (s, _) = self.cx.shape(t)?;
+        let ty = self.cx.ty(t)?;
+        let x = self.val(a)?;
+        let opcode = match op {
+            UnaryOp::Neg if s.is_float() => SOp::FNegate,
+            UnaryOp::Neg if s.is_int() => SOp::SNegate,
+            UnaryOp::Not if s == ScalarType::Bool => SOp::LogicalNot,
+            UnaryOp::Not if s.is_int() => SOp::Not,
+            _ => return unsupported(format!("{op:?} on {}", s.name())),
+        };
+        self.inst(opcode, ty, &[x])
+    }
+
+    /// A binary operation; shift counts are masked to the element width first.
+    pub fn binary(&mut self, op: BinaryOp, a: ValueId, b: ValueId) -> Result<Word> {
+        let t = self.vty(a);
+        let (s, n) = self.cx.shape(t)?;
+        let ty = self.cx.ty(t)?;
+        let (x, mut y) = (self.val(a)?, self.val(b)?);
+        let Some(opcode) = binary_opcode(op, s) else {
+            return unsupported(format!("{op:?} on {}", s.name()));
+        };
+        if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            let mask = (s.bits() - 1) as u64;
+            y = match self.cx.scalar_const_ids.get(&y) {
+                Some(&bits) => self.cx.const_scalar(s, bits & mask),
+                None => {
+                    let m = self.cx.const_splat(s, n, mask);
+                    self.inst(SOp::BitwiseAnd, ty, &[y, m])?
+                }
+            };
+        }
+        self.inst(opcode, ty, &[x, y])
+    }
+
+    /// A comparison giving bool of the operands' shape.
+    pub fn compare(&mut self, op: CmpOp, a: ValueId, b: ValueId, rty: TypeId) -> Result<Word> {
+        let t = self.vty(a);
+        let (s, n) = self.cx.shape(t)?;
+        let rt = self.cx.ty(rty)?;
+        let (mut x, mut y) = (self.val(a)?, self.val(b)?);
+        let opcode = match compare_opcode(op, s) {
+            Some(o) => o,
+            None => {
+                // Ordering of bools: compare them as 0/1 integers.
+                let ut = self.cx.shape_ty(ScalarType::U32, n, false);
+                let one = self.cx.const_splat(ScalarType::U32, n, 1);
+                let zero = self.cx.const_splat(ScalarType::U32, n, 0);
+                x = self.inst(SOp::Select, ut, &[x, one, zero])?;
+                y = self.inst(SOp::Select, ut, &[y, one, zero])?;
+                compare_opcode(op, ScalarType::U32).unwrap()
+            }
+        };
+        self.inst(opcode, rt, &[x, y])
+    }
+
+    /// `cond ? a : b`; a scalar condition on vectors is splatted (SPIR-V 1.0 needs lanes).
+    pub fn select(&mut self, cond: ValueId, a: ValueId, b: ValueId, rty: TypeId) -> Result<Word> {
+        let rt = self.cx.ty(rty)?;
+        let mut c = self.val(cond)?;
+        let lanes = match self.cx.ir.types.get(rty) {
+            Type::Scalar(_) | Type::Pointer { .. } => 1,
+            Type::Vector { lanes, .. } => *lanes,
+            _ => {
+                return unsupported(format!(
+                    "select of {} values",
+                    self.cx.ir.types.display(rty)
+                ))
+            }
+        };
+        let (_, cn) = self.cx.shape(self.vty(cond))?;
+        if cn == 1 && lanes > 1 {
+            let bt = self.cx.shape_ty(ScalarType::Bool, lanes, false);
+            c = self.build_vector(bt, vec![c; lanes as usize])?;
+        }
+        let (x, y) = (self.val(a)?, self.val(b)?);
+        self.inst(SOp::Select, rt, &[c, x, y])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signedness_selects_opcodes() {
+        use ScalarType::*;
+        assert_eq!(binary_opcode(BinaryOp::Div, I32), Some(SOp::SDiv));
+        assert_eq!(binary_opcode(BinaryOp::Div, U32), Some(SOp::UDiv));
+        assert_eq!(binary_opcode(BinaryOp::Rem, I8), Some(SOp::SRem));
+        assert_eq!(binary_opcode(BinaryOp::Rem, U64), Some(SOp::UMod));
+        assert_eq!(
+            binary_opcode(BinaryOp::Shr, I16),
+            Some(SOp::ShiftRightArithmetic)
+        );
+        assert_eq!(
+            binary_opcode(BinaryOp::Shr, U16),
+            Some(SOp::ShiftRightLogical)
+        );
+        assert_eq!(
+            binary_opcode(BinaryOp::Xor, Bool),
+            Some(SOp::LogicalNotEqual)
+        );
+        assert_eq!(binary_opcode(BinaryOp::Shl, F32), None);
+        assert_eq!(compare_opcode(CmpOp::Lt, I64), Some(SOp::SLessThan));
+        assert_eq!(compare_opcode(CmpOp::Lt, U64), Some(SOp::ULessThan));
+        assert_eq!(compare_opcode(CmpOp::Ne, F64), Some(SOp::FUnordNotEqual));
+        assert_eq!(compare_opcode(CmpOp::Le, F32), Some(SOp::FOrdLessThanEqual));
+        assert_eq!(compare_opcode(CmpOp::Lt, Bool), None);
+    }
+}

@@ -1,0 +1,136 @@
+//! The state of one module under construction: the rspirv builder plus the tables that
+//! deduplicate types, constants and variables and record what each function uses.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use oclc_ir::{FuncId, Module, ScalarType, TypeId};
+use rspirv::dr::{Builder, Instruction, Operand};
+use rspirv::spirv::{Capability, Op, StorageClass, Word};
+
+use super::workitem::Builtin;
+
+/// Which kind of SPIR-V module is built.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Flavour {
+    /// OpenCL kernels (Kernel capability, physical addressing).
+    OpenCl,
+}
+
+/// Everything shared between the functions of one module.
+pub(crate) struct ModuleCtx<'m> {
+    /// The IR module being emitted.
+    pub ir: &'m Module,
+    /// The module flavour.
+    pub flavour: Flavour,
+    /// The SPIR-V version being targeted.
+    pub version: (u8, u8),
+    /// The underlying builder.
+    pub b: Builder,
+    /// The `OpenCL.std` import.
+    pub ext: Word,
+    /// Capabilities required so far (kept ordered for determinism).
+    pub caps: BTreeMap<u32, Capability>,
+    /// IR type (in memory form when the flag is set) to SPIR-V type.
+    pub type_ids: HashMap<(TypeId, bool), Word>,
+    /// (scalar, lanes, in-memory) to SPIR-V type.
+    pub shape_ids: HashMap<(ScalarType, u8, bool), Word>,
+    /// (type, bits) to scalar constant.
+    pub scalar_consts: HashMap<(Word, u64), Word>,
+    /// (type, parts) to composite constant.
+    pub composite_consts: HashMap<(Word, Vec<Word>), Word>,
+    /// Raw bits of each scalar constant id (to fold vectors and shift masks).
+    pub scalar_const_ids: HashMap<Word, u64>,
+    /// Type to OpConstantNull.
+    pub null_consts: HashMap<Word, Word>,
+    /// Function types by (result, parameters).
+    pub fn_types: HashMap<(Word, Vec<Word>), Word>,
+    /// Built-in input variables created so far.
+    pub builtins: HashMap<Builtin, Word>,
+    /// Program-scope variables, indexed like `Module::globals`.
+    pub globals: Vec<Word>,
+    /// SPIR-V id of the callable (non-entry) version of each IR function.
+    pub helper_ids: Vec<Word>,
+    /// Module-scope variables each emitted SPIR-V function references directly.
+    pub uses: HashMap<Word, BTreeSet<Word>>,
+    /// SPIR-V functions each emitted SPIR-V function calls.
+    pub calls: HashMap<Word, BTreeSet<Word>>,
+    /// Module-scope variables with Input or Output storage.
+    pub io_vars: BTreeSet<Word>,
+    /// IR functions called from somewhere in the module.
+    pub called: BTreeSet<FuncId>,
+}
+
+impl<'m> ModuleCtx<'m> {
+    /// A fresh context with the extended instruction set imported.
+    pub fn new(ir: &'m Module, flavour: Flavour, version: (u8, u8)) -> Self {
+        let mut b = Builder::new();
+        b.set_version(version.0, version.1);
+        let ext = b.ext_inst_import("OpenCL.std");
+        ModuleCtx {
+            ir,
+            flavour,
+            version,
+            b,
+            ext,
+            caps: BTreeMap::new(),
+            type_ids: HashMap::new(),
+            shape_ids: HashMap::new(),
+            scalar_consts: HashMap::new(),
+            composite_consts: HashMap::new(),
+            scalar_const_ids: HashMap::new(),
+            null_consts: HashMap::new(),
+            fn_types: HashMap::new(),
+            builtins: HashMap::new(),
+            globals: Vec::new(),
+            helper_ids: Vec::new(),
+            uses: HashMap::new(),
+            calls: HashMap::new(),
+            io_vars: BTreeSet::new(),
+            called: BTreeSet::new(),
+        }
+    }
+
+    /// Records that a capability is needed.
+    pub fn require(&mut self, cap: Capability) {
+        self.caps.insert(cap as u32, cap);
+    }
+
+    /// Declares a module-scope `OpVariable` (even while a function is being built).
+    pub fn global_variable(
+        &mut self,
+        ptr_ty: Word,
+        storage: StorageClass,
+        init: Option<Word>,
+    ) -> Word {
+        let id = self.b.id();
+        let mut operands = vec![Operand::StorageClass(storage)];
+        if let Some(init) = init {
+            operands.push(Operand::IdRef(init));
+        }
+        let inst = Instruction::new(Op::Variable, Some(ptr_ty), Some(id), operands);
+        self.b.module_mut().types_global_values.push(inst);
+        if matches!(storage, StorageClass::Input | StorageClass::Output) {
+            self.io_vars.insert(id);
+        }
+        id
+    }
+
+    /// Module-scope variables reachable from the SPIR-V function `f` through calls.
+    pub fn transitive_uses(&self, f: Word) -> BTreeSet<Word> {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![f];
+        let mut out = BTreeSet::new();
+        while let Some(g) = stack.pop() {
+            if !seen.insert(g) {
+                continue;
+            }
+            if let Some(u) = self.uses.get(&g) {
+                out.extend(u.iter().copied());
+            }
+            if let Some(c) = self.calls.get(&g) {
+                stack.extend(c.iter().copied());
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,160 @@
+//! Structured control flow: `If` becomes a selection construct (`OpSelectionMerge`),
+//! `Loop` a loop construct (`OpLoopMerge` with header, body, continue target and merge
+//! blocks). Blocks end with exactly one terminator; code after a jump is skipped, and a
+//! merge block that no branch reaches is terminated with `OpUnreachable`.
+
+use oclc_ir::{MemFence, Stmt, ValueId};
+use rspirv::spirv::{LoopControl, MemorySemantics, Scope, SelectionControl};
+
+use super::function::{FnEmitter, LoopTargets};
+use crate::error::{unsupported, Result};
+
+impl FnEmitter<'_, '_> {
+    /// Emits `if cond { then } else { else }`.
+    pub fn if_stmt(&mut self, cond: ValueId, then_s: &[Stmt], else_s: &[Stmt]) -> Result<()> {
+        let c = self.val(cond)?;
+        let merge = self.cx.b.id();
+        let then_l = self.cx.b.id();
+        let else_l = if else_s.is_empty() {
+            merge
+        } else {
+            self.cx.b.id()
+        };
+        self.cx.b.selection_merge(merge, SelectionControl::NONE)?;
+        self.cx.b.branch_conditional(c, then_l, else_l, [])?;
+        let mut merge_reached = else_s.is_empty();
+        for (label, body) in [(then_l, then_s), (else_l, else_s)] {
+            if label == merge {
+                continue;
+            }
+            self.cx.b.begin_block(Some(label))?;
+            self.open = true;
+            self.block(body)?;
+            if self.open {
+                self.cx.b.branch(merge)?;
+                merge_reached = true;
+            }
+        }
+        self.start_merge(merge, merge_reached)
+    }
+
+    /// Emits a loop: body, then `continuing`, then the exit test `break_if`.
+    pub fn loop_stmt(
+        &mut self,
+        body: &[Stmt],
+        continuing: &[Stmt],
+        break_if: Option<ValueId>,
+    ) -> Result<()> {
+        let header = self.cx.b.id();
+        let body_l = self.cx.b.id();
+        let cont = self.cx.b.id();
+        let merge = self.cx.b.id();
+        self.cx.b.branch(header)?;
+        self.cx.b.begin_block(Some(header))?;
+        self.cx.b.loop_merge(merge, cont, LoopControl::NONE, [])?;
+        self.cx.b.branch(body_l)?;
+        self.cx.b.begin_block(Some(body_l))?;
+        self.open = true;
+        self.loops.push(LoopTargets {
+            merge,
+            cont,
+            merge_reached: false,
+            cont_reached: false,
+        });
+        self.block(body)?;
+        if self.open {
+            self.cx.b.branch(cont)?;
+            self.loops.last_mut().unwrap().cont_reached = true;
+        }
+        let targets = self.loops.pop().unwrap();
+        let mut merge_reached = targets.merge_reached;
+        self.cx.b.begin_block(Some(cont))?;
+        self.open = true;
+        if targets.cont_reached {
+            self.block(continuing)?;
+            if !self.open {
+                return unsupported("a continuing block that does not fall through");
+            }
+            match break_if {
+                Some(c) => {
+                    let c = self.val(c)?;
+                    self.cx.b.branch_conditional(c, merge, header, [])?;
+                    merge_reached = true;
+                }
+                None => self.cx.b.branch(header)?,
+            }
+        } else {
+            // Unreachable continue target: only the back edge is needed.
+            self.cx.b.branch(header)?;
+        }
+        self.open = false;
+        self.start_merge(merge, merge_reached)
+    }
+
+    fn start_merge(&mut self, merge: u32, reached: bool) -> Result<()> {
+        self.cx.b.begin_block(Some(merge))?;
+        if reached {
+            self.open = true;
+        } else {
+            self.cx.b.unreachable()?;
+            self.open = false;
+        }
+        Ok(())
+    }
+
+    /// Branches to the merge block of the innermost loop.
+    pub fn break_stmt(&mut self) -> Result<()> {
+        let Some(l) = self.loops.last_mut() else {
+            return unsupported("break outside a loop");
+        };
+        l.merge_reached = true;
+        let merge = l.merge;
+        self.cx.b.branch(merge)?;
+        self.open = false;
+        Ok(())
+    }
+
+    /// Branches to the continue target of the innermost loop.
+    pub fn continue_stmt(&mut self) -> Result<()> {
+        let Some(l) = self.loops.last_mut() else {
+            return unsupported("continue outside a loop");
+        };
+        l.cont_reached = true;
+        let cont = l.cont;
+        self.cx.b.branch(cont)?;
+        self.open = false;
+        Ok(())
+    }
+
+    /// Returns from the function.
+    pub fn return_stmt(&mut self, v: Option<ValueId>) -> Result<()> {
+        match v {
+            Some(v) => {
+                let w = self.val(v)?;
+                self.cx.b.ret_value(w)?;
+            }
+            None => self.cx.b.ret()?,
+        }
+        self.open = false;
+        Ok(())
+    }
+
+    /// `OpControlBarrier Workgroup Workgroup semantics`, as clang + llvm-spirv emit for
+    /// `barrier(flags)`: SequentiallyConsistent plus the memory of each fence, or 0.
+    pub fn barrier(&mut self, fence: MemFence) -> Result<()> {
+        let mut sem = MemorySemantics::RELAXED;
+        if fence.local {
+            sem |= MemorySemantics::WORKGROUP_MEMORY;
+        }
+        if fence.global {
+            sem |= MemorySemantics::CROSS_WORKGROUP_MEMORY;
+        }
+        if !sem.is_empty() {
+            sem |= MemorySemantics::SEQUENTIALLY_CONSISTENT;
+        }
+        let wg = self.cx.const_u32(Scope::Workgroup as u32);
+        let sem = self.cx.const_u32(sem.bits());
+        self.cx.b.control_barrier(wg, wg, sem)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,281 @@
+//! Emission of one IR function as one SPIR-V function: parameters, variables, and the
+//! dispatch of statements and operations to the lowering in the sibling modules.
+
+use std::collections::BTreeSet;
+
+use oclc_ir::{AddressSpace, FuncId, Function, Op, Stmt, Type, ValueId};
+use rspirv::dr::Operand;
+use rspirv::spirv::{Decoration, FunctionControl, FunctionParameterAttribute, StorageClass, Word};
+
+use super::context::ModuleCtx;
+use crate::error::{unsupported, Result, SpirvError};
+
+/// Which SPIR-V function is made from an IR function.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum EmitKind {
+    /// The entry point of a kernel.
+    Entry,
+    /// A function callable with `OpFunctionCall` (helpers, and copies of called kernels).
+    Callable,
+}
+
+/// The branch targets of the innermost loops, and whether they were branched to.
+pub(crate) struct LoopTargets {
+    /// The loop's merge block (target of `break`).
+    pub merge: Word,
+    /// The loop's continue target (target of `continue`).
+    pub cont: Word,
+    /// Some branch goes to the merge block.
+    pub merge_reached: bool,
+    /// Some branch goes to the continue target.
+    pub cont_reached: bool,
+}
+
+/// The state of the function being emitted.
+pub(crate) struct FnEmitter<'a, 'm> {
+    /// The module under construction.
+    pub cx: &'a mut ModuleCtx<'m>,
+    /// The IR function being emitted.
+    pub f: &'m Function,
+    values: Vec<Option<Word>>,
+    locals: Vec<Word>,
+    /// Enclosing loops, innermost last.
+    pub loops: Vec<LoopTargets>,
+    /// A block is open (the current position is reachable and needs a terminator).
+    pub open: bool,
+    uses: BTreeSet<Word>,
+    calls: BTreeSet<Word>,
+}
+
+/// Emits IR function `fid` as the SPIR-V function `id`.
+pub(crate) fn emit_function(
+    cx: &mut ModuleCtx<'_>,
+    fid: FuncId,
+    id: Word,
+    kind: EmitKind,
+) -> Result<()> {
+    let f = cx.ir.function(fid);
+    emit(cx, f, id, kind).map_err(|e| e.in_function(&f.name))
+}
+
+fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -> Result<()> {
+    let ret = cx.ty(f.ret)?;
+    let mut param_tys = Vec::with_capacity(f.params.len());
+    for p in &f.params {
+        param_tys.push(cx.ty(p.ty)?);
+    }
+    let fn_ty = cx.fn_ty(ret, param_tys.clone());
+    let name = match kind {
+        EmitKind::Entry => f.name.clone(),
+        EmitKind::Callable if f.is_kernel() => format!("{}.callable", f.name),
+        EmitKind::Callable => f.name.clone(),
+    };
+    let mut e = FnEmitter {
+        cx,
+        f,
+        values: vec![None; f.value_types.len()],
+        locals: Vec::with_capacity(f.locals.len()),
+        loops: Vec::new(),
+        open: false,
+        uses: BTreeSet::new(),
+        calls: BTreeSet::new(),
+    };
+    // __local variables live at module scope, one set per emitted function.
+    let mut local_ptr_tys = Vec::with_capacity(f.locals.len());
+    for l in &f.locals {
+        let t = e.cx.mem_ty(l.ty)?;
+        local_ptr_tys.push(e.cx.ptr_ty(l.space, t));
+    }
+    for (i, l) in f.locals.iter().enumerate() {
+        let w = match l.space {
+            AddressSpace::Local => {
+                let var =
+                    e.cx.global_variable(local_ptr_tys[i], StorageClass::Workgroup, None);
+                e.cx.b.name(var, format!("{name}.{}", l.name));
+                let align = e.cx.ir.types.layout(l.ty).align as u32;
+                e.cx.b
+                    .decorate(var, Decoration::Alignment, [Operand::LiteralBit32(align)]);
+                e.uses.insert(var);
+                var
+            }
+            AddressSpace::Private => 0,
+            other => {
+                return unsupported(format!(
+                    "variable `{}` in the {} address space",
+                    l.name,
+                    other.name()
+                ))
+            }
+        };
+        e.locals.push(w);
+    }
+    e.cx.b
+        .begin_function(ret, Some(id), FunctionControl::NONE, fn_ty)?;
+    e.cx.b.name(id, name);
+    for (p, ty) in f.params.iter().zip(param_tys) {
+        let w = e.cx.b.function_parameter(ty)?;
+        e.cx.b.name(w, p.name.clone());
+        if e.cx.ir.types.pointee(p.ty).is_some() {
+            let attr = |a| [Operand::FunctionParameterAttribute(a)];
+            if p.is_restrict {
+                e.cx.b.decorate(
+                    w,
+                    Decoration::FuncParamAttr,
+                    attr(FunctionParameterAttribute::NoAlias),
+                );
+            }
+            if p.is_const {
+                e.cx.b.decorate(
+                    w,
+                    Decoration::FuncParamAttr,
+                    attr(FunctionParameterAttribute::NoWrite),
+                );
+            }
+        }
+        e.values[p.value.0 as usize] = Some(w);
+    }
+    e.cx.b.begin_block(None)?;
+    e.open = true;
+    for (i, l) in f.locals.iter().enumerate() {
+        if l.space == AddressSpace::Private {
+            let var =
+                e.cx.b
+                    .variable(local_ptr_tys[i], None, StorageClass::Function, None);
+            e.cx.b.name(var, l.name.clone());
+            e.locals[i] = var;
+        }
+    }
+    e.block(&f.body.stmts)?;
+    if e.open {
+        if matches!(e.cx.ir.types.get(f.ret), Type::Void) {
+            e.cx.b.ret()?;
+        } else {
+            e.cx.b.unreachable()?;
+        }
+    }
+    e.cx.b.end_function()?;
+    let (uses, calls) = (std::mem::take(&mut e.uses), std::mem::take(&mut e.calls));
+    cx.uses.insert(id, uses);
+    cx.calls.insert(id, calls);
+    Ok(())
+}
+
+impl FnEmitter<'_, '_> {
+    /// The SPIR-V id of an IR value defined earlier.
+    pub fn val(&self, v: ValueId) -> Result<Word> {
+        match self.values.get(v.0 as usize) {
+            Some(Some(w)) => Ok(*w),
+            _ => unsupported(format!("value %{} is used before it is defined", v.0)),
+        }
+    }
+
+    /// The IR type of a value.
+    pub fn vty(&self, v: ValueId) -> oclc_ir::TypeId {
+        self.f.value_type(v)
+    }
+
+    /// Records that this function references a module-scope variable.
+    pub fn use_var(&mut self, var: Word) {
+        self.uses.insert(var);
+    }
+
+    /// The variable of a function local.
+    pub fn local_var(&self, l: oclc_ir::LocalId) -> Result<Word> {
+        match self.locals.get(l.0 as usize) {
+            Some(w) => Ok(*w),
+            None => unsupported(format!("unknown variable ${}", l.0)),
+        }
+    }
+
+    /// Emits statements in order; those after a jump are unreachable and skipped.
+    pub fn block(&mut self, stmts: &[Stmt]) -> Result<()> {
+        for s in stmts {
+            if !self.open {
+                break;
+            }
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> Result<()> {
+        match s {
+            Stmt::Let { value, op } => {
+                let w = self.op(*value, op)?;
+                self.values[value.0 as usize] = Some(w);
+            }
+            Stmt::Store { ptr, value } => self.store(*ptr, *value)?,
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => self.if_stmt(*cond, &then_body.stmts, &else_body.stmts)?,
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+            } => self.loop_stmt(&body.stmts, &continuing.stmts, *break_if)?,
+            Stmt::Break => self.break_stmt()?,
+            Stmt::Continue => self.continue_stmt()?,
+            Stmt::Return(v) => self.return_stmt(*v)?,
+            Stmt::Barrier { fence } => self.barrier(*fence)?,
+        }
+        Ok(())
+    }
+
+    fn op(&mut self, result: ValueId, op: &Op) -> Result<Word> {
+        let rty = self.vty(result);
+        match op {
+            Op::Const(c) => Ok(self.cx.const_scalar(c.ty, c.bits)),
+            Op::Unary(u, a) => self.unary(*u, *a),
+            Op::Binary(b, x, y) => self.binary(*b, *x, *y),
+            Op::Compare(c, x, y) => self.compare(*c, *x, *y, rty),
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => self.select(*cond, *if_true, *if_false, rty),
+            Op::Convert {
+                value,
+                to,
+                saturate,
+                rounding,
+            } => self.convert(*value, *to, *saturate, *rounding),
+            Op::Bitcast { value, to } => self.bitcast(*value, *to),
+            Op::Splat { value, to } => self.splat(*value, *to),
+            Op::Extract { vector, lane } => self.extract(*vector, *lane, rty),
+            Op::Insert {
+                vector,
+                lane,
+                value,
+            } => self.insert(*vector, *lane, *value),
+            Op::Shuffle { a, b, lanes } => self.shuffle(*a, *b, lanes, rty),
+            Op::Compose { ty, parts } => self.compose(*ty, parts),
+            Op::LocalAddr(l) => self.local_var(*l),
+            Op::GlobalAddr(g) => self.global_addr(*g),
+            Op::PtrOffset { base, index } => self.ptr_offset(*base, *index, rty),
+            Op::IndexAddr { base, index } => self.index_addr(*base, *index, rty),
+            Op::FieldAddr { base, field } => self.field_addr(*base, *field, rty),
+            Op::Load { ptr } => self.load(*ptr),
+            Op::WorkItem { query, dim } => self.work_item(*query, *dim),
+            Op::Math { func, args } => self.math(*func, args, rty),
+            Op::Call { func, args } => self.call(*func, args, rty),
+        }
+    }
+
+    fn call(&mut self, func: FuncId, args: &[ValueId], rty: oclc_ir::TypeId) -> Result<Word> {
+        let Some(&callee) = self.cx.helper_ids.get(func.0 as usize) else {
+            return Err(SpirvError::new(format!(
+                "call of unknown function {}",
+                func.0
+            )));
+        };
+        let mut ws = Vec::with_capacity(args.len());
+        for a in args {
+            ws.push(self.val(*a)?);
+        }
+        let rt = self.cx.ty(rty)?;
+        self.calls.insert(callee);
+        Ok(self.cx.b.function_call(rt, None, callee, ws)?)
+    }
+}

@@ -1,0 +1,19 @@
+//! Module-building code shared by every SPIR-V flavour: type and constant tables, the
+//! function emitter with structured control flow, and the lowering of each IR operation.
+//! Flavour-specific choices (storage classes, work-item built-ins, math instruction set)
+//! are consulted through [`Flavour`].
+
+mod arith;
+mod constants;
+mod context;
+mod control;
+mod convert;
+mod function;
+mod math;
+mod memory;
+mod types;
+mod vector;
+mod workitem;
+
+pub(crate) use context::{Flavour, ModuleCtx};
+pub(crate) use function::{emit_function, EmitKind};

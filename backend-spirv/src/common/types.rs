@@ -1,0 +1,150 @@
+//! IR types to SPIR-V types. Integer signedness is dropped (OpenCL SPIR-V uses signless
+//! integers), and `bool`, which has no memory representation in SPIR-V, is stored as an
+//! 8-bit integer: the "memory form" of a type replaces bool scalars and vectors by `u8`.
+
+use oclc_ir::{AddressSpace, ScalarType, Type, TypeId};
+use rspirv::spirv::{Capability, StorageClass, Word};
+
+use super::context::{Flavour, ModuleCtx};
+use crate::error::{unsupported, Result};
+
+impl ModuleCtx<'_> {
+    /// The SPIR-V type of a value of IR type `id`.
+    pub fn ty(&mut self, id: TypeId) -> Result<Word> {
+        self.ty_form(id, false)
+    }
+
+    /// The SPIR-V type of IR type `id` as stored in memory.
+    pub fn mem_ty(&mut self, id: TypeId) -> Result<Word> {
+        self.ty_form(id, true)
+    }
+
+    fn ty_form(&mut self, id: TypeId, mem: bool) -> Result<Word> {
+        if let Some(&w) = self.type_ids.get(&(id, mem)) {
+            return Ok(w);
+        }
+        let w = match self.ir.types.get(id).clone() {
+            Type::Void => self.b.type_void(),
+            Type::Scalar(s) => self.shape_ty(s, 1, mem),
+            Type::Vector { elem, lanes } => self.shape_ty(elem, lanes, mem),
+            Type::Pointer { space, pointee } => {
+                let inner = self.mem_ty(pointee)?;
+                self.ptr_ty(space, inner)
+            }
+            Type::Array { elem, len } => {
+                if let Some(&w) = self.type_ids.get(&(id, !mem)) {
+                    w
+                } else {
+                    let e = self.mem_ty(elem)?;
+                    let n = self.const_u32(len);
+                    self.b.type_array(e, n)
+                }
+            }
+            Type::Struct { name, fields } => {
+                if let Some(&w) = self.type_ids.get(&(id, !mem)) {
+                    w
+                } else {
+                    let mut members = Vec::with_capacity(fields.len());
+                    for f in fields {
+                        members.push(self.mem_ty(f)?);
+                    }
+                    let w = self.b.type_struct(members);
+                    self.b.name(w, name);
+                    w
+                }
+            }
+        };
+        self.type_ids.insert((id, mem), w);
+        Ok(w)
+    }
+
+    /// The SPIR-V type of a scalar (`lanes == 1`) or vector of `elem`.
+    pub fn shape_ty(&mut self, elem: ScalarType, lanes: u8, mem: bool) -> Word {
+        let mem = mem && elem == ScalarType::Bool;
+        if let Some(&w) = self.shape_ids.get(&(elem, lanes, mem)) {
+            return w;
+        }
+        let w = if lanes == 1 {
+            self.scalar_ty(elem, mem)
+        } else {
+            if lanes > 4 {
+                self.require(Capability::Vector16);
+            }
+            let s = self.scalar_ty(elem, mem);
+            self.b.type_vector(s, lanes as u32)
+        };
+        self.shape_ids.insert((elem, lanes, mem), w);
+        w
+    }
+
+    fn scalar_ty(&mut self, s: ScalarType, mem: bool) -> Word {
+        match s {
+            ScalarType::Bool if !mem => self.b.type_bool(),
+            ScalarType::Bool | ScalarType::I8 | ScalarType::U8 => {
+                self.require(Capability::Int8);
+                self.b.type_int(8, 0)
+            }
+            ScalarType::I16 | ScalarType::U16 => {
+                self.require(Capability::Int16);
+                self.b.type_int(16, 0)
+            }
+            ScalarType::I32 | ScalarType::U32 => self.b.type_int(32, 0),
+            ScalarType::I64 | ScalarType::U64 => {
+                self.require(Capability::Int64);
+                self.b.type_int(64, 0)
+            }
+            ScalarType::F16 => {
+                self.require(Capability::Float16);
+                self.b.type_float(16, None)
+            }
+            ScalarType::F32 => self.b.type_float(32, None),
+            ScalarType::F64 => {
+                self.require(Capability::Float64);
+                self.b.type_float(64, None)
+            }
+        }
+    }
+
+    /// A pointer into `space` to the SPIR-V type `pointee`.
+    pub fn ptr_ty(&mut self, space: AddressSpace, pointee: Word) -> Word {
+        let sc = self.storage_class(space);
+        if sc == StorageClass::Generic {
+            self.require(Capability::GenericPointer);
+        }
+        self.b.type_pointer(None, sc, pointee)
+    }
+
+    /// The storage class of an address space.
+    pub fn storage_class(&self, space: AddressSpace) -> StorageClass {
+        match self.flavour {
+            Flavour::OpenCl => match space {
+                AddressSpace::Private => StorageClass::Function,
+                AddressSpace::Global => StorageClass::CrossWorkgroup,
+                AddressSpace::Constant => StorageClass::UniformConstant,
+                AddressSpace::Local => StorageClass::Workgroup,
+                AddressSpace::Generic => StorageClass::Generic,
+            },
+        }
+    }
+
+    /// The SPIR-V function type with the given result and parameter types.
+    pub fn fn_ty(&mut self, ret: Word, params: Vec<Word>) -> Word {
+        if let Some(&w) = self.fn_types.get(&(ret, params.clone())) {
+            return w;
+        }
+        let w = self.b.type_function(ret, params.iter().copied());
+        self.fn_types.insert((ret, params), w);
+        w
+    }
+
+    /// Scalar element and lane count of a scalar or vector IR type.
+    pub fn shape(&self, id: TypeId) -> Result<(ScalarType, u8)> {
+        match (self.ir.types.scalar_of(id), self.ir.types.lanes_of(id)) {
+            (Some(s), Some(n)) => Ok((s, n)),
+            _ => unsupported(format!(
+                "expected a scalar or vector, found {}",
+                self.ir.types.display(id)
+            )),
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! The OpenCL flavour: a `Kernel` module with `Physical64` addressing and the `OpenCL`
+//! memory model, one `OpEntryPoint Kernel` per IR kernel, and `OpSource OpenCL_C`.
+
+mod globals;
+
+use std::collections::BTreeSet;
+
+use oclc_ir::{walk_stmts, FuncId, FunctionKind, Module, Op, Stmt};
+use rspirv::binary::Assemble;
+use rspirv::spirv::{
+    AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel, SourceLanguage,
+};
+
+use crate::common::{emit_function, EmitKind, Flavour, ModuleCtx};
+use crate::error::SpirvError;
+use crate::options::SpirvOptions;
+
+/// The `OpSource` version of OpenCL C 1.2 (major * 100000 + minor * 1000).
+const OPENCL_C_VERSION: u32 = 102_000;
+
+/// Emits `module` as an OpenCL SPIR-V module (binary words). Kernels become entry points;
+/// helpers (and kernels that are called) become callable functions. Constructs that
+/// SPIR-V for OpenCL cannot express give a [`SpirvError`] naming them.
+pub fn emit_opencl(module: &Module, opts: &SpirvOptions) -> Result<Vec<u32>, SpirvError> {
+    let mut cx = ModuleCtx::new(module, Flavour::OpenCl, opts.version);
+    cx.require(Capability::Addresses);
+    cx.require(Capability::Kernel);
+    cx.require(Capability::Int64);
+    cx.b.memory_model(AddressingModel::Physical64, MemoryModel::OpenCL);
+    cx.b.source(
+        SourceLanguage::OpenCL_C,
+        OPENCL_C_VERSION,
+        None,
+        None::<String>,
+    );
+
+    let mut called = BTreeSet::new();
+    for f in &module.functions {
+        walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let {
+                op: Op::Call { func, .. },
+                ..
+            } = s
+            {
+                called.insert(*func);
+            }
+        });
+    }
+    let mut entry_ids = Vec::with_capacity(module.functions.len());
+    for (i, f) in module.functions.iter().enumerate() {
+        let fid = FuncId(i as u32);
+        let entry = f.is_kernel().then(|| cx.b.id());
+        let callable = if !f.is_kernel() || called.contains(&fid) {
+            cx.b.id()
+        } else {
+            0
+        };
+        entry_ids.push(entry);
+        cx.helper_ids.push(callable);
+    }
+    cx.called = called;
+
+    globals::emit_globals(&mut cx)?;
+
+    for (i, f) in module.functions.iter().enumerate() {
+        let fid = FuncId(i as u32);
+        if let Some(id) = entry_ids[i] {
+            emit_function(&mut cx, fid, id, EmitKind::Entry)?;
+        }
+        if !f.is_kernel() || cx.called.contains(&fid) {
+            let id = cx.helper_ids[i];
+            emit_function(&mut cx, fid, id, EmitKind::Callable)?;
+        }
+    }
+
+    let all_globals_in_interface = cx.version >= (1, 4);
+    for (i, f) in module.functions.iter().enumerate() {
+        let (Some(id), FunctionKind::Kernel(attrs)) = (entry_ids[i], &f.kind) else {
+            continue;
+        };
+        let interface: Vec<u32> = cx
+            .transitive_uses(id)
+            .into_iter()
+            .filter(|v| all_globals_in_interface || cx.io_vars.contains(v))
+            .collect();
+        cx.b.entry_point(ExecutionModel::Kernel, id, f.name.clone(), interface);
+        if let Some(s) = attrs.reqd_work_group_size {
+            cx.b.execution_mode(id, ExecutionMode::LocalSize, s);
+        }
+        if let Some(s) = attrs.work_group_size_hint {
+            cx.b.execution_mode(id, ExecutionMode::LocalSizeHint, s);
+        }
+    }
+
+    let caps: Vec<Capability> = cx.caps.values().copied().collect();
+    for cap in caps {
+        cx.b.capability(cap);
+    }
+    Ok(cx.b.module().assemble())
+}
