@@ -1,0 +1,374 @@
+//! Control flow: regions and their work-item loops, structured statements inside a region,
+//! and group-level statements of kernels with barriers.
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, Block as ClifBlock, InstBuilder, MemFlagsData, Value};
+use oclc_ir::{Block, Stmt};
+
+use super::{pending, LoopTarget, Tx, Wi};
+use crate::error::CompileError;
+use crate::plan::{run_key, split, Part, RegionKey, GROUP};
+
+/// The blocks of a work-item loop in construction.
+struct WiLoop {
+    next: ClifBlock,
+    y_next: ClifBlock,
+    z_next: ClifBlock,
+    x_hdr: ClifBlock,
+    y_hdr: ClifBlock,
+    z_hdr: ClifBlock,
+    done: ClifBlock,
+    lid: [Value; 3],
+}
+
+impl Tx<'_, '_, '_> {
+    /// Opens `for z { for y { for x { ... } } }` over the local size; leaves the builder in
+    /// the body with `self.wi` set.
+    fn begin_wi_loop(&mut self) -> WiLoop {
+        let [vx, vy, vz] = self.counters;
+        let blocks: Vec<ClifBlock> = (0..9).map(|_| self.b.create_block()).collect();
+        let (z_hdr, y_init, y_hdr, x_init, x_hdr, body, next, y_next, z_next) = (
+            blocks[0], blocks[1], blocks[2], blocks[3], blocks[4], blocks[5], blocks[6], blocks[7],
+            blocks[8],
+        );
+        let done = self.b.create_block();
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(vz, zero);
+        self.b.ins().jump(z_hdr, &[]);
+        let [lsx, lsy, lsz] = self.local_size;
+        // z header
+        self.b.switch_to_block(z_hdr);
+        let z = self.b.use_var(vz);
+        let c = self.b.ins().icmp(IntCC::UnsignedLessThan, z, lsz);
+        self.b.ins().brif(c, y_init, &[], done, &[]);
+        self.b.switch_to_block(y_init);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(vy, zero);
+        self.b.ins().jump(y_hdr, &[]);
+        self.b.switch_to_block(y_hdr);
+        let y = self.b.use_var(vy);
+        let c = self.b.ins().icmp(IntCC::UnsignedLessThan, y, lsy);
+        self.b.ins().brif(c, x_init, &[], z_next, &[]);
+        self.b.switch_to_block(x_init);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(vx, zero);
+        self.b.ins().jump(x_hdr, &[]);
+        self.b.switch_to_block(x_hdr);
+        let x = self.b.use_var(vx);
+        let c = self.b.ins().icmp(IntCC::UnsignedLessThan, x, lsx);
+        self.b.ins().brif(c, body, &[], y_next, &[]);
+        self.b.switch_to_block(body);
+        let lid = [self.b.use_var(vx), self.b.use_var(vy), self.b.use_var(vz)];
+        let state = if self.plan.wi_state_size > 0 {
+            // linear = x + lsx * (y + lsy * z)
+            let t = self.b.ins().imul(lid[2], lsy);
+            let t = self.b.ins().iadd(t, lid[1]);
+            let t = self.b.ins().imul(t, lsx);
+            let lin = self.b.ins().iadd(t, lid[0]);
+            let off = self.b.ins().imul_imm_s(lin, self.plan.wi_state_size as i64);
+            self.b.ins().iadd(self.wi_state, off)
+        } else {
+            self.wi_state
+        };
+        self.wi = Some(Wi { lid, state, next });
+        WiLoop {
+            next,
+            y_next,
+            z_next,
+            x_hdr,
+            y_hdr,
+            z_hdr,
+            done,
+            lid,
+        }
+    }
+
+    /// Closes a work-item loop; leaves the builder after it.
+    fn end_wi_loop(&mut self, l: WiLoop) {
+        let [vx, vy, vz] = self.counters;
+        if !self.terminated {
+            self.b.ins().jump(l.next, &[]);
+        }
+        self.b.switch_to_block(l.next);
+        let x = self.b.ins().iadd_imm_s(l.lid[0], 1);
+        self.b.def_var(vx, x);
+        self.b.ins().jump(l.x_hdr, &[]);
+        self.b.switch_to_block(l.y_next);
+        let y = self.b.use_var(vy);
+        let y = self.b.ins().iadd_imm_s(y, 1);
+        self.b.def_var(vy, y);
+        self.b.ins().jump(l.y_hdr, &[]);
+        self.b.switch_to_block(l.z_next);
+        let z = self.b.use_var(vz);
+        let z = self.b.ins().iadd_imm_s(z, 1);
+        self.b.def_var(vz, z);
+        self.b.ins().jump(l.z_hdr, &[]);
+        self.b.switch_to_block(l.done);
+        self.wi = None;
+        self.terminated = false;
+    }
+
+    /// Emits a region: `stmts` run for every work-item of the group.
+    pub(super) fn region(&mut self, stmts: &[Stmt], key: RegionKey) -> Result<(), CompileError> {
+        self.region = key;
+        self.pending_used = false;
+        if self.plan.has_barrier {
+            let z = self.b.ins().iconst(types::I8, pending::NONE);
+            self.b.def_var(self.pending, z);
+        }
+        let l = self.begin_wi_loop();
+        self.region_loop_base = self.loops.len();
+        self.terminated = false;
+        for s in stmts {
+            if self.terminated {
+                break;
+            }
+            self.stmt(s)?;
+        }
+        self.end_wi_loop(l);
+        self.region = GROUP;
+        if self.pending_used {
+            self.dispatch_pending();
+        }
+        Ok(())
+    }
+
+    /// After a region: acts on a `return`/`break`/`continue` its work-items reached.
+    fn dispatch_pending(&mut self) {
+        let p = self.b.use_var(self.pending);
+        let cont = self.b.create_block();
+        let some = self.b.create_block();
+        self.b.ins().brif(p, some, &[], cont, &[]);
+        self.b.switch_to_block(some);
+        let is_ret = self.b.ins().icmp_imm_s(IntCC::Equal, p, pending::RETURN);
+        match self.loops.last().copied() {
+            Some(t) => {
+                let other = self.b.create_block();
+                self.b.ins().brif(is_ret, self.exit, &[], other, &[]);
+                self.b.switch_to_block(other);
+                let is_brk = self.b.ins().icmp_imm_s(IntCC::Equal, p, pending::BREAK);
+                self.b.ins().brif(is_brk, t.brk, &[], t.cont, &[]);
+            }
+            None => {
+                self.b.ins().brif(is_ret, self.exit, &[], cont, &[]);
+            }
+        }
+        self.b.switch_to_block(cont);
+    }
+
+    /// Leaves the current work-item with a pending code (aimed at group level).
+    fn leave_work_item(&mut self, code: i64) {
+        let next = self.wi.expect("inside a region").next;
+        if self.plan.has_barrier {
+            let c = self.b.ins().iconst(types::I8, code);
+            self.b.def_var(self.pending, c);
+            self.pending_used = true;
+        }
+        self.b.ins().jump(next, &[]);
+        self.terminated = true;
+    }
+
+    /// Emits a block inside a region.
+    fn block(&mut self, block: &Block) -> Result<(), CompileError> {
+        for s in &block.stmts {
+            if self.terminated {
+                break;
+            }
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    /// Emits one statement inside a region.
+    fn stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
+        match s {
+            Stmt::Let { value, op } => {
+                let lanes = self.op(*value, op)?;
+                self.define(*value, lanes)?;
+            }
+            Stmt::Store { ptr, value } => {
+                let p = self.val1(*ptr)?;
+                let vs = self.val(*value)?;
+                let ps = self.pieces_of(self.f.value_type(*value))?;
+                for (pc, v) in ps.iter().zip(vs) {
+                    self.b
+                        .ins()
+                        .store(MemFlagsData::new(), v, p, pc.offset as i32);
+                }
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let c = self.val1(*cond)?;
+                self.emit_if(c, |tx| tx.block(then_body), |tx| tx.block(else_body))?;
+            }
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+            } => {
+                self.emit_loop(
+                    |tx| tx.block(body),
+                    |tx| tx.block(continuing),
+                    |tx| break_if.map(|c| tx.val1(c)).transpose(),
+                )?;
+            }
+            Stmt::Break | Stmt::Continue => {
+                let is_break = matches!(s, Stmt::Break);
+                if self.loops.len() > self.region_loop_base {
+                    let t = *self.loops.last().unwrap();
+                    let to = if is_break { t.brk } else { t.cont };
+                    self.b.ins().jump(to, &[]);
+                    self.terminated = true;
+                } else {
+                    let code = if is_break {
+                        pending::BREAK
+                    } else {
+                        pending::CONTINUE
+                    };
+                    self.leave_work_item(code);
+                }
+            }
+            Stmt::Return(_) => self.leave_work_item(pending::RETURN),
+            Stmt::Barrier { .. } => {
+                return Err(self.err("a barrier inside a region (planner bug)"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Emits `if (c) then else els` with the given generators.
+    fn emit_if(
+        &mut self,
+        c: Value,
+        then: impl FnOnce(&mut Self) -> Result<(), CompileError>,
+        els: impl FnOnce(&mut Self) -> Result<(), CompileError>,
+    ) -> Result<(), CompileError> {
+        let tb = self.b.create_block();
+        let eb = self.b.create_block();
+        let merge = self.b.create_block();
+        self.b.ins().brif(c, tb, &[], eb, &[]);
+        self.b.switch_to_block(tb);
+        self.terminated = false;
+        then(self)?;
+        let t_term = self.terminated;
+        if !t_term {
+            self.b.ins().jump(merge, &[]);
+        }
+        self.b.switch_to_block(eb);
+        self.terminated = false;
+        els(self)?;
+        let e_term = self.terminated;
+        if !e_term {
+            self.b.ins().jump(merge, &[]);
+        }
+        // When both branches left, the join block stays unused (and is never inserted).
+        self.terminated = t_term && e_term;
+        if !self.terminated {
+            self.b.switch_to_block(merge);
+        }
+        Ok(())
+    }
+
+    /// Emits a loop: `body`, then `continuing`, then exit when the break condition holds.
+    fn emit_loop(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<(), CompileError>,
+        continuing: impl FnOnce(&mut Self) -> Result<(), CompileError>,
+        break_if: impl FnOnce(&mut Self) -> Result<Option<Value>, CompileError>,
+    ) -> Result<(), CompileError> {
+        let head = self.b.create_block();
+        let cont = self.b.create_block();
+        let exit = self.b.create_block();
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        self.loops.push(LoopTarget { brk: exit, cont });
+        self.terminated = false;
+        body(self)?;
+        if !self.terminated {
+            self.b.ins().jump(cont, &[]);
+        }
+        self.b.switch_to_block(cont);
+        self.terminated = false;
+        continuing(self)?;
+        let c = break_if(self)?;
+        match c {
+            Some(c) => {
+                self.b.ins().brif(c, exit, &[], head, &[]);
+            }
+            None => {
+                self.b.ins().jump(head, &[]);
+            }
+        }
+        self.loops.pop();
+        self.b.switch_to_block(exit);
+        self.terminated = false;
+        Ok(())
+    }
+
+    /// Emits a group-level block of a kernel with barriers.
+    pub(super) fn group_block(&mut self, block: &Block) -> Result<(), CompileError> {
+        for part in split(block) {
+            if self.terminated {
+                break;
+            }
+            match part {
+                Part::Run(run) => self.region(run, run_key(run))?,
+                Part::Group(s) => self.group_stmt(s)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn group_stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
+        match s {
+            Stmt::Barrier { .. } => {}
+            Stmt::Break | Stmt::Continue => {
+                let t = *self
+                    .loops
+                    .last()
+                    .ok_or_else(|| self.err("break or continue outside a loop"))?;
+                let to = if matches!(s, Stmt::Break) {
+                    t.brk
+                } else {
+                    t.cont
+                };
+                self.b.ins().jump(to, &[]);
+                self.terminated = true;
+            }
+            Stmt::Return(_) => {
+                self.b.ins().jump(self.exit, &[]);
+                self.terminated = true;
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let c = self.val1(*cond)?;
+                self.emit_if(
+                    c,
+                    |tx| tx.group_block(then_body),
+                    |tx| tx.group_block(else_body),
+                )?;
+            }
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+            } => {
+                self.emit_loop(
+                    |tx| tx.group_block(body),
+                    |tx| tx.group_block(continuing),
+                    |tx| break_if.map(|c| tx.val1(c)).transpose(),
+                )?;
+            }
+            Stmt::Let { .. } | Stmt::Store { .. } => {
+                return Err(self.err("a plain statement at group level (planner bug)"));
+            }
+        }
+        Ok(())
+    }
+}

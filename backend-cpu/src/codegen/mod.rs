@@ -1,0 +1,309 @@
+//! Translation of one inlined kernel into a Cranelift work-group function.
+//!
+//! The function (see [`crate::abi`]) loads its parameters from the argument block, then runs
+//! the body: a kernel without barriers is one region wrapped in a loop over all work-items;
+//! with barriers, the body is walked at group level ([`crate::plan`]) and each barrier-free
+//! run becomes its own work-item loop. `break`/`continue`/`return` reached inside a region
+//! but aimed at group-level control flow set a *pending* code, skip the rest of that
+//! work-item, and are acted upon once the region's loop has finished (they are uniform).
+
+mod control;
+mod convert;
+pub mod math;
+mod ops;
+mod workitem;
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::{
+    self, types, AbiParam, Block as ClifBlock, FuncRef, InstBuilder, MemFlagsData, Signature,
+    StackSlot, StackSlotData, StackSlotKind, UserFuncName, Value,
+};
+use cranelift_codegen::isa::CallConv;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_module::FuncId as ClifFuncId;
+use oclc_ir::{AddressSpace, Function, ScalarType, TypeTable, ValueId};
+
+use crate::abi::{arg_layout, ctx_offsets};
+use crate::error::CompileError;
+use crate::pieces::pieces;
+use crate::plan::{Plan, RegionKey, GROUP};
+
+/// What the translator needs from outside: the JIT module (to reference math routines) and
+/// the addresses of program-scope variables.
+pub struct Env<'m> {
+    /// The JIT module the kernel will be defined in.
+    pub module: &'m mut dyn cranelift_module::Module,
+    /// Math routines declared in `module`, by symbol name.
+    pub math: &'m HashMap<&'static str, ClifFuncId>,
+    /// The address of each program-scope variable, by `GlobalId`.
+    pub global_addrs: &'m [u64],
+    /// The calling convention of the host.
+    pub call_conv: CallConv,
+}
+
+/// The signature of a work-group function: `(args: i64, ctx: i64)`.
+pub fn work_group_signature(call_conv: CallConv) -> Signature {
+    let mut sig = Signature::new(call_conv);
+    sig.params.push(AbiParam::new(types::I64));
+    sig.params.push(AbiParam::new(types::I64));
+    sig
+}
+
+/// Translates `func` (a kernel with every call inlined, planned by [`crate::plan::plan`]).
+pub fn translate_kernel(
+    types: &TypeTable,
+    module: &oclc_ir::Module,
+    func: &Function,
+    plan: &Plan,
+    env: &mut Env,
+) -> Result<ir::Function, CompileError> {
+    let mut clif = ir::Function::with_name_signature(
+        UserFuncName::testcase(func.name.as_str()),
+        work_group_signature(env.call_conv),
+    );
+    let mut fctx = FunctionBuilderContext::new();
+    let b = FunctionBuilder::new(&mut clif, &mut fctx);
+    let mut tx = Tx::new(types, func, plan, env, b);
+    tx.run(module)?;
+    tx.b.seal_all_blocks();
+    let config = tx.env.module.isa().frontend_config();
+    tx.b.finalize(config);
+    Ok(clif)
+}
+
+/// The current work-item inside a region.
+#[derive(Clone, Copy)]
+pub(crate) struct Wi {
+    /// `get_local_id(0..3)`.
+    pub lid: [Value; 3],
+    /// Base address of this work-item's state (barrier kernels).
+    pub state: Value,
+    /// Where to go to skip the rest of this work-item.
+    pub next: ClifBlock,
+}
+
+/// A loop target of `break` and `continue`.
+#[derive(Clone, Copy)]
+pub(crate) struct LoopTarget {
+    pub brk: ClifBlock,
+    pub cont: ClifBlock,
+}
+
+/// Pending codes set inside a region and acted on after its work-item loop.
+pub(crate) mod pending {
+    pub const NONE: i64 = 0;
+    pub const RETURN: i64 = 1;
+    pub const BREAK: i64 = 2;
+    pub const CONTINUE: i64 = 3;
+}
+
+pub(crate) struct Tx<'a, 'e, 'm> {
+    pub types: &'a TypeTable,
+    pub f: &'a Function,
+    pub plan: &'a Plan,
+    pub env: &'e mut Env<'m>,
+    pub b: FunctionBuilder<'a>,
+    pub vals: HashMap<ValueId, Vec<Value>>,
+    pub ctx: Value,
+    pub args: Value,
+    pub local_size: [Value; 3],
+    pub local_mem: Value,
+    pub wi_state: Value,
+    pub slots: HashMap<u32, StackSlot>,
+    pub wi: Option<Wi>,
+    pub region: RegionKey,
+    pub loops: Vec<LoopTarget>,
+    /// Loops with an index below this are group-level loops.
+    pub region_loop_base: usize,
+    pub terminated: bool,
+    pub pending: Variable,
+    pub pending_used: bool,
+    pub counters: [Variable; 3],
+    pub exit: ClifBlock,
+    pub math_refs: HashMap<&'static str, FuncRef>,
+}
+
+impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
+    fn new(
+        types: &'a TypeTable,
+        f: &'a Function,
+        plan: &'a Plan,
+        env: &'e mut Env<'m>,
+        mut b: FunctionBuilder<'a>,
+    ) -> Self {
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        b.seal_block(entry);
+        let params = b.block_params(entry).to_vec();
+        let ctx = params[1];
+        let ro = MemFlagsData::trusted().with_readonly();
+        let mut ld = |off: i32| b.ins().load(types::I64, ro, ctx, off);
+        let local_size = [
+            ld(ctx_offsets::LOCAL_SIZE),
+            ld(ctx_offsets::LOCAL_SIZE + 8),
+            ld(ctx_offsets::LOCAL_SIZE + 16),
+        ];
+        let local_mem = ld(ctx_offsets::LOCAL_MEM);
+        let wi_state = ld(ctx_offsets::WI_STATE);
+        let pending = b.declare_var(types::I8);
+        let counters = [
+            b.declare_var(types::I64),
+            b.declare_var(types::I64),
+            b.declare_var(types::I64),
+        ];
+        let exit = b.create_block();
+        Tx {
+            types,
+            f,
+            plan,
+            env,
+            b,
+            vals: HashMap::new(),
+            ctx,
+            args: params[0],
+            local_size,
+            local_mem,
+            wi_state,
+            slots: HashMap::new(),
+            wi: None,
+            region: GROUP,
+            loops: Vec::new(),
+            region_loop_base: 0,
+            terminated: false,
+            pending,
+            pending_used: false,
+            counters,
+            exit,
+            math_refs: HashMap::new(),
+        }
+    }
+
+    fn err(&self, what: impl Into<String>) -> CompileError {
+        CompileError::unsupported(&self.f.name, what)
+    }
+
+    /// Pieces of an IR type, or an "unsupported" error naming it.
+    pub fn pieces_of(
+        &self,
+        ty: oclc_ir::TypeId,
+    ) -> Result<Vec<crate::pieces::Piece>, CompileError> {
+        pieces(self.types, ty).ok_or_else(|| {
+            self.err(format!(
+                "values of type {} (half precision)",
+                self.types.display(ty)
+            ))
+        })
+    }
+
+    /// The scalar element type of a value.
+    pub fn scalar(&self, v: ValueId) -> Result<ScalarType, CompileError> {
+        self.types
+            .scalar_of(self.f.value_type(v))
+            .ok_or_else(|| self.err(format!("operation on non-scalar value %{}", v.0)))
+    }
+
+    fn run(&mut self, module: &oclc_ir::Module) -> Result<(), CompileError> {
+        let args = self.args;
+        let layout = arg_layout(module, self.f);
+        for (i, p) in self.f.params.iter().enumerate() {
+            let ps = self.pieces_of(p.ty)?;
+            let base = layout.offsets[i] as i32;
+            let lanes = ps
+                .iter()
+                .map(|pc| {
+                    self.b.ins().load(
+                        pc.ty,
+                        MemFlagsData::trusted(),
+                        args,
+                        base + pc.offset as i32,
+                    )
+                })
+                .collect();
+            self.vals.insert(p.value, lanes);
+        }
+        if !self.plan.has_barrier {
+            for (i, l) in self.f.locals.iter().enumerate() {
+                if l.space != AddressSpace::Local {
+                    let lay = self.types.layout(l.ty);
+                    let align_shift = lay.align.max(1).trailing_zeros().min(6) as u8;
+                    let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+                        StackSlotKind::ExplicitSlot,
+                        lay.size.max(1) as u32,
+                        align_shift,
+                    ));
+                    self.slots.insert(i as u32, slot);
+                }
+            }
+            let body = &self.f.body.stmts;
+            self.region(body, GROUP)?;
+        } else {
+            self.group_block(&self.f.body)?;
+        }
+        if !self.terminated {
+            self.b.ins().jump(self.exit, &[]);
+        }
+        self.b.switch_to_block(self.exit);
+        self.b.ins().return_(&[]);
+        Ok(())
+    }
+
+    /// The Cranelift values of an IR value, reloaded from the work-item state when it was
+    /// defined in another region.
+    pub fn val(&mut self, v: ValueId) -> Result<Vec<Value>, CompileError> {
+        if let Some(&off) = self.plan.spills.get(&v) {
+            if self.plan.def_region.get(&v) != Some(&self.region) {
+                let base = self.state_base();
+                let ty = self.f.value_type(v);
+                let ps = self.pieces_of(ty)?;
+                return Ok(ps
+                    .iter()
+                    .map(|pc| {
+                        self.b.ins().load(
+                            pc.ty,
+                            MemFlagsData::trusted(),
+                            base,
+                            (off + pc.offset) as i32,
+                        )
+                    })
+                    .collect());
+            }
+        }
+        self.vals
+            .get(&v)
+            .cloned()
+            .ok_or_else(|| self.err(format!("use of %{} outside its scope", v.0)))
+    }
+
+    /// The first (or only) Cranelift value of an IR value.
+    pub fn val1(&mut self, v: ValueId) -> Result<Value, CompileError> {
+        self.val(v)?
+            .first()
+            .copied()
+            .ok_or_else(|| self.err(format!("use of void value %{}", v.0)))
+    }
+
+    /// Records the values of `v`, spilling them if another region uses them.
+    pub fn define(&mut self, v: ValueId, lanes: Vec<Value>) -> Result<(), CompileError> {
+        if let Some(&off) = self.plan.spills.get(&v) {
+            let base = self.state_base();
+            let ps = self.pieces_of(self.f.value_type(v))?;
+            for (pc, val) in ps.iter().zip(&lanes) {
+                self.b.ins().store(
+                    MemFlagsData::trusted(),
+                    *val,
+                    base,
+                    (off + pc.offset) as i32,
+                );
+            }
+        }
+        self.vals.insert(v, lanes);
+        Ok(())
+    }
+
+    /// This work-item's state (work-item 0's at group level).
+    pub fn state_base(&self) -> Value {
+        self.wi.map(|w| w.state).unwrap_or(self.wi_state)
+    }
+}

@@ -1,0 +1,217 @@
+//! Barrier planning: how a kernel body is split into *regions* and what must live per
+//! work-item.
+//!
+//! At group level, a block is split into maximal runs of statements that contain no barrier
+//! (each run is a region: the code generator wraps it in a loop over all work-items) and
+//! group statements: `barrier`, `break`/`continue`/`return`, and `if`/`loop` statements that
+//! contain a barrier, which run once for the group with conditions read from work-item 0
+//! (OpenCL requires them to be uniform). Values used outside the region that defines them are
+//! *spilled* to a per-work-item state area, and in kernels with barriers every private
+//! variable lives there too. Kernels without barriers are one region and pay for none of it.
+
+use std::collections::HashMap;
+
+use oclc_ir::{AddressSpace, Block, Function, Stmt, TypeTable, ValueId};
+
+/// Identifies a region: the address of its first statement (`GROUP` for group level).
+pub type RegionKey = usize;
+
+/// The region key of group-level code.
+pub const GROUP: RegionKey = 0;
+
+/// One part of a group-level block.
+pub enum Part<'a> {
+    /// A run of barrier-free statements (a region).
+    Run(&'a [Stmt]),
+    /// A statement executed once for the whole group.
+    Group(&'a Stmt),
+}
+
+/// True when `block` contains a barrier at any depth.
+pub fn contains_barrier(block: &Block) -> bool {
+    let mut found = false;
+    oclc_ir::walk_stmts(block, &mut |s| {
+        found |= matches!(s, Stmt::Barrier { .. });
+    });
+    found
+}
+
+fn is_group_stmt(s: &Stmt) -> bool {
+    match s {
+        Stmt::Barrier { .. } | Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+        Stmt::If {
+            then_body,
+            else_body,
+            ..
+        } => contains_barrier(then_body) || contains_barrier(else_body),
+        Stmt::Loop {
+            body, continuing, ..
+        } => contains_barrier(body) || contains_barrier(continuing),
+        Stmt::Let { .. } | Stmt::Store { .. } => false,
+    }
+}
+
+/// Splits a group-level block into regions and group statements.
+pub fn split(block: &Block) -> Vec<Part<'_>> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let stmts = &block.stmts;
+    for (i, s) in stmts.iter().enumerate() {
+        if is_group_stmt(s) {
+            if start < i {
+                parts.push(Part::Run(&stmts[start..i]));
+            }
+            parts.push(Part::Group(s));
+            start = i + 1;
+        }
+    }
+    if start < stmts.len() {
+        parts.push(Part::Run(&stmts[start..]));
+    }
+    parts
+}
+
+/// The key of a run.
+pub fn run_key(run: &[Stmt]) -> RegionKey {
+    run.as_ptr() as usize
+}
+
+/// Where a kernel's variables and cross-region values live.
+#[derive(Debug, Default)]
+pub struct Plan {
+    /// True when the kernel (after inlining) contains a barrier.
+    pub has_barrier: bool,
+    /// The region defining each value (barrier kernels only).
+    pub def_region: HashMap<ValueId, RegionKey>,
+    /// Spilled values and their offset in a work-item's state.
+    pub spills: HashMap<ValueId, u64>,
+    /// Offset of each private variable in a work-item's state (barrier kernels only).
+    pub private_offsets: HashMap<u32, u64>,
+    /// Offset of each `__local` variable in the static local memory area.
+    pub local_offsets: HashMap<u32, u64>,
+    /// Size of the static local memory area.
+    pub static_local_size: u64,
+    /// Bytes of state per work-item (0 without barriers); a multiple of 16.
+    pub wi_state_size: u64,
+}
+
+/// Plans `func` (an inlined kernel).
+pub fn plan(types: &TypeTable, func: &Function) -> Plan {
+    let mut p = Plan {
+        has_barrier: contains_barrier(&func.body),
+        ..Plan::default()
+    };
+    let mut local_at = 0u64;
+    let mut wi_at = 0u64;
+    for (i, l) in func.locals.iter().enumerate() {
+        let lay = types.layout(l.ty);
+        if l.space == AddressSpace::Local {
+            local_at = local_at.next_multiple_of(lay.align.max(1));
+            p.local_offsets.insert(i as u32, local_at);
+            local_at += lay.size;
+        } else if p.has_barrier {
+            wi_at = wi_at.next_multiple_of(lay.align.max(1));
+            p.private_offsets.insert(i as u32, wi_at);
+            wi_at += lay.size;
+        }
+    }
+    p.static_local_size = local_at;
+    if p.has_barrier {
+        let mut uses: Vec<(ValueId, RegionKey)> = Vec::new();
+        group_block(&func.body, &mut p.def_region, &mut uses);
+        let mut spilled: Vec<ValueId> = uses
+            .into_iter()
+            .filter(|(v, r)| p.def_region.get(v).is_some_and(|d| d != r))
+            .map(|(v, _)| v)
+            .collect();
+        spilled.sort();
+        spilled.dedup();
+        for v in spilled {
+            let lay = types.layout(func.value_type(v));
+            wi_at = wi_at.next_multiple_of(lay.align.max(1));
+            p.spills.insert(v, wi_at);
+            wi_at += lay.size.max(1);
+        }
+    }
+    p.wi_state_size = wi_at.next_multiple_of(16);
+    p
+}
+
+type Defs = HashMap<ValueId, RegionKey>;
+type Uses = Vec<(ValueId, RegionKey)>;
+
+fn group_block(block: &Block, defs: &mut Defs, uses: &mut Uses) {
+    for part in split(block) {
+        match part {
+            Part::Run(run) => {
+                let key = run_key(run);
+                for s in run {
+                    run_stmt(s, key, defs, uses);
+                }
+            }
+            Part::Group(s) => match s {
+                Stmt::If {
+                    cond,
+                    then_body,
+                    else_body,
+                } => {
+                    uses.push((*cond, GROUP));
+                    group_block(then_body, defs, uses);
+                    group_block(else_body, defs, uses);
+                }
+                Stmt::Loop {
+                    body,
+                    continuing,
+                    break_if,
+                } => {
+                    group_block(body, defs, uses);
+                    group_block(continuing, defs, uses);
+                    if let Some(c) = break_if {
+                        uses.push((*c, GROUP));
+                    }
+                }
+                Stmt::Return(Some(v)) => uses.push((*v, GROUP)),
+                _ => {}
+            },
+        }
+    }
+}
+
+fn run_stmt(s: &Stmt, key: RegionKey, defs: &mut Defs, uses: &mut Uses) {
+    match s {
+        Stmt::Let { value, op } => {
+            for v in op.operands() {
+                uses.push((v, key));
+            }
+            defs.insert(*value, key);
+        }
+        Stmt::Store { ptr, value } => {
+            uses.push((*ptr, key));
+            uses.push((*value, key));
+        }
+        Stmt::If {
+            cond,
+            then_body,
+            else_body,
+        } => {
+            uses.push((*cond, key));
+            for s in then_body.stmts.iter().chain(&else_body.stmts) {
+                run_stmt(s, key, defs, uses);
+            }
+        }
+        Stmt::Loop {
+            body,
+            continuing,
+            break_if,
+        } => {
+            for s in body.stmts.iter().chain(&continuing.stmts) {
+                run_stmt(s, key, defs, uses);
+            }
+            if let Some(c) = break_if {
+                uses.push((*c, key));
+            }
+        }
+        Stmt::Return(Some(v)) => uses.push((*v, key)),
+        _ => {}
+    }
+}

@@ -1,0 +1,91 @@
+//! Compiling directly with the backend: the Cranelift text (`-save-temps`), the plan, and
+//! the errors for unsupported constructs.
+
+use oclc_backend_cpu::{compile_module, CompileError};
+use oclc_ir::{
+    fixtures, Const, FuncId, FunctionBuilder, FunctionKind, KernelAttrs, Module, ScalarType, Stmt,
+};
+
+fn count(text: &str, pat: &str) -> usize {
+    text.matches(pat).count()
+}
+
+#[test]
+fn kernel_without_barrier_is_one_work_item_loop() {
+    let p = compile_module(&fixtures::vecadd()).unwrap();
+    let k = p.kernel("vecadd").unwrap();
+    assert!(!k.has_barrier);
+    assert_eq!(k.wi_state_size, 0);
+    assert_eq!(k.args.offsets, vec![0, 8, 16]);
+    let text = p.clif_text();
+    println!("{text}");
+    assert!(text.starts_with("; kernel vecadd\nfunction %vecadd(i64, i64)"));
+    // z, y and x loops over the local size, nothing else compares unsigned.
+    assert_eq!(count(&text, "icmp ult"), 3, "{text}");
+    assert_eq!(count(&text, "fadd"), 1);
+}
+
+#[test]
+fn barriers_split_reduce_sum_into_five_regions() {
+    let p = compile_module(&fixtures::reduce_sum()).unwrap();
+    let k = p.kernel("reduce_sum").unwrap();
+    assert!(k.has_barrier);
+    assert_eq!(k.static_local_size, 1024);
+    assert!(k.wi_state_size > 0);
+    let text = p.clif_text();
+    println!("{text}");
+    // Five regions (before the first barrier, between it and the loop, the loop body up to
+    // its barrier, the continuing block, after the loop) of three nested loops each, plus
+    // the kernel's own `lid < s`.
+    assert_eq!(count(&text, "icmp ult"), 5 * 3 + 1, "{text}");
+    // The group-level loop exits through the pending `break` set inside a region.
+    assert!(text.contains("iconst.i8 2"), "{text}");
+    assert!(text.contains("sqrt"));
+}
+
+#[test]
+fn half_values_are_reported_unsupported() {
+    let mut m = Module::new();
+    let void = m.types.void();
+    let mut b = FunctionBuilder::new(
+        &mut m.types,
+        "h",
+        FunctionKind::Kernel(KernelAttrs::default()),
+        void,
+    );
+    b.constant(Const::float(ScalarType::F16, 1.0));
+    b.push(Stmt::Return(None));
+    let f = b.finish();
+    m.functions.push(f);
+    let e = compile_module(&m).unwrap_err();
+    assert!(matches!(e, CompileError::Unsupported { .. }), "{e}");
+    assert!(e.to_string().contains("half"), "{e}");
+}
+
+#[test]
+fn recursion_is_reported() {
+    let mut m = Module::new();
+    let void = m.types.void();
+    let mut h = FunctionBuilder::new(&mut m.types, "rec", FunctionKind::Helper, void);
+    h.call(FuncId(0), vec![], void);
+    h.push(Stmt::Return(None));
+    let hf = h.finish();
+    m.functions.push(hf);
+    let mut b = FunctionBuilder::new(
+        &mut m.types,
+        "k",
+        FunctionKind::Kernel(KernelAttrs::default()),
+        void,
+    );
+    b.call(FuncId(0), vec![], void);
+    b.push(Stmt::Return(None));
+    let f = b.finish();
+    m.functions.push(f);
+    let e = compile_module(&m).unwrap_err();
+    assert_eq!(
+        e,
+        CompileError::Recursion {
+            function: "rec".into()
+        }
+    );
+}

@@ -1,0 +1,22 @@
+//! oclc's small runtime: loads a program (an [`oclc_ir::Module`]) for the CPU device,
+//! describes its kernels' parameters, owns buffers, binds arguments and runs NDRange
+//! launches over several threads. The `oclc run` command is its main user; a Vulkan device
+//! may be added later behind the same shapes.
+//!
+//! It works on the IR only: it must not depend on the front end (source parsing and lowering
+//! happen before, in the compiler). Code generation is `oclc-backend-cpu`'s job.
+
+pub mod args;
+pub mod buffer;
+pub mod error;
+pub mod launch;
+pub mod ndrange;
+pub mod opencl;
+pub mod program;
+
+pub use args::{ArgValue, ParamInfo, ParamKind};
+pub use buffer::Buffer;
+pub use error::RuntimeError;
+pub use launch::LaunchInfo;
+pub use ndrange::{default_local_size, NDRange, MAX_WORK_GROUP_SIZE};
+pub use program::{KernelInfo, Program};

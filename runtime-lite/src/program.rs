@@ -1,0 +1,94 @@
+//! A program loaded on the CPU device: the verified IR module and its compiled kernels.
+
+use oclc_backend_cpu::{compile_module, CompiledKernel, CpuProgram};
+use oclc_ir::{verify_module, FunctionKind, Module};
+
+use crate::args::ParamInfo;
+use crate::error::RuntimeError;
+
+/// A kernel's interface, for checking arguments and printing messages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelInfo {
+    /// The kernel's name.
+    pub name: String,
+    /// Its parameters, in order.
+    pub params: Vec<ParamInfo>,
+    /// `reqd_work_group_size`, if declared.
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    /// Bytes of static `__local` variables per work-group.
+    pub static_local_size: u64,
+    /// True when the kernel uses barriers.
+    pub has_barrier: bool,
+}
+
+/// A program compiled for the CPU device.
+#[derive(Debug)]
+pub struct Program {
+    pub(crate) module: Module,
+    pub(crate) cpu: CpuProgram,
+    pub(crate) infos: Vec<KernelInfo>,
+}
+
+impl Program {
+    /// Verifies `module` and JIT-compiles its kernels.
+    pub fn new(module: Module) -> Result<Program, RuntimeError> {
+        verify_module(&module)?;
+        let cpu = compile_module(&module)?;
+        let infos = cpu.kernels().iter().map(|k| describe(&module, k)).collect();
+        Ok(Program { module, cpu, infos })
+    }
+
+    /// The IR module the program was built from.
+    pub fn module(&self) -> &Module {
+        &self.module
+    }
+
+    /// The kernel names, in module order.
+    pub fn kernel_names(&self) -> Vec<String> {
+        self.infos.iter().map(|k| k.name.clone()).collect()
+    }
+
+    /// Describes a kernel by name.
+    pub fn kernel(&self, name: &str) -> Result<&KernelInfo, RuntimeError> {
+        self.infos
+            .iter()
+            .find(|k| k.name == name)
+            .ok_or_else(|| RuntimeError::UnknownKernel {
+                name: name.to_string(),
+                available: self.kernel_names(),
+            })
+    }
+
+    /// The Cranelift IR of every kernel (`-save-temps` writes it to `PREFIX.clif`).
+    pub fn clif_text(&self) -> String {
+        self.cpu.clif_text()
+    }
+
+    pub(crate) fn compiled(
+        &self,
+        name: &str,
+    ) -> Result<(&CompiledKernel, &KernelInfo), RuntimeError> {
+        let info = self.kernel(name)?;
+        let k = self.cpu.kernel(name).expect("every kernel is compiled");
+        Ok((k, info))
+    }
+}
+
+fn describe(module: &Module, k: &CompiledKernel) -> KernelInfo {
+    let f = module.function(k.func);
+    let reqd = match &f.kind {
+        FunctionKind::Kernel(a) => a.reqd_work_group_size,
+        FunctionKind::Helper => None,
+    };
+    KernelInfo {
+        name: k.name.clone(),
+        params: f
+            .params
+            .iter()
+            .map(|p| ParamInfo::describe(&module.types, p))
+            .collect(),
+        reqd_work_group_size: reqd,
+        static_local_size: k.static_local_size,
+        has_barrier: k.has_barrier,
+    }
+}
