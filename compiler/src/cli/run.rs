@@ -1,0 +1,207 @@
+//! `oclc run FILE --kernel NAME --global ... --arg ...`: compile, run on a device, report.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use super::args::{DeviceArg, Dims, RunCli};
+use super::compile::save_temps;
+use super::{exit_usage, report};
+use crate::driver::{self, Stages};
+use crate::run::buffers::format_buffer;
+use crate::run::{bind_args, format_times, run_cpu, run_opencl, BoundArg, Launch, OpenClSource};
+
+fn usage_error(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("oclc run: error: {message}");
+    ExitCode::from(2)
+}
+
+fn runtime_error(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("oclc run: error: {message}");
+    ExitCode::from(1)
+}
+
+fn dims3(d: &Dims, fill: u64) -> [u64; 3] {
+    let mut out = [fill; 3];
+    for (i, v) in d.0.iter().enumerate() {
+        out[i] = *v;
+    }
+    out
+}
+
+/// Build options for the OpenCL reference: the same -D, -I and -cl-std as oclc got.
+fn opencl_build_options(cli: &RunCli) -> String {
+    let c = &cli.compile;
+    let mut opts = Vec::new();
+    for d in &c.defines {
+        opts.push(format!("-D{d}"));
+    }
+    for i in &c.include_dirs {
+        let abs = std::fs::canonicalize(i).unwrap_or_else(|_| i.clone());
+        opts.push(format!("-I{}", abs.display()));
+    }
+    if let Some(parent) = cli.input.parent().filter(|p| !p.as_os_str().is_empty()) {
+        let abs = std::fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf());
+        opts.push(format!("-I{}", abs.display()));
+    }
+    match c.cl_std {
+        Some(crate::options::ClStd::Cl20) => opts.push("-cl-std=CL2.0".into()),
+        Some(crate::options::ClStd::Cl30) => opts.push("-cl-std=CL3.0".into()),
+        _ => opts.push("-cl-std=CL1.2".into()),
+    }
+    if c.fast_relaxed_math {
+        opts.push("-cl-fast-relaxed-math".into());
+    }
+    if c.mad_enable {
+        opts.push("-cl-mad-enable".into());
+    }
+    opts.join(" ")
+}
+
+/// Entry point of `oclc run`; `args` starts with the program name.
+pub fn main(args: Vec<String>) -> ExitCode {
+    let cli = match RunCli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return exit_usage(e),
+    };
+    let work_dim = cli.global.0.len();
+    for (what, d) in [("--local", &cli.local), ("--offset", &cli.offset)] {
+        if let Some(d) = d {
+            if d.0.len() != work_dim {
+                return usage_error(format!(
+                    "{what} has {} dimension(s) but --global has {work_dim}",
+                    d.0.len()
+                ));
+            }
+        }
+    }
+    if cli.global.0.contains(&0) {
+        return usage_error("--global sizes must be positive");
+    }
+    if cli.opencl_spir.is_some() && cli.device != DeviceArg::Opencl {
+        return usage_error("--opencl-spir needs --device opencl");
+    }
+    let opts = cli.compile.to_options();
+    let mut stages = Stages::default();
+    let lowered = driver::lower_file(&cli.input, &opts, &mut stages);
+    if cli.device == DeviceArg::Cpu && cli.compile.save_temps.is_some() {
+        if let Ok(l) = &lowered {
+            let _ = driver::compile_cpu(&l.module, &mut stages);
+        }
+    }
+    if let Err(e) = save_temps(&cli.compile.save_temps, &cli.input, &stages) {
+        return report(&e);
+    }
+    let lowered = match lowered {
+        Ok(l) => l,
+        Err(e) => return report(&e),
+    };
+    if !lowered.warnings.is_empty() {
+        eprint!("{}", lowered.warnings);
+    }
+    let module = &lowered.module;
+    let Some(kernel) = module
+        .functions
+        .iter()
+        .find(|f| f.is_kernel() && f.name == cli.kernel)
+    else {
+        let names: Vec<&str> = module.kernels().map(|(_, f)| f.name.as_str()).collect();
+        return usage_error(format!(
+            "no kernel named '{}' in {} (kernels: {})",
+            cli.kernel,
+            cli.input.display(),
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        ));
+    };
+    let mut bound = match bind_args(module, kernel, &cli.args) {
+        Ok(b) => b,
+        Err(e) => return usage_error(e),
+    };
+    let repeat = cli.repeat.unwrap_or(if cli.time { 10 } else { 0 });
+    if cli.time && repeat == 0 {
+        return usage_error("--time needs --repeat of at least 1");
+    }
+    let launch = Launch {
+        kernel: cli.kernel.clone(),
+        work_dim: work_dim as u32,
+        global: dims3(&cli.global, 1),
+        local: cli.local.as_ref().map(|d| dims3(d, 1)),
+        offset: cli.offset.as_ref().map(|d| dims3(d, 0)).unwrap_or([0; 3]),
+        repeat,
+        threads: cli.threads.map(|t| t as usize),
+    };
+    let result = match cli.device {
+        DeviceArg::Cpu => run_cpu(module, &launch, &mut bound),
+        DeviceArg::Vulkan => {
+            return runtime_error("--device vulkan is not supported yet (use --device cpu)")
+        }
+        DeviceArg::Opencl => {
+            let source;
+            let spir;
+            let src = match &cli.opencl_spir {
+                Some(path) => {
+                    spir = match std::fs::read(path) {
+                        Ok(b) => b,
+                        Err(e) => {
+                            return runtime_error(format!("cannot read '{}': {e}", path.display()))
+                        }
+                    };
+                    OpenClSource::Spir(&spir)
+                }
+                None => {
+                    source = match std::fs::read_to_string(&cli.input) {
+                        Ok(t) => t,
+                        Err(e) => {
+                            return runtime_error(format!(
+                                "cannot read '{}': {e}",
+                                cli.input.display()
+                            ))
+                        }
+                    };
+                    OpenClSource::Source {
+                        text: &source,
+                        options: opencl_build_options(&cli),
+                    }
+                }
+            };
+            run_opencl(src, cli.opencl_device.as_deref(), &launch, &mut bound)
+        }
+    };
+    let report_ = match result {
+        Ok(r) => r,
+        Err(e) => return runtime_error(e),
+    };
+    if let Some(dir) = &cli.dump {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return runtime_error(format!("cannot create '{}': {e}", dir.display()));
+        }
+        for (k, a) in bound.iter().enumerate() {
+            if let BoundArg::Buffer { bytes, .. } = a {
+                let path = dir.join(format!("arg{k}.bin"));
+                if let Err(e) = std::fs::write(&path, bytes) {
+                    return runtime_error(format!("cannot write '{}': {e}", path.display()));
+                }
+            }
+        }
+    }
+    if cli.print {
+        for (k, a) in bound.iter().enumerate() {
+            if let BoundArg::Buffer { ty, bytes } = a {
+                let count = bytes.len() / ty.size();
+                println!(
+                    "arg{k} {} ({ty}[{count}]): {}",
+                    kernel.params[k].name,
+                    format_buffer(bytes, *ty, 1024)
+                );
+            }
+        }
+    }
+    if cli.time {
+        println!("{}", format_times(&report_.times));
+    }
+    ExitCode::SUCCESS
+}

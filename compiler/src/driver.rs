@@ -1,0 +1,229 @@
+//! The compilation pipeline: source -> preprocess -> parse -> check -> IR -> passes ->
+//! backend, recording each stage's text for `-save-temps`.
+
+use std::fmt;
+use std::path::Path;
+
+use oclc_frontend::diagnostic::{Diagnostic, WarningMode as FeWarnings};
+use oclc_frontend::options::{ClStd as FeClStd, FrontendOptions};
+use oclc_frontend::source::SourceMap;
+use oclc_ir::Module;
+
+use crate::options::{ClStd, CompileOptions, WarningMode};
+
+/// The text of each stage that ran, for `-save-temps` and for tests.
+#[derive(Clone, Debug, Default)]
+pub struct Stages {
+    /// Preprocessed source (`PREFIX.i`).
+    pub preprocessed: Option<String>,
+    /// IR as lowered, before any pass (`PREFIX.ir`).
+    pub ir: Option<String>,
+    /// IR after each pass run that changed it, named `N-pass` (`PREFIX.N-pass.ir`).
+    pub ir_after_passes: Vec<(String, String)>,
+    /// IR after all passes (`PREFIX.opt.ir`).
+    pub ir_optimized: Option<String>,
+    /// SPIR-V disassembly (`PREFIX.spvasm`).
+    pub spvasm: Option<String>,
+    /// Cranelift IR of the CPU code (`PREFIX.clif`).
+    pub clif: Option<String>,
+}
+
+/// Why a compilation failed.
+#[derive(Debug)]
+pub enum CompileError {
+    /// The input could not be read.
+    Io(String),
+    /// Source errors, already rendered with file:line:col and excerpts.
+    Diagnostics(String),
+    /// A compiler bug (the IR verifier or a backend found an inconsistency).
+    Internal(String),
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompileError::Io(m) => write!(f, "error: {m}"),
+            CompileError::Diagnostics(d) => f.write_str(d.trim_end()),
+            CompileError::Internal(m) => write!(
+                f,
+                "internal compiler error: {m}\nplease report this with the source file"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// A program that went through the front end, lowering and passes.
+pub struct Lowered {
+    /// The optimized IR.
+    pub module: Module,
+    /// Rendered warnings (empty when there were none or they were hidden).
+    pub warnings: String,
+}
+
+fn frontend_options(opts: &CompileOptions) -> FrontendOptions {
+    let mut fe = FrontendOptions {
+        cl_std: match opts.cl_std {
+            ClStd::Cl12 => FeClStd::Cl12,
+            ClStd::Cl20 => FeClStd::Cl20,
+            ClStd::Cl30 => FeClStd::Cl30,
+        },
+        include_dirs: opts.include_dirs.clone(),
+        fast_relaxed_math: opts.fast_relaxed_math,
+        warnings: match opts.warnings {
+            WarningMode::Show => FeWarnings::Normal,
+            WarningMode::Hide => FeWarnings::Suppress,
+            WarningMode::Error => FeWarnings::AsErrors,
+        },
+        ..Default::default()
+    };
+    for d in &opts.defines {
+        fe.define_raw(d);
+    }
+    fe
+}
+
+/// Runs the front end, the lowering and the IR passes on a file.
+pub fn lower_file(
+    path: &Path,
+    opts: &CompileOptions,
+    stages: &mut Stages,
+) -> Result<Lowered, CompileError> {
+    let mut map = SourceMap::new();
+    let file = map
+        .load(path)
+        .map_err(|e| CompileError::Io(format!("cannot read '{}': {e}", path.display())))?;
+    lower_loaded(&mut map, file, opts, stages)
+}
+
+/// Runs the front end, the lowering and the IR passes on source text (`name` is used in
+/// diagnostics; includes are searched from the current directory and `-I` dirs).
+pub fn lower_source(
+    name: &str,
+    text: &str,
+    opts: &CompileOptions,
+    stages: &mut Stages,
+) -> Result<Lowered, CompileError> {
+    let mut map = SourceMap::new();
+    let file = map.add(name, text);
+    lower_loaded(&mut map, file, opts, stages)
+}
+
+fn lower_loaded(
+    map: &mut SourceMap,
+    file: oclc_frontend::source::FileId,
+    opts: &CompileOptions,
+    stages: &mut Stages,
+) -> Result<Lowered, CompileError> {
+    let fe_opts = frontend_options(opts);
+    let out = oclc_frontend::compile_to_checked(map, file, &fe_opts);
+    stages.preprocessed = Some(out.preprocessed_text.clone()).filter(|t| !t.is_empty());
+    let warnings = out.diagnostics.render(map);
+    let Some(program) = out.program.filter(|_| !out.diagnostics.has_errors()) else {
+        return Err(CompileError::Diagnostics(warnings));
+    };
+    let mut module = oclc_ir::lower_program(&program).map_err(|e| {
+        let d = Diagnostic::error("E0900", format!("unsupported: {}", e.message), e.span)
+            .with_label("not supported by oclc yet");
+        CompileError::Diagnostics(d.render(map))
+    })?;
+    oclc_ir::verify_module(&module).map_err(|e| CompileError::Internal(e.to_string()))?;
+    stages.ir = Some(oclc_ir::print_module(&module));
+    let mut after: Vec<(String, String)> = Vec::new();
+    let mut previous = stages.ir.clone().unwrap_or_default();
+    oclc_ir::passes::run_pipeline(&mut module, opts.opt_level, |name, m| {
+        // Keep the IR after each pass run that changed it, numbered in order.
+        let text = oclc_ir::print_module(m);
+        if text != previous {
+            after.push((format!("{}-{name}", after.len() + 1), text.clone()));
+            previous = text;
+        }
+    });
+    stages.ir_after_passes = after;
+    oclc_ir::verify_module(&module).map_err(|e| CompileError::Internal(e.to_string()))?;
+    stages.ir_optimized = Some(oclc_ir::print_module(&module));
+    Ok(Lowered { module, warnings })
+}
+
+/// Emits SPIR-V for OpenCL from an IR module.
+pub fn emit_opencl_spirv(
+    module: &Module,
+    opts: &CompileOptions,
+    stages: &mut Stages,
+) -> Result<Vec<u32>, CompileError> {
+    let spv_opts = oclc_backend_spirv::SpirvOptions {
+        version: opts.spirv_version,
+    };
+    let words = oclc_backend_spirv::emit_opencl(module, &spv_opts)
+        .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
+    stages.spvasm = Some(oclc_backend_spirv::disassemble(&words));
+    Ok(words)
+}
+
+/// Writes the recorded stages as `PREFIX.i`, `PREFIX.ir`, ... and returns the paths written.
+pub fn write_stages(prefix: &str, stages: &Stages) -> std::io::Result<Vec<String>> {
+    let mut written = Vec::new();
+    let mut put = |suffix: &str, text: &Option<String>| -> std::io::Result<()> {
+        if let Some(t) = text {
+            let path = format!("{prefix}.{suffix}");
+            std::fs::write(&path, t)?;
+            written.push(path);
+        }
+        Ok(())
+    };
+    put("i", &stages.preprocessed)?;
+    put("ir", &stages.ir)?;
+    for (pass, text) in &stages.ir_after_passes {
+        put(&format!("{pass}.ir"), &Some(text.clone()))?;
+    }
+    put("opt.ir", &stages.ir_optimized)?;
+    put("spvasm", &stages.spvasm)?;
+    put("clif", &stages.clif)?;
+    Ok(written)
+}
+
+/// Preprocesses a file and returns the text (`-E`).
+pub fn preprocess_file(path: &Path, opts: &CompileOptions) -> Result<String, CompileError> {
+    let mut map = SourceMap::new();
+    let file = map
+        .load(path)
+        .map_err(|e| CompileError::Io(format!("cannot read '{}': {e}", path.display())))?;
+    let fe_opts = frontend_options(opts);
+    let (tokens, diags) = oclc_frontend::preprocess(&mut map, file, &fe_opts)
+        .map_err(|d| CompileError::Diagnostics(d.render(&map)))?;
+    if diags.has_errors() {
+        return Err(CompileError::Diagnostics(diags.render(&map)));
+    }
+    if !diags.is_empty() {
+        eprint!("{}", diags.render(&map));
+    }
+    Ok(oclc_frontend::render_preprocessed(&map, &tokens))
+}
+
+/// Runs only the front end (`-fsyntax-only`); returns rendered warnings.
+pub fn check_file(
+    path: &Path,
+    opts: &CompileOptions,
+    stages: &mut Stages,
+) -> Result<String, CompileError> {
+    let mut map = SourceMap::new();
+    let file = map
+        .load(path)
+        .map_err(|e| CompileError::Io(format!("cannot read '{}': {e}", path.display())))?;
+    let out = oclc_frontend::compile_to_checked(&mut map, file, &frontend_options(opts));
+    stages.preprocessed = Some(out.preprocessed_text.clone()).filter(|t| !t.is_empty());
+    let rendered = out.diagnostics.render(&map);
+    if out.diagnostics.has_errors() || out.program.is_none() {
+        return Err(CompileError::Diagnostics(rendered));
+    }
+    Ok(rendered)
+}
+
+/// Compiles a module for the CPU (checking that it compiles) and records its Cranelift IR.
+pub fn compile_cpu(module: &Module, stages: &mut Stages) -> Result<(), CompileError> {
+    let program = oclc_runtime_lite::Program::new(module.clone())
+        .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
+    stages.clif = Some(program.clif_text());
+    Ok(())
+}

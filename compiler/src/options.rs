@@ -1,0 +1,92 @@
+//! Compile options shared by the `oclc` command line and the library API.
+
+use std::path::PathBuf;
+
+/// Which output a compilation produces.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Target {
+    /// SPIR-V for OpenCL consumers (`clCreateProgramWithIL`).
+    #[default]
+    OpenCl,
+    /// SPIR-V for Vulkan compute.
+    Vulkan,
+    /// Native code for this machine's CPU.
+    Cpu,
+}
+
+/// The OpenCL C language version (`-cl-std`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum ClStd {
+    /// OpenCL C 1.2 (the default).
+    #[default]
+    Cl12,
+    /// OpenCL C 2.0.
+    Cl20,
+    /// OpenCL C 3.0.
+    Cl30,
+}
+
+impl ClStd {
+    /// Parses `CL1.2`, `CL2.0` or `CL3.0` (also `cl1.2`, `CL1.2`-style without the prefix).
+    pub fn parse(text: &str) -> Option<ClStd> {
+        let t = text.trim().to_ascii_uppercase();
+        let t = t.strip_prefix("CL").unwrap_or(&t);
+        match t {
+            "1.2" | "1.0" | "1.1" => Some(ClStd::Cl12),
+            "2.0" => Some(ClStd::Cl20),
+            "3.0" => Some(ClStd::Cl30),
+            _ => None,
+        }
+    }
+}
+
+/// What to do with warnings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum WarningMode {
+    /// Print them.
+    #[default]
+    Show,
+    /// Suppress them (`-w`).
+    Hide,
+    /// Treat them as errors (`-Werror`).
+    Error,
+}
+
+/// Everything that controls one compilation.
+#[derive(Clone, Debug)]
+pub struct CompileOptions {
+    /// `-D` definitions: `NAME`, `NAME=VALUE` or `NAME(args)=BODY`, as written.
+    pub defines: Vec<String>,
+    /// `-I` directories, searched in order after the including file's directory.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-cl-std`.
+    pub cl_std: ClStd,
+    /// `-O0` .. `-O3`.
+    pub opt_level: u8,
+    /// `-w` / `-Werror`.
+    pub warnings: WarningMode,
+    /// `--target`.
+    pub target: Target,
+    /// `-cl-fast-relaxed-math`.
+    pub fast_relaxed_math: bool,
+    /// `-cl-mad-enable`.
+    pub mad_enable: bool,
+    /// `--spirv-version` as (major, minor).
+    pub spirv_version: (u8, u8),
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions {
+            defines: Vec::new(),
+            include_dirs: Vec::new(),
+            cl_std: ClStd::default(),
+            opt_level: 2,
+            warnings: WarningMode::default(),
+            target: Target::default(),
+            fast_relaxed_math: false,
+            mad_enable: false,
+            spirv_version: (1, 0),
+        }
+    }
+}

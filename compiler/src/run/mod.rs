@@ -1,0 +1,175 @@
+//! `oclc run`: binds `--arg` specs to a kernel, runs it on a device, and reports buffers and
+//! timings. The devices are oclc's CPU code (runtime-lite) and, as a reference, the system's
+//! OpenCL driver compiling the same source.
+
+pub mod argspec;
+pub mod bind;
+pub mod buffers;
+
+use std::time::{Duration, Instant};
+
+use oclc_ir::Module;
+use oclc_runtime_lite::opencl::{OpenClArg, OpenClDevice};
+use oclc_runtime_lite::{ArgValue, Buffer, NDRange, Program};
+
+pub use bind::{bind_args, BoundArg};
+
+/// The shape of a launch and how often to time it.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// The kernel's name.
+    pub kernel: String,
+    /// Dimensions used (1 to 3).
+    pub work_dim: u32,
+    /// Global size (unused dimensions are 1).
+    pub global: [u64; 3],
+    /// Work-group size, or `None` to let the device choose.
+    pub local: Option<[u64; 3]>,
+    /// Global offset.
+    pub offset: [u64; 3],
+    /// Timed launches after the first one.
+    pub repeat: usize,
+    /// CPU worker threads (`None`: all cores).
+    pub threads: Option<usize>,
+}
+
+/// What a run measured; the buffers in the arguments hold the first launch's results.
+#[derive(Clone, Debug, Default)]
+pub struct RunReport {
+    /// Duration of each timed launch.
+    pub times: Vec<Duration>,
+    /// Work-group size actually used, when the device reports it.
+    pub local: Option<[u64; 3]>,
+}
+
+/// Runs on oclc's CPU backend.
+pub fn run_cpu(
+    module: &Module,
+    launch: &Launch,
+    args: &mut [BoundArg],
+) -> Result<RunReport, String> {
+    let program = Program::new(module.clone()).map_err(|e| e.to_string())?;
+    let mut buffers = Vec::new();
+    let mut values = Vec::with_capacity(args.len());
+    for a in args.iter() {
+        values.push(match a {
+            BoundArg::Buffer { bytes, .. } => {
+                buffers.push(Buffer::from_bytes(bytes).map_err(|e| e.to_string())?);
+                ArgValue::Buffer(buffers.len() - 1)
+            }
+            BoundArg::Value(bytes) => ArgValue::Bytes(bytes.clone()),
+            BoundArg::Local(n) => ArgValue::Local(*n as u64),
+        });
+    }
+    let originals: Vec<Vec<u8>> = buffers.iter().map(|b| b.as_bytes().to_vec()).collect();
+    let range = NDRange {
+        work_dim: launch.work_dim,
+        global: launch.global,
+        local: launch.local,
+        offset: launch.offset,
+    };
+    let info = program
+        .launch(
+            &launch.kernel,
+            &values,
+            &mut buffers,
+            &range,
+            launch.threads,
+        )
+        .map_err(|e| e.to_string())?;
+    // Copy the results of the first launch back into the arguments.
+    let mut next = 0;
+    for a in args.iter_mut() {
+        if let BoundArg::Buffer { bytes, .. } = a {
+            bytes.copy_from_slice(buffers[next].as_bytes());
+            next += 1;
+        }
+    }
+    let mut times = Vec::with_capacity(launch.repeat);
+    for _ in 0..launch.repeat {
+        for (b, o) in buffers.iter_mut().zip(&originals) {
+            b.as_bytes_mut().copy_from_slice(o);
+        }
+        let start = Instant::now();
+        program
+            .launch(
+                &launch.kernel,
+                &values,
+                &mut buffers,
+                &range,
+                launch.threads,
+            )
+            .map_err(|e| e.to_string())?;
+        times.push(start.elapsed());
+    }
+    Ok(RunReport {
+        times,
+        local: Some(info.local),
+    })
+}
+
+/// Where the OpenCL reference device gets its program.
+pub enum OpenClSource<'a> {
+    /// OpenCL C source built with these options.
+    Source {
+        /// The source text.
+        text: &'a str,
+        /// Build options (`-D`, `-I`, `-cl-std`).
+        options: String,
+    },
+    /// SPIR 1.2 bitcode, built with `-x spir -spir-std=1.2`.
+    Spir(&'a [u8]),
+}
+
+/// Runs on the system's OpenCL driver.
+pub fn run_opencl(
+    source: OpenClSource<'_>,
+    device_filter: Option<&str>,
+    launch: &Launch,
+    args: &mut [BoundArg],
+) -> Result<RunReport, String> {
+    let device = OpenClDevice::open(device_filter).map_err(|e| e.to_string())?;
+    let program = match source {
+        OpenClSource::Source { text, options } => device.build_source(text, &options),
+        OpenClSource::Spir(bc) => device.build_binary(bc, "-x spir -spir-std=1.2"),
+    }
+    .map_err(|e| format!("{} ({}): {e}", "OpenCL build failed", device.name))?;
+    let mut cl_args: Vec<OpenClArg<'_>> = args
+        .iter_mut()
+        .map(|a| match a {
+            BoundArg::Buffer { bytes, .. } => OpenClArg::Buffer(bytes.as_mut_slice()),
+            BoundArg::Value(bytes) => OpenClArg::Value(bytes.as_slice()),
+            BoundArg::Local(n) => OpenClArg::Local(*n),
+        })
+        .collect();
+    let range = NDRange {
+        work_dim: launch.work_dim,
+        global: launch.global,
+        local: launch.local,
+        offset: launch.offset,
+    };
+    let run = program
+        .run(&launch.kernel, &mut cl_args, &range, launch.repeat)
+        .map_err(|e| format!("{} on {}", e, device.name))?;
+    Ok(RunReport {
+        times: run.times,
+        local: launch.local,
+    })
+}
+
+/// Formats timings as `kernel time: MEDIAN ms (min MIN, max MAX, N runs)`.
+pub fn format_times(times: &[Duration]) -> String {
+    let mut ms: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1e3).collect();
+    ms.sort_by(|a, b| a.total_cmp(b));
+    let n = ms.len();
+    let median = if n % 2 == 1 {
+        ms[n / 2]
+    } else {
+        (ms[n / 2 - 1] + ms[n / 2]) / 2.0
+    };
+    format!(
+        "kernel time: {median:.4} ms (min {:.4}, max {:.4}, {n} runs)",
+        ms[0],
+        ms[n - 1]
+    )
+}

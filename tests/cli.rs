@@ -1,0 +1,236 @@
+//! The command-line contract: exit codes, located diagnostics, -D/-I/-E/-fsyntax-only,
+//! `oclc run` argument checking and reporting.
+
+mod common;
+
+use common::*;
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
+    std::fs::write(dir.join(name), text).unwrap();
+    name.to_string()
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn syntax_error_is_located_and_exits_1() {
+    let dir = scratch("syntax");
+    let f = write(
+        &dir,
+        "bad.cl",
+        "__kernel void k(__global int *p) {\n    p[0] = 1\n}\n",
+    );
+    let out = oclc(&[&f, "-o", "x.spv"], &dir);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("bad.cl:"), "no file:line:col in {err}");
+    assert!(err.contains("p[0] = 1"), "no source excerpt in {err}");
+    assert!(
+        !dir.join("x.spv").exists(),
+        "no output may be written on error"
+    );
+}
+
+#[test]
+fn undeclared_name_is_located() {
+    let dir = scratch("undeclared");
+    let f = write(
+        &dir,
+        "u.cl",
+        "__kernel void k(__global int *p) {\n    p[0] = missing_name;\n}\n",
+    );
+    let out = oclc(&[&f], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("u.cl:2:"), "expected u.cl:2:COL in {err}");
+    assert!(err.contains("missing_name"), "{err}");
+}
+
+#[test]
+fn missing_file_exits_1_with_message() {
+    let dir = scratch("missing");
+    let out = oclc(&["nope.cl"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("nope.cl"), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    let dir = scratch("usage");
+    assert_eq!(oclc(&[], &dir).status.code(), Some(2));
+    assert_eq!(
+        oclc(&["x.cl", "--no-such-flag"], &dir).status.code(),
+        Some(2)
+    );
+    assert_eq!(oclc(&["x.cl", "-O9"], &dir).status.code(), Some(2));
+    assert_eq!(
+        oclc(&["x.cl", "-cl-std=CL9.9"], &dir).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn defines_includes_and_preprocess_only() {
+    let dir = scratch("pp");
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    write(&dir, "inc/scale.h", "#define SCALE(x) ((x) * FACTOR)\n");
+    let f = write(
+        &dir,
+        "p.cl",
+        "#include \"scale.h\"\n__kernel void k(__global float *p) { p[0] = SCALE(p[0]); }\n",
+    );
+    let out = oclc(&[&f, "-E", "-I", "inc", "-DFACTOR=3.5f"], &dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("3.5f"), "macro not expanded: {text}");
+    assert!(!text.contains("SCALE"), "macro not expanded: {text}");
+    // Without the include directory the #include fails with a located error.
+    let out = oclc(&[&f, "-fsyntax-only"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("scale.h"), "{}", stderr(&out));
+    // -fsyntax-only writes nothing.
+    let out = oclc(&[&f, "-fsyntax-only", "-I", "inc", "-D", "FACTOR=2"], &dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!dir.join("p.spv").exists());
+}
+
+#[test]
+fn vulkan_target_says_not_supported() {
+    let dir = scratch("vulkan");
+    let f = root().join("samples/vecadd.cl");
+    let out = oclc(&[&f.to_string_lossy(), "--target", "vulkan"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("not supported yet"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn run_prints_correct_results() {
+    let dir = scratch("run-print");
+    let f = root().join("samples/vecadd.cl");
+    let out = oclc(
+        &[
+            "run",
+            &f.to_string_lossy(),
+            "--kernel",
+            "vecadd",
+            "--global",
+            "4",
+            "--arg",
+            "f32[4]=iota",
+            "--arg",
+            "f32[4]=fill:0.5",
+            "--arg",
+            "f32[4]=zeros",
+            "--print",
+        ],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("[0.5, 1.5, 2.5, 3.5]"),
+        "unexpected output: {text}"
+    );
+}
+
+#[test]
+fn run_checks_arguments_by_name() {
+    let dir = scratch("run-args");
+    let f = root()
+        .join("samples/saxpy.cl")
+        .to_string_lossy()
+        .into_owned();
+    // Too few arguments: names the missing parameters.
+    let out = oclc(
+        &[
+            "run", &f, "--kernel", "saxpy", "--global", "8", "--arg", "f32:1",
+        ],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("missing") && err.contains("'x'") && err.contains("'n'"),
+        "{err}"
+    );
+    // Wrong kind: a buffer where a scalar goes.
+    let out = oclc(
+        &[
+            "run",
+            &f,
+            "--kernel",
+            "saxpy",
+            "--global",
+            "8",
+            "--arg",
+            "f32[8]=zeros",
+            "--arg",
+            "f32[8]=zeros",
+            "--arg",
+            "f32[8]=zeros",
+            "--arg",
+            "i32:8",
+        ],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("'alpha'"), "{}", stderr(&out));
+    // Unknown kernel.
+    let out = oclc(&["run", &f, "--kernel", "nope", "--global", "8"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("saxpy"),
+        "should list the kernels: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn run_time_and_dump() {
+    let dir = scratch("run-time");
+    let f = root()
+        .join("samples/vecadd.cl")
+        .to_string_lossy()
+        .into_owned();
+    let out = oclc(
+        &[
+            "run",
+            &f,
+            "--kernel",
+            "vecadd",
+            "--global",
+            "256",
+            "--arg",
+            "f32[256]=iota",
+            "--arg",
+            "f32[256]=iota",
+            "--arg",
+            "f32[256]=zeros",
+            "--time",
+            "--repeat",
+            "3",
+            "--dump",
+            "out",
+        ],
+        &dir,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("kernel time: ") && text.contains("3 runs)"),
+        "{text}"
+    );
+    let c = std::fs::read(dir.join("out/arg2.bin")).unwrap();
+    assert_eq!(c.len(), 256 * 4);
+    let v: Vec<f32> = c
+        .chunks(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    assert!(v.iter().enumerate().all(|(i, x)| *x == 2.0 * i as f32));
+}

@@ -1,0 +1,101 @@
+//! Helpers shared by the integration tests: running `oclc`, finding the reference tools,
+//! reading `// RUN:` lines from kernel files.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Runs the `oclc` binary with `args` in `dir`.
+pub fn oclc(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_oclc"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("cannot start oclc")
+}
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("oclc-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// True when an external tool can be started. A missing tool fails the test unless
+/// OCLC_ALLOW_MISSING_TOOLS=1 is set (for quick local runs); CI installs them all.
+pub fn require_tool(tool: &str) -> bool {
+    let found = Command::new(tool)
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success() || !o.stdout.is_empty() || !o.stderr.is_empty())
+        .unwrap_or(false);
+    if !found {
+        if std::env::var("OCLC_ALLOW_MISSING_TOOLS").as_deref() == Ok("1") {
+            eprintln!("skipping: {tool} is not installed (OCLC_ALLOW_MISSING_TOOLS=1)");
+            return false;
+        }
+        panic!("{tool} is not installed: run scripts/install-test-deps.sh (or set OCLC_ALLOW_MISSING_TOOLS=1 to skip)");
+    }
+    true
+}
+
+/// True when the OpenCL reference (PoCL) is usable, with the same skip rule as tools.
+pub fn require_opencl() -> bool {
+    let ok = Command::new("clinfo")
+        .arg("-l")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).contains("Device"))
+        .unwrap_or(false);
+    if !ok {
+        if std::env::var("OCLC_ALLOW_MISSING_TOOLS").as_deref() == Ok("1") {
+            eprintln!("skipping: no OpenCL device (OCLC_ALLOW_MISSING_TOOLS=1)");
+            return false;
+        }
+        panic!(
+            "no OpenCL device found (clinfo -l): run scripts/install-test-deps.sh to install PoCL"
+        );
+    }
+    true
+}
+
+/// The `.cl` files of a folder, sorted.
+pub fn cl_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "cl"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The `// RUN: ...` lines of a kernel file, each split into arguments.
+pub fn run_lines(path: &Path) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("// RUN:"))
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+/// Float tolerance `(rtol, atol)` from a `// TOLERANCE: RTOL ATOL` line, or the default.
+pub fn tolerance(path: &Path) -> (f64, f64) {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("// TOLERANCE:"))
+        .map(|l| {
+            let v: Vec<f64> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            (v[0], v[1])
+        })
+        .next()
+        .unwrap_or((1e-5, 1e-6))
+}

@@ -1,0 +1,226 @@
+//! Differential tests: every kernel with `// RUN:` lines (in samples/ and tests/run/) runs
+//! through the system's OpenCL driver (PoCL) compiling the source — the reference — and
+//! through oclc twice: `oclc run --device cpu` (native code), and oclc's OpenCL SPIR-V read
+//! back by `llvm-spirv-14 -r` and run on PoCL as SPIR 1.2 bitcode. Every buffer must match
+//! the reference (integers exactly, floats within the file's `// TOLERANCE: RTOL ATOL`,
+//! default 1e-5 1e-6).
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+
+/// Element type and lane size of a buffer spec such as `f32x4[64]=iota`.
+fn buffer_type(spec: &str) -> Option<(String, usize)> {
+    let ty = spec.split('[').next()?;
+    if !spec.contains('[') {
+        return None;
+    }
+    let scalar = ty.split('x').next()?.to_string();
+    let size = match scalar.as_str() {
+        "i8" | "u8" => 1,
+        "i16" | "u16" | "f16" => 2,
+        "i32" | "u32" | "f32" => 4,
+        _ => 8,
+    };
+    Some((scalar, size))
+}
+
+fn lane_value(bytes: &[u8], scalar: &str) -> f64 {
+    let mut raw = [0u8; 8];
+    raw[..bytes.len()].copy_from_slice(bytes);
+    let u = u64::from_le_bytes(raw);
+    match scalar {
+        "f32" => f32::from_bits(u as u32) as f64,
+        "f64" => f64::from_bits(u),
+        "f16" => oclc_ir_f16(u as u16),
+        _ => u as f64,
+    }
+}
+
+fn oclc_ir_f16(h: u16) -> f64 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = ((h >> 10) & 0x1f) as i32;
+    let man = (h & 0x3ff) as f64;
+    sign * match exp {
+        0 => man * 2f64.powi(-24),
+        31 => {
+            if man == 0.0 {
+                f64::INFINITY
+            } else {
+                f64::NAN
+            }
+        }
+        e => (1.0 + man / 1024.0) * 2f64.powi(e - 15),
+    }
+}
+
+fn compare(file: &Path, run: &[String], cpu: &Path, reference: &Path) {
+    let (rtol, atol) = tolerance(file);
+    let specs: Vec<&String> = run
+        .windows(2)
+        .filter(|w| w[0] == "--arg")
+        .map(|w| &w[1])
+        .collect();
+    let mut compared = 0;
+    for (k, spec) in specs.iter().enumerate() {
+        let Some((scalar, size)) = buffer_type(spec) else {
+            continue;
+        };
+        let name = format!("arg{k}.bin");
+        let ours = std::fs::read(cpu.join(&name))
+            .unwrap_or_else(|e| panic!("{}: oclc wrote no {name}: {e}", file.display()));
+        let theirs = std::fs::read(reference.join(&name))
+            .unwrap_or_else(|e| panic!("{}: reference wrote no {name}: {e}", file.display()));
+        assert_eq!(
+            ours.len(),
+            theirs.len(),
+            "{}: {name} sizes differ",
+            file.display()
+        );
+        let mut bad = Vec::new();
+        for (i, (a, b)) in ours.chunks(size).zip(theirs.chunks(size)).enumerate() {
+            let ok = if scalar.starts_with('f') {
+                let (x, y) = (lane_value(a, &scalar), lane_value(b, &scalar));
+                (x.is_nan() && y.is_nan()) || x == y || (x - y).abs() <= atol + rtol * y.abs()
+            } else {
+                a == b
+            };
+            if !ok {
+                bad.push(format!(
+                    "lane {i}: oclc {} vs reference {}",
+                    lane_value(a, &scalar),
+                    lane_value(b, &scalar)
+                ));
+            }
+        }
+        assert!(
+            bad.is_empty(),
+            "{} {}: argument {k} differs from the OpenCL reference in {} lanes, e.g.\n  {}",
+            file.display(),
+            run.join(" "),
+            bad.len(),
+            bad.iter().take(8).cloned().collect::<Vec<_>>().join("\n  ")
+        );
+        compared += 1;
+    }
+    assert!(
+        compared > 0,
+        "{}: RUN line has no buffer to compare",
+        file.display()
+    );
+}
+
+/// The compile options (-D, -I, -cl-std, -O) among a RUN line's arguments.
+fn compile_options(run: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < run.len() {
+        let a = &run[i];
+        if (a == "-D" || a == "-I") && i + 1 < run.len() {
+            out.push(a.clone());
+            out.push(run[i + 1].clone());
+            i += 1;
+        } else if a.starts_with("-D")
+            || a.starts_with("-I")
+            || a.starts_with("-cl-")
+            || a.starts_with("-O")
+        {
+            out.push(a.clone());
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Compiles `file` to SPIR-V with oclc and reads it back to SPIR 1.2 bitcode with
+/// llvm-spirv-14; returns the bitcode's path.
+fn spirv_to_bitcode(file: &Path, run: &[String], dir: &Path) -> std::path::PathBuf {
+    let spv = dir.join("k.spv");
+    let bc = dir.join("k.bc");
+    let mut args = vec![file.to_string_lossy().into_owned()];
+    args.extend(compile_options(run));
+    args.extend(["-o".to_string(), spv.to_string_lossy().into_owned()]);
+    let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = oclc(&argv, &root());
+    assert!(
+        out.status.success(),
+        "oclc {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let val = std::process::Command::new("spirv-val")
+        .arg(&spv)
+        .output()
+        .unwrap();
+    assert!(
+        val.status.success(),
+        "{}: spirv-val: {}",
+        file.display(),
+        String::from_utf8_lossy(&val.stderr)
+    );
+    let rev = std::process::Command::new("llvm-spirv-14")
+        .args(["-r", "--spirv-target-env=CL1.2"])
+        .arg(&spv)
+        .arg("-o")
+        .arg(&bc)
+        .output()
+        .unwrap();
+    assert!(
+        rev.status.success(),
+        "{}: llvm-spirv-14 -r: {}",
+        file.display(),
+        String::from_utf8_lossy(&rev.stderr)
+    );
+    bc
+}
+
+fn run_device(file: &Path, run: &[String], device: &str, dump: &Path) {
+    run_device_with(file, run, &[device], dump)
+}
+
+fn run_device_with(file: &Path, run: &[String], device: &[&str], dump: &Path) {
+    let file_s = file.to_string_lossy().into_owned();
+    let dump_s = dump.to_string_lossy().into_owned();
+    let mut args: Vec<&str> = vec!["run", &file_s];
+    args.extend(run.iter().map(String::as_str));
+    args.push("--device");
+    args.extend(device);
+    args.extend(["--dump", &dump_s]);
+    let out = oclc(&args, &root());
+    assert!(
+        out.status.success(),
+        "oclc {} failed on {device:?}:\n{}{}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn kernels_match_the_opencl_reference() {
+    if !require_opencl() || !require_tool("llvm-spirv-14") || !require_tool("spirv-val") {
+        return;
+    }
+    let mut files = cl_files(&root().join("samples"));
+    files.extend(cl_files(&root().join("tests/run")));
+    let mut runs = 0;
+    for file in files {
+        for (n, run) in run_lines(&file).into_iter().enumerate() {
+            let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+            let dir = scratch(&format!("{stem}-{n}"));
+            let (cpu, reference) = (dir.join("cpu"), dir.join("ref"));
+            run_device(&file, &run, "cpu", &cpu);
+            run_device(&file, &run, "opencl", &reference);
+            compare(&file, &run, &cpu, &reference);
+            let bc = spirv_to_bitcode(&file, &run, &dir);
+            let via_spirv = dir.join("spirv");
+            let bc_s = bc.to_string_lossy().into_owned();
+            run_device_with(&file, &run, &["opencl", "--opencl-spir", &bc_s], &via_spirv);
+            compare(&file, &run, &via_spirv, &reference);
+            runs += 1;
+        }
+    }
+    assert!(runs >= 5, "expected RUN lines in the samples, found {runs}");
+}
