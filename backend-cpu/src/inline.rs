@@ -346,7 +346,19 @@ pub fn remap_stmt(
             break_if: break_if.map(mv),
         },
         Stmt::Return(v) => Stmt::Return(v.map(mv)),
-        Stmt::Break | Stmt::Continue | Stmt::Barrier { .. } => stmt.clone(),
+        Stmt::Switch { selector, cases } => Stmt::Switch {
+            selector: mv(*selector),
+            cases: cases
+                .iter()
+                .map(|c| oclc_ir::SwitchCase {
+                    values: c.values.clone(),
+                    is_default: c.is_default,
+                    body: remap_block(&c.body, mv, ml),
+                    fall_through: c.fall_through,
+                })
+                .collect(),
+        },
+        Stmt::Break | Stmt::Continue | Stmt::Barrier { .. } | Stmt::Fence { .. } => stmt.clone(),
     }
 }
 
@@ -355,6 +367,23 @@ pub fn remap_op(op: &Op, mv: &dyn Fn(ValueId) -> ValueId, ml: &dyn Fn(LocalId) -
     use oclc_ir::Dim;
     match op {
         Op::Const(_) | Op::GlobalAddr(_) => op.clone(),
+        Op::Atomic {
+            op,
+            ptr,
+            args,
+            order,
+            scope,
+        } => Op::Atomic {
+            op: *op,
+            ptr: mv(*ptr),
+            args: args.iter().map(|a| mv(*a)).collect(),
+            order: *order,
+            scope: *scope,
+        },
+        Op::Printf { format, args } => Op::Printf {
+            format: format.clone(),
+            args: args.iter().map(|a| mv(*a)).collect(),
+        },
         Op::LocalAddr(l) => Op::LocalAddr(ml(*l)),
         Op::Unary(u, a) => Op::Unary(*u, mv(*a)),
         Op::Binary(b, x, y) => Op::Binary(*b, mv(*x), mv(*y)),

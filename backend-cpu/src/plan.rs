@@ -47,7 +47,8 @@ fn is_group_stmt(s: &Stmt) -> bool {
         Stmt::Loop {
             body, continuing, ..
         } => contains_barrier(body) || contains_barrier(continuing),
-        Stmt::Let { .. } | Stmt::Store { .. } => false,
+        Stmt::Switch { cases, .. } => cases.iter().any(|c| contains_barrier(&c.body)),
+        Stmt::Let { .. } | Stmt::Store { .. } | Stmt::Fence { .. } => false,
     }
 }
 

@@ -29,10 +29,11 @@ pub use builder::FunctionBuilder;
 pub use lower::{lower_program, LowerError};
 pub use module::{
     walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId, KernelAttrs, Local,
-    LocalId, Module, Param, Stmt,
+    LocalId, Module, Param, Stmt, SwitchCase,
 };
 pub use op::{
-    BinaryOp, CmpOp, Const, Dim, MathFn, MemFence, Op, Rounding, UnaryOp, ValueId, WorkItemQuery,
+    AtomicOp, BinaryOp, CmpOp, Const, Dim, MathFn, MathSig, MemFence, MemoryOrder, MemoryScope, Op,
+    Rounding, UnaryOp, ValueId, WorkItemQuery,
 };
 pub use parse::{parse_module, ParseError};
 pub use passes::{pipeline, run_pipeline, Pass};

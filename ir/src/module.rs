@@ -79,6 +79,34 @@ pub enum Stmt {
         /// Memory ordered by the barrier.
         fence: MemFence,
     },
+    /// A memory fence of the work-item (`mem_fence`, `read_mem_fence`, `write_mem_fence`):
+    /// orders its own loads and stores to the named memories; no synchronization.
+    Fence {
+        /// Memory ordered.
+        fence: MemFence,
+    },
+    /// A multi-way branch on an integer: runs the first case whose values contain the
+    /// selector (or the default case), then the following cases while `fall_through` is set.
+    /// `Break` inside a case leaves the switch; `Continue` applies to the enclosing loop.
+    Switch {
+        /// The integer (scalar) selector.
+        selector: ValueId,
+        /// The cases in source order.
+        cases: Vec<SwitchCase>,
+    },
+}
+
+/// One arm of a [`Stmt::Switch`].
+#[derive(Clone, PartialEq, Debug)]
+pub struct SwitchCase {
+    /// Selector values that enter this case (interpreted in the selector's type).
+    pub values: Vec<i64>,
+    /// True for the `default:` case (at most one per switch).
+    pub is_default: bool,
+    /// The statements of the case.
+    pub body: Block,
+    /// Execution continues into the next case after the body (C fall-through).
+    pub fall_through: bool,
 }
 
 /// A function parameter.
@@ -256,6 +284,11 @@ pub fn walk_stmts<'a>(block: &'a Block, visit: &mut dyn FnMut(&'a Stmt)) {
             } => {
                 walk_stmts(body, visit);
                 walk_stmts(continuing, visit);
+            }
+            Stmt::Switch { cases, .. } => {
+                for c in cases {
+                    walk_stmts(&c.body, visit);
+                }
             }
             _ => {}
         }

@@ -270,124 +270,398 @@ pub enum Dim {
     Dynamic(ValueId),
 }
 
-/// Element-wise math, common and integer built-ins. Operands and result share one type
-/// (scalar or vector) unless noted. Float functions must meet OpenCL's full-profile ULP
-/// limits on every target.
+/// How the operand and result types of a [`MathFn`] relate (used by the verifier and by
+/// backends that need the signature).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum MathFn {
-    /// Square root (correctly rounded in SPIR-V terms: OpenCL allows 3 ulp).
-    Sqrt,
+pub enum MathSig {
+    /// `n` float operands of one type; the result has that type.
+    Float(usize),
+    /// `n` integer operands of one type; the result has that type.
+    Int(usize),
+    /// `n` operands of one type, integer or float; the result has that type.
+    Any(usize),
+    /// `n` integer operands of one type; the result is the unsigned type of the same shape.
+    IntToUnsigned(usize),
+    /// A float and an `i32` (or `i32` vector of the same lanes); the result is the float type.
+    FloatInt,
+    /// A float; the result is `i32` of the same lane count.
+    FloatToInt,
+    /// A float; the result is `bool` of the same lane count.
+    FloatToBool,
+    /// `hi` (integer of 8, 16 or 32 bits) and `lo` (unsigned of the same width); the result
+    /// is the integer of twice the width with `hi`'s signedness: `(hi << w) | lo`.
+    Upsample,
+}
+
+macro_rules! math_functions {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal : $sig:expr,)*) => {
+        /// Element-wise math, common, integer and relational built-ins. Operands and result
+        /// follow [`MathFn::sig`]; a scalar operand where the first operand is a vector is
+        /// broadcast to every lane. Float functions must meet OpenCL's full-profile ULP limits
+        /// on every target; the `Native*` ones have implementation-defined precision.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum MathFn {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl MathFn {
+            /// Every math function, for the text-form parser.
+            pub const ALL: &'static [MathFn] = &[$(MathFn::$variant,)*];
+
+            /// The text-form name (the OpenCL C name where there is one).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(MathFn::$variant => $name,)*
+                }
+            }
+
+            /// How operand and result types relate.
+            pub fn sig(self) -> MathSig {
+                use MathSig::*;
+                match self {
+                    $(MathFn::$variant => $sig,)*
+                }
+            }
+        }
+    };
+}
+
+math_functions! {
+    /// Square root.
+    Sqrt = "sqrt": Float(1),
     /// Reciprocal square root.
-    Rsqrt,
+    Rsqrt = "rsqrt": Float(1),
     /// Sine.
-    Sin,
+    Sin = "sin": Float(1),
     /// Cosine.
-    Cos,
+    Cos = "cos": Float(1),
     /// Tangent.
-    Tan,
+    Tan = "tan": Float(1),
     /// e^x.
-    Exp,
+    Exp = "exp": Float(1),
     /// 2^x.
-    Exp2,
+    Exp2 = "exp2": Float(1),
     /// Natural logarithm.
-    Log,
+    Log = "log": Float(1),
     /// Base-2 logarithm.
-    Log2,
+    Log2 = "log2": Float(1),
     /// x^y.
-    Pow,
+    Pow = "pow": Float(2),
     /// Absolute value of a float.
-    Fabs,
+    Fabs = "fabs": Float(1),
     /// Round toward negative infinity.
-    Floor,
+    Floor = "floor": Float(1),
     /// Round toward positive infinity.
-    Ceil,
+    Ceil = "ceil": Float(1),
     /// Round toward zero.
-    Trunc,
+    Trunc = "trunc": Float(1),
     /// Round half away from zero.
-    Round,
+    Round = "round": Float(1),
     /// Fused multiply-add a*b+c with one rounding.
-    Fma,
-    /// a*b+c, fused or not.
-    Mad,
+    Fma = "fma": Float(3),
+    /// a*b+c, fused or not (integers: wrapping).
+    Mad = "mad": Any(3),
     /// Minimum; floats follow `fmin` (a NaN operand yields the other), integers by signedness.
-    Min,
+    Min = "min": Any(2),
     /// Maximum; floats follow `fmax`, integers by signedness.
-    Max,
+    Max = "max": Any(2),
     /// clamp(x, lo, hi) = min(max(x, lo), hi).
-    Clamp,
+    Clamp = "clamp": Any(3),
     /// Integer absolute value; the result is the unsigned type of the same width.
-    Abs,
+    Abs = "abs": IntToUnsigned(1),
+    /// Arc cosine.
+    Acos = "acos": Float(1),
+    /// Inverse hyperbolic cosine.
+    Acosh = "acosh": Float(1),
+    /// acos(x) / pi.
+    Acospi = "acospi": Float(1),
+    /// Arc sine.
+    Asin = "asin": Float(1),
+    /// Inverse hyperbolic sine.
+    Asinh = "asinh": Float(1),
+    /// asin(x) / pi.
+    Asinpi = "asinpi": Float(1),
+    /// Arc tangent.
+    Atan = "atan": Float(1),
+    /// Inverse hyperbolic tangent.
+    Atanh = "atanh": Float(1),
+    /// atan(x) / pi.
+    Atanpi = "atanpi": Float(1),
+    /// atan(y / x) with the quadrant of (x, y).
+    Atan2 = "atan2": Float(2),
+    /// atan2(y, x) / pi.
+    Atan2pi = "atan2pi": Float(2),
+    /// Cube root.
+    Cbrt = "cbrt": Float(1),
+    /// Hyperbolic cosine.
+    Cosh = "cosh": Float(1),
+    /// cos(pi * x).
+    Cospi = "cospi": Float(1),
+    /// Error function.
+    Erf = "erf": Float(1),
+    /// Complementary error function.
+    Erfc = "erfc": Float(1),
+    /// 10^x.
+    Exp10 = "exp10": Float(1),
+    /// e^x - 1.
+    Expm1 = "expm1": Float(1),
+    /// log(|gamma(x)|).
+    Lgamma = "lgamma": Float(1),
+    /// Base-10 logarithm.
+    Log10 = "log10": Float(1),
+    /// log(1 + x).
+    Log1p = "log1p": Float(1),
+    /// The exponent of x as a float.
+    Logb = "logb": Float(1),
+    /// Round to integral value in the default (to nearest even) mode.
+    Rint = "rint": Float(1),
+    /// Hyperbolic sine.
+    Sinh = "sinh": Float(1),
+    /// sin(pi * x).
+    Sinpi = "sinpi": Float(1),
+    /// Hyperbolic tangent.
+    Tanh = "tanh": Float(1),
+    /// tan(pi * x).
+    Tanpi = "tanpi": Float(1),
+    /// Gamma function.
+    Tgamma = "tgamma": Float(1),
+    /// x with the sign of y.
+    Copysign = "copysign": Float(2),
+    /// x - y if x > y, else +0.
+    Fdim = "fdim": Float(2),
+    /// x - y * trunc(x / y).
+    Fmod = "fmod": Float(2),
+    /// sqrt(x^2 + y^2) without undue overflow.
+    Hypot = "hypot": Float(2),
+    /// The argument of larger magnitude.
+    Maxmag = "maxmag": Float(2),
+    /// The argument of smaller magnitude.
+    Minmag = "minmag": Float(2),
+    /// The next representable value after x toward y.
+    Nextafter = "nextafter": Float(2),
+    /// x^y for x >= 0.
+    Powr = "powr": Float(2),
+    /// x - n*y with n = x/y rounded to nearest even.
+    Remainder = "remainder": Float(2),
+    /// Hermite interpolation between edges: smoothstep(e0, e1, x).
+    Smoothstep = "smoothstep": Float(3),
+    /// x^n with an integer n.
+    Pown = "pown": FloatInt,
+    /// x^(1/n) with an integer n.
+    Rootn = "rootn": FloatInt,
+    /// x * 2^n with an integer n.
+    Ldexp = "ldexp": FloatInt,
+    /// The exponent of x as an integer.
+    Ilogb = "ilogb": FloatToInt,
+    /// True where x is a NaN.
+    IsNan = "isnan": FloatToBool,
+    /// True where x is an infinity.
+    IsInf = "isinf": FloatToBool,
+    /// True where x is finite.
+    IsFinite = "isfinite": FloatToBool,
+    /// True where x is a normal number.
+    IsNormal = "isnormal": FloatToBool,
+    /// True where the sign bit of x is set.
+    SignBit = "signbit": FloatToBool,
+    /// Sine with implementation-defined precision.
+    NativeSin = "native_sin": Float(1),
+    /// Cosine with implementation-defined precision.
+    NativeCos = "native_cos": Float(1),
+    /// Tangent with implementation-defined precision.
+    NativeTan = "native_tan": Float(1),
+    /// e^x with implementation-defined precision.
+    NativeExp = "native_exp": Float(1),
+    /// 2^x with implementation-defined precision.
+    NativeExp2 = "native_exp2": Float(1),
+    /// 10^x with implementation-defined precision.
+    NativeExp10 = "native_exp10": Float(1),
+    /// Natural logarithm with implementation-defined precision.
+    NativeLog = "native_log": Float(1),
+    /// Base-2 logarithm with implementation-defined precision.
+    NativeLog2 = "native_log2": Float(1),
+    /// Base-10 logarithm with implementation-defined precision.
+    NativeLog10 = "native_log10": Float(1),
+    /// x^y (x >= 0) with implementation-defined precision.
+    NativePowr = "native_powr": Float(2),
+    /// 1/x with implementation-defined precision.
+    NativeRecip = "native_recip": Float(1),
+    /// 1/sqrt(x) with implementation-defined precision.
+    NativeRsqrt = "native_rsqrt": Float(1),
+    /// sqrt(x) with implementation-defined precision.
+    NativeSqrt = "native_sqrt": Float(1),
+    /// x/y with implementation-defined precision.
+    NativeDivide = "native_divide": Float(2),
+    /// Saturating addition.
+    AddSat = "add_sat": Int(2),
+    /// Saturating subtraction.
+    SubSat = "sub_sat": Int(2),
+    /// (x + y) >> 1 without overflow.
+    Hadd = "hadd": Int(2),
+    /// (x + y + 1) >> 1 without overflow.
+    Rhadd = "rhadd": Int(2),
+    /// The high half of the full product x * y.
+    MulHi = "mul_hi": Int(2),
+    /// mul_hi(a, b) + c.
+    MadHi = "mad_hi": Int(3),
+    /// a * b + c, saturated.
+    MadSat = "mad_sat": Int(3),
+    /// Rotate left by y (mod the width).
+    Rotate = "rotate": Int(2),
+    /// Number of leading zero bits.
+    Clz = "clz": Int(1),
+    /// Number of trailing zero bits.
+    Ctz = "ctz": Int(1),
+    /// Number of set bits.
+    Popcount = "popcount": Int(1),
+    /// 24-bit multiply (operands fit in 24 bits).
+    Mul24 = "mul24": Int(2),
+    /// 24-bit multiply-add.
+    Mad24 = "mad24": Int(3),
+    /// |x - y| without overflow; the result is unsigned.
+    AbsDiff = "abs_diff": IntToUnsigned(2),
+    /// (hi << width) | lo into the integer of twice the width.
+    Upsample = "upsample": Upsample,
 }
 
 impl MathFn {
-    /// Every math function, for the text-form parser.
-    pub const ALL: [MathFn; 21] = [
-        MathFn::Sqrt,
-        MathFn::Rsqrt,
-        MathFn::Sin,
-        MathFn::Cos,
-        MathFn::Tan,
-        MathFn::Exp,
-        MathFn::Exp2,
-        MathFn::Log,
-        MathFn::Log2,
-        MathFn::Pow,
-        MathFn::Fabs,
-        MathFn::Floor,
-        MathFn::Ceil,
-        MathFn::Trunc,
-        MathFn::Round,
-        MathFn::Fma,
-        MathFn::Mad,
-        MathFn::Min,
-        MathFn::Max,
-        MathFn::Clamp,
-        MathFn::Abs,
-    ];
-
     /// Number of operands.
     pub fn arity(self) -> usize {
-        match self {
-            MathFn::Pow | MathFn::Min | MathFn::Max => 2,
-            MathFn::Fma | MathFn::Mad | MathFn::Clamp => 3,
-            _ => 1,
-        }
-    }
-
-    /// The text-form name.
-    pub fn name(self) -> &'static str {
-        match self {
-            MathFn::Sqrt => "sqrt",
-            MathFn::Rsqrt => "rsqrt",
-            MathFn::Sin => "sin",
-            MathFn::Cos => "cos",
-            MathFn::Tan => "tan",
-            MathFn::Exp => "exp",
-            MathFn::Exp2 => "exp2",
-            MathFn::Log => "log",
-            MathFn::Log2 => "log2",
-            MathFn::Pow => "pow",
-            MathFn::Fabs => "fabs",
-            MathFn::Floor => "floor",
-            MathFn::Ceil => "ceil",
-            MathFn::Trunc => "trunc",
-            MathFn::Round => "round",
-            MathFn::Fma => "fma",
-            MathFn::Mad => "mad",
-            MathFn::Min => "min",
-            MathFn::Max => "max",
-            MathFn::Clamp => "clamp",
-            MathFn::Abs => "abs",
+        match self.sig() {
+            MathSig::Float(n) | MathSig::Int(n) | MathSig::Any(n) | MathSig::IntToUnsigned(n) => n,
+            MathSig::FloatInt | MathSig::Upsample => 2,
+            MathSig::FloatToInt | MathSig::FloatToBool => 1,
         }
     }
 
     /// True for functions defined only on floats.
     pub fn float_only(self) -> bool {
-        !matches!(
-            self,
-            MathFn::Min | MathFn::Max | MathFn::Clamp | MathFn::Abs | MathFn::Mad
+        matches!(
+            self.sig(),
+            MathSig::Float(_) | MathSig::FloatInt | MathSig::FloatToInt | MathSig::FloatToBool
         )
     }
+
+    /// True for functions defined only on integers.
+    pub fn int_only(self) -> bool {
+        matches!(
+            self.sig(),
+            MathSig::Int(_) | MathSig::IntToUnsigned(_) | MathSig::Upsample
+        )
+    }
+
+    /// Looks a function up by its text-form name.
+    pub fn from_name(name: &str) -> Option<MathFn> {
+        MathFn::ALL.iter().copied().find(|f| f.name() == name)
+    }
+}
+
+/// An atomic read-modify-write (or plain atomic access) on memory.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AtomicOp {
+    /// Atomic load (no operands).
+    Load,
+    /// Atomic store of one operand (void result).
+    Store,
+    /// Exchange: store the operand, return the old value.
+    Exchange,
+    /// Compare-exchange: operands `expected, desired`; stores `desired` if the memory holds
+    /// `expected`; returns the old value.
+    CompareExchange,
+    /// Add the operand.
+    Add,
+    /// Subtract the operand.
+    Sub,
+    /// Minimum by the type's signedness.
+    Min,
+    /// Maximum by the type's signedness.
+    Max,
+    /// Bitwise and.
+    And,
+    /// Bitwise or.
+    Or,
+    /// Bitwise exclusive or.
+    Xor,
+    /// Add 1 (no operands).
+    Inc,
+    /// Subtract 1 (no operands).
+    Dec,
+}
+
+impl AtomicOp {
+    /// Every atomic operation, for the text-form parser.
+    pub const ALL: [AtomicOp; 13] = [
+        AtomicOp::Load,
+        AtomicOp::Store,
+        AtomicOp::Exchange,
+        AtomicOp::CompareExchange,
+        AtomicOp::Add,
+        AtomicOp::Sub,
+        AtomicOp::Min,
+        AtomicOp::Max,
+        AtomicOp::And,
+        AtomicOp::Or,
+        AtomicOp::Xor,
+        AtomicOp::Inc,
+        AtomicOp::Dec,
+    ];
+
+    /// The text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomicOp::Load => "load",
+            AtomicOp::Store => "store",
+            AtomicOp::Exchange => "xchg",
+            AtomicOp::CompareExchange => "cmpxchg",
+            AtomicOp::Add => "add",
+            AtomicOp::Sub => "sub",
+            AtomicOp::Min => "min",
+            AtomicOp::Max => "max",
+            AtomicOp::And => "and",
+            AtomicOp::Or => "or",
+            AtomicOp::Xor => "xor",
+            AtomicOp::Inc => "inc",
+            AtomicOp::Dec => "dec",
+        }
+    }
+
+    /// Number of value operands besides the pointer.
+    pub fn operand_count(self) -> usize {
+        match self {
+            AtomicOp::Load | AtomicOp::Inc | AtomicOp::Dec => 0,
+            AtomicOp::CompareExchange => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// Memory ordering of an atomic operation or fence (OpenCL 2.0 `memory_order`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum MemoryOrder {
+    /// No ordering beyond atomicity (OpenCL 1.x atomics).
+    #[default]
+    Relaxed,
+    /// Acquire.
+    Acquire,
+    /// Release.
+    Release,
+    /// Acquire and release.
+    AcqRel,
+    /// Sequentially consistent.
+    SeqCst,
+}
+
+/// The set of work-items an atomic operation or fence synchronizes with.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum MemoryScope {
+    /// The work-item itself.
+    WorkItem,
+    /// The work-group.
+    WorkGroup,
+    /// The whole device (the default for OpenCL 1.x atomics).
+    #[default]
+    Device,
+    /// Every device.
+    AllDevices,
 }
 
 /// Memory fences named by a barrier (`CLK_LOCAL_MEM_FENCE`, `CLK_GLOBAL_MEM_FENCE`).
@@ -526,6 +800,28 @@ pub enum Op {
         /// Its operands.
         args: Vec<ValueId>,
     },
+    /// An atomic operation on the memory at `ptr` (a pointer to an integer or float); the
+    /// result is the value the memory held before (void for `Store`).
+    Atomic {
+        /// What is done.
+        op: AtomicOp,
+        /// The memory operated on.
+        ptr: ValueId,
+        /// Value operands ([`AtomicOp::operand_count`] of them, of the pointee type).
+        args: Vec<ValueId>,
+        /// Memory ordering.
+        order: MemoryOrder,
+        /// Synchronization scope.
+        scope: MemoryScope,
+    },
+    /// OpenCL `printf`: the format string and its arguments (already promoted as C varargs
+    /// are); the result is an `i32` (0 on success).
+    Printf {
+        /// The format string, without the terminating NUL.
+        format: String,
+        /// The arguments.
+        args: Vec<ValueId>,
+    },
     /// A call of a function of the module (result may be void).
     Call {
         /// The callee.
@@ -561,13 +857,19 @@ impl Op {
                 Dim::Const(_) => vec![],
                 Dim::Dynamic(v) => vec![*v],
             },
-            Op::Math { args, .. } | Op::Call { args, .. } => args.clone(),
+            Op::Math { args, .. } | Op::Call { args, .. } | Op::Printf { args, .. } => args.clone(),
+            Op::Atomic { ptr, args, .. } => {
+                std::iter::once(*ptr).chain(args.iter().copied()).collect()
+            }
         }
     }
 
     /// True when the operation has no side effect and reads no memory, so it may be moved,
     /// duplicated or removed freely.
     pub fn is_pure(&self) -> bool {
-        !matches!(self, Op::Load { .. } | Op::Call { .. })
+        !matches!(
+            self,
+            Op::Load { .. } | Op::Call { .. } | Op::Atomic { .. } | Op::Printf { .. }
+        )
     }
 }

@@ -172,6 +172,37 @@ fn print_block(out: &mut String, module: &Module, f: &Function, block: &Block, d
             Stmt::Return(Some(v)) => {
                 let _ = writeln!(out, "return %{}", v.0);
             }
+            Stmt::Switch { selector, cases } => {
+                let _ = writeln!(out, "switch %{} {{", selector.0);
+                for c in cases {
+                    indent(out, depth);
+                    let mut labels: Vec<String> = c.values.iter().map(|v| v.to_string()).collect();
+                    if c.is_default {
+                        labels.push("default".to_string());
+                    }
+                    let _ = writeln!(
+                        out,
+                        "case {}{} {{",
+                        labels.join(", "),
+                        if c.fall_through { " fallthrough" } else { "" }
+                    );
+                    print_block(out, module, f, &c.body, depth + 1);
+                    indent(out, depth);
+                    out.push_str("}\n");
+                }
+                indent(out, depth);
+                out.push_str("}\n");
+            }
+            Stmt::Fence { fence } => {
+                out.push_str("fence");
+                if fence.local {
+                    out.push_str(" local");
+                }
+                if fence.global {
+                    out.push_str(" global");
+                }
+                out.push('\n');
+            }
             Stmt::Barrier { fence } => {
                 out.push_str("barrier");
                 if fence.local {
@@ -317,8 +348,72 @@ fn print_op(out: &mut String, module: &Module, op: &Op) {
             Dim::Dynamic(v) => write!(out, "{} %{}", query.name(), v.0),
         },
         Op::Math { func, args } => write!(out, "math.{} {}", func.name(), list(args)),
+        Op::Atomic {
+            op,
+            ptr,
+            args,
+            order,
+            scope,
+        } => {
+            let mut operands = vec![format!("%{}", ptr.0)];
+            operands.extend(args.iter().map(|a| format!("%{}", a.0)));
+            write!(
+                out,
+                "atomic.{} {} {} {}",
+                op.name(),
+                order_name(*order),
+                scope_name(*scope),
+                operands.join(", ")
+            )
+        }
+        Op::Printf { format, args } => {
+            let _ = write!(out, "printf \"{}\"", escape_string(format));
+            for a in args {
+                let _ = write!(out, ", %{}", a.0);
+            }
+            Ok(())
+        }
         Op::Call { func, args } => {
             write!(out, "call @{}({})", module.function(*func).name, list(args))
         }
     };
+}
+
+/// Text-form name of a memory order.
+pub fn order_name(o: crate::op::MemoryOrder) -> &'static str {
+    use crate::op::MemoryOrder::*;
+    match o {
+        Relaxed => "relaxed",
+        Acquire => "acquire",
+        Release => "release",
+        AcqRel => "acq_rel",
+        SeqCst => "seq_cst",
+    }
+}
+
+/// Text-form name of a memory scope.
+pub fn scope_name(s: crate::op::MemoryScope) -> &'static str {
+    use crate::op::MemoryScope::*;
+    match s {
+        WorkItem => "work_item",
+        WorkGroup => "work_group",
+        Device => "device",
+        AllDevices => "all_devices",
+    }
+}
+
+/// Escapes a string for the text form: backslash, quote and control characters as `\\xNN`.
+pub fn escape_string(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }

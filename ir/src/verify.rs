@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::module::{Block, Function, FunctionKind, Module, Stmt};
-use crate::op::{BinaryOp, Dim, MathFn, Op, UnaryOp, ValueId};
+use crate::op::{AtomicOp, BinaryOp, Dim, MathSig, Op, UnaryOp, ValueId};
 use crate::types::{ScalarType, Type, TypeId};
 
 /// A broken IR rule.
@@ -40,6 +40,7 @@ pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
             scopes: vec![f.params.iter().map(|p| p.value).collect()],
             defined: HashSet::new(),
             loop_depth: 0,
+            switch_depth: 0,
         }
         .run()?;
     }
@@ -52,6 +53,7 @@ struct Verifier<'a> {
     scopes: Vec<HashSet<ValueId>>,
     defined: HashSet<ValueId>,
     loop_depth: u32,
+    switch_depth: u32,
 }
 
 impl Verifier<'_> {
@@ -167,10 +169,45 @@ impl Verifier<'_> {
                 }
                 self.scopes.pop();
             }
-            Stmt::Break | Stmt::Continue => {
-                if self.loop_depth == 0 {
-                    return self.err("break or continue outside a loop");
+            Stmt::Break => {
+                if self.loop_depth == 0 && self.switch_depth == 0 {
+                    return self.err("break outside a loop or switch");
                 }
+            }
+            Stmt::Continue => {
+                if self.loop_depth == 0 {
+                    return self.err("continue outside a loop");
+                }
+            }
+            Stmt::Fence { .. } => {}
+            Stmt::Switch { selector, cases } => {
+                let st = self.use_value(*selector)?;
+                if !matches!(self.ty(st), Type::Scalar(s) if s.is_int()) {
+                    return self.err(format!(
+                        "switch selector %{} must be a scalar integer",
+                        selector.0
+                    ));
+                }
+                if cases.iter().filter(|c| c.is_default).count() > 1 {
+                    return self.err("a switch has more than one default case");
+                }
+                let mut seen = HashSet::new();
+                for c in cases {
+                    for v in &c.values {
+                        if !seen.insert(*v) {
+                            return self.err(format!("duplicate switch case value {v}"));
+                        }
+                    }
+                }
+                // Loops inside a case are entered fresh; a break directly in a case leaves
+                // the switch.
+                let saved = self.loop_depth;
+                self.switch_depth += 1;
+                for c in cases {
+                    self.block(&c.body)?;
+                }
+                self.switch_depth -= 1;
+                self.loop_depth = saved;
             }
             Stmt::Return(v) => {
                 let ret = self.func.ret;
@@ -421,20 +458,72 @@ impl Verifier<'_> {
                 let Some((s, n)) = self.shape(a0) else {
                     return bad("math");
                 };
-                if func.float_only() && !s.is_float() {
-                    return bad("math (float only)");
+                if (func.float_only() && !s.is_float()) || (func.int_only() && !s.is_int()) {
+                    return bad("math (operand kind)");
                 }
-                let expected_result = if *func == MathFn::Abs {
-                    self.shape(rt) == Some((s.with_signedness(false), n))
-                } else {
-                    rt == a0
-                };
-                let args_ok = args.iter().all(|a| {
+                if s == ScalarType::Bool {
+                    return bad("math on bool");
+                }
+                let same_or_scalar = |a: &ValueId| {
                     let t = self.func.value_type(*a);
                     t == a0 || self.shape(t) == Some((s, 1))
-                });
-                if !expected_result || !args_ok {
+                };
+                let ok = match func.sig() {
+                    MathSig::Float(_) | MathSig::Int(_) | MathSig::Any(_) => {
+                        rt == a0 && args.iter().all(same_or_scalar)
+                    }
+                    MathSig::IntToUnsigned(_) => {
+                        self.shape(rt) == Some((s.with_signedness(false), n))
+                            && args.iter().all(same_or_scalar)
+                    }
+                    MathSig::FloatInt => {
+                        let t1 = self.func.value_type(args[1]);
+                        rt == a0
+                            && matches!(self.shape(t1), Some((ScalarType::I32, m)) if m == n || m == 1)
+                    }
+                    MathSig::FloatToInt => self.shape(rt) == Some((ScalarType::I32, n)),
+                    MathSig::FloatToBool => self.shape(rt) == Some((ScalarType::Bool, n)),
+                    MathSig::Upsample => {
+                        let t1 = self.func.value_type(args[1]);
+                        let wide = match s.bits() {
+                            8 => Some(ScalarType::I16),
+                            16 => Some(ScalarType::I32),
+                            32 => Some(ScalarType::I64),
+                            _ => None,
+                        };
+                        wide.is_some_and(|w| {
+                            self.shape(t1) == Some((s.with_signedness(false), n))
+                                && self.shape(rt) == Some((w.with_signedness(s.is_signed()), n))
+                        })
+                    }
+                };
+                if !ok {
                     return bad("math");
+                }
+            }
+            Op::Atomic { op, ptr, args, .. } => {
+                let pt = self.func.value_type(*ptr);
+                let Some((_, pointee)) = types.pointee(pt) else {
+                    return bad("atomic (not a pointer)");
+                };
+                let scalar_ok =
+                    matches!(types.get(pointee), Type::Scalar(s) if *s != ScalarType::Bool);
+                let result_ok = if *op == AtomicOp::Store {
+                    *types.get(rt) == Type::Void
+                } else {
+                    rt == pointee
+                };
+                if !scalar_ok
+                    || !result_ok
+                    || args.len() != op.operand_count()
+                    || args.iter().any(|a| self.func.value_type(*a) != pointee)
+                {
+                    return bad("atomic");
+                }
+            }
+            Op::Printf { .. } => {
+                if *types.get(rt) != Type::Scalar(ScalarType::I32) {
+                    return bad("printf");
                 }
             }
             Op::Call { func, args } => {

@@ -50,3 +50,11 @@ fn undefined_values_get_void_and_fail_verification() {
     assert_eq!(m.functions[0].value_types.len(), 6);
     assert!(verify_module(&m).is_err());
 }
+
+#[test]
+fn atomics_printf_fences_switch_and_more_math_round_trip() {
+    let text = include_str!("parse/extended_syntax.ir");
+    let m = parse_module(text).unwrap_or_else(|e| panic!("{e}"));
+    verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(print_module(&m), text);
+}

@@ -182,6 +182,12 @@ impl Tx<'_, '_, '_> {
     /// Emits one statement inside a region.
     fn stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
         match s {
+            Stmt::Switch { .. } => return Err(self.err("switch statements")),
+            Stmt::Fence { .. } => {
+                // A work-item's own accesses stay in program order; the fence also orders
+                // them for other threads.
+                self.b.ins().fence();
+            }
             Stmt::Let { value, op } => {
                 let lanes = self.op(*value, op)?;
                 self.define(*value, lanes)?;
@@ -324,6 +330,8 @@ impl Tx<'_, '_, '_> {
 
     fn group_stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
         match s {
+            Stmt::Switch { .. } => return Err(self.err("switch statements containing barriers")),
+            Stmt::Fence { .. } => {}
             Stmt::Barrier { .. } => {}
             Stmt::Break | Stmt::Continue => {
                 let t = *self

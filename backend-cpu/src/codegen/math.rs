@@ -22,6 +22,9 @@ impl Tx<'_, '_, '_> {
         if s == ScalarType::F16 {
             return Err(self.err("half math built-ins"));
         }
+        if !lane_supported(func, s) {
+            return Err(self.err(format!("the built-in '{}' on {}", func.name(), s.name())));
+        }
         let n = self.types.lanes_of(rty).unwrap_or(1) as usize;
         let mut ops = Vec::new();
         for a in args {
@@ -73,7 +76,7 @@ impl Tx<'_, '_, '_> {
                 self.b.ins().select(lt, neg, a[0])
             }
             MathFn::Abs if f => self.b.ins().fabs(a[0]),
-            // Unsigned abs, and float-only functions the verifier rejects on integers.
+            // Unsigned abs is the identity; `lane_supported` rejects everything else first.
             _ => a[0],
         }
     }
@@ -131,4 +134,25 @@ pub fn math_signature(name: &str, call_conv: cranelift_codegen::isa::CallConv) -
     }
     sig.returns.push(AbiParam::new(t));
     sig
+}
+
+/// True when [`Tx::math`] implements `func` on lanes of `s` (anything else is reported as
+/// unsupported instead of being miscompiled).
+fn lane_supported(func: MathFn, s: ScalarType) -> bool {
+    let f = s.is_float();
+    if f && math_symbol(func, s == ScalarType::F64).is_some() {
+        return true;
+    }
+    match func {
+        MathFn::Sqrt
+        | MathFn::Rsqrt
+        | MathFn::Fabs
+        | MathFn::Floor
+        | MathFn::Ceil
+        | MathFn::Trunc
+        | MathFn::Fma => f,
+        MathFn::Mad | MathFn::Min | MathFn::Max | MathFn::Clamp => true,
+        MathFn::Abs => s.is_int(),
+        _ => false,
+    }
 }

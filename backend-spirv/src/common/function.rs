@@ -219,6 +219,8 @@ impl FnEmitter<'_, '_> {
             Stmt::Continue => self.continue_stmt()?,
             Stmt::Return(v) => self.return_stmt(*v)?,
             Stmt::Barrier { fence } => self.barrier(*fence)?,
+            Stmt::Fence { .. } => return unsupported("memory fences (mem_fence)"),
+            Stmt::Switch { .. } => return unsupported("switch statements"),
         }
         Ok(())
     }
@@ -226,6 +228,8 @@ impl FnEmitter<'_, '_> {
     fn op(&mut self, result: ValueId, op: &Op) -> Result<Word> {
         let rty = self.vty(result);
         match op {
+            Op::Atomic { op, .. } => unsupported(format!("atomic {} operations", op.name())),
+            Op::Printf { .. } => unsupported("printf"),
             Op::Const(c) => Ok(self.cx.const_scalar(c.ty, c.bits)),
             Op::Unary(u, a) => self.unary(*u, *a),
             Op::Binary(b, x, y) => self.binary(*b, *x, *y),

@@ -63,6 +63,20 @@ impl FnLower<'_, '_> {
             let ty = self.vty(&e.ty);
             return Ok(self.b.emit(Op::WorkItem { query, dim }, ty));
         }
+        if matches!(id, B::MemFence | B::ReadMemFence | B::WriteMemFence) {
+            let flags = args.first().and_then(const_int).unwrap_or(3);
+            if args.first().is_some_and(|a| const_int(a).is_none()) {
+                self.expr(&args[0])?;
+            }
+            self.b.push(Stmt::Fence {
+                fence: MemFence {
+                    local: flags & 1 != 0,
+                    global: flags & 2 != 0,
+                },
+            });
+            // The fences are void; the value is never used.
+            return Ok(self.konst(Const::i32(0)));
+        }
         if id == B::Barrier {
             let flags = args.first().and_then(const_int).unwrap_or(3);
             if args.first().is_some_and(|a| const_int(a).is_none()) {
@@ -117,6 +131,18 @@ impl FnLower<'_, '_> {
             B::Fmax | B::Max => math(MathFn::Max),
             B::Clamp => math(MathFn::Clamp),
             B::Abs => math(MathFn::Abs),
+            B::Asin => math(MathFn::Asin),
+            B::Acos => math(MathFn::Acos),
+            B::Atan => math(MathFn::Atan),
+            B::Atan2 => math(MathFn::Atan2),
+            B::Exp10 => math(MathFn::Exp10),
+            B::Log10 => math(MathFn::Log10),
+            B::Fmod => math(MathFn::Fmod),
+            B::Copysign => math(MathFn::Copysign),
+            B::Hypot => math(MathFn::Hypot),
+            B::Popcount => math(MathFn::Popcount),
+            B::Clz => math(MathFn::Clz),
+            B::Rotate => math(MathFn::Rotate),
             _ => None,
         };
         if let Some(func) = direct {

@@ -4,7 +4,7 @@ use super::cursor::Cursor;
 use super::ops::parse_op;
 use super::types::{parse_space, parse_type};
 use super::{Lines, ParseError, PendingCall};
-use crate::module::{Block, Local, Stmt};
+use crate::module::{Block, Local, Stmt, SwitchCase};
 use crate::op::{MemFence, ValueId};
 use crate::types::{TypeId, TypeTable};
 
@@ -158,6 +158,62 @@ fn parse_stmt<'a>(
             } else {
                 Stmt::Return(Some(use_value(&mut cur, st)?))
             }
+        }
+        "switch" => {
+            let selector = use_value(&mut cur, st)?;
+            cur.expect("{")?;
+            cur.expect_end()?;
+            let mut cases = Vec::new();
+            loop {
+                let mut line = lines.expect_line("`case` or `}`")?;
+                if line.eat("}") {
+                    cur = line;
+                    break;
+                }
+                if !line.eat_keyword("case") {
+                    return Err(line.error("expected `case` or `}`"));
+                }
+                let mut values = Vec::new();
+                let mut is_default = false;
+                loop {
+                    if line.eat_keyword("default") {
+                        is_default = true;
+                    } else {
+                        let negative = line.eat("-");
+                        let n = line.number()? as i64;
+                        values.push(if negative { n.wrapping_neg() } else { n });
+                    }
+                    if !line.eat(",") {
+                        break;
+                    }
+                }
+                let fall_through = line.eat_keyword("fallthrough");
+                line.expect("{")?;
+                line.expect_end()?;
+                let (body, end) = parse_block(lines, st, depth + 1)?;
+                let mut end = end;
+                end.expect_end()?;
+                cases.push(SwitchCase {
+                    values,
+                    is_default,
+                    body,
+                    fall_through,
+                });
+            }
+            Stmt::Switch { selector, cases }
+        }
+        "fence" => {
+            let mut fence = MemFence::default();
+            loop {
+                if cur.eat_keyword("local") {
+                    fence.local = true;
+                } else if cur.eat_keyword("global") {
+                    fence.global = true;
+                } else {
+                    break;
+                }
+            }
+            Stmt::Fence { fence }
         }
         "barrier" => {
             let mut fence = MemFence::default();

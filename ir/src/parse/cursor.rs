@@ -195,6 +195,13 @@ impl<'a> Cursor<'a> {
                     return Ok(out);
                 }
                 '\\' => match chars.next() {
+                    Some((_, 'x')) => {
+                        let hex: String = chars.by_ref().take(2).map(|(_, h)| h).collect();
+                        match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                            Some(ch) if hex.len() == 2 => out.push(ch),
+                            _ => return Err(self.error("bad \\x escape in string")),
+                        }
+                    }
                     Some((_, e)) => out.push(e),
                     None => break,
                 },

@@ -4,7 +4,10 @@ use super::consts::parse_const;
 use super::cursor::Cursor;
 use super::{ParseError, PendingCall};
 use crate::module::{FuncId, GlobalId, LocalId};
-use crate::op::{BinaryOp, CmpOp, Dim, MathFn, Op, Rounding, UnaryOp, ValueId, WorkItemQuery};
+use crate::op::{
+    AtomicOp, BinaryOp, CmpOp, Dim, MathFn, MemoryOrder, MemoryScope, Op, Rounding, UnaryOp,
+    ValueId, WorkItemQuery,
+};
 use crate::types::{Type, TypeId, TypeTable};
 
 const BINARY: [(&str, BinaryOp); 10] = [
@@ -82,6 +85,52 @@ fn parse_op_word(
             return Err(cur.error_at(start, format!("math.{name} takes {}", func.arity())));
         }
         return Ok(Op::Math { func, args });
+    }
+    if let Some(name) = word.strip_prefix("atomic.") {
+        let Some(op) = AtomicOp::ALL.iter().copied().find(|o| o.name() == name) else {
+            return Err(cur.error_at(start, format!("unknown atomic operation `{word}`")));
+        };
+        let order = match cur.word() {
+            "relaxed" => MemoryOrder::Relaxed,
+            "acquire" => MemoryOrder::Acquire,
+            "release" => MemoryOrder::Release,
+            "acq_rel" => MemoryOrder::AcqRel,
+            "seq_cst" => MemoryOrder::SeqCst,
+            w => return Err(cur.error(format!("unknown memory order `{w}`"))),
+        };
+        let scope = match cur.word() {
+            "work_item" => MemoryScope::WorkItem,
+            "work_group" => MemoryScope::WorkGroup,
+            "device" => MemoryScope::Device,
+            "all_devices" => MemoryScope::AllDevices,
+            w => return Err(cur.error(format!("unknown memory scope `{w}`"))),
+        };
+        let mut values = cur.value_list()?;
+        if values.is_empty() {
+            return Err(cur.error_at(start, "atomic operation without a pointer"));
+        }
+        let ptr = values.remove(0);
+        if values.len() != op.operand_count() {
+            return Err(cur.error_at(
+                start,
+                format!("{word} takes {} value operands", op.operand_count()),
+            ));
+        }
+        return Ok(Op::Atomic {
+            op,
+            ptr,
+            args: values,
+            order,
+            scope,
+        });
+    }
+    if word == "printf" {
+        let format = cur.string()?;
+        let mut args = Vec::new();
+        while cur.eat(",") {
+            args.push(cur.value()?);
+        }
+        return Ok(Op::Printf { format, args });
     }
     if word == "convert" || word.starts_with("convert.") {
         return parse_convert(cur, start, word, ty);

@@ -45,7 +45,12 @@ pub fn op_operands_mut(op: &mut Op, f: &mut dyn FnMut(&mut ValueId)) {
                 f(v);
             }
         }
-        Op::Compose { parts: args, .. } | Op::Math { args, .. } | Op::Call { args, .. } => {
+        Op::Compose { parts: args, .. }
+        | Op::Math { args, .. }
+        | Op::Call { args, .. }
+        | Op::Printf { args, .. } => args.iter_mut().for_each(f),
+        Op::Atomic { ptr, args, .. } => {
+            f(ptr);
             args.iter_mut().for_each(f)
         }
     }
@@ -68,7 +73,12 @@ pub fn stmt_uses_mut(stmt: &mut Stmt, f: &mut dyn FnMut(&mut ValueId)) {
             }
         }
         Stmt::Return(Some(v)) => f(v),
-        Stmt::Return(None) | Stmt::Break | Stmt::Continue | Stmt::Barrier { .. } => {}
+        Stmt::Switch { selector, .. } => f(selector),
+        Stmt::Return(None)
+        | Stmt::Break
+        | Stmt::Continue
+        | Stmt::Barrier { .. }
+        | Stmt::Fence { .. } => {}
     }
 }
 
@@ -91,6 +101,11 @@ pub fn block_uses_mut(block: &mut Block, f: &mut dyn FnMut(&mut ValueId)) {
                 block_uses_mut(body, f);
                 block_uses_mut(continuing, f);
             }
+            Stmt::Switch { cases, .. } => {
+                for c in cases {
+                    block_uses_mut(&mut c.body, f);
+                }
+            }
             _ => {}
         }
     }
@@ -104,7 +119,8 @@ pub fn stmt_uses(stmt: &Stmt) -> Vec<ValueId> {
         Stmt::If { cond, .. } => vec![*cond],
         Stmt::Loop { break_if, .. } => break_if.iter().copied().collect(),
         Stmt::Return(v) => v.iter().copied().collect(),
-        Stmt::Break | Stmt::Continue | Stmt::Barrier { .. } => vec![],
+        Stmt::Switch { selector, .. } => vec![*selector],
+        Stmt::Break | Stmt::Continue | Stmt::Barrier { .. } | Stmt::Fence { .. } => vec![],
     }
 }
 
