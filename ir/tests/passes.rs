@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use oclc_ir::passes::{ConstFold, Dce};
+use oclc_ir::passes::{ConstFold, Dce, Simplify};
 use oclc_ir::{parse_module, print_module, run_pipeline, verify_module, Module, Pass};
 
 /// Runs `transform` on every input of `tests/passes/<dir>` and checks the snapshots.
@@ -62,11 +62,19 @@ fn dce() {
 }
 
 #[test]
+fn simplify() {
+    check_dir("simplify", &|m| {
+        to_fixed_point(&Simplify)(m);
+        to_fixed_point(&Dce)(m);
+    });
+}
+
+#[test]
 fn pipeline_o1() {
     check_dir("pipeline", &|m| {
         let mut names = Vec::new();
         run_pipeline(m, 1, |name, _| names.push(name.to_string()));
-        assert_eq!(&names[..2], ["const_fold", "dce"]);
+        assert_eq!(&names[..3], ["const_fold", "simplify", "dce"]);
     });
 }
 
@@ -80,7 +88,7 @@ fn o0_runs_nothing() {
     assert_eq!(calls, 0);
     assert_eq!(print_module(&m), before);
     assert!(oclc_ir::pipeline(0).is_empty());
-    assert_eq!(oclc_ir::pipeline(2).len(), 2);
+    assert_eq!(oclc_ir::pipeline(2).len(), 3);
 }
 
 #[test]

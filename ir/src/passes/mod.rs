@@ -7,11 +7,13 @@
 pub mod const_fold;
 pub mod dce;
 pub mod rewrite;
+pub mod simplify;
 
 use crate::module::Module;
 
 pub use const_fold::ConstFold;
 pub use dce::Dce;
+pub use simplify::Simplify;
 
 /// A transformation of a whole module.
 pub trait Pass {
@@ -27,12 +29,12 @@ pub trait Pass {
 pub const MAX_ROUNDS: usize = 8;
 
 /// The passes run at optimization level `opt_level`, in order: none at `-O0`; constant
-/// folding and dead-code elimination at `-O1` and above.
+/// folding, peephole simplification and dead-code elimination at `-O1` and above.
 pub fn pipeline(opt_level: u8) -> Vec<Box<dyn Pass>> {
     if opt_level == 0 {
         return Vec::new();
     }
-    vec![Box::new(ConstFold), Box::new(Dce)]
+    vec![Box::new(ConstFold), Box::new(Simplify), Box::new(Dce)]
 }
 
 /// Runs [`pipeline`]`(opt_level)` over `module` in rounds until no pass changes anything
