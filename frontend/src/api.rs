@@ -37,7 +37,7 @@ pub fn check(
     tu: &TranslationUnit,
     opts: &FrontendOptions,
 ) -> Result<(CheckedProgram, Diagnostics), Diagnostics> {
-    match crate::check::check_program(tu, Diagnostics::with_mode(opts.warnings)) {
+    match crate::check::check_program_with(tu, Diagnostics::with_mode(opts.warnings), opts.cl_std) {
         (Some(p), d) => Ok((p, d)),
         (None, d) => Err(d),
     }
@@ -80,7 +80,7 @@ pub fn compile_to_checked(
             };
         }
     };
-    let (program, diagnostics) = crate::check::check_program(&tu, diagnostics);
+    let (program, diagnostics) = crate::check::check_program_with(&tu, diagnostics, opts.cl_std);
     FrontendOutput {
         preprocessed_text,
         program,

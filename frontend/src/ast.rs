@@ -59,7 +59,35 @@ pub enum Initializer {
     /// `= expr`
     Expr(Expr),
     /// `= { ... }`
-    List(Vec<Initializer>, Span),
+    List(Vec<InitItem>, Span),
+}
+
+impl Initializer {
+    /// Source span.
+    pub fn span(&self) -> Span {
+        match self {
+            Initializer::Expr(e) => e.span,
+            Initializer::List(_, s) => *s,
+        }
+    }
+}
+
+/// One element of a brace initializer, with optional designators.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InitItem {
+    /// `.field` / `[index]` designators (empty for positional items).
+    pub designators: Vec<Designator>,
+    /// The value.
+    pub init: Initializer,
+}
+
+/// A designator in a brace initializer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Designator {
+    /// `.name`
+    Field(Ident),
+    /// `[constant]`
+    Index(Expr, Span),
 }
 
 /// Ordered list of declaration specifiers.
@@ -92,6 +120,47 @@ pub enum DeclSpec {
     Access(AccessKw, Span),
     /// `__attribute__((a, b(...)))`: the listed attributes.
     Attributes(Vec<Attribute>, Span),
+    /// `struct`/`union` specifier.
+    Struct(Box<StructSpec>),
+    /// `enum` specifier.
+    Enum(Box<EnumSpec>),
+}
+
+/// `struct|union [attrs] [tag] [{ members }]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructSpec {
+    /// `union` rather than `struct`.
+    pub is_union: bool,
+    /// Attributes written after the keyword.
+    pub attrs: Vec<Attribute>,
+    /// Tag.
+    pub tag: Option<Ident>,
+    /// Members when this is a definition.
+    pub members: Option<Vec<MemberDecl>>,
+    /// Whole specifier.
+    pub span: Span,
+}
+
+/// `specs declarator[: width], ... ;` inside a struct.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemberDecl {
+    /// Specifiers.
+    pub specs: DeclSpecs,
+    /// Declarators with optional bit-field widths.
+    pub declarators: Vec<(Declarator, Option<Expr>)>,
+    /// Whole member declaration.
+    pub span: Span,
+}
+
+/// `enum [tag] [{ A = 1, B }]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnumSpec {
+    /// Tag.
+    pub tag: Option<Ident>,
+    /// Enumerators when this is a definition.
+    pub items: Option<Vec<(Ident, Option<Expr>)>>,
+    /// Whole specifier.
+    pub span: Span,
 }
 
 /// C type keywords.
@@ -139,6 +208,8 @@ pub enum AddrSpaceKw {
     Constant,
     /// `__private`
     Private,
+    /// `__generic`
+    Generic,
 }
 
 /// Storage classes.
@@ -284,6 +355,16 @@ pub enum StmtKind {
     Continue,
     /// `return [expr];`
     Return(Option<Expr>),
+    /// `switch (e) body`
+    Switch(Expr, Box<Stmt>),
+    /// `case e:` (a label statement; the following statements belong to it)
+    Case(Expr),
+    /// `default:`
+    Default,
+    /// `name:`
+    Label(Ident),
+    /// `goto name;`
+    Goto(Ident),
 }
 
 /// An expression.
@@ -420,6 +501,12 @@ pub enum ExprKind {
     SizeofExpr(Box<Expr>),
     /// `sizeof(type)`
     SizeofType(Box<TypeName>),
+    /// `__alignof__(type)` / `_Alignof(type)`
+    AlignofType(Box<TypeName>),
+    /// `vec_step(type)`
+    VecStepType(Box<TypeName>),
+    /// `vec_step(expr)`
+    VecStepExpr(Box<Expr>),
     /// `a[i]`
     Index(Box<Expr>, Box<Expr>),
     /// `f(args)`

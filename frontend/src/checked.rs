@@ -19,6 +19,7 @@
 //! * `size_t` is `ulong` (64-bit devices: spir64 / host CPU).
 
 use crate::source::Span;
+use std::sync::{Arc, OnceLock};
 
 /// Scalar element kinds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -163,6 +164,155 @@ pub enum CType {
         /// Number of elements.
         len: u64,
     },
+    /// Structure or union (compared by identity).
+    Struct(StructRef),
+    /// Opaque OpenCL object type (images, samplers, events).
+    Opaque(OpaqueKind),
+}
+
+/// Opaque OpenCL object types.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OpaqueKind {
+    /// `image1d_t`
+    Image1d,
+    /// `image1d_array_t`
+    Image1dArray,
+    /// `image1d_buffer_t`
+    Image1dBuffer,
+    /// `image2d_t`
+    Image2d,
+    /// `image2d_array_t`
+    Image2dArray,
+    /// `image3d_t`
+    Image3d,
+    /// `sampler_t`
+    Sampler,
+    /// `event_t`
+    Event,
+}
+
+impl OpaqueKind {
+    /// OpenCL C spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            OpaqueKind::Image1d => "image1d_t",
+            OpaqueKind::Image1dArray => "image1d_array_t",
+            OpaqueKind::Image1dBuffer => "image1d_buffer_t",
+            OpaqueKind::Image2d => "image2d_t",
+            OpaqueKind::Image2dArray => "image2d_array_t",
+            OpaqueKind::Image3d => "image3d_t",
+            OpaqueKind::Sampler => "sampler_t",
+            OpaqueKind::Event => "event_t",
+        }
+    }
+    /// Image type.
+    pub fn is_image(self) -> bool {
+        !matches!(self, OpaqueKind::Sampler | OpaqueKind::Event)
+    }
+    /// Parses a type name.
+    pub fn from_name(n: &str) -> Option<OpaqueKind> {
+        use OpaqueKind::*;
+        [
+            Image1d,
+            Image1dArray,
+            Image1dBuffer,
+            Image2d,
+            Image2dArray,
+            Image3d,
+            Sampler,
+            Event,
+        ]
+        .into_iter()
+        .find(|k| k.name() == n)
+    }
+}
+
+/// Shared handle to a struct/union definition; equality and hashing use the id.
+#[derive(Clone)]
+pub struct StructRef(pub Arc<StructDef>);
+
+impl PartialEq for StructRef {
+    fn eq(&self, o: &Self) -> bool {
+        self.0.id == o.0.id
+    }
+}
+impl Eq for StructRef {}
+impl std::hash::Hash for StructRef {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.id.hash(h)
+    }
+}
+impl std::fmt::Debug for StructRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}#{}", self.0.keyword(), self.0.name, self.0.id)
+    }
+}
+
+impl StructRef {
+    /// Layout and members; `None` while the type is incomplete.
+    pub fn layout(&self) -> Option<&StructLayout> {
+        self.0.layout.get()
+    }
+    /// Tag name (empty for anonymous types).
+    pub fn name(&self) -> &str {
+        &self.0.name
+    }
+    /// `union` rather than `struct`.
+    pub fn is_union(&self) -> bool {
+        self.0.is_union
+    }
+}
+
+/// A struct or union declaration; its members are filled in once when completed.
+#[derive(Debug)]
+pub struct StructDef {
+    /// Unique id within the translation unit.
+    pub id: u32,
+    /// Tag name (empty if anonymous).
+    pub name: String,
+    /// `union`.
+    pub is_union: bool,
+    /// Members and layout, set when the definition is complete.
+    pub layout: OnceLock<StructLayout>,
+    /// Where the tag was declared.
+    pub span: Span,
+}
+
+impl StructDef {
+    /// `struct` or `union`.
+    pub fn keyword(&self) -> &'static str {
+        if self.is_union {
+            "union"
+        } else {
+            "struct"
+        }
+    }
+}
+
+/// Members of a completed struct/union with their C layout.
+#[derive(Clone, Debug)]
+pub struct StructLayout {
+    /// Members in declaration order.
+    pub fields: Vec<Field>,
+    /// Size in bytes (with tail padding).
+    pub size: u64,
+    /// Alignment in bytes.
+    pub align: u64,
+    /// Declared `__attribute__((packed))` (no padding between members).
+    pub packed: bool,
+    /// Alignment raised by `__attribute__((aligned(N)))`, if any.
+    pub explicit_align: Option<u64>,
+}
+
+/// One struct/union member.
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// Name.
+    pub name: String,
+    /// Type.
+    pub ty: CType,
+    /// Byte offset from the start of the object.
+    pub offset: u64,
 }
 
 impl CType {
@@ -206,7 +356,21 @@ impl CType {
             CType::Vector(k, n) => k.size() * if *n == 3 { 4 } else { *n as u64 },
             CType::Pointer { .. } => 8,
             CType::Array { elem, len } => elem.size() * len,
+            CType::Struct(s) => s.layout().map_or(0, |l| l.size),
+            CType::Opaque(_) => 8,
         }
+    }
+    /// Alignment in bytes (vectors are aligned to their size).
+    pub fn align(&self) -> u64 {
+        match self {
+            CType::Array { elem, .. } => elem.align(),
+            CType::Struct(s) => s.layout().map_or(1, |l| l.align),
+            t => t.size(),
+        }
+    }
+    /// Struct or union type.
+    pub fn is_struct(&self) -> bool {
+        matches!(self, CType::Struct(_))
     }
     /// OpenCL C spelling, e.g. `__global float *`.
     pub fn display(&self) -> String {
@@ -226,6 +390,11 @@ impl CType {
                 pointee.display()
             ),
             CType::Array { elem, len } => format!("{}[{}]", elem.display(), len),
+            CType::Struct(s) if s.name().is_empty() => {
+                format!("{} (anonymous)", s.0.keyword())
+            }
+            CType::Struct(s) => format!("{} {}", s.0.keyword(), s.name()),
+            CType::Opaque(k) => k.name().into(),
         }
     }
 }
@@ -398,6 +567,13 @@ pub enum Stmt {
         /// Body.
         body: Box<Stmt>,
     },
+    /// `switch`: the selector is an integer (promoted); `break` leaves the switch.
+    Switch {
+        /// Selector.
+        cond: Expr,
+        /// Cases in source order; execution falls through from one to the next.
+        cases: Vec<SwitchCase>,
+    },
     /// `break`.
     Break,
     /// `continue`.
@@ -406,13 +582,28 @@ pub enum Stmt {
     Return(Option<Expr>),
 }
 
+/// One arm of a [`Stmt::Switch`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchCase {
+    /// `case` values (in the selector's type, two's complement).
+    pub values: Vec<i64>,
+    /// Has a `default:` label.
+    pub is_default: bool,
+    /// Statements up to the next label; control falls through to the next case
+    /// unless the body ends in `break`/`return`/`continue`.
+    pub body: Vec<Stmt>,
+}
+
 /// Checked initializer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Initializer {
     /// Single value of the variable's type.
     Expr(Expr),
-    /// Array elements in order (missing trailing elements are zero).
+    /// Array elements / struct members / vector lanes in order (missing trailing
+    /// elements are zero).
     List(Vec<Initializer>),
+    /// Zero-fill of the element (gap left by a designated initializer).
+    Zero,
 }
 
 /// Typed expression.
@@ -516,6 +707,14 @@ pub enum LValueKind {
         base: Box<LValue>,
         /// Index.
         index: Box<Expr>,
+    },
+    /// Member `field` (index into the struct layout's fields) of a struct/union
+    /// location.
+    Field {
+        /// Struct location.
+        base: Box<LValue>,
+        /// Member index.
+        field: u32,
     },
     /// Vector components (`v.xy`, `v.s3`, `v.hi`) of a vector location; indices are
     /// lane numbers, distinct when used as an assignment target.
@@ -655,4 +854,7 @@ pub enum ExprKind {
     },
     /// `a, b`: evaluate `a`, yield `b`.
     Comma(Box<Expr>, Box<Expr>),
+    /// String literal (bytes without the terminating NUL); type is
+    /// `__constant char *`.
+    StringLit(Vec<u8>),
 }

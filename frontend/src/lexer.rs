@@ -200,6 +200,17 @@ pub enum TokKind {
     #[token("read_write")]
     #[token("__read_write")]
     KwReadWrite,
+    /// `__generic` (OpenCL 2.0 generic address space)
+    #[token("__generic")]
+    KwGeneric,
+    /// `__alignof__` / `_Alignof`
+    #[token("__alignof__")]
+    #[token("__alignof")]
+    #[token("_Alignof")]
+    KwAlignof,
+    /// `vec_step`
+    #[token("vec_step")]
+    KwVecStep,
     /// `__attribute__`
     #[token("__attribute__")]
     #[token("__attribute")]

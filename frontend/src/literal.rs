@@ -164,6 +164,58 @@ pub fn parse_char(text: &str) -> Result<i64, String> {
     Ok(v as u8 as i8 as i64)
 }
 
+
+/// Decodes a string literal's spelling (with quotes) to bytes, without a NUL.
+pub fn parse_string(text: &str) -> Result<Vec<u8>, String> {
+    let inner = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .ok_or_else(|| "invalid string literal".to_string())?;
+    let b = inner.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let c = *b.get(i + 1).ok_or("invalid escape at end of string")?;
+        i += 2;
+        let v = match c {
+            b'n' => 10,
+            b't' => 9,
+            b'r' => 13,
+            b'a' => 7,
+            b'b' => 8,
+            b'f' => 12,
+            b'v' => 11,
+            b'\\' | b'\'' | b'"' | b'?' => c,
+            b'0'..=b'7' => {
+                let mut v = (c - b'0') as u32;
+                let mut n = 1;
+                while n < 3 && i < b.len() && (b'0'..=b'7').contains(&b[i]) {
+                    v = v * 8 + (b[i] - b'0') as u32;
+                    i += 1;
+                    n += 1;
+                }
+                v as u8
+            }
+            b'x' => {
+                let start = i;
+                while i < b.len() && b[i].is_ascii_hexdigit() {
+                    i += 1;
+                }
+                let digits = std::str::from_utf8(&b[start..i]).unwrap_or("");
+                u32::from_str_radix(digits, 16).map_err(|_| "invalid \\x escape".to_string())? as u8
+            }
+            _ => return Err("unknown escape sequence in string literal".into()),
+        };
+        out.push(v);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,9 +34,13 @@ pub fn is_builtin_type_name(name: &str) -> bool {
 
 /// Marks identifiers naming types (built-in names and typedef names) as
 /// [`TokKind::TypeName`]. Typedef names are found by a light scan of
-/// `typedef ... NAME ;` (ignoring scopes).
+/// `typedef ... NAME ;`; a typedef name re-declared as an object in an inner scope
+/// (`int T = 3;`) stays an identifier until that scope closes. One linear pass.
 pub fn classify_type_names(tokens: &mut [Token]) {
+    use std::collections::HashMap;
     let mut typedefs: HashSet<std::rc::Rc<str>> = HashSet::new();
+    // Typedef names shadowed by objects: name -> brace depth of the shadowing scope.
+    let mut shadowed: HashMap<std::rc::Rc<str>, i32> = HashMap::new();
     // (start depth, last identifier index) while inside a typedef declaration.
     let mut in_typedef: Option<(i32, Option<usize>)> = None;
     let (mut braces, mut parens) = (0i32, 0i32);
@@ -44,14 +48,38 @@ pub fn classify_type_names(tokens: &mut [Token]) {
         let kind = tokens[i].kind;
         match kind {
             TokKind::LBrace => braces += 1,
-            TokKind::RBrace => braces -= 1,
+            TokKind::RBrace => {
+                braces -= 1;
+                if !shadowed.is_empty() {
+                    shadowed.retain(|_, d| *d <= braces);
+                }
+            }
             TokKind::LParen | TokKind::LBracket => parens += 1,
             TokKind::RParen | TokKind::RBracket => parens -= 1,
             TokKind::KwTypedef => in_typedef = Some((braces, None)),
             TokKind::Ident => {
                 let t = &tokens[i].text;
-                if is_builtin_type_name(t) || typedefs.contains(t) {
-                    tokens[i].kind = TokKind::TypeName;
+                let builtin = is_builtin_type_name(t);
+                if (builtin || typedefs.contains(t)) && !shadowed.contains_key(t) {
+                    let declares = !builtin
+                        && in_typedef.is_none()
+                        && braces > 0
+                        && i > 0
+                        && is_type_end(tokens[i - 1].kind)
+                        && tokens.get(i + 1).is_some_and(|n| {
+                            matches!(
+                                n.kind,
+                                TokKind::Assign
+                                    | TokKind::Semi
+                                    | TokKind::Comma
+                                    | TokKind::LBracket
+                            )
+                        });
+                    if declares {
+                        shadowed.insert(t.clone(), braces);
+                    } else {
+                        tokens[i].kind = TokKind::TypeName;
+                    }
                 } else if let Some((d, last)) = &mut in_typedef {
                     if *d == braces && parens == 0 {
                         *last = Some(i);
@@ -75,6 +103,23 @@ pub fn classify_type_names(tokens: &mut [Token]) {
             _ => {}
         }
     }
+}
+
+/// Token kinds that can end a type specifier before a declarator name.
+fn is_type_end(k: TokKind) -> bool {
+    matches!(
+        k,
+        TokKind::TypeName
+            | TokKind::KwInt
+            | TokKind::KwChar
+            | TokKind::KwShort
+            | TokKind::KwLong
+            | TokKind::KwFloat
+            | TokKind::KwDouble
+            | TokKind::KwUnsigned
+            | TokKind::KwSigned
+            | TokKind::Star
+    )
 }
 
 /// Span covered by tokens `l..r` (token indexes), using macro call sites.

@@ -20,7 +20,13 @@ fn lower_file(path: &Path) -> Result<oclc_ir::Module, String> {
 fn samples_and_frontend_kernels_lower_and_verify() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let mut count = 0;
-    for dir in ["samples", "frontend/tests/kernels"] {
+    // Valid programs may use constructs the lowering reports as not supported yet; everything
+    // that lowers must verify.
+    for (dir, must_lower) in [
+        ("samples", true),
+        ("frontend/tests/kernels", true),
+        ("tests/valid", false),
+    ] {
         let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
             .unwrap()
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -28,7 +34,17 @@ fn samples_and_frontend_kernels_lower_and_verify() {
             .collect();
         files.sort();
         for f in files {
-            lower_file(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            match lower_file(&f) {
+                Ok(_) => {}
+                Err(e)
+                    if !must_lower
+                        && e.contains("not supported")
+                        && !e.contains("IR verification") =>
+                {
+                    eprintln!("{}: {e}", f.display())
+                }
+                Err(e) => panic!("{}: {e}", f.display()),
+            }
             count += 1;
         }
     }

@@ -231,7 +231,9 @@ impl Checker {
             ret: sig.ret.clone(),
             is_kernel: spec.kernel,
             loop_depth: 0,
+            switch_depth: 0,
             name: sig.name.name.clone(),
+            id,
         });
         self.push_scope();
         for (name, ty, is_const, span) in &sig.params {
@@ -327,10 +329,7 @@ impl Checker {
         let checked = self.initializer(i, ty)?;
         let r = fold_init(&checked);
         if r.is_none() {
-            let span = match i {
-                ast::Initializer::Expr(e) => e.span,
-                ast::Initializer::List(_, s) => *s,
-            };
+            let span = i.span();
             self.error(Diagnostic::error(
                 "E0314",
                 "initializer element is not a compile-time constant",
@@ -338,51 +337,6 @@ impl Checker {
             ));
         }
         r
-    }
-
-    /// Checks an initializer against a target type.
-    pub(crate) fn initializer(&mut self, i: &ast::Initializer, ty: &CType) -> Option<Initializer> {
-        match (i, ty) {
-            (ast::Initializer::Expr(e), _) => {
-                let v = self.rvalue(e)?;
-                Some(Initializer::Expr(self.assign_convert(
-                    v,
-                    ty,
-                    e.span,
-                    "initializing",
-                )?))
-            }
-            (ast::Initializer::List(items, span), CType::Array { elem, len }) => {
-                if items.len() as u64 > *len {
-                    self.error(Diagnostic::error(
-                        "E0314",
-                        "excess elements in array initializer",
-                        *span,
-                    ));
-                    return None;
-                }
-                let mut out = Vec::new();
-                for it in items {
-                    out.push(self.initializer(it, elem)?);
-                }
-                Some(Initializer::List(out))
-            }
-            (ast::Initializer::List(items, span), _) if items.len() == 1 && ty.is_scalar() => {
-                let _ = span;
-                self.initializer(&items[0], ty)
-            }
-            (ast::Initializer::List(_, span), _) => {
-                self.error(Diagnostic::error(
-                    "E0314",
-                    format!(
-                        "brace initializer is not supported for type '{}'",
-                        ty.display()
-                    ),
-                    *span,
-                ));
-                None
-            }
-        }
     }
 
     /// Local declaration statement(s).
@@ -416,10 +370,16 @@ impl Checker {
                 ));
                 continue;
             }
-            if dt.ty == CType::Void {
+            if self.reject_storage(spec.storage, name.span) {
+                continue;
+            }
+            if !self.complete_object_type(&dt.ty, name.span, &format!("variable '{}'", name.name)) {
+                continue;
+            }
+            if matches!(&dt.ty, CType::Opaque(k) if k.is_image()) {
                 self.error(Diagnostic::error(
-                    "E0312",
-                    format!("variable '{}' has type 'void'", name.name),
+                    "E0305",
+                    format!("variable '{}' cannot have image type '{}' (images are only allowed as parameters)", name.name, dt.ty.display()),
                     name.span,
                 ));
                 continue;
@@ -488,5 +448,6 @@ fn fold_init(i: &Initializer) -> Option<ConstInit> {
         Initializer::List(l) => Some(ConstInit::List(
             l.iter().map(fold_init).collect::<Option<Vec<_>>>()?,
         )),
+        Initializer::Zero => Some(ConstInit::Int(0)),
     }
 }

@@ -111,9 +111,9 @@ impl Checker {
                         ..
                     }
             ),
-            LValueKind::ArrayIndex { base, .. } | LValueKind::Components { base, .. } => {
-                self.is_const_location(base)
-            }
+            LValueKind::ArrayIndex { base, .. }
+            | LValueKind::Components { base, .. }
+            | LValueKind::Field { base, .. } => self.is_const_location(base),
         }
     }
 
@@ -149,13 +149,14 @@ impl Checker {
                     None
                 }
             },
-            A::StrLit(_) => {
-                self.error(Diagnostic::error(
-                    "E0313",
-                    "string literals are not supported yet",
-                    span,
-                ));
-                None
+            A::StrLit(parts) => {
+                let bytes = self.string_bytes(parts, span)?;
+                let ty = CType::Pointer {
+                    space: AddrSpace::Constant,
+                    pointee: Box::new(CType::Scalar(ScalarKind::Char)),
+                    is_const: true,
+                };
+                Some(Val::R(mk(K::StringLit(bytes), ty, span)))
             }
             A::Paren(inner) => self.value(inner),
             A::Comma(a, b) => {
@@ -199,23 +200,34 @@ impl Checker {
                     Val::L(l) => l.ty,
                     Val::R(r) => r.ty,
                 };
+                self.sized(&ty, span)?;
                 Some(Val::R(mk(K::IntConst(ty.size()), CType::SIZE_T, span)))
             }
             A::SizeofType(t) => {
                 let ty = self.resolve_type_name(t)?;
+                self.sized(&ty, span)?;
                 Some(Val::R(mk(K::IntConst(ty.size()), CType::SIZE_T, span)))
+            }
+            A::AlignofType(t) => {
+                let ty = self.resolve_type_name(t)?;
+                self.sized(&ty, span)?;
+                Some(Val::R(mk(K::IntConst(ty.align()), CType::SIZE_T, span)))
+            }
+            A::VecStepType(t) => {
+                let ty = self.resolve_type_name(t)?;
+                self.vec_step(&ty, span)
+            }
+            A::VecStepExpr(x) => {
+                let ty = match self.value(x)? {
+                    Val::L(l) => l.ty,
+                    Val::R(r) => r.ty,
+                };
+                self.vec_step(&ty, span)
             }
             A::Index(a, i) => self.index(a, i, span),
             A::Call(f, args) => self.call(f, args, span).map(Val::R),
             A::Member(base, m) => self.member(base, m, span),
-            A::Arrow(_, _) => {
-                self.error(Diagnostic::error(
-                    "E0313",
-                    "structures are not supported yet",
-                    span,
-                ));
-                None
-            }
+            A::Arrow(b, m) => self.arrow(b, m, span),
         }
     }
 
@@ -239,7 +251,10 @@ impl Checker {
                     span,
                 }))
             }
-            Some(Binding::Typedef(_)) => {
+            Some(Binding::EnumConst(v)) => {
+                Some(Val::R(mk(K::IntConst(v as i64 as u64), CType::INT, span)))
+            }
+            Some(Binding::Typedef(_) | Binding::Tag(_) | Binding::EnumTag) => {
                 self.error(Diagnostic::error(
                     "E0300",
                     format!("unexpected type name '{name}'"),
@@ -930,11 +945,14 @@ impl Checker {
             Val::L(l) => l.ty.clone(),
             Val::R(r) => r.ty.clone(),
         };
+        if bty.is_struct() {
+            return self.struct_member(b, m, span);
+        }
         let CType::Vector(k, n) = bty else {
             self.error(Diagnostic::error(
                 "E0310",
                 format!(
-                    "member reference base type '{}' is not a vector",
+                    "member reference base type '{}' is not a structure, union or vector",
                     bty.display()
                 ),
                 span,
@@ -1047,12 +1065,43 @@ impl Checker {
                 ));
                 return None;
             }
+            if let Some(c) = &self.cur {
+                self.calls.push((c.id, id, span));
+            }
             return Some(mk(
                 K::CallUser {
                     func: id,
                     args: conv,
                 },
                 ret,
+                span,
+            ));
+        }
+        if name == "printf" {
+            if failed {
+                return None;
+            }
+            if !matches!(vals.first().map(|v| &v.kind), Some(K::StringLit(_))) {
+                self.error(Diagnostic::error(
+                    "E0308",
+                    "printf is supported only with a string literal format",
+                    span,
+                ));
+                return None;
+            }
+            let params: Vec<CType> = vals.iter().map(|v| builtins::printf_param(&v.ty)).collect();
+            let args = vals
+                .into_iter()
+                .zip(&params)
+                .map(|(v, p)| convert(v, p))
+                .collect();
+            return Some(mk(
+                K::CallBuiltin {
+                    id: builtins::BuiltinId::Printf,
+                    params,
+                    args,
+                },
+                CType::INT,
                 span,
             ));
         }
@@ -1150,6 +1199,65 @@ impl Checker {
             .with_label("no declaration of this function"),
         );
         None
+    }
+}
+
+impl Checker {
+    /// Rejects `sizeof`/`alignof` of incomplete and function types.
+    fn sized(&mut self, ty: &CType, span: Span) -> Option<()> {
+        let bad = match ty {
+            CType::Void => true,
+            CType::Struct(s) => s.layout().is_none(),
+            _ => false,
+        };
+        if bad {
+            self.error(Diagnostic::error(
+                "E0312",
+                format!(
+                    "invalid application of 'sizeof' to an incomplete type '{}'",
+                    ty.display()
+                ),
+                span,
+            ));
+            return None;
+        }
+        Some(())
+    }
+
+    fn vec_step(&mut self, ty: &CType, span: Span) -> Option<Val> {
+        let n = match ty {
+            CType::Scalar(_) | CType::Bool => 1,
+            CType::Vector(_, 3) => 4,
+            CType::Vector(_, n) => *n as u64,
+            t => {
+                self.error(Diagnostic::error(
+                    "E0302",
+                    format!(
+                        "'vec_step' requires built-in scalar or vector type, '{}' invalid",
+                        t.display()
+                    ),
+                    span,
+                ));
+                return None;
+            }
+        };
+        Some(Val::R(mk(K::IntConst(n), CType::INT, span)))
+    }
+
+    /// Bytes of concatenated string literal pieces (escapes decoded, NUL added).
+    pub(crate) fn string_bytes(&mut self, parts: &[String], span: Span) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        for p in parts {
+            match literal::parse_string(p) {
+                Ok(b) => out.extend(b),
+                Err(m) => {
+                    self.error(Diagnostic::error("E0201", m, span));
+                    return None;
+                }
+            }
+        }
+        out.push(0);
+        Some(out)
     }
 }
 

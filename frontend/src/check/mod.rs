@@ -1,11 +1,14 @@
 //! Semantic checker: name resolution, OpenCL typing rules, built-in overload
 //! resolution and kernel rules. Produces the [`crate::checked`] AST.
 
+mod aggregate;
 pub mod builtins;
 mod consteval;
 mod convert;
 mod decl;
 mod expr;
+mod init;
+mod recursion;
 mod stmt;
 mod types;
 
@@ -27,6 +30,12 @@ pub(crate) enum Binding {
     Global(GlobalId),
     /// Typedef name.
     Typedef(CType),
+    /// Struct/union tag (key `tag:NAME`).
+    Tag(crate::checked::StructRef),
+    /// Enum tag (key `tag:NAME`).
+    EnumTag,
+    /// Enumeration constant.
+    EnumConst(i128),
 }
 
 /// Per-function state while checking a body.
@@ -35,7 +44,9 @@ pub(crate) struct FnCtx {
     ret: CType,
     is_kernel: bool,
     loop_depth: u32,
+    switch_depth: u32,
     name: String,
+    id: FuncId,
 }
 
 /// Checker state for one translation unit.
@@ -47,6 +58,12 @@ pub(crate) struct Checker {
     globals: Vec<GlobalVar>,
     scopes: Vec<HashMap<String, Binding>>,
     cur: Option<FnCtx>,
+    next_struct_id: u32,
+    /// User-function calls `(caller, callee, call span)` for recursion detection.
+    calls: Vec<(FuncId, FuncId, crate::source::Span)>,
+    /// Language version (for version-dependent rules; none implemented yet).
+    #[allow(dead_code)]
+    cl_std: crate::options::ClStd,
 }
 
 /// Checks a translation unit. Returns the program when no error was found, plus
@@ -54,6 +71,15 @@ pub(crate) struct Checker {
 pub fn check_program(
     tu: &ast::TranslationUnit,
     diags: Diagnostics,
+) -> (Option<CheckedProgram>, Diagnostics) {
+    check_program_with(tu, diags, crate::options::ClStd::default())
+}
+
+/// [`check_program`] for a given OpenCL C version.
+pub fn check_program_with(
+    tu: &ast::TranslationUnit,
+    diags: Diagnostics,
+    cl_std: crate::options::ClStd,
 ) -> (Option<CheckedProgram>, Diagnostics) {
     let mut c = Checker {
         diags,
@@ -63,6 +89,9 @@ pub fn check_program(
         globals: Vec::new(),
         scopes: vec![HashMap::new()],
         cur: None,
+        next_struct_id: 0,
+        calls: Vec::new(),
+        cl_std,
     };
     for item in &tu.items {
         match item {
@@ -70,6 +99,7 @@ pub fn check_program(
             ast::ExternalDecl::Declaration(d) => c.global_decl(d),
         }
     }
+    c.check_recursion();
     let program = CheckedProgram {
         globals: c.globals,
         functions: c.functions,

@@ -1,8 +1,9 @@
 //! Statement checking.
 
+use super::convert::{convert, promote, truncate};
 use super::Checker;
 use crate::ast::{self, StmtKind};
-use crate::checked::{CType, Stmt};
+use crate::checked::{CType, Stmt, SwitchCase};
 use crate::diagnostic::Diagnostic;
 
 impl Checker {
@@ -33,14 +34,130 @@ impl Checker {
     }
 
     fn loop_body(&mut self, s: &ast::Stmt) -> Stmt {
+        let saved = self.cur.as_ref().map(|c| (c.loop_depth, c.switch_depth));
         if let Some(c) = self.cur.as_mut() {
             c.loop_depth += 1;
+            c.switch_depth = 0;
         }
         let b = self.sub_stmt(s);
-        if let Some(c) = self.cur.as_mut() {
-            c.loop_depth -= 1;
+        if let (Some(c), Some((l, w))) = (self.cur.as_mut(), saved) {
+            c.loop_depth = l;
+            c.switch_depth = w;
         }
         b
+    }
+
+    fn switch(&mut self, c: &ast::Expr, body: &ast::Stmt, out: &mut Vec<Stmt>) {
+        let sel = self.rvalue(c).and_then(|v| {
+            if matches!(&v.ty, CType::Scalar(k) if k.is_integer()) || v.ty == CType::Bool {
+                let t = promote(&v.ty);
+                Some(convert(v, &t))
+            } else {
+                self.error(Diagnostic::error(
+                    "E0323",
+                    format!(
+                        "statement requires expression of integer type ('{}' invalid)",
+                        v.ty.display()
+                    ),
+                    c.span,
+                ));
+                None
+            }
+        });
+        let stmts: Vec<&ast::Stmt> = match &body.kind {
+            StmtKind::Block(b) => b.stmts.iter().collect(),
+            _ => vec![body],
+        };
+        let saved_break = self.cur.as_ref().map(|c| c.switch_depth);
+        if let Some(cx) = self.cur.as_mut() {
+            cx.switch_depth += 1;
+        }
+        self.push_scope();
+        let mut cases: Vec<SwitchCase> = Vec::new();
+        let mut seen: Vec<(i64, crate::source::Span)> = Vec::new();
+        let mut default_at: Option<crate::source::Span> = None;
+        let mut ok = sel.is_some();
+        let mut before: Vec<Stmt> = Vec::new();
+        for st in stmts {
+            let label = match &st.kind {
+                StmtKind::Case(e) => {
+                    let v = self.const_int(e);
+                    match (v, &sel) {
+                        (Some(v), Some(sel)) => {
+                            let v = truncate(v as u64, &sel.ty, true) as i64;
+                            if let Some((_, prev)) = seen.iter().find(|(x, _)| *x == v) {
+                                self.error(
+                                    Diagnostic::error(
+                                        "E0323",
+                                        format!("duplicate case value '{v}'"),
+                                        e.span,
+                                    )
+                                    .with_secondary(*prev, "previous case defined here"),
+                                );
+                                ok = false;
+                            }
+                            seen.push((v, e.span));
+                            Some(Some(v))
+                        }
+                        _ => {
+                            ok = false;
+                            Some(None)
+                        }
+                    }
+                }
+                StmtKind::Default => {
+                    if let Some(prev) = default_at {
+                        self.error(
+                            Diagnostic::error(
+                                "E0323",
+                                "multiple default labels in one switch",
+                                st.span,
+                            )
+                            .with_secondary(prev, "previous default label is here"),
+                        );
+                        ok = false;
+                    }
+                    default_at = Some(st.span);
+                    Some(None)
+                }
+                _ => None,
+            };
+            match label {
+                Some(value) => {
+                    let is_default = matches!(st.kind, StmtKind::Default);
+                    let reuse = cases.last().is_some_and(|c| c.body.is_empty());
+                    if !reuse {
+                        cases.push(SwitchCase {
+                            values: Vec::new(),
+                            is_default: false,
+                            body: Vec::new(),
+                        });
+                    }
+                    let last = cases.last_mut().expect("a case");
+                    if let Some(v) = value {
+                        last.values.push(v);
+                    }
+                    last.is_default |= is_default;
+                }
+                None => match cases.last_mut() {
+                    Some(cur) => {
+                        let mut body = std::mem::take(&mut cur.body);
+                        self.stmt(st, &mut body);
+                        cases.last_mut().expect("a case").body = body;
+                    }
+                    None => self.stmt(st, &mut before),
+                },
+            }
+        }
+        self.pop_scope();
+        if let (Some(cx), Some(d)) = (self.cur.as_mut(), saved_break) {
+            cx.switch_depth = d;
+        }
+        // Statements before the first label never run; declarations keep their scope only.
+        drop(before);
+        if let (true, Some(cond)) = (ok, sel) {
+            out.push(Stmt::Switch { cond, cases });
+        }
     }
 
     /// Checks one statement, appending the checked form(s) to `out`.
@@ -107,6 +224,32 @@ impl Checker {
                     body: Box::new(body),
                 });
             }
+            StmtKind::Switch(c, body) => self.switch(c, body, out),
+            StmtKind::Case(_) | StmtKind::Default => {
+                let in_switch = self.cur.as_ref().is_some_and(|c| c.switch_depth > 0);
+                let what = if s.kind == StmtKind::Default {
+                    "default"
+                } else {
+                    "case"
+                };
+                let msg = if in_switch {
+                    format!("'{what}' label nested inside another statement of the switch body is not supported by oclc")
+                } else {
+                    format!("'{what}' statement not in switch statement")
+                };
+                self.error(Diagnostic::error("E0323", msg, s.span));
+            }
+            StmtKind::Label(_) => {}
+            StmtKind::Goto(l) => {
+                self.error(
+                    Diagnostic::error("E0323", "goto is not supported by oclc", s.span)
+                        .with_label(format!("jump to '{}'", l.name))
+                        .with_note("oclc generates structured control flow; rewrite the jump with a loop, break or a flag"),
+                );
+            }
+            StmtKind::Break if self.cur.as_ref().is_some_and(|c| c.switch_depth > 0) => {
+                out.push(Stmt::Break);
+            }
             StmtKind::Break | StmtKind::Continue => {
                 if self.cur.as_ref().is_none_or(|c| c.loop_depth == 0) {
                     let what = if s.kind == StmtKind::Break {
@@ -116,7 +259,11 @@ impl Checker {
                     };
                     self.error(Diagnostic::error(
                         "E0315",
-                        format!("'{what}' statement not in loop statement"),
+                        if what == "break" {
+                            "'break' statement not in loop or switch statement".to_string()
+                        } else {
+                            "'continue' statement not in loop statement".to_string()
+                        },
                         s.span,
                     ));
                 } else {

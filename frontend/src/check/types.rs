@@ -58,6 +58,9 @@ pub fn builtin_type(name: &str) -> Option<CType> {
     if name == "bool" {
         return Some(CType::Bool);
     }
+    if let Some(k) = crate::checked::OpaqueKind::from_name(name) {
+        return Some(CType::Opaque(k));
+    }
     if let Some(k) = scalar(name) {
         return Some(CType::Scalar(k));
     }
@@ -77,7 +80,8 @@ fn addr(k: AddrSpaceKw) -> AddrSpace {
         AddrSpaceKw::Global => AddrSpace::Global,
         AddrSpaceKw::Local => AddrSpace::Local,
         AddrSpaceKw::Constant => AddrSpace::Constant,
-        AddrSpaceKw::Private => AddrSpace::Private,
+        // Rejected in `resolve_specs` / `apply_derived` before it is used.
+        AddrSpaceKw::Private | AddrSpaceKw::Generic => AddrSpace::Private,
     }
 }
 
@@ -118,6 +122,24 @@ impl Checker {
                 }
                 DeclSpec::Qual(Qualifier::Const, _) => info.is_const = true,
                 DeclSpec::Qual(..) => {}
+                DeclSpec::Struct(st) => {
+                    let t = self.struct_spec(st, specs)?;
+                    if named.is_some() || !kws.is_empty() {
+                        ok = false;
+                    }
+                    named = Some((t, st.span));
+                }
+                DeclSpec::Enum(en) => {
+                    let t = self.enum_spec(en)?;
+                    if named.is_some() || !kws.is_empty() {
+                        ok = false;
+                    }
+                    named = Some((t, en.span));
+                }
+                DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) => {
+                    self.generic_unsupported(*sp);
+                    return None;
+                }
                 DeclSpec::AddrSpace(a, sp) => {
                     if info.space.is_some_and(|s| s != addr(*a)) {
                         self.error(Diagnostic::error(
@@ -187,6 +209,10 @@ impl Checker {
                     for q in quals {
                         match q {
                             DeclSpec::Qual(Qualifier::Const, _) => is_const = true,
+                            DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) => {
+                                self.generic_unsupported(*sp);
+                                return None;
+                            }
                             DeclSpec::AddrSpace(a, _) => space = Some(addr(*a)),
                             _ => {}
                         }
@@ -248,6 +274,14 @@ impl Checker {
             space,
             is_const,
         })
+    }
+
+    fn generic_unsupported(&mut self, sp: Span) {
+        self.error(Diagnostic::error(
+            "E0317",
+            "the generic address space ('__generic') is not supported yet",
+            sp,
+        ));
     }
 
     /// Resolves a type name (casts, sizeof, attribute arguments).

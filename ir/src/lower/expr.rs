@@ -374,6 +374,10 @@ impl FnLower<'_, '_> {
                 self.expr(a)?;
                 self.expr(b)
             }
+            ExprKind::StringLit(_) => self.unsupported(
+                e.span,
+                "string literals outside printf formats are not supported yet",
+            ),
         }
     }
 

@@ -134,9 +134,9 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
             ck::LValueKind::Var(v) => {
                 out.insert(v.0);
             }
-            ck::LValueKind::ArrayIndex { base, .. } | ck::LValueKind::Components { base, .. } => {
-                lv(base, out)
-            }
+            ck::LValueKind::ArrayIndex { base, .. }
+            | ck::LValueKind::Components { base, .. }
+            | ck::LValueKind::Field { base, .. } => lv(base, out),
             _ => {}
         }
     }
@@ -177,7 +177,7 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
                 ex(a, out);
                 ex(b, out);
             }
-            IntConst(_) | FloatConst(_) => {}
+            IntConst(_) | FloatConst(_) | StringLit(_) => {}
         }
     }
     fn walk_lvalue_exprs(l: &ck::LValue, out: &mut HashSet<u32>) {
@@ -188,6 +188,11 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
                 ex(index, out);
             }
             ck::LValueKind::Components { base, .. } => walk_lvalue_exprs(base, out),
+            // Members are addressed through their struct's memory.
+            ck::LValueKind::Field { base, .. } => {
+                lv(base, out);
+                walk_lvalue_exprs(base, out);
+            }
             _ => {}
         }
     }
@@ -199,6 +204,7 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
                     match i {
                         ck::Initializer::Expr(e) => ex(e, out),
                         ck::Initializer::List(l) => l.iter().for_each(|i| init_walk(i, out)),
+                        ck::Initializer::Zero => {}
                     }
                 }
                 if let Some(i) = init {
@@ -233,6 +239,12 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
                 st(body, out);
             }
             ck::Stmt::Return(Some(e)) => ex(e, out),
+            ck::Stmt::Switch { cond, cases } => {
+                ex(cond, out);
+                cases
+                    .iter()
+                    .for_each(|c| c.body.iter().for_each(|s| st(s, out)));
+            }
             ck::Stmt::Break | ck::Stmt::Continue | ck::Stmt::Return(None) => {}
         }
     }

@@ -59,6 +59,21 @@ impl FnLower<'_, '_> {
                     pty,
                 )))
             }
+            ck::LValueKind::Field { base, field } => {
+                let Place::Addr(base_addr) = self.place(base)? else {
+                    return self.unsupported(lv.span, "member of a struct that is not in memory");
+                };
+                let fty = self.sty(&lv.ty);
+                let space = super::types::space(lv.space);
+                let pty = self.types().pointer(space, fty);
+                Ok(Place::Addr(self.b.emit(
+                    Op::FieldAddr {
+                        base: base_addr,
+                        field: *field,
+                    },
+                    pty,
+                )))
+            }
             ck::LValueKind::Components { base, lanes } => {
                 let vec_ty = self.sty(&base.ty);
                 let base = self.place(base)?;

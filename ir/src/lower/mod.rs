@@ -50,6 +50,12 @@ pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
     let mut module = Module::new();
     for g in &program.globals {
         let ty = types::storage_type(&mut module.types, &g.ty);
+        if let Some(message) = types::take_unsupported_type() {
+            return Err(LowerError {
+                message,
+                span: g.span,
+            });
+        }
         let init = match &g.init {
             Some(init) => Some(types::const_init_bytes(&g.ty, init, g.span)?),
             None => None,
@@ -74,7 +80,15 @@ pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
     }
     for f in &program.functions {
         if f.body.is_some() {
-            let lowered = function::lower_function(program, &ids, &mut module.types, f)?;
+            let _ = types::take_unsupported_type();
+            let lowered = function::lower_function(program, &ids, &mut module.types, f);
+            if let Some(message) = types::take_unsupported_type() {
+                return Err(LowerError {
+                    message,
+                    span: f.span,
+                });
+            }
+            let lowered = lowered?;
             module.functions.push(lowered);
         }
     }

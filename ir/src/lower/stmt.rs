@@ -61,6 +61,28 @@ impl FnLower<'_, '_> {
                     break_if: None,
                 });
             }
+            ck::Stmt::Switch { cond, cases } => {
+                let selector = self.expr(cond)?;
+                let mut out = Vec::with_capacity(cases.len());
+                for (i, c) in cases.iter().enumerate() {
+                    self.b.open_block();
+                    for s in &c.body {
+                        self.stmt(s)?;
+                    }
+                    let ends = self.b.terminated();
+                    let body = self.b.close_block();
+                    out.push(crate::module::SwitchCase {
+                        values: c.values.clone(),
+                        is_default: c.is_default,
+                        body,
+                        fall_through: !ends && i + 1 < cases.len(),
+                    });
+                }
+                self.b.push(Stmt::Switch {
+                    selector,
+                    cases: out,
+                });
+            }
             ck::Stmt::DoWhile { body, cond } => {
                 let body = self.sub_block(body)?;
                 self.b.open_block();
@@ -169,6 +191,38 @@ impl FnLower<'_, '_> {
                 }
                 Ok(())
             }
+            (ck::Initializer::Zero, _) => {
+                let Place::Addr(addr) = place else {
+                    return self.unsupported(span, "zero initializer for a value binding");
+                };
+                self.zero_fill(addr, ty, span)
+            }
+            (ck::Initializer::List(items), CType::Struct(s)) => {
+                let Place::Addr(base) = place else {
+                    return self.unsupported(span, "struct initializer for a value binding");
+                };
+                let Some(layout) = s.layout() else {
+                    return self.unsupported(span, "initializer for an incomplete struct");
+                };
+                let pt = self.b.value_type(base);
+                let (space, _) = self.types().pointee(pt).expect("pointer");
+                for (i, f) in layout.fields.iter().enumerate() {
+                    let fty = self.sty(&f.ty);
+                    let pty = self.types().pointer(space, fty);
+                    let addr = self.b.emit(
+                        Op::FieldAddr {
+                            base,
+                            field: i as u32,
+                        },
+                        pty,
+                    );
+                    match items.get(i) {
+                        Some(item) => self.initialize(Place::Addr(addr), &f.ty, item, span)?,
+                        None => self.zero_fill(addr, &f.ty, span)?,
+                    }
+                }
+                Ok(())
+            }
             (ck::Initializer::List(_), _) => {
                 self.unsupported(span, format!("brace initializer for {}", ty.display()))
             }
@@ -210,6 +264,24 @@ impl FnLower<'_, '_> {
                 let t = self.sty(ty);
                 let z = self.const_of(t, 0);
                 self.b.store(addr, z);
+                Ok(())
+            }
+            CType::Struct(s) if s.layout().is_some() => {
+                let layout = s.layout().expect("complete");
+                let pt = self.b.value_type(addr);
+                let (space, _) = self.types().pointee(pt).expect("pointer");
+                for (i, f) in layout.fields.iter().enumerate() {
+                    let fty = self.sty(&f.ty);
+                    let pty = self.types().pointer(space, fty);
+                    let a = self.b.emit(
+                        Op::FieldAddr {
+                            base: addr,
+                            field: i as u32,
+                        },
+                        pty,
+                    );
+                    self.zero_fill(a, &f.ty, span)?;
+                }
                 Ok(())
             }
             _ => self.unsupported(span, format!("zero-initializing {}", ty.display())),

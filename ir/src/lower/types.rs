@@ -1,7 +1,8 @@
 //! Mapping front-end types to IR types, and constant initializers to bytes.
 
-use oclc_frontend::checked::{AddrSpace, CType, ConstInit, ScalarKind};
+use oclc_frontend::checked::{AddrSpace, CType, ConstInit, ScalarKind, StructRef};
 use oclc_frontend::source::Span;
+use std::cell::RefCell;
 
 use super::LowerError;
 use crate::op::{f32_to_f16_bits, Const};
@@ -42,9 +43,74 @@ pub fn value_type(t: &mut TypeTable, ty: &CType) -> TypeId {
     }
 }
 
-/// The IR type of *memory* holding a `ty` (`bool` is stored as a byte).
+thread_local! {
+    /// First type the IR cannot express, met by [`storage_type`] since the last
+    /// [`take_unsupported_type`]; structs being converted (recursion guard).
+    static UNSUPPORTED: RefCell<(Option<String>, Vec<u32>)> = const { RefCell::new((None, Vec::new())) };
+}
+
+fn note_unsupported(msg: String) {
+    UNSUPPORTED.with(|u| {
+        let mut u = u.borrow_mut();
+        if u.0.is_none() {
+            u.0 = Some(msg);
+        }
+    });
+}
+
+/// Returns (and clears) the description of a type [`storage_type`] could not express.
+pub fn take_unsupported_type() -> Option<String> {
+    UNSUPPORTED.with(|u| u.borrow_mut().0.take())
+}
+
+fn struct_type(t: &mut TypeTable, ty: &CType, s: &StructRef) -> TypeId {
+    let id = s.0.id;
+    let Some(layout) = s.layout() else {
+        note_unsupported(format!("incomplete type {}", ty.display()));
+        return t.scalar(ScalarType::U8);
+    };
+    if s.is_union() {
+        note_unsupported(format!("unions are not supported yet ({})", ty.display()));
+        return t.scalar(ScalarType::U8);
+    }
+    if layout.packed || layout.explicit_align.is_some() {
+        note_unsupported(format!(
+            "packed or explicitly aligned structs are not supported yet ({})",
+            ty.display()
+        ));
+        return t.scalar(ScalarType::U8);
+    }
+    if UNSUPPORTED.with(|u| u.borrow().1.contains(&id)) {
+        note_unsupported(format!(
+            "self-referential struct types are not supported yet ({})",
+            ty.display()
+        ));
+        return t.scalar(ScalarType::U8);
+    }
+    UNSUPPORTED.with(|u| u.borrow_mut().1.push(id));
+    let fields: Vec<TypeId> = layout
+        .fields
+        .iter()
+        .map(|f| storage_type(t, &f.ty))
+        .collect();
+    UNSUPPORTED.with(|u| u.borrow_mut().1.retain(|x| *x != id));
+    let name = if s.name().is_empty() {
+        format!("anon{id}")
+    } else {
+        s.name().to_string()
+    };
+    t.intern(Type::Struct { name, fields })
+}
+
+/// The IR type of *memory* holding a `ty` (`bool` is stored as a byte). Types the IR
+/// cannot express are recorded (see [`take_unsupported_type`]) and give a byte.
 pub fn storage_type(t: &mut TypeTable, ty: &CType) -> TypeId {
     match ty {
+        CType::Struct(s) => struct_type(t, ty, s),
+        CType::Opaque(k) => {
+            note_unsupported(format!("{} values are not supported yet", k.name()));
+            t.scalar(ScalarType::U8)
+        }
         CType::Void => t.void(),
         CType::Bool => t.scalar(ScalarType::U8),
         CType::Scalar(k) => t.scalar(scalar(*k)),
@@ -126,7 +192,25 @@ fn push_value(
                 push_value(elem, e, out, span)?;
             }
         }
-        CType::Pointer { .. } | CType::Void => {
+        CType::Struct(s) if s.layout().is_some() => {
+            let layout = s.layout().expect("complete");
+            let start = out.len();
+            for (i, f) in layout.fields.iter().enumerate() {
+                while out.len() < start + f.offset as usize {
+                    out.push(0);
+                }
+                let e = match init {
+                    ConstInit::List(l) => l.get(i),
+                    _ if i == 0 => Some(init),
+                    _ => None,
+                };
+                push_value(&f.ty, e, out, span)?;
+            }
+            while out.len() < start + layout.size as usize {
+                out.push(0);
+            }
+        }
+        CType::Pointer { .. } | CType::Void | CType::Struct(_) | CType::Opaque(_) => {
             return Err(LowerError {
                 message: format!(
                     "program-scope initializer of type {} is not supported yet",

@@ -101,7 +101,11 @@ fn simplify_function(types: &crate::types::TypeTable, f: &mut Function) -> bool 
             Op::Unary(UnaryOp::Not, x) => {
                 let is_bool = matches!(
                     types.get(f.value_type(*x)),
-                    Type::Scalar(ScalarType::Bool) | Type::Vector { elem: ScalarType::Bool, .. }
+                    Type::Scalar(ScalarType::Bool)
+                        | Type::Vector {
+                            elem: ScalarType::Bool,
+                            ..
+                        }
                 );
                 if let (true, Some(Op::Unary(UnaryOp::Not, y))) = (is_bool, defs.get(x)) {
                     replace.insert(*value, *y);

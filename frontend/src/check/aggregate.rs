@@ -1,0 +1,398 @@
+//! Structs, unions and enums: tag declarations, member layout and member access.
+
+use super::expr::Val;
+use super::{Binding, Checker};
+use crate::ast::{self, DeclSpec, StorageKw};
+use crate::checked::{CType, Field, LValue, LValueKind, StructDef, StructLayout, StructRef};
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use std::sync::{Arc, OnceLock};
+
+fn tag_key(name: &str) -> String {
+    format!("tag:{name}")
+}
+
+fn round_up(v: u64, a: u64) -> u64 {
+    if a <= 1 {
+        v
+    } else {
+        v.div_ceil(a) * a
+    }
+}
+
+impl Checker {
+    fn lookup_tag(&self, name: &str) -> Option<Binding> {
+        self.lookup(&tag_key(name))
+    }
+
+    fn new_struct(&mut self, is_union: bool, name: &str, span: Span) -> StructRef {
+        let id = self.next_struct_id;
+        self.next_struct_id += 1;
+        StructRef(Arc::new(StructDef {
+            id,
+            name: name.to_string(),
+            is_union,
+            layout: OnceLock::new(),
+            span,
+        }))
+    }
+
+    fn bind_tag(&mut self, name: &ast::Ident, b: Binding) {
+        let key = ast::Ident {
+            name: tag_key(&name.name),
+            span: name.span,
+        };
+        self.scopes
+            .last_mut()
+            .expect("scope")
+            .insert(key.name.clone(), b);
+    }
+
+    /// Resolves a `struct`/`union` specifier (declaring or defining the tag).
+    pub(crate) fn struct_spec(
+        &mut self,
+        st: &ast::StructSpec,
+        specs: &ast::DeclSpecs,
+    ) -> Option<CType> {
+        let kw = if st.is_union { "union" } else { "struct" };
+        let Some(members) = &st.members else {
+            let tag = st.tag.as_ref().expect("tag of a struct reference");
+            return match self.lookup_tag(&tag.name) {
+                Some(Binding::Tag(s)) if s.is_union() == st.is_union => Some(CType::Struct(s)),
+                Some(_) => {
+                    self.error(Diagnostic::error(
+                        "E0321",
+                        format!(
+                            "use of '{}' with tag type that does not match previous declaration",
+                            tag.name
+                        ),
+                        tag.span,
+                    ));
+                    None
+                }
+                None => {
+                    let s = self.new_struct(st.is_union, &tag.name, tag.span);
+                    self.bind_tag(tag, Binding::Tag(s.clone()));
+                    Some(CType::Struct(s))
+                }
+            };
+        };
+        let s = match &st.tag {
+            Some(tag) => {
+                let existing = self
+                    .scopes
+                    .last()
+                    .and_then(|sc| sc.get(&tag_key(&tag.name)).cloned());
+                match existing {
+                    Some(Binding::Tag(s))
+                        if s.layout().is_none() && s.is_union() == st.is_union =>
+                    {
+                        s
+                    }
+                    Some(_) => {
+                        self.error(Diagnostic::error(
+                            "E0321",
+                            format!("redefinition of '{kw} {}'", tag.name),
+                            tag.span,
+                        ));
+                        return None;
+                    }
+                    None => {
+                        let s = self.new_struct(st.is_union, &tag.name, tag.span);
+                        self.bind_tag(tag, Binding::Tag(s.clone()));
+                        s
+                    }
+                }
+            }
+            None => self.new_struct(st.is_union, "", st.span),
+        };
+        let mut fields: Vec<Field> = Vec::new();
+        for m in members {
+            self.member_decl(m, &mut fields);
+        }
+        let mut attrs = st.attrs.clone();
+        for it in &specs.items {
+            if let DeclSpec::Attributes(a, _) = it {
+                attrs.extend(a.iter().cloned());
+            }
+        }
+        let layout = self.layout(fields, st.is_union, &attrs);
+        let _ = s.0.layout.set(layout);
+        Some(CType::Struct(s))
+    }
+
+    fn member_decl(&mut self, m: &ast::MemberDecl, fields: &mut Vec<Field>) {
+        let Some(spec) = self.resolve_specs(&m.specs) else {
+            return;
+        };
+        if spec.storage.is_some() || spec.space.is_some() {
+            self.error(Diagnostic::error(
+                "E0321",
+                "storage class or address space qualifier is not allowed on a struct member",
+                m.specs.span,
+            ));
+            return;
+        }
+        if m.declarators.is_empty() {
+            // C11 anonymous struct/union member.
+            if let CType::Struct(s) = &spec.ty {
+                if s.name().is_empty() {
+                    fields.push(Field {
+                        name: String::new(),
+                        ty: spec.ty.clone(),
+                        offset: 0,
+                    });
+                }
+            }
+            return;
+        }
+        for (d, width) in &m.declarators {
+            let Some(name) = &d.name else { continue };
+            if let Some(w) = width {
+                self.error(Diagnostic::error(
+                    "E0321",
+                    "bit-fields are not supported in OpenCL",
+                    w.span,
+                ));
+                continue;
+            }
+            if matches!(d.derived.last(), Some(ast::Derived::Function(..))) {
+                self.error(Diagnostic::error(
+                    "E0321",
+                    format!("field '{}' declared as a function", name.name),
+                    name.span,
+                ));
+                continue;
+            }
+            let Some(dt) = self.apply_derived(&spec, &d.derived, false) else {
+                continue;
+            };
+            if !self.complete_object_type(&dt.ty, name.span, "field") {
+                continue;
+            }
+            if fields.iter().any(|f| f.name == name.name) {
+                self.error(Diagnostic::error(
+                    "E0321",
+                    format!("duplicate member '{}'", name.name),
+                    name.span,
+                ));
+                continue;
+            }
+            fields.push(Field {
+                name: name.name.clone(),
+                ty: dt.ty,
+                offset: 0,
+            });
+        }
+    }
+
+    /// Reports `void`, incomplete struct and function types where an object is
+    /// declared; returns whether the type is usable.
+    pub(crate) fn complete_object_type(&mut self, ty: &CType, span: Span, what: &str) -> bool {
+        let bad = match ty {
+            CType::Void => Some("incomplete type 'void'".to_string()),
+            CType::Struct(s) if s.layout().is_none() => {
+                Some(format!("incomplete type '{}'", ty.display()))
+            }
+            CType::Array { elem, .. } => {
+                return self.complete_object_type(elem, span, what);
+            }
+            _ => None,
+        };
+        if let Some(b) = bad {
+            self.error(Diagnostic::error("E0312", format!("{what} has {b}"), span));
+            return false;
+        }
+        true
+    }
+
+    fn layout(
+        &mut self,
+        mut fields: Vec<Field>,
+        is_union: bool,
+        attrs: &[ast::Attribute],
+    ) -> StructLayout {
+        let mut packed = false;
+        let mut explicit_align = None;
+        for a in attrs {
+            match a.name.trim_matches('_') {
+                "packed" => packed = true,
+                "aligned" => {
+                    let n = match a.args.first() {
+                        Some(ast::AttrArg::Expr(e)) => self.const_int(e).unwrap_or(1) as u64,
+                        _ => 16,
+                    };
+                    if !n.is_power_of_two() {
+                        self.error(Diagnostic::error(
+                            "E0322",
+                            "requested alignment is not a power of 2",
+                            a.span,
+                        ));
+                    }
+                    explicit_align = Some(n);
+                }
+                _ => {}
+            }
+        }
+        let (mut size, mut align) = (0u64, 1u64);
+        for f in &mut fields {
+            let fa = if packed { 1 } else { f.ty.align().max(1) };
+            align = align.max(fa);
+            if is_union {
+                f.offset = 0;
+                size = size.max(f.ty.size());
+            } else {
+                f.offset = round_up(size, fa);
+                size = f.offset + f.ty.size();
+            }
+        }
+        if let Some(n) = explicit_align {
+            align = align.max(n);
+        }
+        StructLayout {
+            fields,
+            size: round_up(size, align),
+            align,
+            packed,
+            explicit_align,
+        }
+    }
+
+    /// Resolves an `enum` specifier, binding its constants; enums are `int`.
+    pub(crate) fn enum_spec(&mut self, en: &ast::EnumSpec) -> Option<CType> {
+        if let Some(tag) = &en.tag {
+            if en.items.is_some() {
+                self.bind_tag(tag, Binding::EnumTag);
+            }
+        }
+        let mut next: i128 = 0;
+        for (name, value) in en.items.iter().flatten() {
+            let v = match value {
+                Some(e) => self.const_int(e).unwrap_or(next),
+                None => next,
+            };
+            if v > u32::MAX as i128 || v < i32::MIN as i128 {
+                self.error(Diagnostic::error(
+                    "E0322",
+                    "enumerator value is not representable in 'int'",
+                    name.span,
+                ));
+            }
+            self.bind(name, Binding::EnumConst(v));
+            next = v + 1;
+        }
+        Some(CType::INT)
+    }
+
+    /// `base.name` on a struct/union value or location.
+    pub(crate) fn struct_member(&mut self, b: Val, m: &ast::Ident, span: Span) -> Option<Val> {
+        let ty = match &b {
+            Val::L(l) => l.ty.clone(),
+            Val::R(r) => r.ty.clone(),
+        };
+        let CType::Struct(s) = &ty else {
+            unreachable!("caller checks for a struct")
+        };
+        let Some(path) = find_field(s, &m.name) else {
+            self.error(
+                Diagnostic::error(
+                    "E0321",
+                    format!("no member named '{}' in '{}'", m.name, ty.display()),
+                    m.span,
+                )
+                .with_label("unknown member"),
+            );
+            return None;
+        };
+        let mut l = match b {
+            Val::L(l) => l,
+            Val::R(r) => {
+                // Struct rvalues (call results) are materialized through a location-free
+                // read: only loads of locations are supported as member bases for now.
+                self.error(Diagnostic::error(
+                    "E0313",
+                    "member access on a struct value that is not stored is not supported yet",
+                    r.span,
+                ));
+                return None;
+            }
+        };
+        for (idx, fty) in path {
+            let space = l.space;
+            l = LValue {
+                kind: LValueKind::Field {
+                    base: Box::new(l),
+                    field: idx,
+                },
+                ty: fty,
+                space,
+                span,
+            };
+        }
+        Some(Val::L(l))
+    }
+
+    /// `ptr->name`.
+    pub(crate) fn arrow(&mut self, base: &ast::Expr, m: &ast::Ident, span: Span) -> Option<Val> {
+        let p = self.rvalue(base)?;
+        match &p.ty {
+            CType::Pointer { space, pointee, .. } if pointee.is_struct() => {
+                if !self.complete_object_type(pointee, base.span, "member base") {
+                    return None;
+                }
+                let (space, ty) = (*space, (**pointee).clone());
+                let l = LValue {
+                    kind: LValueKind::Deref(Box::new(p)),
+                    ty,
+                    space,
+                    span: base.span,
+                };
+                self.struct_member(Val::L(l), m, span)
+            }
+            t => {
+                self.error(Diagnostic::error(
+                    "E0321",
+                    format!(
+                        "member reference type '{}' is not a pointer to a struct or union",
+                        t.display()
+                    ),
+                    base.span,
+                ));
+                None
+            }
+        }
+    }
+
+    /// Checks that a typedef or variable declaration does not carry a storage class
+    /// OpenCL forbids (used by struct members and locals).
+    pub(crate) fn reject_storage(&mut self, st: Option<StorageKw>, span: Span) -> bool {
+        if matches!(st, Some(StorageKw::Auto | StorageKw::Register)) {
+            self.error(Diagnostic::error(
+                "E0313",
+                "'auto' and 'register' storage classes are not supported in OpenCL",
+                span,
+            ));
+            return true;
+        }
+        false
+    }
+}
+
+/// Field path `(index, type)` to a member, descending into anonymous members.
+fn find_field(s: &StructRef, name: &str) -> Option<Vec<(u32, CType)>> {
+    let layout = s.layout()?;
+    for (i, f) in layout.fields.iter().enumerate() {
+        if f.name == name {
+            return Some(vec![(i as u32, f.ty.clone())]);
+        }
+    }
+    for (i, f) in layout.fields.iter().enumerate() {
+        if let (true, CType::Struct(inner)) = (f.name.is_empty(), &f.ty) {
+            if let Some(mut rest) = find_field(inner, name) {
+                rest.insert(0, (i as u32, f.ty.clone()));
+                return Some(rest);
+            }
+        }
+    }
+    None
+}

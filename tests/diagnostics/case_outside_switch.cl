@@ -1,0 +1,4 @@
+__kernel void k(__global int *out) {
+case 1:
+    out[0] = 1;
+}

@@ -1,0 +1,3 @@
+__kernel void k(__global const int *p) {
+    p[0] = 1;
+}

@@ -1,0 +1,3 @@
+__kernel void k(__global float *p) {
+    p[0] = frobnicate(p[1]);
+}

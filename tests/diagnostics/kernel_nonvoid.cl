@@ -1,0 +1,1 @@
+__kernel int k(__global int *p) { return p[0]; }

@@ -1,0 +1,1 @@
+__kernel void k(int *p) { p[0] = 1; }

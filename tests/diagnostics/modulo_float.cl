@@ -1,0 +1,1 @@
+__kernel void k(__global float *p) { p[0] = p[1] % 2.0f; }

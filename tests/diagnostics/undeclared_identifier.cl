@@ -1,0 +1,3 @@
+__kernel void k(__global int *p) {
+    p[0] = count;
+}

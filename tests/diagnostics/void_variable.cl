@@ -1,0 +1,4 @@
+__kernel void k(__global int *p) {
+    void v;
+    p[0] = 1;
+}
