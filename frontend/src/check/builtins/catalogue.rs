@@ -1,0 +1,335 @@
+//! The catalogue of OpenCL C 1.2 built-in functions with fixed names: groups of names that
+//! share one signature pattern over a generic family.
+
+use std::sync::OnceLock;
+
+use super::pattern::{Family, Pat, Spaces};
+use crate::checked::ScalarKind;
+
+/// One catalogue entry (a family of overloads of one name).
+#[derive(Copy, Clone, Debug)]
+pub struct BuiltinDef {
+    /// OpenCL C name.
+    pub name: &'static str,
+    /// Generic family.
+    pub family: Family,
+    /// Parameters.
+    pub params: &'static [Pat],
+    /// Result.
+    pub ret: Pat,
+    /// Only instantiate with vector generic types (the `(gentype, scalar)` forms).
+    pub vec_only: bool,
+}
+
+/// Names sharing one signature.
+struct Group {
+    names: &'static [&'static str],
+    family: Family,
+    params: &'static [Pat],
+    ret: Pat,
+    vec_only: bool,
+}
+
+const fn g(
+    names: &'static [&'static str],
+    family: Family,
+    params: &'static [Pat],
+    ret: Pat,
+) -> Group {
+    Group {
+        names,
+        family,
+        params,
+        ret,
+        vec_only: false,
+    }
+}
+
+const fn gv(
+    names: &'static [&'static str],
+    family: Family,
+    params: &'static [Pat],
+    ret: Pat,
+) -> Group {
+    Group {
+        names,
+        family,
+        params,
+        ret,
+        vec_only: true,
+    }
+}
+
+use Family::{
+    All, AtomicFloat, AtomicInt, Cross, Float as F, FloatOnly as F32, Geom, GeomFloat, Int as I,
+    Int32, None as N, SInt, Upsample,
+};
+use Pat::{Elem as E, Gen as G, UGen as U, S};
+const UI: Pat = S(ScalarKind::UInt);
+const INT: Pat = S(ScalarKind::Int);
+const SZ: Pat = S(ScalarKind::ULong);
+const VOID: Pat = Pat::Void;
+const AP: Pat = Pat::PtrGen(Spaces::SHARED);
+const WP: Pat = Pat::PtrGen(Spaces::WRITABLE);
+const WIP: Pat = Pat::PtrIntN(Spaces::WRITABLE);
+
+const GROUPS: &[Group] = &[
+    // Work-item functions.
+    g(&["get_work_dim"], N, &[], UI),
+    g(
+        &[
+            "get_global_size",
+            "get_global_id",
+            "get_local_size",
+            "get_local_id",
+            "get_num_groups",
+            "get_group_id",
+            "get_global_offset",
+        ],
+        N,
+        &[UI],
+        SZ,
+    ),
+    // Synchronization.
+    g(
+        &["barrier", "mem_fence", "read_mem_fence", "write_mem_fence"],
+        N,
+        &[UI],
+        VOID,
+    ),
+    // Math: one float operand.
+    g(
+        &[
+            "acos", "acosh", "acospi", "asin", "asinh", "asinpi", "atan", "atanh", "atanpi",
+            "cbrt", "ceil", "cos", "cosh", "cospi", "erfc", "erf", "exp", "exp2", "exp10", "expm1",
+            "fabs", "floor", "lgamma", "log", "log2", "log10", "log1p", "logb", "rint", "round",
+            "rsqrt", "sin", "sinh", "sinpi", "sqrt", "tan", "tanh", "tanpi", "tgamma", "trunc",
+        ],
+        F,
+        &[G],
+        G,
+    ),
+    g(
+        &[
+            "atan2",
+            "atan2pi",
+            "copysign",
+            "fdim",
+            "fmod",
+            "hypot",
+            "maxmag",
+            "minmag",
+            "nextafter",
+            "pow",
+            "powr",
+            "remainder",
+            "fmax",
+            "fmin",
+        ],
+        F,
+        &[G, G],
+        G,
+    ),
+    gv(&["fmax", "fmin"], F, &[G, E], G),
+    g(&["fma", "mad"], F, &[G, G, G], G),
+    g(&["ldexp", "pown", "rootn"], F, &[G, Pat::IntN], G),
+    gv(&["ldexp"], F, &[G, INT], G),
+    g(&["ilogb"], F, &[G], Pat::IntN),
+    g(&["nan"], F, &[Pat::USame], G),
+    g(&["fract", "modf", "sincos"], F, &[G, WP], G),
+    g(&["frexp", "lgamma_r"], F, &[G, WIP], G),
+    g(&["remquo"], F, &[G, G, WIP], G),
+    // half_ and native_ variants (float only).
+    g(
+        &[
+            "half_cos",
+            "half_exp",
+            "half_exp2",
+            "half_exp10",
+            "half_log",
+            "half_log2",
+            "half_log10",
+            "half_recip",
+            "half_rsqrt",
+            "half_sin",
+            "half_sqrt",
+            "half_tan",
+            "native_cos",
+            "native_exp",
+            "native_exp2",
+            "native_exp10",
+            "native_log",
+            "native_log2",
+            "native_log10",
+            "native_recip",
+            "native_rsqrt",
+            "native_sin",
+            "native_sqrt",
+            "native_tan",
+        ],
+        F32,
+        &[G],
+        G,
+    ),
+    g(
+        &["half_divide", "half_powr", "native_divide", "native_powr"],
+        F32,
+        &[G, G],
+        G,
+    ),
+    // Integer functions.
+    g(&["abs"], I, &[G], U),
+    g(&["abs_diff"], I, &[G, G], U),
+    g(
+        &["add_sat", "hadd", "rhadd", "mul_hi", "rotate", "sub_sat"],
+        I,
+        &[G, G],
+        G,
+    ),
+    g(&["clz", "ctz", "popcount"], I, &[G], G),
+    g(&["mad_hi", "mad_sat"], I, &[G, G, G], G),
+    g(&["mad24"], Int32, &[G, G, G], G),
+    g(&["mul24"], Int32, &[G, G], G),
+    g(&["upsample"], Upsample, &[G, U], Pat::Wide),
+    // Integer and common functions shared by both families.
+    g(&["max", "min"], F, &[G, G], G),
+    gv(&["max", "min"], F, &[G, E], G),
+    g(&["max", "min"], I, &[G, G], G),
+    gv(&["max", "min"], I, &[G, E], G),
+    g(&["clamp"], F, &[G, G, G], G),
+    gv(&["clamp"], F, &[G, E, E], G),
+    g(&["clamp"], I, &[G, G, G], G),
+    gv(&["clamp"], I, &[G, E, E], G),
+    // Common functions.
+    g(&["degrees", "radians", "sign"], F, &[G], G),
+    g(&["mix"], F, &[G, G, G], G),
+    gv(&["mix"], F, &[G, G, E], G),
+    g(&["step"], F, &[G, G], G),
+    gv(&["step"], F, &[E, G], G),
+    g(&["smoothstep"], F, &[G, G, G], G),
+    gv(&["smoothstep"], F, &[E, E, G], G),
+    // Geometric functions.
+    g(&["cross"], Cross, &[G, G], G),
+    g(&["dot", "distance"], Geom, &[G, G], E),
+    g(&["length"], Geom, &[G], E),
+    g(&["normalize"], Geom, &[G], G),
+    g(&["fast_distance"], GeomFloat, &[G, G], E),
+    g(&["fast_length"], GeomFloat, &[G], E),
+    g(&["fast_normalize"], GeomFloat, &[G], G),
+    // Relational functions.
+    g(
+        &[
+            "isequal",
+            "isnotequal",
+            "isgreater",
+            "isgreaterequal",
+            "isless",
+            "islessequal",
+            "islessgreater",
+            "isordered",
+            "isunordered",
+        ],
+        F,
+        &[G, G],
+        Pat::Rel,
+    ),
+    g(
+        &["isfinite", "isinf", "isnan", "isnormal", "signbit"],
+        F,
+        &[G],
+        Pat::Rel,
+    ),
+    g(&["any", "all"], SInt, &[G], INT),
+    g(&["bitselect"], All, &[G, G, G], G),
+    g(&["select"], All, &[G, G, Pat::ISame], G),
+    g(&["select"], All, &[G, G, Pat::USame], G),
+    // Prefetch (a hint; no effect).
+    g(&["prefetch"], All, &[Pat::PtrGenConst, SZ], VOID),
+    // Atomics (OpenCL 1.1 `atomic_*` and the 1.0 extension `atom_*` names).
+    g(
+        &[
+            "atomic_add",
+            "atomic_sub",
+            "atomic_xchg",
+            "atomic_min",
+            "atomic_max",
+            "atomic_and",
+            "atomic_or",
+            "atomic_xor",
+            "atom_add",
+            "atom_sub",
+            "atom_xchg",
+            "atom_min",
+            "atom_max",
+            "atom_and",
+            "atom_or",
+            "atom_xor",
+        ],
+        AtomicInt,
+        &[AP, G],
+        G,
+    ),
+    g(&["atomic_xchg"], AtomicFloat, &[AP, G], G),
+    g(
+        &["atomic_inc", "atomic_dec", "atom_inc", "atom_dec"],
+        AtomicInt,
+        &[AP],
+        G,
+    ),
+    g(
+        &["atomic_cmpxchg", "atom_cmpxchg"],
+        AtomicInt,
+        &[AP, G, G],
+        G,
+    ),
+    // Work-group functions (OpenCL 2.0).
+    g(&["work_group_all", "work_group_any"], N, &[INT], INT),
+    g(&["work_group_broadcast"], Family::WorkGroup, &[G, SZ], G),
+    g(
+        &["work_group_broadcast"],
+        Family::WorkGroup,
+        &[G, SZ, SZ],
+        G,
+    ),
+    g(
+        &["work_group_broadcast"],
+        Family::WorkGroup,
+        &[G, SZ, SZ, SZ],
+        G,
+    ),
+    g(
+        &[
+            "work_group_reduce_add",
+            "work_group_reduce_min",
+            "work_group_reduce_max",
+            "work_group_scan_inclusive_add",
+            "work_group_scan_inclusive_min",
+            "work_group_scan_inclusive_max",
+            "work_group_scan_exclusive_add",
+            "work_group_scan_exclusive_min",
+            "work_group_scan_exclusive_max",
+        ],
+        Family::WorkGroup,
+        &[G],
+        G,
+    ),
+];
+
+/// Every catalogue entry (one per name and signature group).
+pub fn catalogue() -> &'static [BuiltinDef] {
+    static TABLE: OnceLock<Vec<BuiltinDef>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        GROUPS
+            .iter()
+            .flat_map(|gr| {
+                gr.names.iter().map(move |&name| BuiltinDef {
+                    name,
+                    family: gr.family,
+                    params: gr.params,
+                    ret: gr.ret,
+                    vec_only: gr.vec_only,
+                })
+            })
+            .collect()
+    })
+}

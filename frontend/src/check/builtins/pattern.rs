@@ -1,0 +1,254 @@
+//! Generic families and parameter/result patterns of catalogue entries, and how a pattern
+//! is instantiated for one member of a family (and matched against an argument type).
+
+use crate::checked::{AddrSpace, CType, ScalarKind};
+
+/// Which generic type an entry ranges over.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// No generic parameter.
+    None,
+    /// `float`, `double` and their vectors.
+    Float,
+    /// `float` and its vectors only (`half_*`, `native_*`).
+    FloatOnly,
+    /// All integer scalars and vectors.
+    Int,
+    /// Signed integer scalars and vectors (`any`, `all`).
+    SInt,
+    /// `int`, `uint` and their vectors (`mul24`, `mad24`).
+    Int32,
+    /// 8-, 16- and 32-bit integers and vectors (`upsample`'s `hi`).
+    Upsample,
+    /// Every integer and float scalar and vector (`bitselect`, `select`).
+    All,
+    /// `float`, `float2..4`, `double`, `double2..4` (geometric functions).
+    Geom,
+    /// `float`, `float2..4` (`fast_*` geometric functions).
+    GeomFloat,
+    /// `float3`, `float4`, `double3`, `double4` (`cross`).
+    Cross,
+    /// `int`, `uint` scalars (32-bit atomics).
+    AtomicInt,
+    /// `float` scalar (`atomic_xchg` on float).
+    AtomicFloat,
+    /// Every arithmetic scalar except `half` (`vloadn`/`vstoren` element types).
+    Scalar,
+    /// `float` and `double` scalars (`vstore_half` sources).
+    FloatScalar,
+    /// `int`, `uint`, `long`, `ulong`, `float`, `double` scalars (work-group functions).
+    WorkGroup,
+}
+
+/// Address spaces a pointer parameter accepts (a bit set of [`AddrSpace`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Spaces(pub u8);
+
+impl Spaces {
+    /// `__global`, `__local` and `__private` (writable memory).
+    pub const WRITABLE: Spaces = Spaces(0b0111);
+    /// Every address space (read-only parameters).
+    pub const ANY: Spaces = Spaces(0b1111);
+    /// `__global` and `__local` (atomics).
+    pub const SHARED: Spaces = Spaces(0b0011);
+
+    /// True if the set contains `s`.
+    pub fn contains(self, s: AddrSpace) -> bool {
+        let bit = match s {
+            AddrSpace::Global => 1,
+            AddrSpace::Local => 2,
+            AddrSpace::Private => 4,
+            AddrSpace::Constant => 8,
+        };
+        self.0 & bit != 0
+    }
+}
+
+/// A parameter or result pattern.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pat {
+    /// The generic type itself.
+    Gen,
+    /// Scalar element type of the generic type.
+    Elem,
+    /// Unsigned version of the generic integer type.
+    UGen,
+    /// Signed integer of the generic type's element width and lanes (`select` masks;
+    /// `float` -> `int`, `double` -> `long`).
+    ISame,
+    /// Unsigned integer of the generic type's element width and lanes (`nan`, `select`).
+    USame,
+    /// `int` with the generic type's lane count (`ilogb`, `ldexp`, `pown`).
+    IntN,
+    /// Relational result: `int` for scalars, else [`Pat::ISame`].
+    Rel,
+    /// Integer of twice the element width with the same signedness (`upsample`).
+    Wide,
+    /// A vector of `n` elements of the generic (scalar) type.
+    VecN(u8),
+    /// A vector of `n` floats (`float` when `n` is 1).
+    FloatN(u8),
+    /// A fixed scalar type.
+    S(ScalarKind),
+    /// A pointer to the generic type in one of the spaces (pointee not const).
+    PtrGen(Spaces),
+    /// A pointer to [`Pat::IntN`] in one of the spaces (pointee not const).
+    PtrIntN(Spaces),
+    /// A pointer to the (possibly const) generic type in any space.
+    PtrGenConst,
+    /// A pointer to (possibly const) `half` in any space.
+    PtrHalfConst,
+    /// A pointer to `half` in a writable space.
+    PtrHalf,
+    /// `void` (results only).
+    Void,
+}
+
+/// The members of a family (`vec_only`: vectors only, for `(gentype, scalar)` forms).
+pub fn instances(family: Family, vec_only: bool) -> Vec<CType> {
+    use ScalarKind::*;
+    const ALL_W: &[u8] = &[1, 2, 3, 4, 8, 16];
+    const INTS: &[ScalarKind] = &[Char, UChar, Short, UShort, Int, UInt, Long, ULong];
+    let (kinds, widths): (&[ScalarKind], &[u8]) = match family {
+        Family::None => return vec![CType::Void],
+        Family::Float => (&[Float, Double], ALL_W),
+        Family::FloatOnly => (&[Float], ALL_W),
+        Family::Int => (INTS, ALL_W),
+        Family::SInt => (&[Char, Short, Int, Long], ALL_W),
+        Family::Int32 => (&[Int, UInt], ALL_W),
+        Family::Upsample => (&[Char, UChar, Short, UShort, Int, UInt], ALL_W),
+        Family::All => (
+            &[
+                Char, UChar, Short, UShort, Int, UInt, Long, ULong, Float, Double,
+            ],
+            ALL_W,
+        ),
+        Family::Geom => (&[Float, Double], &[1, 2, 3, 4]),
+        Family::GeomFloat => (&[Float], &[1, 2, 3, 4]),
+        Family::Cross => (&[Float, Double], &[3, 4]),
+        Family::AtomicInt => (&[Int, UInt], &[1]),
+        Family::AtomicFloat => (&[Float], &[1]),
+        Family::Scalar => (
+            &[
+                Char, UChar, Short, UShort, Int, UInt, Long, ULong, Float, Double,
+            ],
+            &[1],
+        ),
+        Family::FloatScalar => (&[Float, Double], &[1]),
+        Family::WorkGroup => (&[Int, UInt, Long, ULong, Float, Double], &[1]),
+    };
+    let mut v = Vec::new();
+    for &k in kinds {
+        for &w in widths {
+            if w == 1 && !vec_only {
+                v.push(CType::Scalar(k));
+            } else if w > 1 {
+                v.push(CType::Vector(k, w));
+            }
+        }
+    }
+    v
+}
+
+fn shaped(k: ScalarKind, lanes: u8) -> CType {
+    if lanes == 1 {
+        CType::Scalar(k)
+    } else {
+        CType::Vector(k, lanes)
+    }
+}
+
+fn int_of_size(size: u64, signed: bool) -> ScalarKind {
+    let k = match size {
+        1 => ScalarKind::Char,
+        2 => ScalarKind::Short,
+        4 => ScalarKind::Int,
+        _ => ScalarKind::Long,
+    };
+    if signed {
+        k
+    } else {
+        k.to_unsigned()
+    }
+}
+
+/// The type a value pattern stands for with generic type `gen` (None for pointer patterns).
+pub fn instantiate(p: Pat, gen: &CType) -> Option<CType> {
+    let elem = gen.elem_kind();
+    let lanes = gen.lanes();
+    Some(match p {
+        Pat::Gen => gen.clone(),
+        Pat::Elem => CType::Scalar(elem?),
+        Pat::UGen => shaped(elem?.to_unsigned(), lanes),
+        Pat::ISame => shaped(int_of_size(elem?.size(), true), lanes),
+        Pat::USame => shaped(int_of_size(elem?.size(), false), lanes),
+        Pat::IntN => shaped(ScalarKind::Int, lanes),
+        Pat::Rel if lanes == 1 => CType::INT,
+        Pat::Rel => shaped(int_of_size(elem?.size(), true), lanes),
+        Pat::Wide => {
+            let k = elem?;
+            shaped(int_of_size(k.size() * 2, k.is_signed()), lanes)
+        }
+        Pat::VecN(n) => shaped(elem?, n),
+        Pat::FloatN(n) => shaped(ScalarKind::Float, n),
+        Pat::S(k) => CType::Scalar(k),
+        Pat::Void => CType::Void,
+        Pat::PtrGen(_) | Pat::PtrIntN(_) | Pat::PtrGenConst | Pat::PtrHalfConst | Pat::PtrHalf => {
+            return None
+        }
+    })
+}
+
+/// Implicit-conversion rank of an argument: 0 exact, 1 promotion, 2 conversion.
+pub fn conversion_rank(from: &CType, to: &CType) -> Option<u8> {
+    if from == to {
+        return Some(0);
+    }
+    match (from, to) {
+        (CType::Scalar(ScalarKind::Float), CType::Scalar(ScalarKind::Double)) => Some(1),
+        (CType::Scalar(a), CType::Scalar(ScalarKind::Int)) if a.is_integer() && a.size() < 4 => {
+            Some(1)
+        }
+        (CType::Bool, CType::Scalar(ScalarKind::Int)) => Some(1),
+        (CType::Scalar(_) | CType::Bool, CType::Scalar(_)) => Some(2),
+        _ => None,
+    }
+}
+
+/// Matches argument type `arg` against pattern `p` for generic type `gen`: the parameter
+/// type (pointers take the argument's address space) and the conversion rank.
+pub fn match_param(p: Pat, gen: &CType, arg: &CType) -> Option<(CType, u8)> {
+    let pointer = |spaces: Spaces, pointee: CType, allow_const: bool| {
+        let CType::Pointer {
+            space,
+            pointee: ap,
+            is_const,
+        } = arg
+        else {
+            return None;
+        };
+        if !spaces.contains(*space) || **ap != pointee || (*is_const && !allow_const) {
+            return None;
+        }
+        Some((
+            CType::Pointer {
+                space: *space,
+                pointee: Box::new(pointee),
+                is_const: allow_const,
+            },
+            0,
+        ))
+    };
+    match p {
+        Pat::PtrGen(s) => pointer(s, gen.clone(), false),
+        Pat::PtrIntN(s) => pointer(s, shaped(ScalarKind::Int, gen.lanes()), false),
+        Pat::PtrGenConst => pointer(Spaces::ANY, gen.clone(), true),
+        Pat::PtrHalfConst => pointer(Spaces::ANY, CType::Scalar(ScalarKind::Half), true),
+        Pat::PtrHalf => pointer(Spaces::WRITABLE, CType::Scalar(ScalarKind::Half), false),
+        _ => {
+            let ty = instantiate(p, gen)?;
+            let rank = conversion_rank(arg, &ty)?;
+            Some((ty, rank))
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Overload-resolution tests; the expected outcomes were confirmed with clang-14
+//! (`-cl-std=CL1.2 -finclude-default-header`).
+
+use super::*;
+use crate::checked::{AddrSpace, ScalarKind::*};
+
+fn s(k: ScalarKind) -> CType {
+    CType::Scalar(k)
+}
+fn v(k: ScalarKind, n: u8) -> CType {
+    CType::Vector(k, n)
+}
+fn ptr(space: AddrSpace, pointee: CType) -> CType {
+    CType::Pointer {
+        space,
+        pointee: Box::new(pointee),
+        is_const: false,
+    }
+}
+use crate::checked::ScalarKind;
+
+#[test]
+fn picks_float_vector_scalar_form() {
+    let r = resolve("max", &[v(Float, 4), s(Float)]).unwrap();
+    assert_eq!(r.params[1], s(Float));
+    assert_eq!(r.ret, v(Float, 4));
+    let r = resolve("abs", &[s(Int)]).unwrap();
+    assert_eq!(r.ret, s(UInt));
+    assert_eq!(resolve("get_global_id", &[s(Int)]).unwrap().ret, s(ULong));
+    assert_eq!(resolve("sqrt", &[v(Int, 4)]), Err(ResolveError::NoMatch));
+}
+
+#[test]
+fn ambiguous_calls_are_rejected_like_clang() {
+    // clang-14: "call to 'max' is ambiguous" / "call to 'sqrt' is ambiguous".
+    for (name, args) in [
+        ("max", vec![s(Float), s(Int)]),
+        ("sqrt", vec![s(Int)]),
+        ("isnan", vec![s(Int)]),
+        ("popcount", vec![s(Float)]),
+    ] {
+        assert!(
+            matches!(resolve(name, &args), Err(ResolveError::Ambiguous(_))),
+            "{name}{args:?}"
+        );
+    }
+    // clang-14: max(float, double) is ambiguous as well.
+    assert!(resolve("max", &[s(Float), s(Double)]).is_err());
+}
+
+#[test]
+fn relational_results_follow_the_spec() {
+    assert_eq!(
+        resolve("isequal", &[s(Double), s(Double)]).unwrap().ret,
+        s(Int)
+    );
+    assert_eq!(resolve("isnan", &[v(Double, 2)]).unwrap().ret, v(Long, 2));
+    assert_eq!(
+        resolve("isless", &[v(Float, 4), v(Float, 4)]).unwrap().ret,
+        v(Int, 4)
+    );
+    assert_eq!(resolve("any", &[v(Short, 8)]).unwrap().ret, s(Int));
+    assert_eq!(resolve("any", &[v(UShort, 8)]), Err(ResolveError::NoMatch));
+    let r = resolve("select", &[v(Float, 4), v(Float, 4), v(UInt, 4)]).unwrap();
+    assert_eq!(r.ret, v(Float, 4));
+    assert_eq!(
+        resolve("select", &[v(Float, 4), v(Float, 4), v(Short, 4)]),
+        Err(ResolveError::NoMatch)
+    );
+}
+
+#[test]
+fn integer_and_pointer_forms() {
+    assert_eq!(
+        resolve("upsample", &[s(Short), s(UShort)]).unwrap().ret,
+        s(Int)
+    );
+    // clang-14 accepts upsample(int, int) as upsample(int, uint).
+    assert_eq!(resolve("upsample", &[s(Int), s(Int)]).unwrap().ret, s(Long));
+    assert_eq!(
+        resolve("upsample", &[v(UInt, 2), v(UInt, 2)]).unwrap().ret,
+        v(ULong, 2)
+    );
+    assert_eq!(resolve("ilogb", &[v(Double, 3)]).unwrap().ret, v(Int, 3));
+    let r = resolve("frexp", &[s(Float), ptr(AddrSpace::Private, s(Int))]).unwrap();
+    assert_eq!(r.ret, s(Float));
+    assert!(resolve("frexp", &[s(Float), ptr(AddrSpace::Constant, s(Int))]).is_err());
+    let r = resolve("atomic_add", &[ptr(AddrSpace::Local, s(UInt)), s(Int)]).unwrap();
+    assert_eq!(r.ret, s(UInt));
+    assert!(resolve("atomic_add", &[ptr(AddrSpace::Private, s(Int)), s(Int)]).is_err());
+    assert!(resolve("atomic_xchg", &[ptr(AddrSpace::Global, s(Float)), s(Float)]).is_ok());
+}
+
+#[test]
+fn generated_names() {
+    let r = resolve("convert_int4_sat_rte", &[v(Float, 4)]).unwrap();
+    assert_eq!(
+        r.id,
+        BuiltinId::Convert {
+            saturate: true,
+            rounding: RoundingMode::Rte
+        }
+    );
+    assert_eq!(r.ret, v(Int, 4));
+    assert!(resolve("convert_float_sat", &[s(Int)]).is_err());
+    assert!(resolve("convert_int4", &[v(Float, 2)]).is_err());
+    assert_eq!(resolve("as_uint", &[s(Float)]).unwrap().ret, s(UInt));
+    assert_eq!(
+        resolve("as_float4", &[v(Float, 3)]).unwrap().ret,
+        v(Float, 4)
+    );
+    assert!(resolve("as_int", &[s(Short)]).is_err());
+    let p = ptr(AddrSpace::Global, s(Float));
+    assert_eq!(
+        resolve("vload3", &[s(ULong), p.clone()]).unwrap().ret,
+        v(Float, 3)
+    );
+    assert_eq!(
+        resolve("vstore4", &[v(Float, 4), s(Int), p])
+            .unwrap()
+            .params[1],
+        s(ULong)
+    );
+    let h = ptr(AddrSpace::Global, s(Half));
+    assert_eq!(
+        resolve("vload_half2", &[s(Int), h.clone()]).unwrap().ret,
+        v(Float, 2)
+    );
+    assert!(resolve("vstore_half4_rtz", &[v(Float, 4), s(Int), h]).is_ok());
+    let r = resolve("shuffle", &[v(Int, 4), v(UInt, 8)]).unwrap();
+    assert_eq!(r.ret, v(Int, 8));
+    assert!(resolve("shuffle", &[v(Int, 4), v(UShort, 8)]).is_err());
+    assert!(!is_builtin("vload5"));
+    assert!(is_builtin("vstorea_half3_rtn"));
+}

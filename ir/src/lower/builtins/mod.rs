@@ -1,0 +1,161 @@
+//! Built-in function calls, lowered to IR operations or short IR sequences with the same
+//! meaning: work-item queries and synchronization here, element-wise functions in
+//! [`elementwise`], conversions and vector shuffles in [`reinterpret`], memory accesses
+//! (vector loads/stores, atomics, pointer results) in [`memory`], work-group functions in
+//! [`workgroup`].
+
+mod elementwise;
+mod memory;
+mod reinterpret;
+mod workgroup;
+
+use oclc_frontend::check::builtins::BuiltinId as B;
+use oclc_frontend::checked::{self as ck, BinOp, CType, ExprKind};
+
+use super::function::FnLower;
+use super::LowerError;
+use crate::module::Stmt;
+use crate::op::{Const, Dim, MemFence, Op, ValueId, WorkItemQuery};
+use crate::types::ScalarType;
+
+/// Evaluates a constant integer expression (literals, conversions, `|`, `&`, `+`).
+pub(super) fn const_int(e: &ck::Expr) -> Option<u64> {
+    match &e.kind {
+        ExprKind::IntConst(v) => Some(*v),
+        ExprKind::Convert(a) => const_int(a),
+        ExprKind::Binary { op, lhs, rhs } => {
+            let (a, b) = (const_int(lhs)?, const_int(rhs)?);
+            match op {
+                BinOp::BitOr => Some(a | b),
+                BinOp::BitAnd => Some(a & b),
+                BinOp::Add => Some(a.wrapping_add(b)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn work_item_query(name: &str) -> Option<WorkItemQuery> {
+    Some(match name {
+        "get_global_id" => WorkItemQuery::GlobalId,
+        "get_local_id" => WorkItemQuery::LocalId,
+        "get_group_id" => WorkItemQuery::GroupId,
+        "get_global_size" => WorkItemQuery::GlobalSize,
+        "get_local_size" => WorkItemQuery::LocalSize,
+        "get_num_groups" => WorkItemQuery::NumGroups,
+        "get_global_offset" => WorkItemQuery::GlobalOffset,
+        "get_work_dim" => WorkItemQuery::WorkDim,
+        _ => return None,
+    })
+}
+
+impl FnLower<'_, '_> {
+    /// Lowers a call of a built-in whose chosen overload has parameter types `params`.
+    pub fn builtin(
+        &mut self,
+        id: B,
+        params: &[CType],
+        args: &[ck::Expr],
+        e: &ck::Expr,
+    ) -> Result<ValueId, LowerError> {
+        match id {
+            B::Named(name) => {
+                if let Some(query) = work_item_query(name) {
+                    return self.work_item_call(query, args, e);
+                }
+                match name {
+                    "barrier" | "mem_fence" | "read_mem_fence" | "write_mem_fence" => {
+                        self.sync_call(name, args)
+                    }
+                    "prefetch" => {
+                        for a in args {
+                            self.expr(a)?;
+                        }
+                        Ok(self.konst(Const::i32(0)))
+                    }
+                    _ if name.starts_with("atom") => self.atomic_call(name, params, args, e),
+                    _ if name.starts_with("work_group_") => self.work_group_call(name, args, e),
+                    "fract" | "modf" | "sincos" | "frexp" | "lgamma_r" | "remquo" => {
+                        self.pointer_result_call(name, args, e)
+                    }
+                    _ => self.elementwise(name, args, e),
+                }
+            }
+            B::Convert { saturate, rounding } => self.convert_call(saturate, rounding, args, e),
+            B::AsType => self.as_type_call(args, e),
+            B::Shuffle | B::Shuffle2 => self.shuffle_call(args, e),
+            B::VLoad {
+                lanes,
+                half,
+                aligned,
+            } => self.vload_call(lanes, half, aligned, args, e),
+            B::VStore {
+                lanes,
+                half,
+                aligned,
+                rounding,
+            } => self.vstore_call(lanes, half, aligned, rounding, args),
+            B::Printf => self.printf_call(args, e),
+        }
+    }
+
+    fn work_item_call(
+        &mut self,
+        query: WorkItemQuery,
+        args: &[ck::Expr],
+        e: &ck::Expr,
+    ) -> Result<ValueId, LowerError> {
+        let dim = match args.first() {
+            None => Dim::Const(0),
+            Some(a) => match const_int(a) {
+                Some(d) => Dim::Const(d.min(u32::MAX as u64) as u32),
+                None => {
+                    let v = self.expr(a)?;
+                    let u32t = self.types().scalar(ScalarType::U32);
+                    Dim::Dynamic(self.arith_convert(v, u32t))
+                }
+            },
+        };
+        let ty = self.vty(&e.ty);
+        Ok(self.b.emit(Op::WorkItem { query, dim }, ty))
+    }
+
+    fn sync_call(&mut self, name: &str, args: &[ck::Expr]) -> Result<ValueId, LowerError> {
+        let flags = args.first().and_then(const_int).unwrap_or(3);
+        if args.first().is_some_and(|a| const_int(a).is_none()) {
+            // Evaluate a computed flag argument for its effects; both fences apply.
+            self.expr(&args[0])?;
+        }
+        let fence = MemFence {
+            local: flags & 1 != 0,
+            global: flags & 2 != 0,
+        };
+        self.b.push(if name == "barrier" {
+            Stmt::Barrier { fence }
+        } else {
+            Stmt::Fence { fence }
+        });
+        // These are void; the value is never used.
+        Ok(self.konst(Const::i32(0)))
+    }
+
+    fn printf_call(&mut self, args: &[ck::Expr], e: &ck::Expr) -> Result<ValueId, LowerError> {
+        let Some(ExprKind::StringLit(bytes)) = args.first().map(|a| &a.kind) else {
+            return self.unsupported(e.span, "printf needs a string literal format");
+        };
+        let format = String::from_utf8_lossy(bytes).into_owned();
+        let mut values = Vec::new();
+        for a in &args[1..] {
+            values.push(self.expr(a)?);
+        }
+        let ty = self.vty(&e.ty);
+        Ok(self.b.emit(
+            Op::Printf {
+                format,
+                args: values,
+            },
+            ty,
+        ))
+    }
+}
