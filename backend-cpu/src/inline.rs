@@ -140,6 +140,21 @@ impl Inliner<'_> {
                     break_if: break_if.map(|v| subst.get(&v).copied().unwrap_or(v)),
                 }
             }
+            Stmt::Switch { selector, cases } => {
+                let mut out = Vec::with_capacity(cases.len());
+                for c in cases {
+                    out.push(oclc_ir::SwitchCase {
+                        values: c.values.clone(),
+                        is_default: c.is_default,
+                        body: self.block(&c.body)?,
+                        fall_through: c.fall_through,
+                    });
+                }
+                Stmt::Switch {
+                    selector: m(*selector),
+                    cases: out,
+                }
+            }
             other => remap_stmt(other, &m, &|l| l),
         })
     }
@@ -277,21 +292,46 @@ impl Inliner<'_> {
                         break_if: break_if.map(mv),
                     });
                     if returns {
-                        let fa = self.let_(&mut out, Op::LocalAddr(w.flag), w.pbool);
-                        let fl = self.let_(&mut out, Op::Load { ptr: fa }, w.boolt);
-                        out.stmts.push(Stmt::If {
-                            cond: fl,
-                            then_body: Block {
-                                stmts: vec![Stmt::Break],
-                            },
-                            else_body: Block::new(),
-                        });
+                        self.break_if_returned(&mut out, w);
+                    }
+                }
+                Stmt::Switch { selector, cases } => {
+                    let returns = cases.iter().any(|c| has_return(&c.body));
+                    let cases = cases
+                        .iter()
+                        .map(|c| oclc_ir::SwitchCase {
+                            values: c.values.clone(),
+                            is_default: c.is_default,
+                            body: self.wrap_block(&c.body, w, mv, ml),
+                            fall_through: c.fall_through,
+                        })
+                        .collect();
+                    out.stmts.push(Stmt::Switch {
+                        selector: mv(*selector),
+                        cases,
+                    });
+                    // A `return` inside a case left only the switch: leave the wrapper too.
+                    if returns {
+                        self.break_if_returned(&mut out, w);
                     }
                 }
                 other => out.stmts.push(remap_stmt(other, mv, ml)),
             }
         }
         out
+    }
+
+    /// Appends `if (returned) break;` (leaving the run-once wrapper loop).
+    fn break_if_returned(&mut self, out: &mut Block, w: &Wrap) {
+        let fa = self.let_(out, Op::LocalAddr(w.flag), w.pbool);
+        let fl = self.let_(out, Op::Load { ptr: fa }, w.boolt);
+        out.stmts.push(Stmt::If {
+            cond: fl,
+            then_body: Block {
+                stmts: vec![Stmt::Break],
+            },
+            else_body: Block::new(),
+        });
     }
 }
 

@@ -9,6 +9,7 @@ use cranelift_module::{default_libcall_names, Linkage, Module as _};
 use oclc_ir::{FuncId, Module, Type};
 
 use crate::abi::{arg_layout, ArgLayout, WorkGroupFn};
+use crate::codegen::printf::PRINTF_SYMBOL;
 use crate::codegen::{translate_kernel, work_group_signature, Env};
 use crate::error::CompileError;
 use crate::inline::inline_calls;
@@ -41,6 +42,9 @@ pub struct CpuProgram {
     kernels: Vec<CompiledKernel>,
     jit: Option<JITModule>,
     _globals: Vec<Vec<u128>>,
+    /// Boxed: the generated code holds their addresses, which must not move.
+    #[allow(clippy::vec_box)]
+    _printf_specs: Vec<Box<crate::printf::PrintfSpec>>,
 }
 
 impl std::fmt::Debug for CpuProgram {
@@ -92,19 +96,26 @@ pub fn compile_module(module: &Module) -> Result<CpuProgram, CompileError> {
     };
     let mut builder = JITBuilder::with_flags(&[("opt_level", "speed")], default_libcall_names())
         .map_err(|e| cg_err("<module>", e.to_string()))?;
-    for (name, ptr) in crate::mathlib::symbols() {
-        builder.symbol(name, ptr);
+    for r in crate::mathlib::routines() {
+        builder.symbol(r.name, r.ptr);
     }
+    builder.symbol(PRINTF_SYMBOL, crate::printf::oclc_printf as *const u8);
     let mut jit = JITModule::new(builder);
     let call_conv = jit.isa().default_call_conv();
     let mut math = HashMap::new();
-    for (name, _) in crate::mathlib::symbols() {
+    for r in crate::mathlib::routines() {
+        let name = r.name;
         let sig = crate::codegen::math::math_signature(name, call_conv);
         let id = jit
             .declare_function(name, Linkage::Import, &sig)
             .map_err(|e| cg_err(name, e.to_string()))?;
         math.insert(name, id);
     }
+    let id = jit
+        .declare_function(PRINTF_SYMBOL, Linkage::Import, &printf_signature(call_conv))
+        .map_err(|e| cg_err(PRINTF_SYMBOL, e.to_string()))?;
+    math.insert(PRINTF_SYMBOL, id);
+    let mut printf_specs = Vec::new();
     let mut globals = Vec::new();
     let mut global_addrs = Vec::new();
     for g in &module.globals {
@@ -148,6 +159,7 @@ pub fn compile_module(module: &Module) -> Result<CpuProgram, CompileError> {
                 math: &math,
                 global_addrs: &global_addrs,
                 call_conv,
+                printf_specs: &mut printf_specs,
             };
             translate_kernel(&types, module, &func, &p, &mut env)?
         };
@@ -188,5 +200,18 @@ pub fn compile_module(module: &Module) -> Result<CpuProgram, CompileError> {
         kernels,
         jit: Some(jit),
         _globals: globals,
+        _printf_specs: printf_specs,
     })
+}
+
+/// `oclc_printf(spec: i64, data: i64) -> i32`.
+fn printf_signature(
+    call_conv: cranelift_codegen::isa::CallConv,
+) -> cranelift_codegen::ir::Signature {
+    use cranelift_codegen::ir::{types, AbiParam};
+    let mut sig = cranelift_codegen::ir::Signature::new(call_conv);
+    sig.params.push(AbiParam::new(types::I64));
+    sig.params.push(AbiParam::new(types::I64));
+    sig.returns.push(AbiParam::new(types::I32));
+    sig
 }

@@ -14,6 +14,7 @@ pub mod jit;
 pub mod mathlib;
 pub mod pieces;
 pub mod plan;
+pub mod printf;
 
 pub use abi::{arg_layout, ArgLayout, WorkGroupContext, WorkGroupFn};
 pub use error::CompileError;

@@ -171,6 +171,12 @@ fn group_block(block: &Block, defs: &mut Defs, uses: &mut Uses) {
                         uses.push((*c, GROUP));
                     }
                 }
+                Stmt::Switch { selector, cases } => {
+                    uses.push((*selector, GROUP));
+                    for c in cases {
+                        group_block(&c.body, defs, uses);
+                    }
+                }
                 Stmt::Return(Some(v)) => uses.push((*v, GROUP)),
                 _ => {}
             },
@@ -210,6 +216,14 @@ fn run_stmt(s: &Stmt, key: RegionKey, defs: &mut Defs, uses: &mut Uses) {
             }
             if let Some(c) = break_if {
                 uses.push((*c, key));
+            }
+        }
+        Stmt::Switch { selector, cases } => {
+            uses.push((*selector, key));
+            for c in cases {
+                for s in &c.body.stmts {
+                    run_stmt(s, key, defs, uses);
+                }
             }
         }
         Stmt::Return(Some(v)) => uses.push((*v, key)),

@@ -3,7 +3,7 @@
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block as ClifBlock, InstBuilder, MemFlagsData, Value};
-use oclc_ir::{Block, Stmt};
+use oclc_ir::{Block, Stmt, SwitchCase};
 
 use super::{pending, LoopTarget, Tx, Wi};
 use crate::error::CompileError;
@@ -182,7 +182,11 @@ impl Tx<'_, '_, '_> {
     /// Emits one statement inside a region.
     fn stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
         match s {
-            Stmt::Switch { .. } => return Err(self.err("switch statements")),
+            Stmt::Switch { selector, cases } => {
+                let sel = self.val1(*selector)?;
+                let bits = self.scalar(*selector)?.bits();
+                self.emit_switch(sel, bits, cases, |tx, b| tx.block(b))?;
+            }
             Stmt::Fence { .. } => {
                 // A work-item's own accesses stay in program order; the fence also orders
                 // them for other threads.
@@ -223,7 +227,12 @@ impl Tx<'_, '_, '_> {
             }
             Stmt::Break | Stmt::Continue => {
                 let is_break = matches!(s, Stmt::Break);
-                if self.loops.len() > self.region_loop_base {
+                let inside = match self.loops.last() {
+                    Some(_) if is_break => self.loops.len() > self.region_loop_base,
+                    Some(t) => t.cont_owner >= self.region_loop_base,
+                    None => false,
+                };
+                if inside {
                     let t = *self.loops.last().unwrap();
                     let to = if is_break { t.brk } else { t.cont };
                     self.b.ins().jump(to, &[]);
@@ -290,7 +299,11 @@ impl Tx<'_, '_, '_> {
         let exit = self.b.create_block();
         self.b.ins().jump(head, &[]);
         self.b.switch_to_block(head);
-        self.loops.push(LoopTarget { brk: exit, cont });
+        self.loops.push(LoopTarget {
+            brk: exit,
+            cont,
+            cont_owner: self.loops.len(),
+        });
         self.terminated = false;
         body(self)?;
         if !self.terminated {
@@ -306,6 +319,62 @@ impl Tx<'_, '_, '_> {
             }
             None => {
                 self.b.ins().jump(head, &[]);
+            }
+        }
+        self.loops.pop();
+        self.b.switch_to_block(exit);
+        self.terminated = false;
+        Ok(())
+    }
+
+    /// Emits a switch on `sel` (an integer of `bits` bits): a jump table or compare tree to
+    /// the case blocks, each case jumping to the next when it falls through. `break` inside
+    /// a case leaves the switch; `continue` goes to the enclosing loop.
+    fn emit_switch(
+        &mut self,
+        sel: Value,
+        bits: u32,
+        cases: &[SwitchCase],
+        mut body: impl FnMut(&mut Self, &Block) -> Result<(), CompileError>,
+    ) -> Result<(), CompileError> {
+        let exit = self.b.create_block();
+        let blocks: Vec<ClifBlock> = cases.iter().map(|_| self.b.create_block()).collect();
+        let default = cases
+            .iter()
+            .position(|c| c.is_default)
+            .map_or(exit, |i| blocks[i]);
+        let mut table = cranelift_frontend::Switch::new();
+        let mut seen = std::collections::HashSet::new();
+        let mask = super::ops::mask(bits) as u64;
+        for (c, blk) in cases.iter().zip(&blocks) {
+            for v in &c.values {
+                let key = (*v as u64 & mask) as u128;
+                if seen.insert(key) {
+                    table.set_entry(key, *blk);
+                }
+            }
+        }
+        table.emit(&mut self.b, sel, default);
+        let (cont, cont_owner) = match self.loops.last() {
+            Some(t) => (t.cont, t.cont_owner),
+            None => (exit, self.loops.len()),
+        };
+        self.loops.push(LoopTarget {
+            brk: exit,
+            cont,
+            cont_owner,
+        });
+        for (i, c) in cases.iter().enumerate() {
+            self.b.switch_to_block(blocks[i]);
+            self.terminated = false;
+            body(self, &c.body)?;
+            if !self.terminated {
+                let next = if c.fall_through && i + 1 < blocks.len() {
+                    blocks[i + 1]
+                } else {
+                    exit
+                };
+                self.b.ins().jump(next, &[]);
             }
         }
         self.loops.pop();
@@ -330,7 +399,12 @@ impl Tx<'_, '_, '_> {
 
     fn group_stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
         match s {
-            Stmt::Switch { .. } => return Err(self.err("switch statements containing barriers")),
+            Stmt::Switch { selector, cases } => {
+                // Uniform by OpenCL's rules: work-item 0's selector decides for the group.
+                let sel = self.val1(*selector)?;
+                let bits = self.scalar(*selector)?.bits();
+                self.emit_switch(sel, bits, cases, |tx, b| tx.group_block(b))?;
+            }
             Stmt::Fence { .. } => {}
             Stmt::Barrier { .. } => {}
             Stmt::Break | Stmt::Continue => {

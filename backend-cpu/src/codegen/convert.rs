@@ -2,8 +2,8 @@
 //!
 //! Float to integer uses Cranelift's saturating conversions (NaN gives 0) whether or not the
 //! IR asks for saturation: out-of-range values are undefined in OpenCL C without `_sat`, but
-//! must not trap. Rounding modes other than the default are honoured for float to integer;
-//! for int to float and float narrowing the host's round-to-nearest-even is always used.
+//! must not trap. Every rounding mode is honoured: directed modes of int to float and of
+//! float narrowing re-round the nearest result by one ulp where it fell on the wrong side.
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, InstBuilder, Value};
@@ -51,10 +51,15 @@ impl Tx<'_, '_, '_> {
                 } else {
                     x
                 };
-                if f.is_signed() {
+                let r = if f.is_signed() {
                     self.b.ins().fcvt_from_sint(tt, x)
                 } else {
                     self.b.ins().fcvt_from_uint(tt, x)
+                };
+                if matches!(rounding, Rounding::Default | Rounding::Rte) {
+                    r
+                } else {
+                    self.int_to_float_directed(x, f, r, rounding)
                 }
             }
             (_, t) if t.is_int() => {
@@ -82,9 +87,107 @@ impl Tx<'_, '_, '_> {
                 }
             }
             (ScalarType::F32, ScalarType::F64) => self.b.ins().fpromote(tt, x),
-            (ScalarType::F64, ScalarType::F32) => self.b.ins().fdemote(tt, x),
+            (ScalarType::F64, ScalarType::F32) => {
+                let r = self.b.ins().fdemote(tt, x);
+                if matches!(rounding, Rounding::Default | Rounding::Rte) {
+                    return r;
+                }
+                let back = self.b.ins().fpromote(types::F64, r);
+                let gt = self.b.ins().fcmp(FloatCC::GreaterThan, back, x);
+                let lt = self.b.ins().fcmp(FloatCC::LessThan, back, x);
+                let zero = self.b.ins().f64const(0.0);
+                let neg = self.b.ins().fcmp(FloatCC::LessThan, x, zero);
+                self.nudge(r, gt, lt, neg, rounding)
+            }
             _ => x,
         }
+    }
+
+    /// Re-rounds `r`, the round-to-nearest conversion of the integer `x` (of type `from`,
+    /// at least 32 bits wide here), toward zero, +inf or -inf: converts `r` back exactly
+    /// and steps it by one ulp when it lies on the wrong side of `x`.
+    fn int_to_float_directed(
+        &mut self,
+        x: Value,
+        from: ScalarType,
+        r: Value,
+        rounding: Rounding,
+    ) -> Value {
+        let signed = from.is_signed();
+        let x64 = if from.bits() < 64 {
+            self.resize_int(x, from.bits().max(32), 64, signed)
+        } else {
+            x
+        };
+        let rty = self.b.func.dfg.value_type(r);
+        // Past the top of the 64-bit range the saturating conversion back is not exact, but
+        // there r > x holds for every x.
+        let top = if signed { 2f64.powi(63) } else { 2f64.powi(64) };
+        let top = if rty == types::F32 {
+            self.b.ins().f32const(top as f32)
+        } else {
+            self.b.ins().f64const(top)
+        };
+        let over = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, r, top);
+        let (back, gt_cc, lt_cc) = if signed {
+            (
+                self.b.ins().fcvt_to_sint_sat(types::I64, r),
+                IntCC::SignedGreaterThan,
+                IntCC::SignedLessThan,
+            )
+        } else {
+            (
+                self.b.ins().fcvt_to_uint_sat(types::I64, r),
+                IntCC::UnsignedGreaterThan,
+                IntCC::UnsignedLessThan,
+            )
+        };
+        let gt = self.b.ins().icmp(gt_cc, back, x64);
+        let gt = self.b.ins().bor(gt, over);
+        let lt = self.b.ins().icmp(lt_cc, back, x64);
+        let neg = if signed {
+            self.b.ins().icmp_imm_s(IntCC::SignedLessThan, x64, 0)
+        } else {
+            self.b.ins().iconst(types::I8, 0)
+        };
+        self.nudge(r, gt, lt, neg, rounding)
+    }
+
+    /// Steps the nonzero float `r` one ulp toward the rounding direction when it rounded the
+    /// exact value the wrong way (`gt`: r is above it, `lt`: below, `neg`: it is negative).
+    fn nudge(&mut self, r: Value, gt: Value, lt: Value, neg: Value, rounding: Rounding) -> Value {
+        let (down, up) = match rounding {
+            Rounding::Rtp => (self.b.ins().iconst(types::I8, 0), lt),
+            Rounding::Rtn => (gt, self.b.ins().iconst(types::I8, 0)),
+            _ => {
+                // Toward zero: down for positive values, up for negative ones.
+                let pos = self.b.ins().bxor_imm_s(neg, 1);
+                (self.b.ins().band(gt, pos), self.b.ins().band(lt, neg))
+            }
+        };
+        let rty = self.b.func.dfg.value_type(r);
+        let ity = if rty == types::F32 {
+            types::I32
+        } else {
+            types::I64
+        };
+        let bits = self
+            .b
+            .ins()
+            .bitcast(ity, cranelift_codegen::ir::MemFlagsData::new(), r);
+        // Toward +inf adds one to the bits of a positive value and subtracts from a negative.
+        let one = self.b.ins().iconst(ity, 1);
+        let m1 = self.b.ins().iconst(ity, -1);
+        let zero = self.b.ins().iconst(ity, 0);
+        let step = self.b.ins().select(down, m1, zero);
+        let step = self.b.ins().select(up, one, step);
+        let rneg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0);
+        let nstep = self.b.ins().ineg(step);
+        let step = self.b.ins().select(rneg, nstep, step);
+        let bits = self.b.ins().iadd(bits, step);
+        self.b
+            .ins()
+            .bitcast(rty, cranelift_codegen::ir::MemFlagsData::new(), bits)
     }
 
     /// A float constant of the given type.

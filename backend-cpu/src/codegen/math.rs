@@ -1,13 +1,14 @@
-//! Math, common and integer built-ins, lane by lane. Functions without a Cranelift
-//! instruction call the routines of [`crate::mathlib`].
+//! Math, common, integer and relational built-ins, lane by lane. Float functions without a
+//! Cranelift instruction call the routines of [`crate::mathlib`]; integer ones are inlined
+//! ([`super::math_int`]).
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{types, AbiParam, InstBuilder, Signature, Value};
+use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, Signature, Value};
 use oclc_ir::{MathFn, ScalarType, TypeId, ValueId};
 
 use super::Tx;
 use crate::error::CompileError;
-use crate::mathlib::{math_symbol, symbol_arity};
+use crate::mathlib::{math_symbol, routine, Shape};
 
 impl Tx<'_, '_, '_> {
     /// Lowers a math built-in with result type `rty`; scalar operands of a vector call are
@@ -22,7 +23,7 @@ impl Tx<'_, '_, '_> {
         if s == ScalarType::F16 {
             return Err(self.err("half math built-ins"));
         }
-        if !lane_supported(func, s) {
+        if s.is_float() && func.int_only() || !s.is_float() && func.float_only() {
             return Err(self.err(format!("the built-in '{}' on {}", func.name(), s.name())));
         }
         let n = self.types.lanes_of(rty).unwrap_or(1) as usize;
@@ -34,35 +35,42 @@ impl Tx<'_, '_, '_> {
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
             let lane: Vec<Value> = ops.iter().map(|o| o[i]).collect();
-            out.push(self.math_lane(func, s, &lane));
+            let r = if s.is_float() {
+                self.float_lane(func, s, &lane)
+            } else {
+                self.int_lane(func, s, &lane)
+            };
+            out.push(r);
         }
         Ok(out)
     }
 
-    fn math_lane(&mut self, func: MathFn, s: ScalarType, a: &[Value]) -> Value {
-        let f = s.is_float();
-        if let Some(name) = math_symbol(func, s == ScalarType::F64).filter(|_| f) {
+    fn float_lane(&mut self, func: MathFn, s: ScalarType, a: &[Value]) -> Value {
+        if let Some(name) = math_symbol(func, s == ScalarType::F64) {
             return self.call_math(name, a);
         }
         match func {
-            MathFn::Sqrt => self.b.ins().sqrt(a[0]),
-            MathFn::Rsqrt => {
+            MathFn::Sqrt | MathFn::NativeSqrt => self.b.ins().sqrt(a[0]),
+            MathFn::Rsqrt | MathFn::NativeRsqrt => {
                 let r = self.b.ins().sqrt(a[0]);
                 let one = self.float_const(s, 1.0);
                 self.b.ins().fdiv(one, r)
             }
+            MathFn::NativeRecip => {
+                let one = self.float_const(s, 1.0);
+                self.b.ins().fdiv(one, a[0])
+            }
+            MathFn::NativeDivide => self.b.ins().fdiv(a[0], a[1]),
             MathFn::Fabs => self.b.ins().fabs(a[0]),
             MathFn::Floor => self.b.ins().floor(a[0]),
             MathFn::Ceil => self.b.ins().ceil(a[0]),
             MathFn::Trunc => self.b.ins().trunc(a[0]),
+            MathFn::Rint => self.b.ins().nearest(a[0]),
+            MathFn::Copysign => self.b.ins().fcopysign(a[0], a[1]),
             MathFn::Fma => self.b.ins().fma(a[0], a[1], a[2]),
-            MathFn::Mad if f => {
+            MathFn::Mad => {
                 let p = self.b.ins().fmul(a[0], a[1]);
                 self.b.ins().fadd(p, a[2])
-            }
-            MathFn::Mad => {
-                let p = self.b.ins().imul(a[0], a[1]);
-                self.b.ins().iadd(p, a[2])
             }
             MathFn::Min => self.min_max(s, a[0], a[1], false),
             MathFn::Max => self.min_max(s, a[0], a[1], true),
@@ -70,19 +78,42 @@ impl Tx<'_, '_, '_> {
                 let lo = self.min_max(s, a[0], a[1], true);
                 self.min_max(s, lo, a[2], false)
             }
-            MathFn::Abs if s.is_signed() => {
-                let neg = self.b.ins().ineg(a[0]);
-                let lt = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, a[0], 0);
-                self.b.ins().select(lt, neg, a[0])
+            MathFn::IsNan => self.b.ins().fcmp(FloatCC::Unordered, a[0], a[0]),
+            MathFn::IsInf | MathFn::IsFinite | MathFn::IsNormal => {
+                let m = self.b.ins().fabs(a[0]);
+                let inf = self.float_const(s, f64::INFINITY);
+                match func {
+                    MathFn::IsInf => self.b.ins().fcmp(FloatCC::Equal, m, inf),
+                    MathFn::IsFinite => self.b.ins().fcmp(FloatCC::LessThan, m, inf),
+                    _ => {
+                        let min = if s == ScalarType::F64 {
+                            f64::MIN_POSITIVE
+                        } else {
+                            f32::MIN_POSITIVE as f64
+                        };
+                        let min = self.float_const(s, min);
+                        let lo = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, m, min);
+                        let hi = self.b.ins().fcmp(FloatCC::LessThan, m, inf);
+                        self.b.ins().band(lo, hi)
+                    }
+                }
             }
-            MathFn::Abs if f => self.b.ins().fabs(a[0]),
-            // Unsigned abs is the identity; `lane_supported` rejects everything else first.
-            _ => a[0],
+            MathFn::SignBit => {
+                let ity = if s == ScalarType::F64 {
+                    types::I64
+                } else {
+                    types::I32
+                };
+                let bits = self.b.ins().bitcast(ity, MemFlagsData::new(), a[0]);
+                self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0)
+            }
+            // `math` rejects integer-only functions before; nothing else is left.
+            _ => unreachable!("float built-in {} has no lowering", func.name()),
         }
     }
 
     /// `fmin`/`fmax` (a NaN operand yields the other) or integer min/max by signedness.
-    fn min_max(&mut self, s: ScalarType, x: Value, y: Value, max: bool) -> Value {
+    pub(super) fn min_max(&mut self, s: ScalarType, x: Value, y: Value, max: bool) -> Value {
         if s.is_float() {
             let r = if max {
                 self.b.ins().fmax(x, y)
@@ -107,7 +138,15 @@ impl Tx<'_, '_, '_> {
 
     /// Calls a routine of [`crate::mathlib`] by symbol name.
     pub(super) fn call_math(&mut self, name: &'static str, a: &[Value]) -> Value {
-        let fref = match self.math_refs.get(name) {
+        let arity = routine(name).map_or(1, |r| shape_arity(r.shape));
+        let fref = self.runtime_ref(name);
+        let call = self.b.ins().call(fref, &a[..arity]);
+        self.b.inst_results(call)[0]
+    }
+
+    /// A reference to a runtime routine declared in the JIT module, by symbol name.
+    pub(super) fn runtime_ref(&mut self, name: &'static str) -> cranelift_codegen::ir::FuncRef {
+        match self.math_refs.get(name) {
             Some(r) => *r,
             None => {
                 let id = self.env.math[name];
@@ -115,44 +154,39 @@ impl Tx<'_, '_, '_> {
                 self.math_refs.insert(name, r);
                 r
             }
-        };
-        let call = self.b.ins().call(fref, &a[..symbol_arity(name)]);
-        self.b.inst_results(call)[0]
+        }
+    }
+}
+
+fn shape_arity(s: Shape) -> usize {
+    match s {
+        Shape::Unary | Shape::FloatToInt => 1,
+        Shape::Binary | Shape::FloatInt => 2,
+        Shape::Ternary => 3,
     }
 }
 
 /// The signature of a math routine.
 pub fn math_signature(name: &str, call_conv: cranelift_codegen::isa::CallConv) -> Signature {
-    let t = if name.ends_with("f64") {
-        types::F64
-    } else {
-        types::F32
-    };
+    let r = routine(name).expect("a known routine");
+    let t = if r.is_f64 { types::F64 } else { types::F32 };
     let mut sig = Signature::new(call_conv);
-    for _ in 0..symbol_arity(name) {
-        sig.params.push(AbiParam::new(t));
+    match r.shape {
+        Shape::FloatInt => {
+            sig.params.push(AbiParam::new(t));
+            sig.params.push(AbiParam::new(types::I32));
+        }
+        shape => {
+            for _ in 0..shape_arity(shape) {
+                sig.params.push(AbiParam::new(t));
+            }
+        }
     }
-    sig.returns.push(AbiParam::new(t));
+    let ret = if r.shape == Shape::FloatToInt {
+        types::I32
+    } else {
+        t
+    };
+    sig.returns.push(AbiParam::new(ret));
     sig
-}
-
-/// True when [`Tx::math`] implements `func` on lanes of `s` (anything else is reported as
-/// unsupported instead of being miscompiled).
-fn lane_supported(func: MathFn, s: ScalarType) -> bool {
-    let f = s.is_float();
-    if f && math_symbol(func, s == ScalarType::F64).is_some() {
-        return true;
-    }
-    match func {
-        MathFn::Sqrt
-        | MathFn::Rsqrt
-        | MathFn::Fabs
-        | MathFn::Floor
-        | MathFn::Ceil
-        | MathFn::Trunc
-        | MathFn::Fma => f,
-        MathFn::Mad | MathFn::Min | MathFn::Max | MathFn::Clamp => true,
-        MathFn::Abs => s.is_int(),
-        _ => false,
-    }
 }

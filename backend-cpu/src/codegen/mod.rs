@@ -7,10 +7,13 @@
 //! but aimed at group-level control flow set a *pending* code, skip the rest of that
 //! work-item, and are acted upon once the region's loop has finished (they are uniform).
 
+mod atomic;
 mod control;
 mod convert;
 pub mod math;
+mod math_int;
 mod ops;
+pub mod printf;
 mod workitem;
 
 use std::collections::HashMap;
@@ -40,6 +43,9 @@ pub struct Env<'m> {
     pub global_addrs: &'m [u64],
     /// The calling convention of the host.
     pub call_conv: CallConv,
+    /// The parsed printf calls, kept alive by the program (the code embeds their addresses).
+    #[allow(clippy::vec_box)]
+    pub printf_specs: &'m mut Vec<Box<crate::printf::PrintfSpec>>,
 }
 
 /// The signature of a work-group function: `(args: i64, ctx: i64)`.
@@ -88,6 +94,9 @@ pub(crate) struct Wi {
 pub(crate) struct LoopTarget {
     pub brk: ClifBlock,
     pub cont: ClifBlock,
+    /// Index (in `Tx::loops`) of the loop that owns `cont`: a switch passes `continue` on
+    /// to its enclosing loop.
+    pub cont_owner: usize,
 }
 
 /// Pending codes set inside a region and acted on after its work-item loop.

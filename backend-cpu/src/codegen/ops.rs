@@ -15,10 +15,8 @@ impl Tx<'_, '_, '_> {
     pub(super) fn op(&mut self, result: ValueId, op: &Op) -> Result<Vec<Value>, CompileError> {
         let rty = self.f.value_type(result);
         Ok(match op {
-            Op::Atomic { op, .. } => {
-                return Err(self.err(format!("atomic {} operations", op.name())))
-            }
-            Op::Printf { .. } => return Err(self.err("printf")),
+            Op::Atomic { op, ptr, args, .. } => self.atomic(*op, *ptr, args)?,
+            Op::Printf { format, args } => self.printf(format, args)?,
             Op::Const(c) => vec![self.constant(*c)?],
             Op::Unary(u, a) => {
                 let s = self.scalar(*a)?;
