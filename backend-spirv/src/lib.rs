@@ -3,8 +3,9 @@
 //! [`emit_opencl`] produces the OpenCL flavour (Kernel capability, `Physical64`/`OpenCL`
 //! memory model, `OpenCL.std` extended instructions), which OpenCL runtimes accept through
 //! `clCreateProgramWithIL` and `llvm-spirv -r` reads back. The module-building code in
-//! `common/` is independent of the flavour so that a Vulkan flavour can be added beside
-//! `opencl/` later. [`disassemble`] renders a binary as text for `-save-temps`.
+//! `common/` is shared with the Vulkan flavour: [`emit_vulkan`] produces a `Shader`
+//! module for Vulkan compute (GLCompute, `PhysicalStorageBuffer64`, `GLSL.std.450`) plus a
+//! [`KernelReflection`] per kernel. [`disassemble`] renders a binary as text for `-save-temps`.
 //!
 //! This crate reads only the IR: it must not know about the front end's AST or Cranelift.
 
@@ -13,8 +14,17 @@ mod disasm;
 mod error;
 mod opencl;
 mod options;
+mod vulkan;
 
 pub use disasm::disassemble;
 pub use error::SpirvError;
 pub use opencl::emit_opencl;
 pub use options::SpirvOptions;
+pub use vulkan::reflection::{
+    FIRST_ARG_OFFSET, GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, MAX_PUSH_CONSTANT_BYTES,
+    WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
+};
+pub use vulkan::{
+    emit_vulkan, reflection_json, KernelReflection, VulkanArg, VulkanArgKind, VulkanModule,
+    VULKAN_SPIRV_VERSION,
+};

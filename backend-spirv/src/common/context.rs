@@ -14,6 +14,41 @@ use super::workitem::Builtin;
 pub(crate) enum Flavour {
     /// OpenCL kernels (Kernel capability, physical addressing).
     OpenCl,
+    /// Vulkan compute shaders (Shader capability, PhysicalStorageBuffer64 addressing).
+    Vulkan,
+}
+
+/// Module state that only the Vulkan flavour uses.
+#[derive(Default)]
+pub(crate) struct VulkanState {
+    /// Built-in input variables (`uvec3`) by built-in number.
+    pub builtins: HashMap<u32, Word>,
+    /// The `WorkgroupSize` built-in: a spec-constant composite (spec ids 0, 1, 2).
+    pub workgroup_size: Option<Word>,
+    /// Private copies of the launch parameters (global offset, global size: `uvec3`;
+    /// work dimension: `uint`), written at each kernel entry.
+    pub launch_vars: Option<[Word; 3]>,
+    /// Pointers into Function or Workgroup memory that point into an array: the array
+    /// pointer and the 64-bit element index, so that pointer arithmetic can be
+    /// re-expressed as an access chain.
+    pub array_ptrs: HashMap<Word, (Word, Word)>,
+    /// Pointer types already decorated with `ArrayStride`.
+    pub strided_ptrs: BTreeSet<Word>,
+    /// Types already decorated with their explicit layout.
+    pub laid_out: BTreeSet<Word>,
+    /// The argument layout of the kernel entry point being emitted.
+    pub entry: Option<crate::vulkan::KernelReflection>,
+}
+
+impl ModuleCtx<'_> {
+    /// Fails with the first construct that the Vulkan flavour found inexpressible while
+    /// building types (they are recorded, not returned, where types are built).
+    pub fn check_vk_errors(&mut self) -> crate::error::Result<()> {
+        match self.vk_errors.first() {
+            Some(e) => crate::error::unsupported(format!("{e} on Vulkan")),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Everything shared between the functions of one module.
@@ -26,8 +61,12 @@ pub(crate) struct ModuleCtx<'m> {
     pub version: (u8, u8),
     /// The underlying builder.
     pub b: Builder,
-    /// The `OpenCL.std` import.
+    /// The extended instruction set import (`OpenCL.std`, or `GLSL.std.450` for Vulkan).
     pub ext: Word,
+    /// State of the Vulkan flavour (unused by the OpenCL flavour).
+    pub vk: VulkanState,
+    /// Constructs met while building types that the Vulkan flavour cannot express.
+    pub vk_errors: Vec<String>,
     /// Capabilities required so far (kept ordered for determinism).
     pub caps: BTreeMap<u32, Capability>,
     /// IR type (in memory form when the flag is set) to SPIR-V type.
@@ -65,13 +104,18 @@ impl<'m> ModuleCtx<'m> {
     pub fn new(ir: &'m Module, flavour: Flavour, version: (u8, u8)) -> Self {
         let mut b = Builder::new();
         b.set_version(version.0, version.1);
-        let ext = b.ext_inst_import("OpenCL.std");
+        let ext = b.ext_inst_import(match flavour {
+            Flavour::OpenCl => "OpenCL.std",
+            Flavour::Vulkan => "GLSL.std.450",
+        });
         ModuleCtx {
             ir,
             flavour,
             version,
             b,
             ext,
+            vk: VulkanState::default(),
+            vk_errors: Vec::new(),
             caps: BTreeMap::new(),
             type_ids: HashMap::new(),
             shape_ids: HashMap::new(),

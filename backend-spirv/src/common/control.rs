@@ -3,8 +3,8 @@
 //! blocks). Blocks end with exactly one terminator; code after a jump is skipped, and a
 //! merge block that no branch reaches is terminated with `OpUnreachable`.
 
-use oclc_ir::{MemFence, Stmt, ValueId};
-use rspirv::spirv::{LoopControl, MemorySemantics, Scope, SelectionControl};
+use oclc_ir::{Stmt, ValueId};
+use rspirv::spirv::{LoopControl, SelectionControl};
 
 use super::function::{FnEmitter, LoopTargets};
 use crate::error::{unsupported, Result};
@@ -56,6 +56,7 @@ impl FnEmitter<'_, '_> {
         self.cx.b.begin_block(Some(body_l))?;
         self.open = true;
         self.loops.push(LoopTargets {
+            is_switch: false,
             merge,
             cont,
             merge_reached: false,
@@ -91,7 +92,7 @@ impl FnEmitter<'_, '_> {
         self.start_merge(merge, merge_reached)
     }
 
-    fn start_merge(&mut self, merge: u32, reached: bool) -> Result<()> {
+    pub(crate) fn start_merge(&mut self, merge: u32, reached: bool) -> Result<()> {
         self.cx.b.begin_block(Some(merge))?;
         if reached {
             self.open = true;
@@ -102,10 +103,10 @@ impl FnEmitter<'_, '_> {
         Ok(())
     }
 
-    /// Branches to the merge block of the innermost loop.
+    /// Branches to the merge block of the innermost loop or switch.
     pub fn break_stmt(&mut self) -> Result<()> {
         let Some(l) = self.loops.last_mut() else {
-            return unsupported("break outside a loop");
+            return unsupported("break outside a loop or switch");
         };
         l.merge_reached = true;
         let merge = l.merge;
@@ -116,7 +117,7 @@ impl FnEmitter<'_, '_> {
 
     /// Branches to the continue target of the innermost loop.
     pub fn continue_stmt(&mut self) -> Result<()> {
-        let Some(l) = self.loops.last_mut() else {
+        let Some(l) = self.loops.iter_mut().rev().find(|l| !l.is_switch) else {
             return unsupported("continue outside a loop");
         };
         l.cont_reached = true;
@@ -136,25 +137,6 @@ impl FnEmitter<'_, '_> {
             None => self.cx.b.ret()?,
         }
         self.open = false;
-        Ok(())
-    }
-
-    /// `OpControlBarrier Workgroup Workgroup semantics`, as clang + llvm-spirv emit for
-    /// `barrier(flags)`: SequentiallyConsistent plus the memory of each fence, or 0.
-    pub fn barrier(&mut self, fence: MemFence) -> Result<()> {
-        let mut sem = MemorySemantics::RELAXED;
-        if fence.local {
-            sem |= MemorySemantics::WORKGROUP_MEMORY;
-        }
-        if fence.global {
-            sem |= MemorySemantics::CROSS_WORKGROUP_MEMORY;
-        }
-        if !sem.is_empty() {
-            sem |= MemorySemantics::SEQUENTIALLY_CONSISTENT;
-        }
-        let wg = self.cx.const_u32(Scope::Workgroup as u32);
-        let sem = self.cx.const_u32(sem.bits());
-        self.cx.b.control_barrier(wg, wg, sem)?;
         Ok(())
     }
 }

@@ -9,7 +9,7 @@ use oclc_ir::{Rounding, ScalarType, Type, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, FPRoundingMode, Op as SOp, OpenclStd100Op, Word};
 
-use super::context::ModuleCtx;
+use super::context::{Flavour, ModuleCtx};
 use super::function::FnEmitter;
 use crate::error::{unsupported, Result};
 
@@ -93,19 +93,36 @@ impl FnEmitter<'_, '_> {
             if let Some(r) = round {
                 let ft = self.cx.ty(from)?;
                 let ext = self.cx.ext;
-                v = self
-                    .cx
-                    .b
-                    .ext_inst(ft, None, ext, r as u32, [Operand::IdRef(v)])?;
+                let r = match self.cx.flavour {
+                    Flavour::OpenCl => r as u32,
+                    Flavour::Vulkan => glsl_rounding(r),
+                };
+                v = self.cx.b.ext_inst(ft, None, ext, r, [Operand::IdRef(v)])?;
             }
         }
         let (opcode, builtin_sat) = convert_opcode(fs, ts, saturate);
+        if self.cx.flavour == Flavour::Vulkan {
+            let needs_rounding_mode = ts.is_float()
+                && !(fs.is_float() && ts.bits() > fs.bits())
+                && rounding_mode(rounding).is_some_and(|m| m != FPRoundingMode::RTE);
+            if saturate && (builtin_sat || fs.is_float() || ts.bits() < fs.bits()) {
+                return unsupported("saturating conversions (convert_*_sat) on Vulkan");
+            }
+            if needs_rounding_mode {
+                return unsupported(
+                    "conversions with an explicit rounding mode to a floating-point type on Vulkan",
+                );
+            }
+        }
         let r = self.inst(opcode, rt, &[v])?;
         let narrowing_int = fs.is_int() && ts.is_int() && ts.bits() < fs.bits();
         if saturate && !builtin_sat && (fs.is_float() || narrowing_int) && ts.is_int() {
             self.cx.b.decorate(r, Decoration::SaturatedConversion, []);
         }
-        if ts.is_float() && !(fs.is_float() && ts.bits() > fs.bits()) {
+        if ts.is_float()
+            && !(fs.is_float() && ts.bits() > fs.bits())
+            && self.cx.flavour == Flavour::OpenCl
+        {
             if let Some(m) = rounding_mode(rounding) {
                 self.cx
                     .b
@@ -128,6 +145,14 @@ impl FnEmitter<'_, '_> {
         match (types.get(from).clone(), types.get(to).clone()) {
             (Type::Pointer { space: a, .. }, Type::Pointer { space: b, .. }) => {
                 let (sa, sb) = (self.cx.storage_class(a), self.cx.storage_class(b));
+                let physical = rspirv::spirv::StorageClass::PhysicalStorageBuffer;
+                if self.cx.flavour == Flavour::Vulkan && !(sa == physical && sb == physical) {
+                    return unsupported(format!(
+                        "pointer cast from {} to {} on Vulkan",
+                        self.cx.ir.types.display(from),
+                        self.cx.ir.types.display(to)
+                    ));
+                }
                 if sa == sb {
                     return self.inst(SOp::Bitcast, rt, &[v]);
                 }
@@ -173,6 +198,15 @@ impl FnEmitter<'_, '_> {
             Some((_, p)) => self.cx.mem_ty(p),
             None => unsupported("pointer cast of a non-pointer"),
         }
+    }
+}
+
+/// The `GLSL.std.450` instruction (RoundEven, Ceil, Floor) for an `OpenCL.std` rounding.
+fn glsl_rounding(r: OpenclStd100Op) -> u32 {
+    match r {
+        OpenclStd100Op::ceil => 9,
+        OpenclStd100Op::floor => 8,
+        _ => 2,
     }
 }
 

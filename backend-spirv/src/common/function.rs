@@ -7,7 +7,7 @@ use oclc_ir::{AddressSpace, FuncId, Function, Op, Stmt, Type, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, FunctionControl, FunctionParameterAttribute, StorageClass, Word};
 
-use super::context::ModuleCtx;
+use super::context::{Flavour, ModuleCtx};
 use crate::error::{unsupported, Result, SpirvError};
 
 /// Which SPIR-V function is made from an IR function.
@@ -19,9 +19,12 @@ pub(crate) enum EmitKind {
     Callable,
 }
 
-/// The branch targets of the innermost loops, and whether they were branched to.
+/// The branch targets of the innermost loops and switches, and whether they were
+/// branched to.
 pub(crate) struct LoopTargets {
-    /// The loop's merge block (target of `break`).
+    /// A switch (only `break` applies to it; `continue` skips to the enclosing loop).
+    pub is_switch: bool,
+    /// The construct's merge block (target of `break`).
     pub merge: Word,
     /// The loop's continue target (target of `continue`).
     pub cont: Word,
@@ -39,7 +42,7 @@ pub(crate) struct FnEmitter<'a, 'm> {
     pub f: &'m Function,
     values: Vec<Option<Word>>,
     locals: Vec<Word>,
-    /// Enclosing loops, innermost last.
+    /// Enclosing loops and switches, innermost last.
     pub loops: Vec<LoopTargets>,
     /// A block is open (the current position is reachable and needs a terminator).
     pub open: bool,
@@ -63,6 +66,11 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
     let mut param_tys = Vec::with_capacity(f.params.len());
     for p in &f.params {
         param_tys.push(cx.ty(p.ty)?);
+    }
+    // A Vulkan entry point takes no parameters: they come from its argument block.
+    let vk_entry = kind == EmitKind::Entry && cx.flavour == Flavour::Vulkan;
+    if vk_entry {
+        param_tys.clear();
     }
     let fn_ty = cx.fn_ty(ret, param_tys.clone());
     let name = match kind {
@@ -92,9 +100,11 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
                 let var =
                     e.cx.global_variable(local_ptr_tys[i], StorageClass::Workgroup, None);
                 e.cx.b.name(var, format!("{name}.{}", l.name));
-                let align = e.cx.ir.types.layout(l.ty).align as u32;
-                e.cx.b
-                    .decorate(var, Decoration::Alignment, [Operand::LiteralBit32(align)]);
+                if e.cx.flavour == Flavour::OpenCl {
+                    let align = e.cx.ir.types.layout(l.ty).align as u32;
+                    e.cx.b
+                        .decorate(var, Decoration::Alignment, [Operand::LiteralBit32(align)]);
+                }
                 e.uses.insert(var);
                 var
             }
@@ -115,7 +125,7 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
     for (p, ty) in f.params.iter().zip(param_tys) {
         let w = e.cx.b.function_parameter(ty)?;
         e.cx.b.name(w, p.name.clone());
-        if e.cx.ir.types.pointee(p.ty).is_some() {
+        if e.cx.ir.types.pointee(p.ty).is_some() && e.cx.flavour == Flavour::OpenCl {
             let attr = |a| [Operand::FunctionParameterAttribute(a)];
             if p.is_restrict {
                 e.cx.b.decorate(
@@ -142,8 +152,22 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
                 e.cx.b
                     .variable(local_ptr_tys[i], None, StorageClass::Function, None);
             e.cx.b.name(var, l.name.clone());
+            // Vulkan requires a variable holding a device address to say how it aliases.
+            let holds_device_pointer = matches!(
+                e.cx.ir.types.get(l.ty),
+                Type::Pointer {
+                    space: AddressSpace::Global | AddressSpace::Constant,
+                    ..
+                }
+            );
+            if e.cx.flavour == super::context::Flavour::Vulkan && holds_device_pointer {
+                e.cx.b.decorate(var, Decoration::AliasedPointer, []);
+            }
             e.locals[i] = var;
         }
+    }
+    if vk_entry {
+        e.vk_entry_prologue()?;
     }
     e.block(&f.body.stmts)?;
     if e.open {
@@ -172,6 +196,11 @@ impl FnEmitter<'_, '_> {
     /// The IR type of a value.
     pub fn vty(&self, v: ValueId) -> oclc_ir::TypeId {
         self.f.value_type(v)
+    }
+
+    /// Defines an IR value (used by flavour-specific prologues).
+    pub fn set_val(&mut self, v: ValueId, w: Word) {
+        self.values[v.0 as usize] = Some(w);
     }
 
     /// Records that this function references a module-scope variable.
@@ -219,17 +248,32 @@ impl FnEmitter<'_, '_> {
             Stmt::Continue => self.continue_stmt()?,
             Stmt::Return(v) => self.return_stmt(*v)?,
             Stmt::Barrier { fence } => self.barrier(*fence)?,
-            Stmt::Fence { .. } => return unsupported("memory fences (mem_fence)"),
-            Stmt::Switch { .. } => return unsupported("switch statements"),
+            Stmt::Fence { fence } => self.fence(*fence)?,
+            Stmt::Switch { selector, cases } => self.switch_stmt(*selector, cases)?,
         }
         Ok(())
     }
 
     fn op(&mut self, result: ValueId, op: &Op) -> Result<Word> {
         let rty = self.vty(result);
+        if self.cx.flavour == Flavour::Vulkan {
+            match op {
+                Op::Atomic { .. } => {
+                    return unsupported("atomic operations are not supported on Vulkan yet")
+                }
+                Op::Printf { .. } => return unsupported("printf on Vulkan"),
+                _ => {}
+            }
+        }
         match op {
-            Op::Atomic { op, .. } => unsupported(format!("atomic {} operations", op.name())),
-            Op::Printf { .. } => unsupported("printf"),
+            Op::Atomic {
+                op,
+                ptr,
+                args,
+                order,
+                scope,
+            } => self.atomic(*op, *ptr, args, *order, *scope, rty),
+            Op::Printf { format, args } => self.printf(format, args, rty),
             Op::Const(c) => Ok(self.cx.const_scalar(c.ty, c.bits)),
             Op::Unary(u, a) => self.unary(*u, *a),
             Op::Binary(b, x, y) => self.binary(*b, *x, *y),
@@ -262,7 +306,10 @@ impl FnEmitter<'_, '_> {
             Op::FieldAddr { base, field } => self.field_addr(*base, *field, rty),
             Op::Load { ptr } => self.load(*ptr),
             Op::WorkItem { query, dim } => self.work_item(*query, *dim),
-            Op::Math { func, args } => self.math(*func, args, rty),
+            Op::Math { func, args } => match self.cx.flavour {
+                Flavour::OpenCl => self.math(*func, args, rty),
+                Flavour::Vulkan => self.vk_math(*func, args, rty),
+            },
             Op::Call { func, args } => self.call(*func, args, rty),
         }
     }

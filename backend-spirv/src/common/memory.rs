@@ -7,6 +7,7 @@ use oclc_ir::{GlobalId, ScalarType, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{MemoryAccess, Op as SOp, Word};
 
+use super::context::Flavour;
 use super::function::FnEmitter;
 use crate::error::{unsupported, Result};
 
@@ -24,6 +25,9 @@ impl FnEmitter<'_, '_> {
 
     /// `base + index` elements.
     pub fn ptr_offset(&mut self, base: ValueId, index: ValueId, rty: TypeId) -> Result<Word> {
+        if self.cx.flavour == Flavour::Vulkan {
+            return self.vk_ptr_offset(base, index, rty);
+        }
         let rt = self.cx.ty(rty)?;
         let (b, i) = (self.val(base)?, self.val(index)?);
         Ok(self.cx.b.in_bounds_ptr_access_chain(rt, None, b, i, [])?)
@@ -31,6 +35,9 @@ impl FnEmitter<'_, '_> {
 
     /// The address of element `index` of the array `base` points to.
     pub fn index_addr(&mut self, base: ValueId, index: ValueId, rty: TypeId) -> Result<Word> {
+        if self.cx.flavour == Flavour::Vulkan {
+            return self.vk_index_addr(base, index, rty);
+        }
         let rt = self.cx.ty(rty)?;
         let (b, i) = (self.val(base)?, self.val(index)?);
         let zero = self.cx.const_i64(0);
@@ -44,8 +51,11 @@ impl FnEmitter<'_, '_> {
     pub fn field_addr(&mut self, base: ValueId, field: u32, rty: TypeId) -> Result<Word> {
         let rt = self.cx.ty(rty)?;
         let b = self.val(base)?;
-        let zero = self.cx.const_i64(0);
         let f = self.cx.const_u32(field);
+        if self.cx.flavour == Flavour::Vulkan {
+            return Ok(self.cx.b.access_chain(rt, None, b, [f])?);
+        }
+        let zero = self.cx.const_i64(0);
         Ok(self
             .cx
             .b

@@ -4,6 +4,7 @@
 //! are consulted through [`Flavour`].
 
 mod arith;
+mod atomic;
 mod constants;
 mod context;
 mod control;
@@ -11,9 +12,12 @@ mod convert;
 mod function;
 mod math;
 mod memory;
+mod printf;
+mod switch;
+mod sync;
 mod types;
 mod vector;
 mod workitem;
 
 pub(crate) use context::{Flavour, ModuleCtx};
-pub(crate) use function::{emit_function, EmitKind};
+pub(crate) use function::{emit_function, EmitKind, FnEmitter};

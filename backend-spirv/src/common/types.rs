@@ -3,7 +3,8 @@
 //! 8-bit integer: the "memory form" of a type replaces bool scalars and vectors by `u8`.
 
 use oclc_ir::{AddressSpace, ScalarType, Type, TypeId};
-use rspirv::spirv::{Capability, StorageClass, Word};
+use rspirv::dr::Operand;
+use rspirv::spirv::{Capability, Decoration, StorageClass, Word};
 
 use super::context::{Flavour, ModuleCtx};
 use crate::error::{unsupported, Result};
@@ -29,7 +30,11 @@ impl ModuleCtx<'_> {
             Type::Vector { elem, lanes } => self.shape_ty(elem, lanes, mem),
             Type::Pointer { space, pointee } => {
                 let inner = self.mem_ty(pointee)?;
-                self.ptr_ty(space, inner)
+                let p = self.ptr_ty(space, inner);
+                if self.flavour == Flavour::Vulkan {
+                    self.stride_pointer(p, space, pointee);
+                }
+                p
             }
             Type::Array { elem, len } => {
                 if let Some(&w) = self.type_ids.get(&(id, !mem)) {
@@ -37,7 +42,12 @@ impl ModuleCtx<'_> {
                 } else {
                     let e = self.mem_ty(elem)?;
                     let n = self.const_u32(len);
-                    self.b.type_array(e, n)
+                    let w = self.b.type_array(e, n);
+                    if self.flavour == Flavour::Vulkan {
+                        let stride = self.ir.types.layout(elem).size as u32;
+                        self.lay_out(w, Decoration::ArrayStride, &[stride]);
+                    }
+                    w
                 }
             }
             Type::Struct { name, fields } => {
@@ -45,11 +55,22 @@ impl ModuleCtx<'_> {
                     w
                 } else {
                     let mut members = Vec::with_capacity(fields.len());
-                    for f in fields {
-                        members.push(self.mem_ty(f)?);
+                    for f in &fields {
+                        members.push(self.mem_ty(*f)?);
                     }
                     let w = self.b.type_struct(members);
                     self.b.name(w, name);
+                    if self.flavour == Flavour::Vulkan && self.vk.laid_out.insert(w) {
+                        let (offsets, _) = self.ir.types.struct_layout(&fields);
+                        for (i, off) in offsets.into_iter().enumerate() {
+                            self.b.member_decorate(
+                                w,
+                                i as u32,
+                                Decoration::Offset,
+                                [Operand::LiteralBit32(off as u32)],
+                            );
+                        }
+                    }
                     w
                 }
             }
@@ -69,6 +90,9 @@ impl ModuleCtx<'_> {
         } else {
             if lanes > 4 {
                 self.require(Capability::Vector16);
+                if self.flavour == Flavour::Vulkan {
+                    self.vk_errors.push(format!("{lanes}-lane vectors"));
+                }
             }
             let s = self.scalar_ty(elem, mem);
             self.b.type_vector(s, lanes as u32)
@@ -82,10 +106,18 @@ impl ModuleCtx<'_> {
             ScalarType::Bool if !mem => self.b.type_bool(),
             ScalarType::Bool | ScalarType::I8 | ScalarType::U8 => {
                 self.require(Capability::Int8);
+                if self.flavour == Flavour::Vulkan {
+                    self.require(Capability::StorageBuffer8BitAccess);
+                    self.require(Capability::StoragePushConstant8);
+                }
                 self.b.type_int(8, 0)
             }
             ScalarType::I16 | ScalarType::U16 => {
                 self.require(Capability::Int16);
+                if self.flavour == Flavour::Vulkan {
+                    self.require(Capability::StorageBuffer16BitAccess);
+                    self.require(Capability::StoragePushConstant16);
+                }
                 self.b.type_int(16, 0)
             }
             ScalarType::I32 | ScalarType::U32 => self.b.type_int(32, 0),
@@ -95,6 +127,10 @@ impl ModuleCtx<'_> {
             }
             ScalarType::F16 => {
                 self.require(Capability::Float16);
+                if self.flavour == Flavour::Vulkan {
+                    self.require(Capability::StorageBuffer16BitAccess);
+                    self.require(Capability::StoragePushConstant16);
+                }
                 self.b.type_float(16, None)
             }
             ScalarType::F32 => self.b.type_float(32, None),
@@ -110,6 +146,10 @@ impl ModuleCtx<'_> {
         let sc = self.storage_class(space);
         if sc == StorageClass::Generic {
             self.require(Capability::GenericPointer);
+            if self.flavour == Flavour::Vulkan {
+                self.vk_errors
+                    .push("generic address space pointers".to_string());
+            }
         }
         self.b.type_pointer(None, sc, pointee)
     }
@@ -124,6 +164,36 @@ impl ModuleCtx<'_> {
                 AddressSpace::Local => StorageClass::Workgroup,
                 AddressSpace::Generic => StorageClass::Generic,
             },
+            Flavour::Vulkan => match space {
+                AddressSpace::Private => StorageClass::Function,
+                AddressSpace::Global | AddressSpace::Constant => {
+                    StorageClass::PhysicalStorageBuffer
+                }
+                AddressSpace::Local => StorageClass::Workgroup,
+                // Reported as unsupported where a generic pointer is declared.
+                AddressSpace::Generic => StorageClass::Generic,
+            },
+        }
+    }
+
+    /// Decorates a type with its explicit layout once (Vulkan).
+    fn lay_out(&mut self, ty: Word, dec: Decoration, values: &[u32]) {
+        if self.vk.laid_out.insert(ty) {
+            let ops: Vec<Operand> = values.iter().map(|v| Operand::LiteralBit32(*v)).collect();
+            self.b.decorate(ty, dec, ops);
+        }
+    }
+
+    /// Gives a physical-storage-buffer pointer type the `ArrayStride` of its pointee, so
+    /// that `OpPtrAccessChain` (pointer arithmetic) may use it.
+    fn stride_pointer(&mut self, ptr: Word, space: AddressSpace, pointee: TypeId) {
+        if !matches!(space, AddressSpace::Global | AddressSpace::Constant) {
+            return;
+        }
+        let size = self.ir.types.layout(pointee).size as u32;
+        if size > 0 && self.vk.strided_ptrs.insert(ptr) {
+            self.b
+                .decorate(ptr, Decoration::ArrayStride, [Operand::LiteralBit32(size)]);
         }
     }
 

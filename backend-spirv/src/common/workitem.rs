@@ -5,7 +5,7 @@ use oclc_ir::{Dim, ScalarType, WorkItemQuery};
 use rspirv::dr::Operand;
 use rspirv::spirv::{BuiltIn, Decoration, MemoryAccess, StorageClass, Word};
 
-use super::context::ModuleCtx;
+use super::context::{Flavour, ModuleCtx};
 use super::function::FnEmitter;
 use crate::error::Result;
 
@@ -56,6 +56,24 @@ impl ModuleCtx<'_> {
 }
 
 impl FnEmitter<'_, '_> {
+    /// The `v3ulong` (or `uint`) value of an OpenCL built-in variable.
+    fn cl_work_item_value(&mut self, bi: Builtin) -> Result<Word> {
+        let var = self.cx.builtin_var(bi);
+        self.use_var(var);
+        let (ty, align) = if bi.is_scalar() {
+            (self.cx.shape_ty(ScalarType::U32, 1, false), 4)
+        } else {
+            (self.cx.shape_ty(ScalarType::U64, 3, false), 32)
+        };
+        Ok(self.cx.b.load(
+            ty,
+            None,
+            var,
+            Some(MemoryAccess::ALIGNED),
+            [Operand::LiteralBit32(align)],
+        )?)
+    }
+
     /// Emits a work-item query; the result is a `u64` (or `u32` for the work dimension).
     pub fn work_item(&mut self, query: WorkItemQuery, dim: Dim) -> Result<Word> {
         let bi = Builtin(query);
@@ -66,20 +84,10 @@ impl FnEmitter<'_, '_> {
                 return Ok(self.cx.const_scalar(ScalarType::U64, oor));
             }
         }
-        let var = self.cx.builtin_var(bi);
-        self.use_var(var);
-        let (ty, align) = if bi.is_scalar() {
-            (self.cx.shape_ty(ScalarType::U32, 1, false), 4)
-        } else {
-            (self.cx.shape_ty(ScalarType::U64, 3, false), 32)
+        let v = match self.cx.flavour {
+            Flavour::OpenCl => self.cl_work_item_value(bi)?,
+            Flavour::Vulkan => self.vk_work_item_value(query)?,
         };
-        let v = self.cx.b.load(
-            ty,
-            None,
-            var,
-            Some(MemoryAccess::ALIGNED),
-            [Operand::LiteralBit32(align)],
-        )?;
         if bi.is_scalar() {
             return Ok(v);
         }

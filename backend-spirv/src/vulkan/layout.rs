@@ -1,0 +1,81 @@
+//! The argument-block layout of a kernel, computed from its IR signature.
+
+use oclc_ir::{AddressSpace, Function, FunctionKind, Module, Type};
+
+use super::reflection::*;
+use crate::error::{unsupported, Result};
+
+/// The first specialization constant id used for `__local` pointer arguments.
+pub(crate) const FIRST_LOCAL_SPEC_ID: u32 = 3;
+
+/// Lays out the arguments of kernel `f`.
+pub(crate) fn kernel_layout(ir: &Module, f: &Function) -> Result<KernelReflection> {
+    let mut offset = FIRST_ARG_OFFSET;
+    let mut next_spec = FIRST_LOCAL_SPEC_ID;
+    let mut args = Vec::with_capacity(f.params.len());
+    for p in &f.params {
+        let arg = |kind, offset, size, local_spec_id, elem_size| VulkanArg {
+            name: p.name.clone(),
+            kind,
+            type_name: p.type_name.clone(),
+            offset,
+            size,
+            local_spec_id,
+            elem_size,
+        };
+        match ir.types.get(p.ty) {
+            Type::Pointer { space, pointee } => {
+                let elem = ir.types.layout(*pointee).size as u32;
+                match space {
+                    AddressSpace::Global | AddressSpace::Constant => {
+                        offset = offset.next_multiple_of(8);
+                        args.push(arg(VulkanArgKind::Buffer, Some(offset), 8, None, elem));
+                        offset += 8;
+                    }
+                    AddressSpace::Local => {
+                        args.push(arg(VulkanArgKind::Local, None, 0, Some(next_spec), elem));
+                        next_spec += 1;
+                    }
+                    other => {
+                        return unsupported(format!(
+                            "kernel argument `{}`: a {} pointer",
+                            p.name,
+                            other.name()
+                        ))
+                    }
+                }
+            }
+            Type::Scalar(_) | Type::Vector { .. } => {
+                let l = ir.types.layout(p.ty);
+                offset = offset.next_multiple_of(l.align as u32);
+                args.push(arg(
+                    VulkanArgKind::Value,
+                    Some(offset),
+                    l.size as u32,
+                    None,
+                    0,
+                ));
+                offset += l.size as u32;
+            }
+            _ => {
+                return unsupported(format!(
+                    "kernel argument `{}` of type {} on Vulkan",
+                    p.name, p.type_name
+                ))
+            }
+        }
+    }
+    let block_size = offset.next_multiple_of(16);
+    let reqd = match &f.kind {
+        FunctionKind::Kernel(a) => a.reqd_work_group_size,
+        _ => None,
+    };
+    Ok(KernelReflection {
+        entry_point: f.name.clone(),
+        args,
+        block_size,
+        block_in_uniform_buffer: block_size > MAX_PUSH_CONSTANT_BYTES,
+        reqd_work_group_size: reqd,
+        workgroup_size_spec_ids: WORKGROUP_SIZE_SPEC_IDS,
+    })
+}

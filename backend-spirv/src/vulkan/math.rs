@@ -1,0 +1,154 @@
+//! Math built-ins on Vulkan, as `GLSL.std.450` instructions, only where Vulkan's
+//! precision table guarantees what OpenCL requires:
+//! exact operations (fabs, floor, ceil, trunc, rint, min/max/clamp, integer ones),
+//! `rsqrt` (inversesqrt: 2 ULP in both), `mad` (any precision in OpenCL) and the
+//! `native_*` functions (implementation-defined precision in OpenCL). Everything else
+//! (e.g. `sqrt`, whose Vulkan precision is inherited from `1.0 / inversesqrt()`, `fma`,
+//! which Vulkan may compute as a rounded multiply and add, `sin`, `exp`, `round`) is
+//! reported as unsupported on Vulkan until exact implementations exist.
+
+use oclc_ir::{MathFn, ScalarType, TypeId, ValueId};
+use rspirv::dr::Operand;
+use rspirv::spirv::{Op as SOp, Word};
+
+use crate::common::FnEmitter;
+use crate::error::{unsupported, Result};
+
+/// `GLSL.std.450` instruction numbers used here.
+mod glsl {
+    pub const ROUND_EVEN: u32 = 2;
+    pub const TRUNC: u32 = 3;
+    pub const FABS: u32 = 4;
+    pub const SABS: u32 = 5;
+    pub const FLOOR: u32 = 8;
+    pub const CEIL: u32 = 9;
+    pub const SIN: u32 = 13;
+    pub const COS: u32 = 14;
+    pub const TAN: u32 = 15;
+    pub const POW: u32 = 26;
+    pub const EXP: u32 = 27;
+    pub const LOG: u32 = 28;
+    pub const EXP2: u32 = 29;
+    pub const LOG2: u32 = 30;
+    pub const SQRT: u32 = 31;
+    pub const INVERSE_SQRT: u32 = 32;
+    pub const UMIN: u32 = 38;
+    pub const SMIN: u32 = 39;
+    pub const UMAX: u32 = 41;
+    pub const SMAX: u32 = 42;
+    pub const UCLAMP: u32 = 44;
+    pub const SCLAMP: u32 = 45;
+    pub const FMA: u32 = 50;
+    pub const NMIN: u32 = 79;
+    pub const NMAX: u32 = 80;
+    pub const NCLAMP: u32 = 81;
+}
+
+/// How a built-in is computed on Vulkan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VkMath {
+    /// One `GLSL.std.450` instruction.
+    Glsl(u32),
+    /// The operand itself (`abs` of an unsigned value).
+    Identity,
+    /// `1.0 / x` (`native_recip`).
+    Recip,
+    /// `x / y` (`native_divide`).
+    Divide,
+    /// Integer multiply then add (`mad` on integers).
+    IntMad,
+}
+
+/// The Vulkan implementation of `func` on elements of `s`, if its precision suffices.
+pub(crate) fn vk_math_op(func: MathFn, s: ScalarType) -> Option<VkMath> {
+    use glsl::*;
+    use VkMath::*;
+    let (f, signed, int) = (s.is_float(), s.is_signed(), s.is_int());
+    Some(match func {
+        MathFn::Fabs if f => Glsl(FABS),
+        MathFn::Floor if f => Glsl(FLOOR),
+        MathFn::Ceil if f => Glsl(CEIL),
+        MathFn::Trunc if f => Glsl(TRUNC),
+        MathFn::Rint if f => Glsl(ROUND_EVEN),
+        MathFn::Rsqrt if f => Glsl(INVERSE_SQRT),
+        MathFn::Mad if f => Glsl(FMA),
+        MathFn::Min if f => Glsl(NMIN),
+        MathFn::Max if f => Glsl(NMAX),
+        MathFn::Clamp if f => Glsl(NCLAMP),
+        MathFn::NativeSqrt if f => Glsl(SQRT),
+        MathFn::NativeRsqrt if f => Glsl(INVERSE_SQRT),
+        MathFn::NativeSin if f => Glsl(SIN),
+        MathFn::NativeCos if f => Glsl(COS),
+        MathFn::NativeTan if f => Glsl(TAN),
+        MathFn::NativeExp if f => Glsl(EXP),
+        MathFn::NativeExp2 if f => Glsl(EXP2),
+        MathFn::NativeLog if f => Glsl(LOG),
+        MathFn::NativeLog2 if f => Glsl(LOG2),
+        MathFn::NativePowr if f => Glsl(POW),
+        MathFn::NativeRecip if f => Recip,
+        MathFn::NativeDivide if f => Divide,
+        MathFn::Min if signed => Glsl(SMIN),
+        MathFn::Max if signed => Glsl(SMAX),
+        MathFn::Clamp if signed => Glsl(SCLAMP),
+        MathFn::Abs if signed => Glsl(SABS),
+        MathFn::Min if int => Glsl(UMIN),
+        MathFn::Max if int => Glsl(UMAX),
+        MathFn::Clamp if int => Glsl(UCLAMP),
+        MathFn::Abs if int => Identity,
+        MathFn::Mad if int => IntMad,
+        _ => return None,
+    })
+}
+
+impl FnEmitter<'_, '_> {
+    /// A math built-in with result type `rty`, on Vulkan.
+    pub fn vk_math(&mut self, func: MathFn, args: &[ValueId], rty: TypeId) -> Result<Word> {
+        let Some(&first) = args.first() else {
+            return unsupported(format!("{} without operands", func.name()));
+        };
+        let t0 = self.vty(first);
+        let (s, n) = self.cx.shape(t0)?;
+        let Some(how) = vk_math_op(func, s) else {
+            return unsupported(format!(
+                "the built-in `{}` on {} is not supported on Vulkan (its Vulkan precision does not meet OpenCL's, or it is not implemented yet)",
+                func.name(),
+                s.name()
+            ));
+        };
+        let mut ws = Vec::with_capacity(args.len());
+        for a in args {
+            let w = self.val(*a)?;
+            let (_, an) = self.cx.shape(self.vty(*a))?;
+            ws.push(if an == 1 && n > 1 {
+                self.splat_word(w, t0, n)?
+            } else {
+                w
+            });
+        }
+        let rt = self.cx.ty(rty)?;
+        match how {
+            VkMath::Identity => Ok(ws[0]),
+            VkMath::Recip => {
+                let one = self.cx.const_splat(s, n, oclc_ir_one(s));
+                self.inst(SOp::FDiv, rt, &[one, ws[0]])
+            }
+            VkMath::Divide => self.inst(SOp::FDiv, rt, &[ws[0], ws[1]]),
+            VkMath::IntMad => {
+                let p = self.inst(SOp::IMul, rt, &[ws[0], ws[1]])?;
+                self.inst(SOp::IAdd, rt, &[p, ws[2]])
+            }
+            VkMath::Glsl(op) => {
+                let ext = self.cx.ext;
+                Ok(self
+                    .cx
+                    .b
+                    .ext_inst(rt, None, ext, op, ws.into_iter().map(Operand::IdRef))?)
+            }
+        }
+    }
+}
+
+/// The bits of 1.0 in a float type.
+fn oclc_ir_one(s: ScalarType) -> u64 {
+    crate::common::ModuleCtx::one_bits(s)
+}

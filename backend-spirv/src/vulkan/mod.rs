@@ -1,0 +1,118 @@
+//! The Vulkan flavour: a `Shader` module for the `GLCompute` execution model with
+//! `PhysicalStorageBuffer64` addressing and the `GLSL450` memory model (SPIR-V 1.5, the
+//! version of Vulkan 1.2), one entry point per kernel, plus a [`KernelReflection`] per
+//! kernel that tells a launcher how to pass arguments (see [`reflection`] for the ABI).
+
+mod entry;
+mod layout;
+mod math;
+mod pointers;
+pub mod reflection;
+mod workitem;
+
+use std::collections::BTreeSet;
+
+use oclc_ir::{walk_stmts, FuncId, FunctionKind, Module, Op, Stmt};
+use rspirv::binary::Assemble;
+use rspirv::spirv::{AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel};
+
+pub use reflection::{reflection_json, KernelReflection, VulkanArg, VulkanArgKind};
+
+use crate::common::{emit_function, EmitKind, Flavour, ModuleCtx};
+use crate::error::{unsupported, SpirvError};
+
+/// The SPIR-V version of Vulkan modules (the one Vulkan 1.2 accepts natively).
+pub const VULKAN_SPIRV_VERSION: (u8, u8) = (1, 5);
+
+/// A Vulkan SPIR-V module and the reflection of its kernels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VulkanModule {
+    /// The SPIR-V binary (words).
+    pub words: Vec<u32>,
+    /// One description per kernel, in module order.
+    pub kernels: Vec<KernelReflection>,
+}
+
+/// Emits `module` as a Vulkan compute SPIR-V module. Constructs Vulkan cannot express
+/// (or that are not implemented for it yet) give a [`SpirvError`] naming them.
+pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
+    let mut cx = ModuleCtx::new(module, Flavour::Vulkan, VULKAN_SPIRV_VERSION);
+    cx.require(Capability::Shader);
+    cx.require(Capability::PhysicalStorageBufferAddresses);
+    cx.require(Capability::Int64);
+    cx.b.memory_model(
+        AddressingModel::PhysicalStorageBuffer64,
+        MemoryModel::GLSL450,
+    );
+    if let Some(g) = module.globals.first() {
+        return unsupported(format!(
+            "program-scope variable `{}` on Vulkan (not implemented yet)",
+            g.name
+        ));
+    }
+
+    let mut called = BTreeSet::new();
+    for f in &module.functions {
+        walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let {
+                op: Op::Call { func, .. },
+                ..
+            } = s
+            {
+                called.insert(*func);
+            }
+        });
+    }
+    let mut entry_ids = Vec::with_capacity(module.functions.len());
+    for (i, f) in module.functions.iter().enumerate() {
+        let fid = FuncId(i as u32);
+        let entry = f.is_kernel().then(|| cx.b.id());
+        let callable = if !f.is_kernel() || called.contains(&fid) {
+            cx.b.id()
+        } else {
+            0
+        };
+        entry_ids.push(entry);
+        cx.helper_ids.push(callable);
+    }
+    cx.called = called;
+    // Module-wide: every pipeline sets the work-group size through spec constants 0..2.
+    cx.vk_workgroup_size();
+
+    let mut kernels = Vec::new();
+    for (i, f) in module.functions.iter().enumerate() {
+        let fid = FuncId(i as u32);
+        if let Some(id) = entry_ids[i] {
+            let layout = layout::kernel_layout(module, f).map_err(|e| e.in_function(&f.name))?;
+            cx.vk.entry = Some(layout.clone());
+            kernels.push(layout);
+            emit_function(&mut cx, fid, id, EmitKind::Entry)?;
+            cx.vk.entry = None;
+        }
+        if !f.is_kernel() || cx.called.contains(&fid) {
+            let id = cx.helper_ids[i];
+            emit_function(&mut cx, fid, id, EmitKind::Callable)?;
+        }
+        cx.check_vk_errors().map_err(|e| e.in_function(&f.name))?;
+    }
+
+    for (i, f) in module.functions.iter().enumerate() {
+        let (Some(id), FunctionKind::Kernel(attrs)) = (entry_ids[i], &f.kind) else {
+            continue;
+        };
+        let mut interface: Vec<u32> = cx.transitive_uses(id).into_iter().collect();
+        interface.sort_unstable();
+        cx.b.entry_point(ExecutionModel::GLCompute, id, f.name.clone(), interface);
+        let size = attrs.reqd_work_group_size.unwrap_or([1, 1, 1]);
+        cx.b.execution_mode(id, ExecutionMode::LocalSize, size);
+    }
+
+    let caps: Vec<Capability> = cx.caps.values().copied().collect();
+    for cap in caps {
+        cx.b.capability(cap);
+    }
+    Ok(VulkanModule {
+        words: cx.b.module().assemble(),
+        kernels,
+    })
+}

@@ -1,0 +1,160 @@
+//! The reflection description of a Vulkan kernel: everything a launcher needs to bind
+//! arguments and launch parameters without parsing the SPIR-V.
+//!
+//! Kernel arguments and launch parameters live in one `Block` struct: a push-constant
+//! block, or (when larger than [`MAX_PUSH_CONSTANT_BYTES`]) a uniform buffer at
+//! descriptor set 0, binding 0. The block starts with the launch parameters OpenCL needs
+//! and Vulkan lacks, at fixed offsets: global offset (`uvec3` at
+//! [`GLOBAL_OFFSET_OFFSET`]), work dimension (`uint` at [`WORK_DIM_OFFSET`]) and global
+//! size (`uvec3` at [`GLOBAL_SIZE_OFFSET`]); arguments follow from [`FIRST_ARG_OFFSET`].
+//! Buffer arguments are 64-bit device addresses (`bufferDeviceAddress`). The work-group
+//! size is the `WorkgroupSize` built-in made of specialization constants 0, 1, 2 (set them
+//! to the launch's local size); `__local` pointer arguments are Workgroup arrays whose
+//! element count is a specialization constant.
+
+use std::fmt::Write;
+
+/// Byte offset of the global offset (`uvec3`) in the argument block.
+pub const GLOBAL_OFFSET_OFFSET: u32 = 0;
+/// Byte offset of the work dimension (`uint`) in the argument block.
+pub const WORK_DIM_OFFSET: u32 = 12;
+/// Byte offset of the global size (`uvec3`) in the argument block.
+pub const GLOBAL_SIZE_OFFSET: u32 = 16;
+/// Byte offset of the first kernel argument in the argument block.
+pub const FIRST_ARG_OFFSET: u32 = 32;
+/// The largest argument block passed as push constants (Vulkan's guaranteed minimum).
+pub const MAX_PUSH_CONSTANT_BYTES: u32 = 128;
+/// Specialization constant ids of the work-group size (x, y, z).
+pub const WORKGROUP_SIZE_SPEC_IDS: [u32; 3] = [0, 1, 2];
+
+/// How a kernel argument is passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VulkanArgKind {
+    /// A `__global` or `__constant` pointer: a 64-bit buffer device address in the block.
+    Buffer,
+    /// A scalar or vector by value, stored in the block.
+    Value,
+    /// A `__local` pointer: a Workgroup array sized by a specialization constant.
+    Local,
+}
+
+impl VulkanArgKind {
+    /// The name used in the JSON form.
+    pub fn name(self) -> &'static str {
+        match self {
+            VulkanArgKind::Buffer => "buffer",
+            VulkanArgKind::Value => "value",
+            VulkanArgKind::Local => "local",
+        }
+    }
+}
+
+/// One kernel argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VulkanArg {
+    /// Source name.
+    pub name: String,
+    /// How it is passed.
+    pub kind: VulkanArgKind,
+    /// The type as the source spelled it.
+    pub type_name: String,
+    /// Byte offset in the argument block (`Buffer` and `Value`).
+    pub offset: Option<u32>,
+    /// Bytes it occupies in the block (8 for a buffer address; 0 for `Local`).
+    pub size: u32,
+    /// For `Local`: the specialization constant holding the array's element count.
+    pub local_spec_id: Option<u32>,
+    /// For `Local` and `Buffer`: the size in bytes of one pointee element.
+    pub elem_size: u32,
+}
+
+/// The reflection description of one kernel entry point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelReflection {
+    /// The entry point name (the kernel's name).
+    pub entry_point: String,
+    /// Arguments in order.
+    pub args: Vec<VulkanArg>,
+    /// Size in bytes of the argument block (a multiple of 16).
+    pub block_size: u32,
+    /// The block is a uniform buffer at set 0 binding 0 rather than push constants.
+    pub block_in_uniform_buffer: bool,
+    /// `reqd_work_group_size`, if declared (the launch must use it).
+    pub reqd_work_group_size: Option<[u32; 3]>,
+    /// Specialization constant ids of the work-group size.
+    pub workgroup_size_spec_ids: [u32; 3],
+}
+
+impl KernelReflection {
+    /// The JSON form (one object).
+    pub fn to_json(&self) -> String {
+        let mut s = String::new();
+        let _ = write!(s, "{{\"entry_point\":{}", json_str(&self.entry_point));
+        let _ = write!(s, ",\"block_size\":{}", self.block_size);
+        let _ = write!(
+            s,
+            ",\"block\":\"{}\"",
+            if self.block_in_uniform_buffer {
+                "uniform_buffer(set=0,binding=0)"
+            } else {
+                "push_constant"
+            }
+        );
+        let _ = write!(
+            s,
+            ",\"launch\":{{\"global_offset\":{GLOBAL_OFFSET_OFFSET},\"work_dim\":{WORK_DIM_OFFSET},\"global_size\":{GLOBAL_SIZE_OFFSET}}}"
+        );
+        match self.reqd_work_group_size {
+            Some([x, y, z]) => {
+                let _ = write!(s, ",\"reqd_work_group_size\":[{x},{y},{z}]");
+            }
+            None => s.push_str(",\"reqd_work_group_size\":null"),
+        }
+        let [a, b, c] = self.workgroup_size_spec_ids;
+        let _ = write!(s, ",\"workgroup_size_spec_ids\":[{a},{b},{c}],\"args\":[");
+        for (i, arg) in self.args.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            let _ = write!(
+                s,
+                "{{\"name\":{},\"kind\":\"{}\",\"type\":{},\"offset\":{},\"size\":{},\"local_spec_id\":{},\"elem_size\":{}}}",
+                json_str(&arg.name),
+                arg.kind.name(),
+                json_str(&arg.type_name),
+                opt(arg.offset),
+                arg.size,
+                opt(arg.local_spec_id),
+                arg.elem_size
+            );
+        }
+        s.push_str("]}");
+        s
+    }
+}
+
+/// The JSON form of the reflection of every kernel of a module: `{"kernels":[...]}`.
+pub fn reflection_json(kernels: &[KernelReflection]) -> String {
+    let parts: Vec<String> = kernels.iter().map(|k| k.to_json()).collect();
+    format!("{{\"kernels\":[{}]}}\n", parts.join(","))
+}
+
+fn opt(v: Option<u32>) -> String {
+    v.map_or_else(|| "null".to_string(), |v| v.to_string())
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

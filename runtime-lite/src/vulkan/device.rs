@@ -1,0 +1,171 @@
+//! Opening a Vulkan device: loader, instance, physical device choice (a discrete GPU when
+//! present, else any device with a compute queue) and the features oclc's modules need.
+
+use std::ffi::{c_char, CStr};
+use std::fmt;
+
+use ash::vk;
+
+/// A failure of the Vulkan device, with a message naming what is missing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VulkanError(pub String);
+
+impl fmt::Display for VulkanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Vulkan: {}", self.0)
+    }
+}
+
+impl std::error::Error for VulkanError {}
+
+/// Wraps a `VkResult` failure.
+pub(crate) fn vk_err(what: &str) -> impl Fn(vk::Result) -> VulkanError + '_ {
+    move |e| VulkanError(format!("{what} failed: {e}"))
+}
+
+/// An opened Vulkan device with one compute queue.
+pub struct VulkanDevice {
+    /// The device name (e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`).
+    pub name: String,
+    pub(crate) _entry: ash::Entry,
+    pub(crate) instance: ash::Instance,
+    pub(crate) device: ash::Device,
+    pub(crate) queue: vk::Queue,
+    pub(crate) queue_family: u32,
+    pub(crate) memory: vk::PhysicalDeviceMemoryProperties,
+    /// Nanoseconds per timestamp tick; `None` when the queue has no timestamps.
+    pub(crate) timestamp_period: Option<f64>,
+}
+
+/// The optional features enabled when the device has them (8/16-bit storage, int8,
+/// float16, int16, float64); modules that need a missing one fail at pipeline creation.
+struct Features {
+    core: vk::PhysicalDeviceFeatures,
+    v11: vk::PhysicalDeviceVulkan11Features<'static>,
+    v12: vk::PhysicalDeviceVulkan12Features<'static>,
+}
+
+fn query_features(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Features {
+    let mut v11 = vk::PhysicalDeviceVulkan11Features::default();
+    let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
+    let core = {
+        let mut f2 = vk::PhysicalDeviceFeatures2::default()
+            .push_next(&mut v11)
+            .push_next(&mut v12);
+        unsafe { instance.get_physical_device_features2(pd, &mut f2) };
+        f2.features
+    };
+    v11.p_next = std::ptr::null_mut();
+    v12.p_next = std::ptr::null_mut();
+    Features { core, v11, v12 }
+}
+
+impl VulkanDevice {
+    /// Opens the first discrete GPU, else the first device with a compute queue.
+    pub fn open() -> Result<VulkanDevice, VulkanError> {
+        let entry = unsafe { ash::Entry::load() }.map_err(|e| {
+            VulkanError(format!(
+                "cannot load the Vulkan loader (libvulkan): {e}; install a Vulkan driver and loader"
+            ))
+        })?;
+        let app = vk::ApplicationInfo::default()
+            .application_name(c"oclc")
+            .api_version(vk::API_VERSION_1_2);
+        let info = vk::InstanceCreateInfo::default().application_info(&app);
+        let instance = unsafe { entry.create_instance(&info, None) }.map_err(vk_err(
+            "vkCreateInstance (is a Vulkan 1.2 driver installed?)",
+        ))?;
+        let devices = unsafe { instance.enumerate_physical_devices() }
+            .map_err(vk_err("vkEnumeratePhysicalDevices"))?;
+        let mut candidates = Vec::new();
+        for pd in devices {
+            let props = unsafe { instance.get_physical_device_properties(pd) };
+            if props.api_version < vk::API_VERSION_1_2 {
+                continue;
+            }
+            let families = unsafe { instance.get_physical_device_queue_family_properties(pd) };
+            let Some(family) = families
+                .iter()
+                .position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE))
+            else {
+                continue;
+            };
+            let discrete = props.device_type == vk::PhysicalDeviceType::DISCRETE_GPU;
+            candidates.push((!discrete, pd, family as u32, props, families[family]));
+        }
+        candidates.sort_by_key(|c| c.0);
+        let Some((_, physical, queue_family, props, family)) = candidates.into_iter().next() else {
+            unsafe { instance.destroy_instance(None) };
+            return Err(VulkanError(
+                "no Vulkan 1.2 device with a compute queue was found".into(),
+            ));
+        };
+        let name = unsafe { CStr::from_ptr(props.device_name.as_ptr() as *const c_char) }
+            .to_string_lossy()
+            .into_owned();
+        let have = query_features(&instance, physical);
+        let missing = [
+            ("bufferDeviceAddress", have.v12.buffer_device_address),
+            ("shaderInt64", have.core.shader_int64),
+        ]
+        .iter()
+        .filter(|(_, on)| *on == vk::FALSE)
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>();
+        if !missing.is_empty() {
+            unsafe { instance.destroy_instance(None) };
+            return Err(VulkanError(format!(
+                "device {name} lacks required feature(s): {}",
+                missing.join(", ")
+            )));
+        }
+        let core = vk::PhysicalDeviceFeatures::default()
+            .shader_int64(true)
+            .shader_int16(have.core.shader_int16 == vk::TRUE)
+            .shader_float64(have.core.shader_float64 == vk::TRUE);
+        let mut v11 = vk::PhysicalDeviceVulkan11Features::default()
+            .storage_buffer16_bit_access(have.v11.storage_buffer16_bit_access == vk::TRUE)
+            .storage_push_constant16(have.v11.storage_push_constant16 == vk::TRUE);
+        let mut v12 = vk::PhysicalDeviceVulkan12Features::default()
+            .buffer_device_address(true)
+            .storage_buffer8_bit_access(have.v12.storage_buffer8_bit_access == vk::TRUE)
+            .storage_push_constant8(have.v12.storage_push_constant8 == vk::TRUE)
+            .shader_int8(have.v12.shader_int8 == vk::TRUE)
+            .shader_float16(have.v12.shader_float16 == vk::TRUE);
+        let priorities = [1.0f32];
+        let queues = [vk::DeviceQueueCreateInfo::default()
+            .queue_family_index(queue_family)
+            .queue_priorities(&priorities)];
+        let info = vk::DeviceCreateInfo::default()
+            .queue_create_infos(&queues)
+            .enabled_features(&core)
+            .push_next(&mut v11)
+            .push_next(&mut v12);
+        let device = unsafe { instance.create_device(physical, &info, None) }
+            .map_err(vk_err("vkCreateDevice"))?;
+        let queue = unsafe { device.get_device_queue(queue_family, 0) };
+        let memory = unsafe { instance.get_physical_device_memory_properties(physical) };
+        let timestamp_period =
+            (family.timestamp_valid_bits > 0).then_some(props.limits.timestamp_period as f64);
+        Ok(VulkanDevice {
+            name,
+            _entry: entry,
+            instance,
+            device,
+            queue,
+            queue_family,
+            memory,
+            timestamp_period,
+        })
+    }
+}
+
+impl Drop for VulkanDevice {
+    fn drop(&mut self) {
+        unsafe {
+            let _ = self.device.device_wait_idle();
+            self.device.destroy_device(None);
+            self.instance.destroy_instance(None);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! A Vulkan device for oclc's Vulkan SPIR-V (`oclc run --device vulkan`), through the
+//! system's Vulkan loader found at run time (ash's `loaded` feature; no link-time
+//! dependency). Buffers are device-local with buffer device addresses, filled and read
+//! back through host-visible staging buffers; arguments and launch parameters go in the
+//! kernel's push-constant block (or a uniform buffer when it is large); the work-group
+//! size and `__local` argument sizes are specialization constants. `--time` uses
+//! timestamp queries around the dispatch only.
+
+mod device;
+mod launch;
+mod memory;
+
+pub use device::{VulkanDevice, VulkanError};
+pub use launch::{VulkanArg, VulkanArgKindRt, VulkanArgLayout, VulkanKernel, VulkanRun};
