@@ -161,6 +161,17 @@ pub fn emit_opencl_spirv(
     Ok(words)
 }
 
+/// Emits SPIR-V for Vulkan compute, with the reflection of each kernel.
+pub fn emit_vulkan_spirv(
+    module: &Module,
+    stages: &mut Stages,
+) -> Result<oclc_backend_spirv::VulkanModule, CompileError> {
+    let vk = oclc_backend_spirv::emit_vulkan(module)
+        .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
+    stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
+    Ok(vk)
+}
+
 /// Writes the recorded stages as `PREFIX.i`, `PREFIX.ir`, ... and returns the paths written.
 pub fn write_stages(prefix: &str, stages: &Stages) -> std::io::Result<Vec<String>> {
     let mut written = Vec::new();

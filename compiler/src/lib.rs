@@ -7,6 +7,7 @@
 //!
 //! It uses each stage only through its public API and knows nothing of their internals.
 
+pub mod brook;
 pub mod cli;
 pub mod driver;
 pub mod options;

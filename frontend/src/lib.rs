@@ -19,6 +19,7 @@ mod grammar {
     include!(concat!(env!("OUT_DIR"), "/grammar.rs"));
 }
 mod api;
+pub mod brook;
 pub mod check;
 pub mod checked;
 

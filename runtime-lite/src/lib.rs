@@ -7,16 +7,20 @@
 //! happen before, in the compiler). Code generation is `oclc-backend-cpu`'s job.
 
 pub mod args;
+pub mod brook;
 pub mod buffer;
 pub mod error;
 pub mod launch;
 pub mod ndrange;
 pub mod opencl;
 pub mod program;
+pub mod vulkan;
 
 pub use args::{ArgValue, ParamInfo, ParamKind};
+pub use brook::{call_kernel, BrookArg, BrookError, BrookKernel, Stream};
 pub use buffer::Buffer;
 pub use error::RuntimeError;
 pub use launch::LaunchInfo;
 pub use ndrange::{default_local_size, NDRange, MAX_WORK_GROUP_SIZE};
 pub use program::{KernelInfo, Program};
+pub use vulkan::{VulkanArg, VulkanDevice, VulkanError, VulkanKernel, VulkanRun};

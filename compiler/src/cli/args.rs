@@ -51,6 +51,35 @@ pub struct CompileArgs {
     /// (PREFIX defaults to the input's stem) [spelled -save-temps[=PREFIX]]
     #[arg(long = "save-temps", value_name = "PREFIX", num_args = 0..=1, require_equals = true, default_missing_value = "")]
     pub save_temps: Option<String>,
+    /// Source language: 'opencl' or 'brook' (default: from the extension; .br is Brook+)
+    #[arg(short = 'x', value_name = "LANG")]
+    pub language: Option<String>,
+    /// Brook+: turn strong typing off, C99 promotions with warnings (brcc -a)
+    #[arg(long = "brook-no-strong-typing")]
+    pub brook_no_strong_typing: bool,
+    /// Brook+: legacy gather arrays, constant buffers off (brcc -c)
+    #[arg(long = "brook-legacy-gather")]
+    pub brook_legacy_gather: bool,
+    /// Brook+: warning level 0-3 (brcc -wN; default 1)
+    #[arg(long = "brook-warn-level", value_name = "N", value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub brook_warn_level: Option<u8>,
+    /// Brook+: treat warnings as errors (brcc -x; only with --brook-no-strong-typing)
+    #[arg(long = "brook-warnings-as-errors")]
+    pub brook_warnings_as_errors: bool,
+}
+
+impl CompileArgs {
+    /// The Brook+ front-end options these arguments stand for.
+    pub fn brook_options(&self) -> oclc_frontend::brook::BrookOptions {
+        let d = oclc_frontend::brook::BrookOptions::default();
+        oclc_frontend::brook::BrookOptions {
+            strong_typing: !self.brook_no_strong_typing,
+            legacy_gather: self.brook_legacy_gather,
+            warn_level: self.brook_warn_level.unwrap_or(d.warn_level),
+            warnings_as_errors: self.brook_warnings_as_errors,
+            defines: self.defines.clone(),
+        }
+    }
 }
 
 fn parse_cl_std(text: &str) -> Result<ClStd, String> {
@@ -110,6 +139,13 @@ pub struct CompileCli {
     /// SPIR-V version of the module: 1.0 (default) .. 1.4
     #[arg(long = "spirv-version", value_name = "X.Y", value_parser = parse_spirv_version)]
     pub spirv_version: Option<(u8, u8)>,
+    /// What to write with --target vulkan: the SPIR-V module (default), the kernels'
+    /// reflection JSON (argument offsets, spec constant ids; default output FILE.json),
+    /// or both (the JSON goes next to the module, with the extension .json);
+    /// for Brook+ sources also opencl-c (the generated OpenCL C) or header (brcc-style
+    /// declarations)
+    #[arg(long = "emit", value_enum, default_value = "spirv")]
+    pub emit: EmitArg,
     #[command(flatten)]
     pub compile: CompileArgs,
 }
@@ -127,12 +163,27 @@ fn parse_spirv_version(text: &str) -> Result<(u8, u8), String> {
     }
 }
 
+/// Output spellings for `--emit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EmitArg {
+    /// The SPIR-V module.
+    Spirv,
+    /// The reflection JSON of the kernels (--target vulkan only).
+    Reflection,
+    /// The module, plus the reflection JSON next to it (--target vulkan only).
+    Both,
+    /// Brook+ only: the generated OpenCL C.
+    OpenclC,
+    /// Brook+ only: brcc-style C++ declarations of the kernels.
+    Header,
+}
+
 /// Device spellings for `oclc run --device`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DeviceArg {
     /// oclc's native CPU code (the default).
     Cpu,
-    /// Vulkan through the system loader (not yet supported).
+    /// oclc's Vulkan SPIR-V on a Vulkan device through the system loader (bufferDeviceAddress).
     Vulkan,
     /// The system's OpenCL driver compiling the *source* (a reference: PoCL, NVIDIA, ...).
     Opencl,
@@ -157,9 +208,9 @@ pub struct RunCli {
     /// The kernel to run
     #[arg(long, value_name = "NAME")]
     pub kernel: String,
-    /// Global work size, 1 to 3 dimensions
+    /// Global work size, 1 to 3 dimensions (not for Brook+: the output streams give the domain)
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dims)]
-    pub global: Dims,
+    pub global: Option<Dims>,
     /// Local work size (default: the kernel's reqd_work_group_size, else chosen by the device)
     #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dims)]
     pub local: Option<Dims>,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use super::args::CompileCli;
+use super::args::{CompileCli, EmitArg};
 use super::{exit_usage, report};
 use crate::driver::{self, CompileError, Stages};
 use crate::options::Target;
@@ -76,25 +76,77 @@ pub fn main(args: Vec<String>) -> ExitCode {
     }
 }
 
+/// The output path: -o, or the input's stem with `ext`.
+fn output_path(cli: &CompileCli, ext: &str) -> PathBuf {
+    cli.output.clone().unwrap_or_else(|| {
+        let mut p = PathBuf::from(default_prefix(&cli.input));
+        p.set_extension(ext);
+        p
+    })
+}
+
+/// Writes `bytes` to `path` ('-': stdout).
+fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CompileError> {
+    if path.as_os_str() == "-" {
+        return std::io::stdout()
+            .lock()
+            .write_all(bytes)
+            .map_err(|e| CompileError::Io(format!("cannot write to stdout: {e}")));
+    }
+    std::fs::write(path, bytes)
+        .map_err(|e| CompileError::Io(format!("cannot write '{}': {e}", path.display())))
+}
+
 fn run(
     cli: &CompileCli,
     opts: &crate::options::CompileOptions,
     stages: &mut Stages,
 ) -> Result<String, CompileError> {
+    if crate::brook::is_brook(&cli.input, cli.compile.language.as_deref()) {
+        return crate::brook::compile_brook_cli(cli, opts, stages);
+    }
+    if matches!(cli.emit, EmitArg::OpenclC | EmitArg::Header) {
+        return Err(CompileError::Diagnostics(
+            "error: --emit opencl-c and --emit header are for Brook+ sources (.br or -x brook)"
+                .into(),
+        ));
+    }
     if cli.syntax_only {
         return driver::check_file(&cli.input, opts, stages);
     }
     let lowered = driver::lower_file(&cli.input, opts, stages)?;
+    if cli.emit != EmitArg::Spirv && opts.target != Target::Vulkan {
+        return Err(CompileError::Diagnostics(
+            "error: --emit reflection/both needs --target vulkan".into(),
+        ));
+    }
     let bytes: Vec<u8> = match opts.target {
         Target::OpenCl => {
             let words = driver::emit_opencl_spirv(&lowered.module, opts, stages)?;
             words.iter().flat_map(|w| w.to_le_bytes()).collect()
         }
         Target::Vulkan => {
-            return Err(CompileError::Diagnostics(
-                "error: --target vulkan is not supported yet (use --target opencl or --target cpu)"
-                    .into(),
-            ))
+            let vk = driver::emit_vulkan_spirv(&lowered.module, stages)?;
+            let json = oclc_backend_spirv::reflection_json(&vk.kernels);
+            let words: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            match cli.emit {
+                // OpenCL sources with --emit opencl-c/header were refused above.
+                EmitArg::Spirv | EmitArg::OpenclC | EmitArg::Header => words,
+                EmitArg::Reflection => {
+                    let out = output_path(cli, "json");
+                    write_output(&out, json.as_bytes())?;
+                    return Ok(lowered.warnings);
+                }
+                EmitArg::Both => {
+                    let mut out = output_path(cli, "spv");
+                    write_output(&out, &words)?;
+                    if out.as_os_str() != "-" {
+                        out.set_extension("json");
+                        write_output(&out, json.as_bytes())?;
+                    }
+                    return Ok(lowered.warnings);
+                }
+            }
         }
         Target::Cpu => {
             driver::compile_cpu(&lowered.module, stages)?;

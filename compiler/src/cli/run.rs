@@ -9,7 +9,9 @@ use super::compile::save_temps;
 use super::{exit_usage, report};
 use crate::driver::{self, Stages};
 use crate::run::buffers::format_buffer;
-use crate::run::{bind_args, format_times, run_cpu, run_opencl, BoundArg, Launch, OpenClSource};
+use crate::run::{
+    bind_args, format_times, run_cpu, run_opencl, run_vulkan, BoundArg, Launch, OpenClSource,
+};
 
 fn usage_error(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("oclc run: error: {message}");
@@ -64,7 +66,13 @@ pub fn main(args: Vec<String>) -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return exit_usage(e),
     };
-    let work_dim = cli.global.0.len();
+    if crate::brook::is_brook(&cli.input, cli.compile.language.as_deref()) {
+        return crate::brook::run_brook(&cli);
+    }
+    let Some(global) = cli.global.clone() else {
+        return usage_error("--global is required for OpenCL kernels");
+    };
+    let work_dim = global.0.len();
     for (what, d) in [("--local", &cli.local), ("--offset", &cli.offset)] {
         if let Some(d) = d {
             if d.0.len() != work_dim {
@@ -75,7 +83,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             }
         }
     }
-    if cli.global.0.contains(&0) {
+    if global.0.contains(&0) {
         return usage_error("--global sizes must be positive");
     }
     if cli.opencl_spir.is_some() && cli.device != DeviceArg::Opencl {
@@ -128,7 +136,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
     let launch = Launch {
         kernel: cli.kernel.clone(),
         work_dim: work_dim as u32,
-        global: dims3(&cli.global, 1),
+        global: dims3(&global, 1),
         local: cli.local.as_ref().map(|d| dims3(d, 1)),
         offset: cli.offset.as_ref().map(|d| dims3(d, 0)).unwrap_or([0; 3]),
         repeat,
@@ -136,9 +144,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
     };
     let result = match cli.device {
         DeviceArg::Cpu => run_cpu(module, &launch, &mut bound),
-        DeviceArg::Vulkan => {
-            return runtime_error("--device vulkan is not supported yet (use --device cpu)")
-        }
+        DeviceArg::Vulkan => run_vulkan(module, &launch, &mut bound),
         DeviceArg::Opencl => {
             let source;
             let spir;

@@ -157,6 +157,69 @@ pub fn run_opencl(
     })
 }
 
+/// Runs oclc's Vulkan SPIR-V on the system's Vulkan device (`--device vulkan`).
+pub fn run_vulkan(
+    module: &Module,
+    launch: &Launch,
+    args: &mut [BoundArg],
+) -> Result<RunReport, String> {
+    use oclc_runtime_lite::vulkan::{VulkanArgKindRt, VulkanArgLayout};
+    let vk = oclc_backend_spirv::emit_vulkan(module).map_err(|e| e.to_string())?;
+    let Some(r) = vk.kernels.iter().find(|k| k.entry_point == launch.kernel) else {
+        return Err(format!("no kernel named '{}'", launch.kernel));
+    };
+    let kernel = oclc_runtime_lite::VulkanKernel {
+        entry_point: r.entry_point.clone(),
+        args: r
+            .args
+            .iter()
+            .map(|a| VulkanArgLayout {
+                kind: match a.kind {
+                    oclc_backend_spirv::VulkanArgKind::Buffer => VulkanArgKindRt::Buffer,
+                    oclc_backend_spirv::VulkanArgKind::Value => VulkanArgKindRt::Value,
+                    oclc_backend_spirv::VulkanArgKind::Local => VulkanArgKindRt::Local,
+                },
+                offset: a.offset,
+                local_spec_id: a.local_spec_id,
+                elem_size: a.elem_size,
+            })
+            .collect(),
+        block_size: r.block_size,
+        block_in_uniform_buffer: r.block_in_uniform_buffer,
+        launch_offsets: [
+            oclc_backend_spirv::GLOBAL_OFFSET_OFFSET,
+            oclc_backend_spirv::WORK_DIM_OFFSET,
+            oclc_backend_spirv::GLOBAL_SIZE_OFFSET,
+        ],
+        reqd_work_group_size: r.reqd_work_group_size,
+        workgroup_size_spec_ids: r.workgroup_size_spec_ids,
+    };
+    let device = oclc_runtime_lite::VulkanDevice::open().map_err(|e| e.to_string())?;
+    let mut vk_args: Vec<oclc_runtime_lite::VulkanArg<'_>> = args
+        .iter_mut()
+        .map(|a| match a {
+            BoundArg::Buffer { bytes, .. } => {
+                oclc_runtime_lite::VulkanArg::Buffer(bytes.as_mut_slice())
+            }
+            BoundArg::Value(bytes) => oclc_runtime_lite::VulkanArg::Value(bytes.as_slice()),
+            BoundArg::Local(n) => oclc_runtime_lite::VulkanArg::Local(*n),
+        })
+        .collect();
+    let range = NDRange {
+        work_dim: launch.work_dim,
+        global: launch.global,
+        local: launch.local,
+        offset: launch.offset,
+    };
+    let run = device
+        .run(&vk.words, &kernel, &mut vk_args, &range, launch.repeat)
+        .map_err(|e| format!("{e} (on {})", device.name))?;
+    Ok(RunReport {
+        times: run.times,
+        local: Some(run.local),
+    })
+}
+
 /// Formats timings as `kernel time: MEDIAN ms (min MIN, max MAX, N runs)`.
 pub fn format_times(times: &[Duration]) -> String {
     let mut ms: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1e3).collect();
