@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(spirv-tools pocl-opencl-icd ocl-icd-opencl-dev ocl-icd-libopencl1 clang-14 llvm-spirv-14
-          mesa-vulkan-drivers libvulkan-dev clinfo vulkan-tools)
+          mesa-vulkan-drivers libvulkan1 libvulkan-dev clinfo vulkan-tools)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -8,6 +8,13 @@
 //! A file may say `// CPU-UNSUPPORTED: reason` for a construct the CPU backend does not
 //! implement yet: its CPU run must then fail with an "unsupported" error (so the marker has
 //! to go as soon as the backend learns it), and only the SPIR-V path is compared.
+//!
+//! A fourth run uses oclc's Vulkan SPIR-V on the system's Vulkan device (lavapipe here):
+//! `oclc run --device vulkan`, compared with the same reference. A file may say
+//! `// VULKAN-UNSUPPORTED: reason` (e.g. math whose Vulkan precision is not OpenCL's): its
+//! Vulkan run must then fail with an "unsupported"/"not supported" error. Without a Vulkan
+//! device the Vulkan runs fail, or are skipped with a printed reason when
+//! OCLC_ALLOW_MISSING_TOOLS=1.
 
 mod common;
 
@@ -221,8 +228,80 @@ fn expect_cpu_unsupported(file: &Path, run: &[String]) {
         !out.status.success() && err.contains("not supported"),
         "{}: marked CPU-UNSUPPORTED but the CPU run {}: {err}",
         file.display(),
-        if out.status.success() { "succeeded (remove the marker)" } else { "failed differently" }
+        if out.status.success() {
+            "succeeded (remove the marker)"
+        } else {
+            "failed differently"
+        }
     );
+}
+
+/// True when the file declares a construct oclc's Vulkan flavour does not support yet.
+fn vulkan_unsupported(file: &Path) -> bool {
+    std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .any(|l| l.trim().starts_with("// VULKAN-UNSUPPORTED:"))
+}
+
+/// The Vulkan run of a `VULKAN-UNSUPPORTED` file must fail with an "unsupported" message.
+fn expect_vulkan_unsupported(file: &Path, run: &[String]) {
+    let file_s = file.to_string_lossy().into_owned();
+    let mut args: Vec<&str> = vec!["run", &file_s];
+    args.extend(run.iter().map(String::as_str));
+    args.extend(["--device", "vulkan"]);
+    let out = oclc(&args, &root());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && (err.contains("not supported") || err.contains("unsupported")),
+        "{}: marked VULKAN-UNSUPPORTED but the Vulkan run {}: {err}",
+        file.display(),
+        if out.status.success() {
+            "succeeded (remove the marker)"
+        } else {
+            "failed differently"
+        }
+    );
+}
+
+/// Whether a Vulkan device can run kernels: probes `oclc run --device vulkan` on vecadd.
+/// Without one the test fails, unless OCLC_ALLOW_MISSING_TOOLS=1 (then it prints why).
+fn require_vulkan() -> bool {
+    let out = oclc(
+        &[
+            "run",
+            "samples/vecadd.cl",
+            "--kernel",
+            "vecadd",
+            "--global",
+            "4",
+            "--device",
+            "vulkan",
+            "--arg",
+            "f32[4]=iota",
+            "--arg",
+            "f32[4]=iota",
+            "--arg",
+            "f32[4]=zeros",
+        ],
+        &root(),
+    );
+    if out.status.success() {
+        return true;
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    let missing = err.contains("Vulkan loader")
+        || err.contains("no Vulkan 1.2 device")
+        || err.contains("lacks required feature")
+        || err.contains("vkCreateInstance");
+    if missing && std::env::var("OCLC_ALLOW_MISSING_TOOLS").as_deref() == Ok("1") {
+        eprintln!(
+            "skipping the Vulkan runs: no usable Vulkan device ({})",
+            err.trim()
+        );
+        return false;
+    }
+    panic!("no usable Vulkan device for `oclc run --device vulkan` (install mesa-vulkan-drivers, or set OCLC_ALLOW_MISSING_TOOLS=1): {err}");
 }
 
 #[test]
@@ -233,6 +312,7 @@ fn kernels_match_the_opencl_reference() {
     let mut files = cl_files(&root().join("samples"));
     files.extend(cl_files(&root().join("tests/run")));
     let mut runs = 0;
+    let vulkan = require_vulkan();
     for file in files {
         for (n, run) in run_lines(&file).into_iter().enumerate() {
             let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
@@ -250,6 +330,13 @@ fn kernels_match_the_opencl_reference() {
             let bc_s = bc.to_string_lossy().into_owned();
             run_device_with(&file, &run, &["opencl", "--opencl-spir", &bc_s], &via_spirv);
             compare(&file, &run, &via_spirv, &reference);
+            if vulkan && vulkan_unsupported(&file) {
+                expect_vulkan_unsupported(&file, &run);
+            } else if vulkan {
+                let via_vulkan = dir.join("vulkan");
+                run_device(&file, &run, "vulkan", &via_vulkan);
+                compare(&file, &run, &via_vulkan, &reference);
+            }
             runs += 1;
         }
     }
