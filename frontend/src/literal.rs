@@ -164,7 +164,6 @@ pub fn parse_char(text: &str) -> Result<i64, String> {
     Ok(v as u8 as i8 as i64)
 }
 
-
 /// Decodes a string literal's spelling (with quotes) to bytes, without a NUL.
 pub fn parse_string(text: &str) -> Result<Vec<u8>, String> {
     let inner = text

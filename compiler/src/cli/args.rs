@@ -139,11 +139,12 @@ pub struct CompileCli {
     /// SPIR-V version of the module: 1.0 (default) .. 1.4
     #[arg(long = "spirv-version", value_name = "X.Y", value_parser = parse_spirv_version)]
     pub spirv_version: Option<(u8, u8)>,
-    /// What to write with --target vulkan: the SPIR-V module (default), the kernels'
-    /// reflection JSON (argument offsets, spec constant ids; default output FILE.json),
-    /// or both (the JSON goes next to the module, with the extension .json);
-    /// for Brook+ sources also opencl-c (the generated OpenCL C) or header (brcc-style
-    /// declarations)
+    /// What to write: spirv (default), reflection, both, opencl-c or header
+    ///
+    /// With --target vulkan: the SPIR-V module, the kernels' reflection JSON (argument
+    /// offsets, spec constant ids; default output FILE.json), or both (the JSON goes next
+    /// to the module, with the extension .json). For Brook+ sources also opencl-c (the
+    /// generated OpenCL C) or header (brcc-style declarations).
     #[arg(long = "emit", value_enum, default_value = "spirv")]
     pub emit: EmitArg,
     #[command(flatten)]
