@@ -237,6 +237,12 @@ impl Checker {
             {
                 true
             }
+            // `sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_FILTER_NEAREST;`
+            (CType::Scalar(k), CType::Opaque(crate::checked::OpaqueKind::Sampler))
+                if k.is_integer() =>
+            {
+                true
+            }
             _ => false,
         };
         if !ok {

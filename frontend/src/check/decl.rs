@@ -287,14 +287,39 @@ impl Checker {
             let Some(name) = decl.name.clone() else {
                 continue;
             };
-            let Some(dt) = self.apply_derived(&spec, &decl.derived, false) else {
+            // `T a[] = { x, y, ... }`: the length is the number of elements.
+            let sized;
+            let derived: &[Derived] = match (decl.derived.last(), &id.init) {
+                (Some(Derived::Array(None, sp)), Some(ast::Initializer::List(items, _)))
+                    if !items.is_empty()
+                        && items.iter().all(|it| it.designators.is_empty())
+                        && (items
+                            .iter()
+                            .all(|it| matches!(it.init, ast::Initializer::List(..)))
+                            || (decl.derived.len() == 1
+                                && matches!(spec.ty, CType::Scalar(_)))) =>
+                {
+                    let mut d = decl.derived.clone();
+                    let n = ast::Expr {
+                        kind: ast::ExprKind::IntLit(items.len().to_string()),
+                        span: *sp,
+                    };
+                    *d.last_mut().unwrap() = Derived::Array(Some(Box::new(n)), *sp);
+                    sized = d;
+                    &sized
+                }
+                _ => &decl.derived,
+            };
+            let Some(dt) = self.apply_derived(&spec, derived, false) else {
                 continue;
             };
             if spec.storage == Some(StorageKw::Typedef) {
                 self.bind(&name, Binding::Typedef(dt.ty));
                 continue;
             }
-            if dt.space != Some(AddrSpace::Constant) {
+            // Program-scope `sampler_t` variables are implicitly in the constant space.
+            let is_sampler = matches!(dt.ty, CType::Opaque(crate::checked::OpaqueKind::Sampler));
+            if dt.space != Some(AddrSpace::Constant) && !is_sampler {
                 self.error(Diagnostic::error(
                     "E0317",
                     "program scope variable must reside in constant address space",

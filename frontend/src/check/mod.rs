@@ -5,6 +5,8 @@ mod aggregate;
 pub mod builtins;
 mod consteval;
 mod convert;
+#[cfg(test)]
+mod corpus_tests;
 mod decl;
 mod expr;
 mod init;

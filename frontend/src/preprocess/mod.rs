@@ -29,6 +29,8 @@ pub(crate) struct Preprocessor<'m> {
     pub(crate) diags: Diagnostics,
     out: Vec<Token>,
     depth: usize,
+    /// Files that said `#pragma once` (canonical paths): later `#include`s of them are skipped.
+    once: std::collections::HashSet<PathBuf>,
 }
 
 /// State of one `#if` group.
@@ -62,7 +64,13 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
 #define MAXFLOAT 0x1.fffffep127f\n#define HUGE_VALF (1.0f/0.0f)\n#define INFINITY (1.0f/0.0f)\n#define NAN (0.0f/0.0f)\n\
 #define M_E_F 2.71828183f\n#define M_LOG2E_F 1.44269504f\n#define M_LOG10E_F 0.43429448f\n#define M_LN2_F 0.69314718f\n\
 #define M_LN10_F 2.30258509f\n#define M_PI_F 3.14159274f\n#define M_PI_2_F 1.57079637f\n#define M_PI_4_F 0.78539819f\n\
-#define M_1_PI_F 0.31830987f\n#define M_2_PI_F 0.63661975f\n#define M_2_SQRTPI_F 1.12837917f\n#define M_SQRT2_F 1.41421356f\n#define M_SQRT1_2_F 0.70710678f\n"
+#define M_1_PI_F 0.31830987f\n#define M_2_PI_F 0.63661975f\n#define M_2_SQRTPI_F 1.12837917f\n#define M_SQRT2_F 1.41421356f\n#define M_SQRT1_2_F 0.70710678f\n\
+#define DBL_DIG 15\n#define DBL_MANT_DIG 53\n#define DBL_MAX 0x1.fffffffffffffp1023\n#define DBL_MIN 0x1.0p-1022\n#define DBL_EPSILON 0x1.0p-52\n\
+#define M_E 0x1.5bf0a8b145769p+1\n#define M_LOG2E 0x1.71547652b82fep+0\n#define M_LOG10E 0x1.bcb7b1526e50ep-2\n#define M_LN2 0x1.62e42fefa39efp-1\n\
+#define M_LN10 0x1.26bb1bbb55516p+1\n#define M_PI 0x1.921fb54442d18p+1\n#define M_PI_2 0x1.921fb54442d18p+0\n#define M_PI_4 0x1.921fb54442d18p-1\n\
+#define M_1_PI 0x1.45f306dc9c883p-2\n#define M_2_PI 0x1.45f306dc9c883p-1\n#define M_2_SQRTPI 0x1.20dd750429b6dp+0\n#define M_SQRT2 0x1.6a09e667f3bcdp+0\n#define M_SQRT1_2 0x1.6a09e667f3bcdp-1\n\
+#define CLK_ADDRESS_NONE 0\n#define CLK_ADDRESS_CLAMP_TO_EDGE 2\n#define CLK_ADDRESS_CLAMP 4\n#define CLK_ADDRESS_REPEAT 6\n#define CLK_ADDRESS_MIRRORED_REPEAT 8\n\
+#define CLK_NORMALIZED_COORDS_FALSE 0\n#define CLK_NORMALIZED_COORDS_TRUE 1\n#define CLK_FILTER_NEAREST 0x10\n#define CLK_FILTER_LINEAR 0x20\n"
     );
     if opts.fast_relaxed_math {
         s.push_str("#define __FAST_RELAXED_MATH__ 1\n");
@@ -94,6 +102,7 @@ pub fn preprocess(
         diags: Diagnostics::with_mode(opts.warnings),
         out: Vec::new(),
         depth: 0,
+        once: std::collections::HashSet::new(),
     };
     pp.process_file(prelude);
     pp.out.clear();
@@ -264,7 +273,15 @@ impl Preprocessor<'_> {
                 };
                 self.diags.push(d);
             }
-            "pragma" | "line" | "ident" => {}
+            "pragma" => {
+                if rest.len() == 1 && &*rest[0].text == "once" {
+                    if let Some(p) = &self.map.file(file).path {
+                        let p = p.canonicalize().unwrap_or_else(|_| p.clone());
+                        self.once.insert(p);
+                    }
+                }
+            }
+            "line" | "ident" => {}
             _ if name_tok.kind == TokKind::IntLit => {}
             _ => self.diags.push(
                 Diagnostic::error(
@@ -476,6 +493,12 @@ impl Preprocessor<'_> {
             );
             return;
         };
+        if self
+            .once
+            .contains(&path.canonicalize().unwrap_or_else(|_| path.clone()))
+        {
+            return;
+        }
         match self.map.load(&path) {
             Ok(id) => {
                 self.depth += 1;
