@@ -15,6 +15,7 @@ pub mod mathlib;
 pub mod pieces;
 pub mod plan;
 pub mod printf;
+pub mod promote;
 
 pub use abi::{arg_layout, ArgLayout, WorkGroupContext, WorkGroupFn};
 pub use error::CompileError;

@@ -9,7 +9,7 @@
 //! *spilled* to a per-work-item state area, and in kernels with barriers every private
 //! variable lives there too. Kernels without barriers are one region and pay for none of it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use oclc_ir::{AddressSpace, Block, Function, Stmt, TypeTable, ValueId};
 
@@ -94,6 +94,8 @@ pub struct Plan {
     pub static_local_size: u64,
     /// Bytes of state per work-item (0 without barriers); a multiple of 16.
     pub wi_state_size: u64,
+    /// Private variables kept in Cranelift variables (see [`crate::promote`]).
+    pub promoted: HashSet<u32>,
 }
 
 /// Plans `func` (an inlined kernel).
@@ -102,21 +104,6 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
         has_barrier: contains_barrier(&func.body),
         ..Plan::default()
     };
-    let mut local_at = 0u64;
-    let mut wi_at = 0u64;
-    for (i, l) in func.locals.iter().enumerate() {
-        let lay = types.layout(l.ty);
-        if l.space == AddressSpace::Local {
-            local_at = local_at.next_multiple_of(lay.align.max(1));
-            p.local_offsets.insert(i as u32, local_at);
-            local_at += lay.size;
-        } else if p.has_barrier {
-            wi_at = wi_at.next_multiple_of(lay.align.max(1));
-            p.private_offsets.insert(i as u32, wi_at);
-            wi_at += lay.size;
-        }
-    }
-    p.static_local_size = local_at;
     if p.has_barrier {
         let mut uses: Vec<(ValueId, RegionKey)> = Vec::new();
         group_block(&func.body, &mut p.def_region, &mut uses);
@@ -128,11 +115,32 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
         spilled.sort();
         spilled.dedup();
         for v in spilled {
-            let lay = types.layout(func.value_type(v));
-            wi_at = wi_at.next_multiple_of(lay.align.max(1));
-            p.spills.insert(v, wi_at);
-            wi_at += lay.size.max(1);
+            p.spills.insert(v, 0);
         }
+    }
+    p.promoted = crate::promote::promotable(types, func, p.has_barrier, &p.def_region, &p.spills);
+    let mut local_at = 0u64;
+    let mut wi_at = 0u64;
+    for (i, l) in func.locals.iter().enumerate() {
+        let lay = types.layout(l.ty);
+        if l.space == AddressSpace::Local {
+            local_at = local_at.next_multiple_of(lay.align.max(1));
+            p.local_offsets.insert(i as u32, local_at);
+            local_at += lay.size;
+        } else if p.has_barrier && !p.promoted.contains(&(i as u32)) {
+            wi_at = wi_at.next_multiple_of(lay.align.max(1));
+            p.private_offsets.insert(i as u32, wi_at);
+            wi_at += lay.size;
+        }
+    }
+    p.static_local_size = local_at;
+    let mut spilled: Vec<ValueId> = p.spills.keys().copied().collect();
+    spilled.sort();
+    for v in spilled {
+        let lay = types.layout(func.value_type(v));
+        wi_at = wi_at.next_multiple_of(lay.align.max(1));
+        p.spills.insert(v, wi_at);
+        wi_at += lay.size.max(1);
     }
     p.wi_state_size = wi_at.next_multiple_of(16);
     p

@@ -196,6 +196,13 @@ impl Tx<'_, '_, '_> {
                 let lanes = self.op(*value, op)?;
                 self.define(*value, lanes)?;
             }
+            Stmt::Store { ptr, value } if self.var_addrs.contains_key(ptr) => {
+                let vars = self.vars[&self.var_addrs[ptr]].clone();
+                let vs = self.val(*value)?;
+                for (var, v) in vars.iter().zip(vs) {
+                    self.b.def_var(*var, v);
+                }
+            }
             Stmt::Store { ptr, value } => {
                 let p = self.val1(*ptr)?;
                 let vs = self.val(*value)?;

@@ -120,6 +120,10 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub local_mem: Value,
     pub wi_state: Value,
     pub slots: HashMap<u32, StackSlot>,
+    /// The variables (one per piece) of each promoted private variable.
+    pub vars: HashMap<u32, Vec<Variable>>,
+    /// The `local_addr` values of promoted variables, and their variable.
+    pub var_addrs: HashMap<ValueId, u32>,
     pub wi: Option<Wi>,
     pub region: RegionKey,
     pub loops: Vec<LoopTarget>,
@@ -176,6 +180,8 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             local_mem,
             wi_state,
             slots: HashMap::new(),
+            vars: HashMap::new(),
+            var_addrs: HashMap::new(),
             wi: None,
             region: GROUP,
             loops: Vec::new(),
@@ -232,9 +238,16 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
                 .collect();
             self.vals.insert(p.value, lanes);
         }
+        let mut promoted: Vec<u32> = self.plan.promoted.iter().copied().collect();
+        promoted.sort();
+        for l in promoted {
+            let ps = self.pieces_of(self.f.locals[l as usize].ty)?;
+            let vs = ps.iter().map(|pc| self.b.declare_var(pc.ty)).collect();
+            self.vars.insert(l, vs);
+        }
         if !self.plan.has_barrier {
             for (i, l) in self.f.locals.iter().enumerate() {
-                if l.space != AddressSpace::Local {
+                if l.space != AddressSpace::Local && !self.plan.promoted.contains(&(i as u32)) {
                     let lay = self.types.layout(l.ty);
                     let align_shift = lay.align.max(1).trailing_zeros().min(6) as u8;
                     let slot = self.b.create_sized_stack_slot(StackSlotData::new(

@@ -113,6 +113,11 @@ impl Tx<'_, '_, '_> {
                 }
                 out
             }
+            Op::LocalAddr(l) if self.vars.contains_key(&l.0) => {
+                // Only ever the pointer of a load or store of the whole variable.
+                self.var_addrs.insert(result, l.0);
+                vec![]
+            }
             Op::LocalAddr(l) => vec![self.local_addr(l.0)?],
             Op::GlobalAddr(g) => {
                 let addr = *self
@@ -152,6 +157,10 @@ impl Tx<'_, '_, '_> {
                 let (offsets, _) = self.types.struct_layout(&fields);
                 let p = self.val1(*base)?;
                 vec![self.b.ins().iadd_imm_s(p, offsets[*field as usize] as i64)]
+            }
+            Op::Load { ptr } if self.var_addrs.contains_key(ptr) => {
+                let vs = self.vars[&self.var_addrs[ptr]].clone();
+                vs.iter().map(|v| self.b.use_var(*v)).collect()
             }
             Op::Load { ptr } => {
                 let p = self.val1(*ptr)?;
