@@ -3,7 +3,7 @@
 #
 # usage: scripts/bench-gpu.sh [OCLC_BINARY]     (default: target/release/oclc)
 #
-# Runs each kernel (samples, tests/run, bench/*.cl when present, and a copy kernel that
+# Runs each kernel (samples, tests/run, bench/kernels, and a copy kernel that
 # measures device copy bandwidth) with `oclc run --device vulkan --time` and
 # `oclc run --device opencl --time` at the same sizes, and prints per-kernel median
 # kernel times, the ratio OpenCL time / Vulkan time (> 1: oclc+Vulkan is faster), their
@@ -52,11 +52,14 @@ KERNELS=(
 "integer_ops|tests/run/integer_ops.cl|0|--kernel integer_ops --global $G --local 256 --arg i32[$G]=randu:1:-1000000:1000000 --arg u32[$G]=rand:2 --arg i64[$G]=rand:3 --arg i32[$G]=zeros --arg u32[$G]=zeros --arg i64[$G]=zeros"
 "stencil|tests/run/local_2d.cl|$((8 * S * S))|--kernel stencil --global $S,$S --local 16,4 --arg f32[$S,$S]=randu:5:-1:1 --arg f32[$S,$S]=zeros"
 )
-# Benchmark kernels of bench/ (first RUN line of each, at the sizes it chose).
-for f in bench/*.cl; do
+# The benchmark suite of bench/kernels (each `// BENCH: NAME | ARGS` line, at its own sizes).
+for f in bench/kernels/*.cl; do
     [ -f "$f" ] || continue
-    line=$(grep -m1 '^// RUN:' "$f" | sed 's|^// RUN: *||')
-    [ -n "$line" ] && KERNELS+=("$(basename "$f" .cl)|$f|0|$line")
+    while IFS= read -r line; do
+        name=$(echo "$line" | sed 's#^// BENCH: *\([^|]*\)|.*#\1#; s# *$##')
+        args=$(echo "$line" | sed 's#^[^|]*| *##')
+        KERNELS+=("$name|$f|0|$args")
+    done < <(grep '^// BENCH:' "$f")
 done
 
 time_of() { # device file args... -> median ms, or the reason it failed

@@ -32,31 +32,16 @@ impl Tx<'_, '_, '_> {
             blocks[8],
         );
         let done = self.b.create_block();
-        let zero = self.b.ins().iconst(types::I64, 0);
-        self.b.def_var(vz, zero);
-        self.b.ins().jump(z_hdr, &[]);
         let [lsx, lsy, lsz] = self.local_size;
-        // z header
-        self.b.switch_to_block(z_hdr);
-        let z = self.b.use_var(vz);
-        let c = self.b.ins().icmp(IntCC::UnsignedLessThan, z, lsz);
-        self.b.ins().brif(c, y_init, &[], done, &[]);
+        // z, then y, then x: reset the counter, then test it against the local size.
+        self.start_counter(vz, z_hdr);
+        self.counter_test(z_hdr, vz, lsz, y_init, done);
         self.b.switch_to_block(y_init);
-        let zero = self.b.ins().iconst(types::I64, 0);
-        self.b.def_var(vy, zero);
-        self.b.ins().jump(y_hdr, &[]);
-        self.b.switch_to_block(y_hdr);
-        let y = self.b.use_var(vy);
-        let c = self.b.ins().icmp(IntCC::UnsignedLessThan, y, lsy);
-        self.b.ins().brif(c, x_init, &[], z_next, &[]);
+        self.start_counter(vy, y_hdr);
+        self.counter_test(y_hdr, vy, lsy, x_init, z_next);
         self.b.switch_to_block(x_init);
-        let zero = self.b.ins().iconst(types::I64, 0);
-        self.b.def_var(vx, zero);
-        self.b.ins().jump(x_hdr, &[]);
-        self.b.switch_to_block(x_hdr);
-        let x = self.b.use_var(vx);
-        let c = self.b.ins().icmp(IntCC::UnsignedLessThan, x, lsx);
-        self.b.ins().brif(c, body, &[], y_next, &[]);
+        self.start_counter(vx, x_hdr);
+        self.counter_test(x_hdr, vx, lsx, body, y_next);
         self.b.switch_to_block(body);
         let lid = [self.b.use_var(vx), self.b.use_var(vy), self.b.use_var(vz)];
         let state = if self.plan.wi_state_size > 0 {
@@ -459,5 +444,29 @@ impl Tx<'_, '_, '_> {
             }
         }
         Ok(())
+    }
+}
+
+impl Tx<'_, '_, '_> {
+    /// Sets a work-item counter to 0 and jumps to its loop header.
+    fn start_counter(&mut self, counter: cranelift_frontend::Variable, header: ClifBlock) {
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(counter, zero);
+        self.b.ins().jump(header, &[]);
+    }
+
+    /// Fills a loop header: continue into `body` while `counter < limit`, else to `exit`.
+    fn counter_test(
+        &mut self,
+        header: ClifBlock,
+        counter: cranelift_frontend::Variable,
+        limit: Value,
+        body: ClifBlock,
+        exit: ClifBlock,
+    ) {
+        self.b.switch_to_block(header);
+        let v = self.b.use_var(counter);
+        let c = self.b.ins().icmp(IntCC::UnsignedLessThan, v, limit);
+        self.b.ins().brif(c, body, &[], exit, &[]);
     }
 }

@@ -178,3 +178,37 @@ impl<'m> ModuleCtx<'m> {
         out
     }
 }
+
+impl ModuleCtx<'_> {
+    /// Allocates result ids for the module's functions: an entry-point id for each kernel
+    /// (returned, by function index) and a callable-function id for each helper and each
+    /// kernel that is called (kept in `helper_ids`, 0 where none); records the called set.
+    pub fn assign_function_ids(&mut self) -> Vec<Option<Word>> {
+        let module = self.ir;
+        let mut called = BTreeSet::new();
+        for f in &module.functions {
+            oclc_ir::walk_stmts(&f.body, &mut |s| {
+                if let oclc_ir::Stmt::Let {
+                    op: oclc_ir::Op::Call { func, .. },
+                    ..
+                } = s
+                {
+                    called.insert(*func);
+                }
+            });
+        }
+        let mut entry_ids = Vec::with_capacity(module.functions.len());
+        for (i, f) in module.functions.iter().enumerate() {
+            let entry = f.is_kernel().then(|| self.b.id());
+            let callable = if !f.is_kernel() || called.contains(&FuncId(i as u32)) {
+                self.b.id()
+            } else {
+                0
+            };
+            entry_ids.push(entry);
+            self.helper_ids.push(callable);
+        }
+        self.called = called;
+        entry_ids
+    }
+}

@@ -3,9 +3,7 @@
 
 mod globals;
 
-use std::collections::BTreeSet;
-
-use oclc_ir::{walk_stmts, FuncId, FunctionKind, Module, Op, Stmt};
+use oclc_ir::{FuncId, FunctionKind, Module};
 use rspirv::binary::Assemble;
 use rspirv::spirv::{
     AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel, SourceLanguage,
@@ -34,31 +32,7 @@ pub fn emit_opencl(module: &Module, opts: &SpirvOptions) -> Result<Vec<u32>, Spi
         None::<String>,
     );
 
-    let mut called = BTreeSet::new();
-    for f in &module.functions {
-        walk_stmts(&f.body, &mut |s| {
-            if let Stmt::Let {
-                op: Op::Call { func, .. },
-                ..
-            } = s
-            {
-                called.insert(*func);
-            }
-        });
-    }
-    let mut entry_ids = Vec::with_capacity(module.functions.len());
-    for (i, f) in module.functions.iter().enumerate() {
-        let fid = FuncId(i as u32);
-        let entry = f.is_kernel().then(|| cx.b.id());
-        let callable = if !f.is_kernel() || called.contains(&fid) {
-            cx.b.id()
-        } else {
-            0
-        };
-        entry_ids.push(entry);
-        cx.helper_ids.push(callable);
-    }
-    cx.called = called;
+    let entry_ids = cx.assign_function_ids();
 
     globals::emit_globals(&mut cx)?;
 
