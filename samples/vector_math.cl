@@ -1,5 +1,4 @@
 // RUN: --kernel vector_math --global 256 --local 32 --arg f32x4[256]=randu:10:-4:4 --arg i32x4[256]=randu:11:-100:100 --arg f32:1.5
-// VULKAN-UNSUPPORTED: sqrt (Vulkan precision of sqrt is below OpenCL 1.2)
 // float4/int4 arithmetic, swizzles, a helper function and math built-ins.
 float4 scale_offset(float4 v, float s)
 {

@@ -20,11 +20,12 @@ pub use disasm::disassemble;
 pub use error::SpirvError;
 pub use opencl::emit_opencl;
 pub use options::SpirvOptions;
+pub use vulkan::math::vulkan_native_math;
 pub use vulkan::reflection::{
     FIRST_ARG_OFFSET, GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, MAX_PUSH_CONSTANT_BYTES,
     WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
 };
 pub use vulkan::{
     emit_vulkan, reflection_json, KernelReflection, VulkanArg, VulkanArgKind, VulkanModule,
-    VULKAN_SPIRV_VERSION,
+    CONSTANT_DATA_NAME, VULKAN_SPIRV_VERSION,
 };

@@ -22,6 +22,8 @@ pub struct Stages {
     pub ir_after_passes: Vec<(String, String)>,
     /// IR after all passes (`PREFIX.opt.ir`).
     pub ir_optimized: Option<String>,
+    /// IR with oclc's built-in library linked for Vulkan (`PREFIX.vulkan.ir`).
+    pub ir_vulkan: Option<String>,
     /// SPIR-V disassembly (`PREFIX.spvasm`).
     pub spvasm: Option<String>,
     /// Cranelift IR of the CPU code (`PREFIX.clif`).
@@ -161,11 +163,37 @@ pub fn emit_opencl_spirv(
     Ok(words)
 }
 
-/// Emits SPIR-V for Vulkan compute, with the reflection of each kernel.
+/// `module` with every built-in that Vulkan lacks with OpenCL's precision (see
+/// `oclc_backend_spirv::vulkan_native_math`) linked from oclc's built-in library.
+pub fn link_vulkan_library(module: &Module) -> Result<Module, CompileError> {
+    let mut linked = module.clone();
+    let native = oclc_backend_spirv::vulkan_native_math;
+    match oclc_ir::library::link(&mut linked, &|f, s| !native(f, s)) {
+        Ok(_) => {}
+        Err(oclc_ir::LinkError::Missing { func, scalar }) => {
+            return Err(CompileError::Diagnostics(format!(
+                "error: the built-in `{}` on {} is not supported on Vulkan yet",
+                func.name(),
+                oclc_ir::library::opencl_type_name(scalar)
+            )))
+        }
+        Err(e) => return Err(CompileError::Internal(e.to_string())),
+    }
+    // Vulkan has no 8/16-lane vectors: split them into 4-lane pieces (OpenCL layout kept).
+    oclc_ir::passes::split_wide::split_wide_vectors(&mut linked)
+        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
+    oclc_ir::verify_module(&linked).map_err(|e| CompileError::Internal(e.to_string()))?;
+    Ok(linked)
+}
+
+/// Emits SPIR-V for Vulkan compute, with the reflection of each kernel, after linking the
+/// built-in library ([`link_vulkan_library`]; the linked IR is the `vulkan.ir` stage).
 pub fn emit_vulkan_spirv(
     module: &Module,
     stages: &mut Stages,
 ) -> Result<oclc_backend_spirv::VulkanModule, CompileError> {
+    let module = &link_vulkan_library(module)?;
+    stages.ir_vulkan = Some(oclc_ir::print_module(module));
     let vk = oclc_backend_spirv::emit_vulkan(module)
         .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
     stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
@@ -189,6 +217,7 @@ pub fn write_stages(prefix: &str, stages: &Stages) -> std::io::Result<Vec<String
         put(&format!("{pass}.ir"), &Some(text.clone()))?;
     }
     put("opt.ir", &stages.ir_optimized)?;
+    put("vulkan.ir", &stages.ir_vulkan)?;
     put("spvasm", &stages.spvasm)?;
     put("clif", &stages.clif)?;
     Ok(written)

@@ -16,6 +16,7 @@
 
 pub mod builder;
 pub mod fixtures;
+pub mod library;
 pub mod lower;
 pub mod module;
 pub mod op;
@@ -26,6 +27,7 @@ pub mod types;
 pub mod verify;
 
 pub use builder::FunctionBuilder;
+pub use library::{link, LinkError, LinkReport};
 pub use lower::{lower_program, LowerError};
 pub use module::{
     walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId, KernelAttrs, Local,

@@ -1,5 +1,4 @@
 // RUN: --kernel ints --global 256 --local 64 --arg i32[256]=rand:21 --arg i32[256]=rand:22 --arg u8[256]=rand:23 --arg i16[256]=rand:24 --arg i32[4096]=zeros --arg i64[512]=zeros
-// VULKAN-UNSUPPORTED: OpenCL integer built-ins (add_sat...) on Vulkan
 // The OpenCL 1.2 integer catalogue on random 32-bit, 8-bit and 16-bit inputs with edge
 // values (0, -1, INT_MIN, INT_MAX), signed and unsigned forms (mad_sat is in builtins_mad_sat.cl). (ctz is OpenCL 2.0: PoCL
 // rejects it in CL1.2 sources.)

@@ -1,5 +1,4 @@
 // RUN: --kernel madsat --global 256 --local 64 --arg i32[256]=rand:71 --arg i32[256]=rand:72 --arg i64[256]=rand:73 --arg i32[1024]=zeros --arg i64[512]=zeros
-// VULKAN-UNSUPPORTED: mad_sat on Vulkan
 // mad_sat on signed/unsigned 8-, 32- and 64-bit operands, with values that saturate.
 __kernel void madsat(__global const int *a, __global const int *b, __global const long *c,
                      __global int *out, __global long *lout)

@@ -1,6 +1,5 @@
 // RUN: --kernel math1 --global 256 --local 64 --arg f32[256]=randu:11:-4:4 --arg f32[256]=randu:12:0.01:8 --arg f32[4096]=zeros --arg i32[512]=zeros
 // TOLERANCE: 4e-6 4e-6
-// VULKAN-UNSUPPORTED: OpenCL-precision math built-ins on Vulkan
 // The OpenCL 1.2 math catalogue on random inputs plus edge values (zeros, negatives,
 // infinities, NaN): one output lane per function. Tolerances stay within a few ULP of
 // single precision.

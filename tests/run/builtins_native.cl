@@ -1,6 +1,5 @@
 // RUN: --kernel approx --global 256 --local 64 --arg f32x4[256]=randu:91:-3:3 --arg f32x4[256]=randu:92:0.1:9 --arg f32x4[1024]=zeros
 // TOLERANCE: 2e-3 1e-3
-// VULKAN-UNSUPPORTED: OpenCL-precision math built-ins on Vulkan
 // half_* (at most 8192 ulp) and native_* (implementation-defined precision) functions on
 // float vectors with moderate inputs; the tolerance is the half_ precision bound.
 __kernel void approx(__global const float4 *a, __global const float4 *b, __global float4 *out)

@@ -1,5 +1,4 @@
 // RUN: --kernel rel --global 256 --local 64 --arg f32x4[256]=randu:31:-2:2 --arg f32x4[256]=randu:32:-2:2 --arg i32x4[256]=rand:33 --arg i32[2048]=zeros --arg f32x4[512]=zeros
-// VULKAN-UNSUPPORTED: relational built-ins (isnan...) on Vulkan
 // Relational functions (scalar results 1/0, vector results -1/0), any/all, bitselect and
 // select on vectors and scalars, with NaN and infinities mixed in.
 __kernel void rel(__global const float4 *a, __global const float4 *b, __global const int4 *m,

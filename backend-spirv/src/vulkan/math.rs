@@ -5,7 +5,8 @@
 //! `native_*` functions (implementation-defined precision in OpenCL). Everything else
 //! (e.g. `sqrt`, whose Vulkan precision is inherited from `1.0 / inversesqrt()`, `fma`,
 //! which Vulkan may compute as a rounded multiply and add, `sin`, `exp`, `round`) is
-//! reported as unsupported on Vulkan until exact implementations exist.
+//! left to oclc's built-in library (see [`vulkan_native_math`]), and reported as
+//! unsupported here if it reaches the emitter anyway.
 
 use oclc_ir::{MathFn, ScalarType, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -57,6 +58,13 @@ pub(crate) enum VkMath {
     Divide,
     /// Integer multiply then add (`mad` on integers).
     IntMad,
+}
+
+/// True when `func` on elements of `scalar` has a native Vulkan form with OpenCL's
+/// precision and semantics; the driver links every other built-in from oclc's built-in
+/// library (`oclc_ir::library::link`) before emitting Vulkan SPIR-V.
+pub fn vulkan_native_math(func: MathFn, scalar: ScalarType) -> bool {
+    vk_math_op(func, scalar).is_some()
 }
 
 /// The Vulkan implementation of `func` on elements of `s`, if its precision suffices.

@@ -1,0 +1,93 @@
+//! Building the library module: the sources go through oclc's front end, lowering and
+//! `-O1` passes once per process, on first use.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use oclc_frontend::diagnostic::Diagnostic;
+use oclc_frontend::options::{ClStd, FrontendOptions};
+use oclc_frontend::source::SourceMap;
+
+use super::sources::SOURCES;
+use crate::module::{FuncId, Module};
+
+/// The name under which the concatenated sources appear in diagnostics.
+const UNIT_NAME: &str = "oclc-builtin-library.cl";
+
+/// The compiled library: its IR and an index of its functions by name.
+#[derive(Debug)]
+pub struct Library {
+    /// The IR of every library function (no kernels).
+    pub module: Module,
+    by_name: HashMap<String, FuncId>,
+}
+
+impl Library {
+    /// The library function called `name`, if there is one.
+    pub fn function(&self, name: &str) -> Option<FuncId> {
+        self.by_name.get(name).copied()
+    }
+}
+
+/// The library, compiled on the first call. A compile error of the library is a bug of
+/// oclc: `Err` carries the rendered diagnostics and where each source file starts.
+pub fn library() -> Result<&'static Library, String> {
+    static LIBRARY: OnceLock<Result<Library, String>> = OnceLock::new();
+    LIBRARY.get_or_init(compile).as_ref().map_err(Clone::clone)
+}
+
+/// Compiles the concatenation of [`SOURCES`] as OpenCL C 1.2 (doubles enabled).
+///
+/// One translation unit rather than one per file, so that files may share helpers and
+/// macros without a linker between them; each file starts with a `// ---- NAME ----` line,
+/// and errors list the line where each file starts (the preprocessor ignores `#line`).
+fn compile() -> Result<Library, String> {
+    let mut text = String::from("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+    let mut starts = Vec::new();
+    for (name, source) in SOURCES {
+        text.push_str(&format!("// ---- {name} ----\n"));
+        starts.push(format!(
+            "{name} starts at line {}",
+            text.lines().count() + 1
+        ));
+        text.push_str(source);
+        if !source.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    let fail = |what: &str, detail: String| {
+        Err(format!(
+            "oclc's built-in library does not compile ({what}):\n{detail}\n(in {UNIT_NAME}: {})",
+            starts.join(", ")
+        ))
+    };
+    let mut map = SourceMap::new();
+    let file = map.add(UNIT_NAME, text);
+    let opts = FrontendOptions {
+        cl_std: ClStd::Cl12,
+        ..Default::default()
+    };
+    let out = oclc_frontend::compile_to_checked(&mut map, file, &opts);
+    let program = match out.program {
+        Some(p) if !out.diagnostics.has_errors() => p,
+        _ => return fail("front end", out.diagnostics.render(&map)),
+    };
+    let mut module = match crate::lower_program(&program) {
+        Ok(m) => m,
+        Err(e) => {
+            let d = Diagnostic::error("E0900", format!("unsupported: {}", e.message), e.span);
+            return fail("lowering", d.render(&map));
+        }
+    };
+    crate::passes::run_pipeline(&mut module, 1, |_, _| {});
+    if let Err(e) = crate::verify_module(&module) {
+        return fail("IR verifier", e.to_string());
+    }
+    let by_name = module
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.name.clone(), FuncId(i as u32)))
+        .collect();
+    Ok(Library { module, by_name })
+}

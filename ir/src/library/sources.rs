@@ -1,0 +1,15 @@
+//! The OpenCL C sources of oclc's built-in library, embedded in the compiler.
+//!
+//! Every file is listed once here; [`super::compile`] concatenates them in this order into
+//! one translation unit, so a later file may call the functions of an earlier one.
+
+/// The library's source files as `(file name, text)`, in compilation order.
+pub const SOURCES: &[(&str, &str)] = &[
+    ("int.cl", include_str!("cl/int.cl")),
+    ("relational.cl", include_str!("cl/relational.cl")),
+    ("float.cl", include_str!("cl/float.cl")),
+    ("float_trig.cl", include_str!("cl/float_trig.cl")),
+    ("float_hyper.cl", include_str!("cl/float_hyper.cl")),
+    ("float_misc.cl", include_str!("cl/float_misc.cl")),
+    ("float_special.cl", include_str!("cl/float_special.cl")),
+];

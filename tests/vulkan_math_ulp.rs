@@ -1,0 +1,834 @@
+//! Accuracy of the float math built-ins on Vulkan (lavapipe), where they come from oclc's
+//! shared built-in library (`ir/src/library/cl/float*.cl`): for each function a generated
+//! kernel runs through `oclc run --device vulkan` over ~100k inputs (special values,
+//! random bit patterns, several uniform ranges, huge trig arguments), and the worst error
+//! in ulp against a double-precision reference computed here (Rust's f64 functions, or
+//! references written here for those std lacks) is checked against OpenCL 1.2's
+//! full-profile limits (§7.4). Correctly rounded functions (sqrt, fma, ldexp, fdim) are
+//! held to 0.5 ulp (plus the reference's own rounding), exact ones to 0.
+//!
+//! Two tests share the measurement: one calls the built-ins by their OpenCL names (so the
+//! link pass supplies the library functions), the other pastes the library's sources into
+//! the kernel (renamed to `__oclt_*`) and calls `__oclt_<F>_f32` directly, which checks the
+//! library on its own. Run with `--nocapture` to see each function's measured worst error.
+
+mod common;
+
+use std::f64::consts::PI;
+use std::path::Path;
+
+use common::*;
+
+// ------------------------------------------------------------------ inputs
+
+/// xorshift64*: reproducible inputs without extra crates.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, lo: f64, hi: f64) -> f32 {
+        (lo + (hi - lo) * self.unit()) as f32
+    }
+}
+
+const SPECIALS: &[f32] = &[
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    -0.5,
+    1.5,
+    -1.5,
+    2.0,
+    -2.0,
+    3.0,
+    10.0,
+    -10.0,
+    0.25,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    f32::NAN,
+    f32::MAX,
+    -f32::MAX,
+    f32::MIN_POSITIVE,
+    -f32::MIN_POSITIVE,
+    1e-45,
+    -1e-45,
+    1.1754942e-38,
+    88.72283,
+    88.7,
+    89.0,
+    -87.3,
+    -103.0,
+    -104.0,
+    -150.0,
+    127.0,
+    128.0,
+    -126.0,
+    -149.0,
+    38.5,
+    -45.0,
+    1e10,
+    -1e10,
+    1e30,
+    1e38,
+    std::f32::consts::PI,
+    std::f32::consts::FRAC_PI_2,
+    std::f32::consts::FRAC_PI_4,
+    1e-7,
+    -1e-7,
+    0.999_999_94,
+    1.000_000_1,
+    100.5,
+    -7.5,
+    1e5,
+    8_388_608.5,
+    16_777_216.0,
+    // Huge trig arguments (exact argument reduction needed).
+    1.027_569_4e19,
+    2.142_137_6e20,
+    -1.571_346_8e31,
+];
+
+/// `n` float inputs: the specials, small integers and halves, then a mix of random bit
+/// patterns (every exponent, denormals, huge values) and uniform ranges.
+fn inputs(n: usize, seed: u64) -> Vec<f32> {
+    let mut r = Rng(seed);
+    let mut v: Vec<f32> = SPECIALS.to_vec();
+    for i in -20..=20 {
+        v.push(i as f32);
+        v.push(i as f32 + 0.5);
+    }
+    while v.len() < n {
+        let x = match v.len() % 8 {
+            0 | 1 => f32::from_bits(r.next() as u32),
+            2 => r.range(-1.0, 1.0),
+            3 => r.range(-10.0, 10.0),
+            4 => r.range(-100.0, 100.0),
+            5 => r.range(0.0, 1e-3),
+            6 => r.range(-1e4, 1e4),
+            _ => r.range(-200.0, 200.0),
+        };
+        v.push(x);
+    }
+    v
+}
+
+/// The same inputs in another order (for second and third operands).
+fn shuffled(mut v: Vec<f32>, seed: u64) -> Vec<f32> {
+    let mut r = Rng(seed);
+    for i in (1..v.len()).rev() {
+        let j = (r.next() % (i as u64 + 1)) as usize;
+        v.swap(i, j);
+    }
+    v
+}
+
+// ------------------------------------------------------------------ error measure
+
+/// The spacing of f32 numbers at `r` (the denormal spacing below the normal range).
+fn ulp_f32(r: f64) -> f64 {
+    let a = r.abs();
+    if a < f32::MIN_POSITIVE as f64 {
+        return 2f64.powi(-149);
+    }
+    let e = ((a.to_bits() >> 52) as i32 - 1023).min(127);
+    2f64.powi(e - 23)
+}
+
+/// The error of `got` against the exact `reference`, in ulp of the reference; a wrong
+/// NaN, infinity or sign of zero counts as infinite.
+fn ulp_error(got: f32, reference: f64) -> f64 {
+    if reference.is_nan() || got.is_nan() {
+        return if reference.is_nan() && got.is_nan() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    if reference == 0.0 && got == 0.0 {
+        return if reference.is_sign_negative() == got.is_sign_negative() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    let rounded = reference as f32;
+    if got.is_infinite() || rounded.is_infinite() {
+        // Overflow: the correctly rounded result is an infinity, or a result within the
+        // limit of f32::MAX may round either way.
+        if got == rounded {
+            return 0.0;
+        }
+        if got.is_infinite() && (reference.abs() - f32::MAX as f64) < ulp_f32(f32::MAX as f64) {
+            return (reference.abs() - f32::MAX as f64) / ulp_f32(f32::MAX as f64) + 1.0;
+        }
+        if got.is_infinite() {
+            return f64::INFINITY;
+        }
+    }
+    (got as f64 - reference).abs() / ulp_f32(reference)
+}
+
+// ------------------------------------------------------------------ running kernels
+
+/// How a built-in is called: its operands and result.
+#[derive(Clone, Copy, PartialEq)]
+enum Sig {
+    /// float f(float), float f(float, float), float f(float, float, float).
+    Float(usize),
+    /// float f(float, int).
+    FloatInt,
+    /// int f(float).
+    FloatToInt,
+}
+
+/// Where the function comes from.
+#[derive(Clone, Copy, PartialEq)]
+enum Via {
+    /// The OpenCL built-in by name (the link pass supplies the library function).
+    Builtin,
+    /// The library's sources pasted into the kernel, called as `__oclt_<F>_f32`.
+    PastedLibrary,
+}
+
+/// The library's float sources, renamed so that they cannot clash with linked ones.
+fn pasted_library() -> String {
+    let dir = root().join("ir/src/library/cl");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with("float") && name.ends_with(".cl")
+        })
+        .collect();
+    // float.cl first (the others build on it), then the library's own order.
+    files.sort_by_key(|p| {
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let order = [
+            "float.cl",
+            "float_trig.cl",
+            "float_hyper.cl",
+            "float_misc.cl",
+        ];
+        (
+            order.iter().position(|o| *o == name).unwrap_or(order.len()),
+            name,
+        )
+    });
+    let mut text = String::from("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+    for f in files {
+        text.push_str(
+            &std::fs::read_to_string(&f)
+                .unwrap()
+                .replace("__oclc_", "__oclt_"),
+        );
+        text.push('\n');
+    }
+    text
+}
+
+/// The test kernel: `out[i] = F(a[i], ...)`.
+fn kernel_source(name: &str, sig: Sig, via: Via) -> String {
+    let callee = match via {
+        Via::Builtin => name.to_string(),
+        Via::PastedLibrary => format!("__oclt_{name}_f32"),
+    };
+    let (call, out_ty) = match sig {
+        Sig::Float(1) => (format!("{callee}(a[i])"), "float"),
+        Sig::Float(2) => (format!("{callee}(a[i], b[i])"), "float"),
+        Sig::Float(_) => (format!("{callee}(a[i], b[i], c[i])"), "float"),
+        Sig::FloatInt => (format!("{callee}(a[i], n[i])"), "float"),
+        Sig::FloatToInt => (format!("{callee}(a[i])"), "int"),
+    };
+    let prelude = match via {
+        Via::Builtin => String::new(),
+        Via::PastedLibrary => pasted_library(),
+    };
+    format!(
+        "{prelude}
+__kernel void k(__global const float *a, __global const float *b, __global const float *c,
+                __global const int *n, __global {out_ty} *out)
+{{
+    int i = get_global_id(0);
+    out[i] = {call};
+}}
+"
+    )
+}
+
+fn f32_bytes(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn i32_bytes(v: &[i32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Runs `name` over the operands on `device`; returns the raw result words.
+fn run_kernel(
+    dir: &Path,
+    device: &str,
+    name: &str,
+    sig: Sig,
+    via: Via,
+    ops: &[Vec<f32>; 3],
+    ns: &[i32],
+) -> Vec<u32> {
+    let len = ops[0].len();
+    std::fs::write(dir.join("k.cl"), kernel_source(name, sig, via)).unwrap();
+    for (k, v) in ops.iter().enumerate() {
+        std::fs::write(dir.join(format!("in{k}.bin")), f32_bytes(v)).unwrap();
+    }
+    std::fs::write(dir.join("n.bin"), i32_bytes(ns)).unwrap();
+    let out_ty = if sig == Sig::FloatToInt { "i32" } else { "f32" };
+    let global = len.to_string();
+    let specs = [
+        format!("f32[{len}]=file:in0.bin"),
+        format!("f32[{len}]=file:in1.bin"),
+        format!("f32[{len}]=file:in2.bin"),
+        format!("i32[{len}]=file:n.bin"),
+        format!("{out_ty}[{len}]=zeros"),
+    ];
+    let mut args = vec![
+        "run", "k.cl", "--kernel", "k", "--global", &global, "--local", "64", "--device", device,
+        "--dump", "out",
+    ];
+    for s in &specs {
+        args.push("--arg");
+        args.push(s);
+    }
+    let out = oclc(&args, dir);
+    assert!(
+        out.status.success(),
+        "oclc run of {name} on {device} failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(dir.join("out/arg4.bin")).unwrap();
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+// ------------------------------------------------------------------ references
+
+/// sin(pi x) with exact reduction modulo 2.
+fn sinpi_ref(x: f64) -> f64 {
+    if !x.is_finite() {
+        return f64::NAN;
+    }
+    let r = x % 2.0;
+    if r % 1.0 == 0.0 {
+        return 0.0f64.copysign(x);
+    }
+    // sin(pi r) = sin(pi (+-1 - r)) keeps the argument small where |r| is near 1.
+    let r = if r > 0.5 {
+        1.0 - r
+    } else if r < -0.5 {
+        -1.0 - r
+    } else {
+        r
+    };
+    (PI * r).sin()
+}
+
+fn cospi_ref(x: f64) -> f64 {
+    if !x.is_finite() {
+        return f64::NAN;
+    }
+    let r = x.abs() % 2.0;
+    if r == 0.5 || r == 1.5 {
+        return 0.0;
+    }
+    // cos(pi r) = -sin(pi (r - 1/2)).
+    -sinpi_ref(r - 0.5)
+}
+
+fn tanpi_ref(x: f64) -> f64 {
+    if !x.is_finite() {
+        return f64::NAN;
+    }
+    let r = x.abs() % 2.0;
+    match r {
+        0.0 => 0.0f64.copysign(x),
+        1.0 => 0.0f64.copysign(-x),
+        0.5 => f64::INFINITY.copysign(x),
+        1.5 => f64::INFINITY.copysign(-x),
+        _ => sinpi_ref(x) / cospi_ref(x),
+    }
+}
+
+/// erf by its Maclaurin series for |x| < 3 (alternating, summed in f64 with the terms
+/// small enough at that range), else 1 - erfc.
+fn erf_ref(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    if x.is_infinite() {
+        return 1f64.copysign(x);
+    }
+    let a = x.abs();
+    let v = if a < 2.0 {
+        // erf(a) = 2/sqrt(pi) sum (-1)^n a^(2n+1) / (n! (2n+1)).
+        let mut sum = 0.0;
+        let mut p = a;
+        let mut n = 0.0;
+        loop {
+            let term = p / (2.0 * n + 1.0);
+            sum += term;
+            if term.abs() <= 1e-18 * sum.abs() {
+                break;
+            }
+            n += 1.0;
+            p *= -a * a / n;
+        }
+        2.0 / PI.sqrt() * sum
+    } else {
+        1.0 - erfc_ref(a)
+    };
+    v.copysign(x)
+}
+
+/// erfc by the asymptotic continued fraction evaluated forward with Lentz's method for
+/// x >= 2, else through erf.
+fn erfc_ref(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { 0.0 } else { 2.0 };
+    }
+    if x < 0.0 {
+        return 2.0 - erfc_ref(-x);
+    }
+    if x < 2.0 {
+        return 1.0 - erf_ref(x);
+    }
+    // erfc(x) = e^(-x^2)/sqrt(pi) * 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))).
+    let tiny = 1e-300;
+    let mut f = x;
+    let mut c = x;
+    let mut d = 0.0;
+    for k in 1..2000 {
+        let a = k as f64 / 2.0;
+        d = x + a * d;
+        d = if d == 0.0 { tiny } else { d };
+        c = x + a / c;
+        c = if c == 0.0 { tiny } else { c };
+        d = 1.0 / d;
+        let delta = c * d;
+        f *= delta;
+        if (delta - 1.0).abs() < 1e-17 {
+            break;
+        }
+    }
+    (-x * x).exp() / PI.sqrt() / f
+}
+
+/// ln Gamma(x) for x >= 15 by Stirling's series (error below 1e-17 relative there).
+fn lgamma_stirling(x: f64) -> f64 {
+    const B: [f64; 7] = [
+        1.0 / 12.0,
+        -1.0 / 360.0,
+        1.0 / 1260.0,
+        -1.0 / 1680.0,
+        1.0 / 1188.0,
+        -691.0 / 360360.0,
+        1.0 / 156.0,
+    ];
+    let mut s = 0.0;
+    let mut p = 1.0 / x;
+    for b in B {
+        s += b * p;
+        p /= x * x;
+    }
+    (x - 0.5) * x.ln() - x + 0.5 * (2.0 * PI).ln() + s
+}
+
+/// Gamma(x) by shifting x up past 15 and Stirling's series, with reflection below 1/2.
+fn tgamma_ref(x: f64) -> f64 {
+    if x.is_nan() || x == f64::NEG_INFINITY || (x < 0.0 && x == x.floor()) {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        return f64::INFINITY.copysign(x);
+    }
+    if x > 180.0 {
+        return f64::INFINITY;
+    }
+    if x < 0.5 {
+        if x < -60.0 {
+            // |Gamma| < 1e-80: a zero with Gamma's sign.
+            return if (x.floor() as i64) % 2 != 0 {
+                -0.0
+            } else {
+                0.0
+            };
+        }
+        return PI / (sinpi_ref(x) * tgamma_ref(1.0 - x));
+    }
+    let mut z = x;
+    let mut prod = 1.0;
+    while z < 15.0 {
+        prod *= z;
+        z += 1.0;
+    }
+    lgamma_stirling(z).exp() / prod
+}
+
+fn lgamma_ref(x: f64) -> f64 {
+    if x.is_nan() {
+        return x;
+    }
+    if x.is_infinite() || (x <= 0.0 && x == x.floor()) {
+        return f64::INFINITY;
+    }
+    if x == 1.0 || x == 2.0 {
+        return 0.0;
+    }
+    if x >= 15.0 {
+        return lgamma_stirling(x);
+    }
+    if x > -30.0 {
+        return tgamma_ref(x).abs().ln();
+    }
+    (PI / (sinpi_ref(x) * x).abs()).ln() - lgamma_stirling(-x)
+}
+
+/// pow with C99 Annex F's special values (Rust's powf follows them).
+fn pow_ref(x: f64, y: f64) -> f64 {
+    x.powf(y)
+}
+
+fn powr_ref(x: f64, y: f64) -> f64 {
+    if x < 0.0
+        || x.is_nan()
+        || y.is_nan()
+        || (x == 0.0 && y == 0.0)
+        || (x.is_infinite() && y == 0.0)
+        || (x == 1.0 && y.is_infinite())
+    {
+        return f64::NAN;
+    }
+    x.powf(y)
+}
+
+fn rootn_ref(x: f64, n: i32) -> f64 {
+    if n == 0 || x.is_nan() || (x < 0.0 && n % 2 == 0) {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        let z = if n < 0 { f64::INFINITY } else { 0.0 };
+        return if n % 2 != 0 { z.copysign(x) } else { z };
+    }
+    x.abs().powf(1.0 / n as f64).copysign(x)
+}
+
+fn remainder_ref(x: f64, y: f64) -> f64 {
+    if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
+        return f64::NAN;
+    }
+    if y.is_infinite() {
+        return x;
+    }
+    // fmod is exact; the parity of the quotient comes from fmod by 2y.
+    let r = x % y;
+    let odd = (x % (2.0 * y)).abs() >= y.abs();
+    if 2.0 * r.abs() > y.abs() || (2.0 * r.abs() == y.abs() && odd) {
+        r - y.abs().copysign(r)
+    } else {
+        r
+    }
+}
+
+fn fdim_ref(x: f64, y: f64) -> f64 {
+    if x.is_nan() || y.is_nan() {
+        f64::NAN
+    } else if x > y {
+        x - y
+    } else {
+        0.0
+    }
+}
+
+fn maxmag_ref(x: f64, y: f64) -> f64 {
+    if x.abs() > y.abs() {
+        x
+    } else if y.abs() > x.abs() {
+        y
+    } else {
+        x.max(y)
+    }
+}
+
+fn minmag_ref(x: f64, y: f64) -> f64 {
+    if x.abs() < y.abs() {
+        x
+    } else if y.abs() < x.abs() {
+        y
+    } else {
+        x.min(y)
+    }
+}
+
+fn nextafter_ref(x: f64, y: f64) -> f64 {
+    let (xf, yf) = (x as f32, y as f32);
+    if x.is_nan() || y.is_nan() {
+        return f64::NAN;
+    }
+    if x == y {
+        return y;
+    }
+    if x == 0.0 {
+        return f32::from_bits(1).copysign(yf - xf) as f64;
+    }
+    let b = xf.to_bits();
+    f32::from_bits(if (y > x) == (x > 0.0) { b + 1 } else { b - 1 }) as f64
+}
+
+fn logb_ref(x: f64) -> f64 {
+    if x == 0.0 {
+        f64::NEG_INFINITY
+    } else if x.is_infinite() {
+        f64::INFINITY
+    } else if x.is_nan() {
+        x
+    } else {
+        ilogb_ref(x) as f64
+    }
+}
+
+fn ilogb_ref(x: f64) -> i32 {
+    if x == 0.0 {
+        i32::MIN
+    } else if !x.is_finite() {
+        i32::MAX
+    } else {
+        ((x.abs().to_bits() >> 52) as i32) - 1023
+    }
+}
+
+fn round_ref(x: f64) -> f64 {
+    x.round()
+}
+
+// ------------------------------------------------------------------ the table
+
+type Ref = fn(f64, f64, f64) -> f64;
+
+/// The limit for correctly rounded functions: half an ulp, plus the f64 reference's own
+/// rounding (at most 2^-29 ulp of f32).
+const CR: f64 = 0.500_01;
+
+/// (name, operands, OpenCL 1.2 limit in ulp, reference).
+fn float_table() -> Vec<(&'static str, usize, f64, Ref)> {
+    vec![
+        ("sqrt", 1, CR, |x, _, _| x.sqrt()),
+        ("fma", 3, CR, |x, y, z| x.mul_add(y, z)),
+        ("exp", 1, 3.0, |x, _, _| x.exp()),
+        ("exp2", 1, 3.0, |x, _, _| x.exp2()),
+        ("exp10", 1, 3.0, |x, _, _| 10f64.powf(x)),
+        ("expm1", 1, 3.0, |x, _, _| x.exp_m1()),
+        ("log", 1, 3.0, |x, _, _| x.ln()),
+        ("log2", 1, 3.0, |x, _, _| x.log2()),
+        ("log10", 1, 3.0, |x, _, _| x.log10()),
+        ("log1p", 1, 2.0, |x, _, _| x.ln_1p()),
+        ("pow", 2, 16.0, |x, y, _| pow_ref(x, y)),
+        ("powr", 2, 16.0, |x, y, _| powr_ref(x, y)),
+        ("sin", 1, 4.0, |x, _, _| x.sin()),
+        ("cos", 1, 4.0, |x, _, _| x.cos()),
+        ("tan", 1, 5.0, |x, _, _| x.tan()),
+        ("sinpi", 1, 4.0, |x, _, _| sinpi_ref(x)),
+        ("cospi", 1, 4.0, |x, _, _| cospi_ref(x)),
+        ("tanpi", 1, 6.0, |x, _, _| tanpi_ref(x)),
+        ("asin", 1, 4.0, |x, _, _| x.asin()),
+        ("acos", 1, 4.0, |x, _, _| x.acos()),
+        ("atan", 1, 5.0, |x, _, _| x.atan()),
+        ("atan2", 2, 6.0, |y, x, _| y.atan2(x)),
+        ("asinpi", 1, 5.0, |x, _, _| x.asin() / PI),
+        ("acospi", 1, 5.0, |x, _, _| x.acos() / PI),
+        ("atanpi", 1, 5.0, |x, _, _| x.atan() / PI),
+        ("atan2pi", 2, 6.0, |y, x, _| y.atan2(x) / PI),
+        ("sinh", 1, 4.0, |x, _, _| x.sinh()),
+        ("cosh", 1, 4.0, |x, _, _| x.cosh()),
+        ("tanh", 1, 5.0, |x, _, _| x.tanh()),
+        ("asinh", 1, 4.0, |x, _, _| x.asinh()),
+        ("acosh", 1, 4.0, |x, _, _| x.acosh()),
+        ("atanh", 1, 5.0, |x, _, _| x.atanh()),
+        ("cbrt", 1, 2.0, |x, _, _| x.cbrt()),
+        ("hypot", 2, 4.0, |x, y, _| x.hypot(y)),
+        ("fmod", 2, 0.0, |x, y, _| x % y),
+        ("remainder", 2, 0.0, |x, y, _| remainder_ref(x, y)),
+        ("round", 1, 0.0, |x, _, _| round_ref(x)),
+        ("copysign", 2, 0.0, |x, y, _| x.copysign(y)),
+        ("fdim", 2, CR, |x, y, _| fdim_ref(x, y)),
+        ("maxmag", 2, 0.0, |x, y, _| maxmag_ref(x, y)),
+        ("minmag", 2, 0.0, |x, y, _| minmag_ref(x, y)),
+        ("nextafter", 2, 0.0, |x, y, _| nextafter_ref(x, y)),
+        ("logb", 1, 0.0, |x, _, _| logb_ref(x)),
+        ("erf", 1, 16.0, |x, _, _| erf_ref(x)),
+        ("erfc", 1, 16.0, |x, _, _| erfc_ref(x)),
+        ("tgamma", 1, 16.0, |x, _, _| tgamma_ref(x)),
+    ]
+}
+
+const N: usize = 100_032;
+
+/// The worst error of one function and the operands where it occurs.
+struct Worst {
+    err: f64,
+    at: [f32; 3],
+    n: i32,
+    got: f32,
+    want: f64,
+}
+
+fn worst(got: &[u32], ops: &[Vec<f32>; 3], ns: &[i32], reference: impl Fn(usize) -> f64) -> Worst {
+    let mut w = Worst {
+        err: 0.0,
+        at: [0.0; 3],
+        n: 0,
+        got: 0.0,
+        want: 0.0,
+    };
+    for (i, &g) in got.iter().enumerate() {
+        let g = f32::from_bits(g);
+        let want = reference(i);
+        let e = ulp_error(g, want);
+        if e > w.err || e.is_nan() {
+            w = Worst {
+                err: e,
+                at: [ops[0][i], ops[1][i], ops[2][i]],
+                n: ns[i],
+                got: g,
+                want,
+            };
+        }
+    }
+    w
+}
+
+/// Measures every function via `via` on `device`; returns the failures as messages.
+fn check_all(device: &str, via: Via, n: usize) -> Vec<String> {
+    let dir = scratch(&format!("vulkan-math-ulp-{device}-{}", via as u8));
+    let ops = [
+        inputs(n, 0x9e37),
+        shuffled(inputs(n, 0x51ed), 7),
+        shuffled(inputs(n, 0x2545), 13),
+    ];
+    let mut r = Rng(5);
+    let small_ns: Vec<i32> = (0..n).map(|_| (r.next() % 41) as i32 - 20).collect();
+    let wide_ns: Vec<i32> = (0..n)
+        .map(|i| match i % 4 {
+            0 => (r.next() % 601) as i32 - 300,
+            1 => r.next() as i32,
+            _ => (r.next() % 41) as i32 - 20,
+        })
+        .collect();
+    let mut failures = Vec::new();
+    let mut report =
+        |name: &str, limit: f64, w: Worst| failures.extend(judge(name, device, limit, w));
+    for (name, arity, limit, f) in float_table() {
+        let got = run_kernel(&dir, device, name, Sig::Float(arity), via, &ops, &small_ns);
+        let w = worst(&got, &ops, &small_ns, |i| {
+            f(ops[0][i] as f64, ops[1][i] as f64, ops[2][i] as f64)
+        });
+        report(name, limit, w);
+    }
+    // pow and powr on moderate operands too, where results are mostly finite.
+    let mut r = Rng(77);
+    let xs: Vec<f32> = (0..n).map(|_| r.range(0.0, 20.0)).collect();
+    let ys: Vec<f32> = (0..n).map(|_| r.range(-30.0, 30.0)).collect();
+    let moderate = [xs.clone(), ys.clone(), ys.clone()];
+    for name in ["pow", "powr"] {
+        let got = run_kernel(&dir, device, name, Sig::Float(2), via, &moderate, &small_ns);
+        let w = worst(&got, &moderate, &small_ns, |i| {
+            (xs[i] as f64).powf(ys[i] as f64)
+        });
+        report(&format!("{name}(mod)"), 16.0, w);
+    }
+    let x = &ops[0];
+    type IntRef = fn(f64, i32) -> f64;
+    let int_table: [(&str, f64, &Vec<i32>, IntRef); 3] = [
+        ("pown", 16.0, &small_ns, |x, n| x.powi(n)),
+        ("rootn", 16.0, &small_ns, rootn_ref),
+        ("ldexp", CR, &wide_ns, |x, n| {
+            x * 2f64.powi(n.clamp(-600, 600))
+        }),
+    ];
+    for (name, limit, ns, f) in int_table {
+        let got = run_kernel(&dir, device, name, Sig::FloatInt, via, &ops, ns);
+        let w = worst(&got, &ops, ns, |i| f(x[i] as f64, ns[i]));
+        report(name, limit, w);
+    }
+    // lgamma has no limit in OpenCL 1.2's table: bounded loosely away from its zeros.
+    let got = run_kernel(&dir, device, "lgamma", Sig::Float(1), via, &ops, &small_ns);
+    let w = worst(&got, &ops, &small_ns, |i| {
+        let x = ops[0][i] as f64;
+        if x < 0.0 && x > -20.0 && lgamma_ref(x).abs() < 0.5 {
+            // Near a zero of lgamma the absolute error matters: skip.
+            f32::from_bits(got[i]) as f64
+        } else {
+            lgamma_ref(x)
+        }
+    });
+    report("lgamma", 16.0, w);
+    let got = run_kernel(&dir, device, "ilogb", Sig::FloatToInt, via, &ops, &small_ns);
+    let wrong = got
+        .iter()
+        .zip(x)
+        .find(|(&g, &x)| g as i32 != ilogb_ref(x as f64));
+    match wrong {
+        Some((&g, x)) => failures.push(format!(
+            "ilogb({x:e}) = {}, want {}",
+            g as i32,
+            ilogb_ref(*x as f64)
+        )),
+        None => println!("     ilogb on {device}: exact"),
+    }
+    failures
+}
+
+/// Prints one function's worst error; a message where it exceeds `limit`.
+fn judge(name: &str, device: &str, limit: f64, w: Worst) -> Option<String> {
+    println!(
+        "{name:>10} on {device}: worst {:.3} ulp (limit {limit}) at {:?} n={}: got {:e}, want {:e}",
+        w.err, w.at, w.n, w.got, w.want
+    );
+    (w.err > limit || w.err.is_nan()).then(|| {
+        format!(
+            "{name}: {:.3} ulp > {limit} at {:?} (n = {}): got {:e}, want {:e}",
+            w.err, w.at, w.n, w.got, w.want
+        )
+    })
+}
+
+#[test]
+fn float_builtins_on_vulkan_meet_opencl_limits() {
+    if !require_vulkan() {
+        return;
+    }
+    let failures = check_all("vulkan", Via::Builtin, N);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn library_sources_on_vulkan_meet_opencl_limits() {
+    if !require_vulkan() {
+        return;
+    }
+    let failures = check_all("vulkan", Via::PastedLibrary, N / 3);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
