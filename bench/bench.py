@@ -83,6 +83,9 @@ def main():
     ap.add_argument("--filter", default="")
     ap.add_argument("--device", default="cpu", choices=["cpu", "vulkan"],
                     help="oclc's device: cpu (default) or vulkan")
+    ap.add_argument("--tiny", action="store_true",
+                    help="run each file's BENCH-TINY line instead of its BENCH lines (a quick "
+                         "functional check, e.g. on lavapipe)")
     ap.add_argument("--opencl-device", default="",
                     help="reference OpenCL device filter (e.g. NVIDIA); default: the first device")
     a = ap.parse_args()
@@ -92,6 +95,9 @@ def main():
     rows, builds = [], []
     for path in sorted(glob.glob(os.path.join(HERE, "kernels", "*.cl"))):
         benches, tiny, tol, mismatch = bench_lines(path)
+        if a.tiny:
+            stem = os.path.splitext(os.path.basename(path))[0]
+            benches = [(stem + "-tiny", tiny)] if tiny else []
         for name, args in benches:
             if a.filter not in name:
                 continue
@@ -115,14 +121,14 @@ def main():
             builds.append((os.path.basename(path), wc if pc.returncode == 0 else None,
                            wo if po.returncode == 0 else None))
     print(f"oclc device: {a.device}, threads: {a.threads}, timed launches: {a.repeat} (median)\n")
-    print(f"{'kernel':<16}{'oclc ms':>12}{'PoCL ms':>12}{'PoCL/oclc':>11}  check")
+    print(f"{'kernel':<20}{'oclc ms':>12}{'PoCL ms':>12}{'PoCL/oclc':>11}  check")
     ratios = []
     for name, tc, to, status in rows:
         r = to / tc if tc and to else None
         if r and status == "ok":
             ratios.append(r)
         fmt = lambda v: f"{v:12.3f}" if v is not None else f"{'-':>12}"
-        print(f"{name:<16}{fmt(tc)}{fmt(to)}{(f'{r:11.2f}' if r else f'{chr(45):>11}')}  {status}")
+        print(f"{name:<20}{fmt(tc)}{fmt(to)}{(f'{r:11.2f}' if r else f'{chr(45):>11}')}  {status}")
     if ratios:
         g = math.exp(sum(map(math.log, ratios)) / len(ratios))
         print(f"\ngeometric mean PoCL/oclc over {len(ratios)} agreeing kernels: {g:.2f}")

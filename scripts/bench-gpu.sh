@@ -13,7 +13,8 @@
 # Environment:
 #   BENCH_N=N          elements of the 1-D kernels (default 16777216; 2-D kernels use
 #                      about the same number of elements)
-#   BENCH_SMALL=1      small sizes (N=65536) for a functional check (lavapipe + PoCL)
+#   BENCH_SMALL=1      small sizes (N=65536, bench/kernels at their BENCH-TINY sizes) for a
+#                      functional check (lavapipe + PoCL)
 #   BENCH_REPEAT=R     timed launches per kernel (default 20)
 #   OPENCL_DEVICE=S    --opencl-device filter (default: NVIDIA when clinfo lists it)
 set -u
@@ -52,9 +53,15 @@ KERNELS=(
 "integer_ops|tests/run/integer_ops.cl|0|--kernel integer_ops --global $G --local 256 --arg i32[$G]=randu:1:-1000000:1000000 --arg u32[$G]=rand:2 --arg i64[$G]=rand:3 --arg i32[$G]=zeros --arg u32[$G]=zeros --arg i64[$G]=zeros"
 "stencil|tests/run/local_2d.cl|$((8 * S * S))|--kernel stencil --global $S,$S --local 16,4 --arg f32[$S,$S]=randu:5:-1:1 --arg f32[$S,$S]=zeros"
 )
-# The benchmark suite of bench/kernels (each `// BENCH: NAME | ARGS` line, at its own sizes).
+# The benchmark suite of bench/kernels (each `// BENCH: NAME | ARGS` line, at its own sizes;
+# with BENCH_SMALL=1 each file's `// BENCH-TINY: ARGS` line instead, named after the file).
 for f in bench/kernels/*.cl; do
     [ -f "$f" ] || continue
+    if [ "${BENCH_SMALL:-0}" = 1 ]; then
+        line=$(grep -m1 '^// BENCH-TINY:' "$f") || continue
+        KERNELS+=("$(basename "$f" .cl)-tiny|$f|0|${line#// BENCH-TINY: }")
+        continue
+    fi
     while IFS= read -r line; do
         name=$(echo "$line" | sed 's#^// BENCH: *\([^|]*\)|.*#\1#; s# *$##')
         args=$(echo "$line" | sed 's#^[^|]*| *##')
@@ -91,7 +98,7 @@ rows = [l.rstrip('\n').split('\t') for l in open(sys.argv[1]) if l.strip()]
 def num(s):
     try: return float(s)
     except ValueError: return None
-print(f"{'kernel':<14} {'vulkan ms':>10} {'opencl ms':>10} {'cl/vk':>7} {'vk GB/s':>9} {'cl GB/s':>9}")
+print(f"{'kernel':<18} {'vulkan ms':>10} {'opencl ms':>10} {'cl/vk':>7} {'vk GB/s':>9} {'cl GB/s':>9}")
 ratios, copy_bw, failures = [], None, []
 for name, nbytes, vk, cl in rows:
     v, c, b = num(vk), num(cl), int(nbytes)
@@ -99,7 +106,7 @@ for name, nbytes, vk, cl in rows:
     if ratio: ratios.append(ratio)
     bw = lambda t: f"{b / (t * 1e-3) / 1e9:9.2f}" if (t and b) else f"{'-':>9}"
     fmt = lambda t: f"{t:10.4f}" if t is not None else f"{'n/a':>10}"
-    print(f"{name:<14} {fmt(v)} {fmt(c)} {(f'{ratio:7.3f}' if ratio else '    n/a')} {bw(v)} {bw(c)}")
+    print(f"{name:<18} {fmt(v)} {fmt(c)} {(f'{ratio:7.3f}' if ratio else '    n/a')} {bw(v)} {bw(c)}")
     if name == 'copy' and v and c and b:
         copy_bw = (b / (v * 1e-3) / 1e9, b / (c * 1e-3) / 1e9)
     for dev, t in (('vulkan', vk), ('opencl', cl)):

@@ -125,3 +125,92 @@ fn reflection_describes_the_argument_block() {
         "{text}"
     );
 }
+
+/// The JSON value of `"key":` in `text` (up to the next `,` or `}`).
+fn json_field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    let at = text.find(&format!("\"{key}\":"))? + key.len() + 3;
+    let rest = &text[at..];
+    Some(&rest[..rest.find([',', '}'])?])
+}
+
+#[test]
+fn program_constants_go_at_the_end_of_the_argument_block() {
+    let dir = scratch("vk-constants");
+    let json = dir.join("program_constants.json");
+    let json_s = json.to_string_lossy();
+    let out = oclc(
+        &[
+            "tests/run/program_constants.cl",
+            "--target",
+            "vulkan",
+            "--emit",
+            "reflection",
+            "-o",
+            &json_s,
+        ],
+        &root(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&json).unwrap();
+    for kernel in text.split("{\"entry_point\"").skip(1) {
+        let size: u32 = json_field(kernel, "block_size").unwrap().parse().unwrap();
+        let at: u32 = json_field(kernel, "constant_data_offset")
+            .unwrap()
+            .parse()
+            .unwrap_or_else(|_| panic!("no constant_data_offset: {kernel}"));
+        assert_eq!(at, size - 8, "{kernel}");
+    }
+    // A module without program-scope constants has none.
+    let json = dir.join("reduce.json");
+    let json_s = json.to_string_lossy();
+    let out = oclc(
+        &[
+            "samples/reduce.cl",
+            "--target",
+            "vulkan",
+            "--emit",
+            "reflection",
+            "-o",
+            &json_s,
+        ],
+        &root(),
+    );
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&json).unwrap();
+    assert!(text.contains("\"constant_data_offset\":null"), "{text}");
+}
+
+#[test]
+fn vulkan_only_errors_name_the_construct() {
+    let dir = scratch("vk-errors");
+    let cases = [
+        (
+            "int twice(int x) { return 2 * x; }\n",
+            "a Vulkan module needs at least one entry point",
+        ),
+        (
+            "__kernel void k(__global int *o) { printf(\"%d\\n\", o[0]); }\n",
+            "printf on Vulkan",
+        ),
+        (
+            "__kernel void k(__global float *o) {\n  __local float l[1];\n  o[0] = atomic_xchg(&l[0], 1.0f);\n}\n",
+            "atomic xchg on a local float on Vulkan",
+        ),
+    ];
+    for (i, (source, expected)) in cases.iter().enumerate() {
+        let file = dir.join(format!("case{i}.cl"));
+        std::fs::write(&file, source).unwrap();
+        let spv = dir.join(format!("case{i}.spv"));
+        let (file_s, spv_s) = (file.to_string_lossy(), spv.to_string_lossy());
+        let out = oclc(&[&file_s, "--target", "vulkan", "-o", &spv_s], &root());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(expected),
+            "case {i}: expected an error naming `{expected}`, got: {err}"
+        );
+    }
+}

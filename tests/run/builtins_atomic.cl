@@ -1,5 +1,4 @@
 // RUN: --kernel atomics --global 512 --local 64 --arg i32[512]=randu:61:-1000:1000 --arg i32[16]=zeros --arg u32[8]=zeros --arg f32[4]=zeros --arg i32[512]=zeros
-// VULKAN-UNSUPPORTED: atomics on Vulkan
 // OpenCL 1.1 atomic_* and 1.0 atom_* on __global and __local int/uint, atomic_xchg on
 // float; only order-independent results are stored.
 __kernel void atomics(__global const int *a, __global int *g, __global uint *u,

@@ -1,5 +1,4 @@
 // RUN: --kernel conv --global 256 --local 64 --arg f32x4[256]=randu:41:-300:300 --arg i32x4[256]=rand:42 --arg i32x4[1024]=zeros --arg f32x4[512]=zeros --arg u8x4[256]=zeros
-// VULKAN-UNSUPPORTED: saturating conversions on Vulkan
 // convert_T[_sat][_rtX] between float and integer vectors and between integer widths,
 // as_T reinterpretation including 3- and 4-element vectors.
 __kernel void conv(__global const float4 *a, __global const int4 *b, __global int4 *out,

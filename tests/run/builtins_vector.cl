@@ -1,5 +1,4 @@
 // RUN: --kernel vec --global 64 --local 16 --arg f32[1024]=randu:51:-10:10 --arg u32[64]=rand:52 --arg f32[2048]=zeros --arg i32[512]=zeros
-// VULKAN-UNSUPPORTED: sqrt (length/normalize) with OpenCL precision on Vulkan
 // vloadn/vstoren (the half forms are in builtins_half.cl), shuffle/shuffle2 with constant
 // and computed masks, and the geometric functions.
 __kernel void vec(__global const float *a, __global const uint *m, __global float *out,

@@ -7,6 +7,7 @@ use oclc_ir::{BinaryOp, CmpOp, ScalarType, Type, TypeId, UnaryOp, ValueId};
 use rspirv::spirv::{Op as SOp, Word};
 
 use super::function::FnEmitter;
+use super::Flavour;
 use crate::error::{unsupported, Result};
 
 /// The SPIR-V opcode of a binary operation on elements of `s` (shifts excluded).
@@ -124,6 +125,13 @@ impl FnEmitter<'_, '_> {
                     self.inst(SOp::BitwiseAnd, ty, &[y, m])?
                 }
             };
+        }
+        if opcode == SOp::SRem && self.cx.flavour == Flavour::Vulkan {
+            // NVIDIA's Vulkan driver (580) computes OpSRem wrongly for negative operands
+            // (-690 % 7 gave 0); `a - (a / b) * b` with OpSDiv has the same C semantics.
+            let q = self.inst(SOp::SDiv, ty, &[x, y])?;
+            let p = self.inst(SOp::IMul, ty, &[q, y])?;
+            return self.inst(SOp::ISub, ty, &[x, p]);
         }
         self.inst(opcode, ty, &[x, y])
     }

@@ -38,6 +38,10 @@ pub(crate) struct VulkanState {
     pub laid_out: BTreeSet<Word>,
     /// The argument layout of the kernel entry point being emitted.
     pub entry: Option<crate::vulkan::KernelReflection>,
+    /// Offset of each program-scope `__constant` variable in the constant image.
+    pub constant_offsets: Vec<u64>,
+    /// The Private variable holding the constant image's device address.
+    pub constant_base: Option<Word>,
 }
 
 impl ModuleCtx<'_> {

@@ -3,7 +3,8 @@
 //! `SaturatedConversion` decoration otherwise (as llvm-spirv does); explicit rounding of
 //! int/float results is an `FPRoundingMode` decoration, and of float-to-int conversions a
 //! rounding instruction (`rint`, `ceil`, `floor`) before the conversion. Bool converts via
-//! `OpSelect` (to numbers) or comparison against 0 (to bool).
+//! `OpSelect` (to numbers) or comparison against 0 (to bool). On Vulkan, saturation and
+//! directed rounding to floats are written out as arithmetic (see `vulkan::convert`).
 
 use oclc_ir::{Rounding, ScalarType, Type, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -102,16 +103,16 @@ impl FnEmitter<'_, '_> {
         }
         let (opcode, builtin_sat) = convert_opcode(fs, ts, saturate);
         if self.cx.flavour == Flavour::Vulkan {
-            let needs_rounding_mode = ts.is_float()
-                && !(fs.is_float() && ts.bits() > fs.bits())
-                && rounding_mode(rounding).is_some_and(|m| m != FPRoundingMode::RTE);
-            if saturate && (builtin_sat || fs.is_float() || ts.bits() < fs.bits()) {
-                return unsupported("saturating conversions (convert_*_sat) on Vulkan");
+            let to_narrower_float = ts.is_float() && !(fs.is_float() && ts.bits() > fs.bits());
+            let directed = matches!(rounding, Rounding::Rtz | Rounding::Rtp | Rounding::Rtn);
+            if saturate && ts.is_int() && fs.is_float() {
+                return self.vk_float_to_int_sat(v, fs, ts, n, rt);
             }
-            if needs_rounding_mode {
-                return unsupported(
-                    "conversions with an explicit rounding mode to a floating-point type on Vulkan",
-                );
+            if saturate && ts.is_int() {
+                return self.vk_int_sat(v, fs, ts, n, rt);
+            }
+            if to_narrower_float && directed {
+                return self.vk_directed_to_float(v, (fs, n), (ts, rt), rounding, opcode);
             }
         }
         let r = self.inst(opcode, rt, &[v])?;

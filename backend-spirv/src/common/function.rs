@@ -142,6 +142,18 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
                 );
             }
         }
+        // Vulkan requires a physical-storage-buffer pointer parameter to say how it aliases.
+        let physical = e.cx.ir.types.pointee(p.ty).is_some_and(|(space, _)| {
+            matches!(space, AddressSpace::Global | AddressSpace::Constant)
+        });
+        if physical && e.cx.flavour == Flavour::Vulkan {
+            let d = if p.is_restrict {
+                Decoration::Restrict
+            } else {
+                Decoration::Aliased
+            };
+            e.cx.b.decorate(w, d, []);
+        }
         e.values[p.value.0 as usize] = Some(w);
     }
     e.cx.b.begin_block(None)?;
@@ -256,14 +268,11 @@ impl FnEmitter<'_, '_> {
 
     fn op(&mut self, result: ValueId, op: &Op) -> Result<Word> {
         let rty = self.vty(result);
-        if self.cx.flavour == Flavour::Vulkan {
-            match op {
-                Op::Atomic { .. } => {
-                    return unsupported("atomic operations are not supported on Vulkan yet")
-                }
-                Op::Printf { .. } => return unsupported("printf on Vulkan"),
-                _ => {}
-            }
+        if self.cx.flavour == Flavour::Vulkan && matches!(op, Op::Printf { .. }) {
+            return unsupported(
+                "printf on Vulkan (Vulkan compute has no printf; its only form, \
+                 NonSemantic.DebugPrintf, prints only under a validation layer)",
+            );
         }
         match op {
             Op::Atomic {
@@ -300,7 +309,10 @@ impl FnEmitter<'_, '_> {
             Op::Shuffle { a, b, lanes } => self.shuffle(*a, *b, lanes, rty),
             Op::Compose { ty, parts } => self.compose(*ty, parts),
             Op::LocalAddr(l) => self.local_var(*l),
-            Op::GlobalAddr(g) => self.global_addr(*g),
+            Op::GlobalAddr(g) => match self.cx.flavour {
+                Flavour::OpenCl => self.global_addr(*g),
+                Flavour::Vulkan => self.vk_global_addr(*g, rty),
+            },
             Op::PtrOffset { base, index } => self.ptr_offset(*base, *index, rty),
             Op::IndexAddr { base, index } => self.index_addr(*base, *index, rty),
             Op::FieldAddr { base, field } => self.field_addr(*base, *field, rty),

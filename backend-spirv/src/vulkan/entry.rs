@@ -38,6 +38,11 @@ impl FnEmitter<'_, '_> {
             members.push(ty);
             offsets.push(off);
         }
+        let constants_member = layout.constant_data_offset.map(|off| {
+            members.push(u64t);
+            offsets.push(off);
+            members.len() as u32 - 1
+        });
         let block_id = self.cx.b.id();
         let block = self.cx.b.type_struct_id(Some(block_id), members.clone());
         self.cx.b.name(block, format!("{}.args", f.name));
@@ -78,6 +83,12 @@ impl FnEmitter<'_, '_> {
         for (i, lv) in launch.into_iter().enumerate() {
             let v = load_member(self, i as u32)?;
             self.cx.b.store(lv, v, None, [])?;
+        }
+        if let Some(m) = constants_member {
+            let addr = load_member(self, m)?;
+            let base = self.cx.vk_constant_base();
+            self.use_var(base);
+            self.cx.b.store(base, addr, None, [])?;
         }
         for (k, (p, a)) in f.params.iter().zip(&layout.args).enumerate() {
             let w = match a.kind {

@@ -8,8 +8,13 @@ use crate::error::{unsupported, Result};
 /// The first specialization constant id used for `__local` pointer arguments.
 pub(crate) const FIRST_LOCAL_SPEC_ID: u32 = 3;
 
-/// Lays out the arguments of kernel `f`.
-pub(crate) fn kernel_layout(ir: &Module, f: &Function) -> Result<KernelReflection> {
+/// Lays out the arguments of kernel `f`, followed, when the module has program-scope
+/// `__constant` data, by its 8-byte address in the last 8 bytes of the block.
+pub(crate) fn kernel_layout(
+    ir: &Module,
+    f: &Function,
+    constants: bool,
+) -> Result<KernelReflection> {
     let mut offset = FIRST_ARG_OFFSET;
     let mut next_spec = FIRST_LOCAL_SPEC_ID;
     let mut args = Vec::with_capacity(f.params.len());
@@ -45,7 +50,8 @@ pub(crate) fn kernel_layout(ir: &Module, f: &Function) -> Result<KernelReflectio
                     }
                 }
             }
-            Type::Scalar(_) | Type::Vector { .. } => {
+            // Arrays: 8/16-lane vectors, split into 4-lane pieces before emission.
+            Type::Scalar(_) | Type::Vector { .. } | Type::Array { .. } => {
                 let l = ir.types.layout(p.ty);
                 offset = offset.next_multiple_of(l.align as u32);
                 args.push(arg(
@@ -65,6 +71,13 @@ pub(crate) fn kernel_layout(ir: &Module, f: &Function) -> Result<KernelReflectio
             }
         }
     }
+    let mut constant_data_offset = None;
+    if constants {
+        // The smallest offset = 8 (mod 16) at or after the arguments: the block's last 8 bytes.
+        let at = (offset + 8).next_multiple_of(16) - 8;
+        constant_data_offset = Some(at);
+        offset = at + 8;
+    }
     let block_size = offset.next_multiple_of(16);
     let reqd = match &f.kind {
         FunctionKind::Kernel(a) => a.reqd_work_group_size,
@@ -77,5 +90,6 @@ pub(crate) fn kernel_layout(ir: &Module, f: &Function) -> Result<KernelReflectio
         block_in_uniform_buffer: block_size > MAX_PUSH_CONSTANT_BYTES,
         reqd_work_group_size: reqd,
         workgroup_size_spec_ids: WORKGROUP_SIZE_SPEC_IDS,
+        constant_data_offset,
     })
 }

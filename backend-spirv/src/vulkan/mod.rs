@@ -3,21 +3,27 @@
 //! version of Vulkan 1.2), one entry point per kernel, plus a [`KernelReflection`] per
 //! kernel that tells a launcher how to pass arguments (see [`reflection`] for the ABI).
 
+mod constants;
+mod convert;
 mod entry;
 mod layout;
-mod math;
+pub(crate) mod math;
 mod pointers;
 pub mod reflection;
 mod workitem;
+
+#[cfg(test)]
+mod tests;
 
 use oclc_ir::{FuncId, FunctionKind, Module};
 use rspirv::binary::Assemble;
 use rspirv::spirv::{AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel};
 
+pub use constants::CONSTANT_DATA_NAME;
 pub use reflection::{reflection_json, KernelReflection, VulkanArg, VulkanArgKind};
 
 use crate::common::{emit_function, EmitKind, Flavour, ModuleCtx};
-use crate::error::{unsupported, SpirvError};
+use crate::error::SpirvError;
 
 /// The SPIR-V version of Vulkan modules (the one Vulkan 1.2 accepts natively).
 pub const VULKAN_SPIRV_VERSION: (u8, u8) = (1, 5);
@@ -29,6 +35,10 @@ pub struct VulkanModule {
     pub words: Vec<u32>,
     /// One description per kernel, in module order.
     pub kernels: Vec<KernelReflection>,
+    /// The image of the program-scope `__constant` data (empty when there is none), also
+    /// carried by the module as the initializer of [`CONSTANT_DATA_NAME`]: a launcher
+    /// puts it in a buffer whose address goes at each kernel's `constant_data_offset`.
+    pub constant_data: Vec<u8>,
 }
 
 /// Emits `module` as a Vulkan compute SPIR-V module. Constructs Vulkan cannot express
@@ -42,13 +52,19 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
         AddressingModel::PhysicalStorageBuffer64,
         MemoryModel::GLSL450,
     );
-    if let Some(g) = module.globals.first() {
-        return unsupported(format!(
-            "program-scope variable `{}` on Vulkan (not implemented yet)",
-            g.name
+    let (image, offsets) = constants::constant_image(module)?;
+    let has_constants = !module.globals.is_empty();
+    if has_constants {
+        cx.vk_constant_data(&image);
+    }
+    cx.vk.constant_offsets = offsets;
+
+    if !module.functions.iter().any(|f| f.is_kernel()) {
+        return Err(SpirvError::new(
+            "the program has no kernel: a Vulkan module needs at least one entry point",
         ));
     }
-
+    pointers::check_logical_pointer_casts(module)?;
     let entry_ids = cx.assign_function_ids();
     // Module-wide: every pipeline sets the work-group size through spec constants 0..2.
     cx.vk_workgroup_size();
@@ -57,7 +73,8 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
     for (i, f) in module.functions.iter().enumerate() {
         let fid = FuncId(i as u32);
         if let Some(id) = entry_ids[i] {
-            let layout = layout::kernel_layout(module, f).map_err(|e| e.in_function(&f.name))?;
+            let layout = layout::kernel_layout(module, f, has_constants)
+                .map_err(|e| e.in_function(&f.name))?;
             cx.vk.entry = Some(layout.clone());
             kernels.push(layout);
             emit_function(&mut cx, fid, id, EmitKind::Entry)?;
@@ -88,5 +105,6 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
     Ok(VulkanModule {
         words: cx.b.module().assemble(),
         kernels,
+        constant_data: image,
     })
 }

@@ -6,7 +6,8 @@
 //! pointer that does not come from an array element is reported as unsupported.
 
 use oclc_ir::{AddressSpace, ScalarType, TypeId, ValueId};
-use rspirv::spirv::{Op as SOp, Word};
+use rspirv::dr::Operand;
+use rspirv::spirv::{Capability, Decoration, Op as SOp, Word};
 
 use crate::common::FnEmitter;
 use crate::error::{unsupported, Result};
@@ -57,8 +58,12 @@ impl FnEmitter<'_, '_> {
             return Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?);
         }
         let Some(&(array, j)) = self.cx.vk.array_ptrs.get(&b) else {
+            if space == AddressSpace::Local {
+                return self.vk_workgroup_ptr_offset(b, i, base, rt);
+            }
             return unsupported(format!(
-                "pointer arithmetic on a {} pointer that does not point into an array, on Vulkan",
+                "pointer arithmetic on a {} pointer that does not point into an array \
+                 (e.g. a pointer parameter of a helper function), on Vulkan",
                 space.name()
             ));
         };
@@ -70,7 +75,72 @@ impl FnEmitter<'_, '_> {
     }
 }
 
+impl FnEmitter<'_, '_> {
+    /// `b + i` on a Workgroup pointer whose array is not known here (a `__local` pointer
+    /// parameter of a helper function): `OpPtrAccessChain`, which logical Workgroup
+    /// pointers allow under `VariablePointers` (the pointer type carries the element
+    /// stride). The launcher enables the `variablePointers` feature (lavapipe and NVIDIA
+    /// have it).
+    fn vk_workgroup_ptr_offset(
+        &mut self,
+        b: Word,
+        i: Word,
+        base: ValueId,
+        rt: Word,
+    ) -> Result<Word> {
+        self.cx.require(Capability::VariablePointers);
+        let Some((_, pointee)) = self.cx.ir.types.pointee(self.vty(base)) else {
+            return unsupported("pointer arithmetic on a non-pointer");
+        };
+        let stride = self.cx.ir.types.layout(pointee).size as u32;
+        let bt = self.cx.ty(self.vty(base))?;
+        for t in [bt, rt] {
+            if self.cx.vk.strided_ptrs.insert(t) {
+                self.cx
+                    .b
+                    .decorate(t, Decoration::ArrayStride, [Operand::LiteralBit32(stride)]);
+            }
+        }
+        Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?)
+    }
+}
+
 /// The address space is a physical storage buffer on Vulkan.
 pub(crate) fn is_physical(space: AddressSpace) -> bool {
     matches!(space, AddressSpace::Global | AddressSpace::Constant)
+}
+
+/// Fails on a conversion of a Function or Workgroup pointer to an integer (what pointer
+/// differences, comparisons and `(size_t)&x` lower to): Vulkan's logical pointers have no
+/// address (`OpConvertPtrToU` takes only physical storage buffer pointers).
+pub(crate) fn check_logical_pointer_casts(module: &oclc_ir::Module) -> Result<()> {
+    use oclc_ir::{walk_stmts, Op, Stmt, Type};
+    for f in &module.functions {
+        let mut found = None;
+        walk_stmts(&f.body, &mut |s| {
+            let Stmt::Let {
+                op: Op::Bitcast { value, to },
+                ..
+            } = s
+            else {
+                return;
+            };
+            let from = module.types.get(f.value_type(*value));
+            if let (Type::Pointer { space, .. }, Type::Scalar(_)) = (from, module.types.get(*to)) {
+                if !is_physical(*space) && found.is_none() {
+                    found = Some(*space);
+                }
+            }
+        });
+        if let Some(space) = found {
+            return Err(crate::error::SpirvError::new(format!(
+                "unsupported: converting a {} pointer to an integer (a pointer difference, \
+                 comparison or address cast) on Vulkan, where {} pointers have no address",
+                space.name(),
+                space.name()
+            ))
+            .in_function(&f.name));
+        }
+    }
+    Ok(())
 }

@@ -10,7 +10,10 @@
 //! Buffer arguments are 64-bit device addresses (`bufferDeviceAddress`). The work-group
 //! size is the `WorkgroupSize` built-in made of specialization constants 0, 1, 2 (set them
 //! to the launch's local size); `__local` pointer arguments are Workgroup arrays whose
-//! element count is a specialization constant.
+//! element count is a specialization constant. When the module has program-scope
+//! `__constant` data, the block's last 8 bytes hold the device address of a buffer with
+//! that data (`constant_data_offset`; the bytes are `VulkanModule::constant_data`, also
+//! carried in the module as the initializer of the Private array `oclc.constant_data`).
 
 use std::fmt::Write;
 
@@ -83,6 +86,9 @@ pub struct KernelReflection {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// Specialization constant ids of the work-group size.
     pub workgroup_size_spec_ids: [u32; 3],
+    /// Where the device address of the module's program-scope `__constant` data goes in
+    /// the block (always its last 8 bytes); `None` when the module has none.
+    pub constant_data_offset: Option<u32>,
 }
 
 impl KernelReflection {
@@ -110,6 +116,11 @@ impl KernelReflection {
             }
             None => s.push_str(",\"reqd_work_group_size\":null"),
         }
+        let _ = write!(
+            s,
+            ",\"constant_data_offset\":{}",
+            opt(self.constant_data_offset)
+        );
         let [a, b, c] = self.workgroup_size_spec_ids;
         let _ = write!(s, ",\"workgroup_size_spec_ids\":[{a},{b},{c}],\"args\":[");
         for (i, arg) in self.args.iter().enumerate() {

@@ -8,6 +8,7 @@ pub mod const_fold;
 pub mod dce;
 pub mod rewrite;
 pub mod simplify;
+pub mod split_wide;
 
 use crate::module::Module;
 

@@ -35,10 +35,14 @@ pub struct VulkanDevice {
     pub(crate) memory: vk::PhysicalDeviceMemoryProperties,
     /// Nanoseconds per timestamp tick; `None` when the queue has no timestamps.
     pub(crate) timestamp_period: Option<f64>,
+    /// The optional features enabled on the device, by their Vulkan names.
+    pub(crate) features: Vec<&'static str>,
 }
 
 /// The optional features enabled when the device has them (8/16-bit storage, int8,
-/// float16, int16, float64); modules that need a missing one fail at pipeline creation.
+/// float16, int16, float64, 64-bit atomics, the Vulkan memory model); a module that needs
+/// a missing one fails before its pipeline is built, naming the feature (see
+/// `capabilities`).
 struct Features {
     core: vk::PhysicalDeviceFeatures,
     v11: vk::PhysicalDeviceVulkan11Features<'static>,
@@ -58,6 +62,46 @@ fn query_features(instance: &ash::Instance, pd: vk::PhysicalDevice) -> Features 
     v11.p_next = std::ptr::null_mut();
     v12.p_next = std::ptr::null_mut();
     Features { core, v11, v12 }
+}
+
+/// The names of the optional features `open` enables, those the device has.
+fn enabled_features(have: &Features) -> Vec<&'static str> {
+    let on = |b: vk::Bool32| b == vk::TRUE;
+    [
+        ("shaderInt16", on(have.core.shader_int16)),
+        ("shaderFloat64", on(have.core.shader_float64)),
+        (
+            "storageBuffer16BitAccess",
+            on(have.v11.storage_buffer16_bit_access),
+        ),
+        (
+            "storagePushConstant16",
+            on(have.v11.storage_push_constant16),
+        ),
+        (
+            "storageBuffer8BitAccess",
+            on(have.v12.storage_buffer8_bit_access),
+        ),
+        ("storagePushConstant8", on(have.v12.storage_push_constant8)),
+        ("shaderInt8", on(have.v12.shader_int8)),
+        ("shaderFloat16", on(have.v12.shader_float16)),
+        (
+            "shaderBufferInt64Atomics",
+            on(have.v12.shader_buffer_int64_atomics),
+        ),
+        (
+            "shaderSharedInt64Atomics",
+            on(have.v12.shader_shared_int64_atomics),
+        ),
+        ("vulkanMemoryModel", on(have.v12.vulkan_memory_model)),
+        (
+            "vulkanMemoryModelDeviceScope",
+            on(have.v12.vulkan_memory_model_device_scope),
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(name, on)| on.then_some(name))
+    .collect()
 }
 
 impl VulkanDevice {
@@ -119,19 +163,30 @@ impl VulkanDevice {
                 missing.join(", ")
             )));
         }
+        let features = enabled_features(&have);
         let core = vk::PhysicalDeviceFeatures::default()
             .shader_int64(true)
             .shader_int16(have.core.shader_int16 == vk::TRUE)
             .shader_float64(have.core.shader_float64 == vk::TRUE);
         let mut v11 = vk::PhysicalDeviceVulkan11Features::default()
             .storage_buffer16_bit_access(have.v11.storage_buffer16_bit_access == vk::TRUE)
-            .storage_push_constant16(have.v11.storage_push_constant16 == vk::TRUE);
+            .storage_push_constant16(have.v11.storage_push_constant16 == vk::TRUE)
+            .variable_pointers(have.v11.variable_pointers == vk::TRUE)
+            .variable_pointers_storage_buffer(
+                have.v11.variable_pointers_storage_buffer == vk::TRUE,
+            );
         let mut v12 = vk::PhysicalDeviceVulkan12Features::default()
             .buffer_device_address(true)
             .storage_buffer8_bit_access(have.v12.storage_buffer8_bit_access == vk::TRUE)
             .storage_push_constant8(have.v12.storage_push_constant8 == vk::TRUE)
             .shader_int8(have.v12.shader_int8 == vk::TRUE)
-            .shader_float16(have.v12.shader_float16 == vk::TRUE);
+            .shader_float16(have.v12.shader_float16 == vk::TRUE)
+            .shader_buffer_int64_atomics(have.v12.shader_buffer_int64_atomics == vk::TRUE)
+            .shader_shared_int64_atomics(have.v12.shader_shared_int64_atomics == vk::TRUE)
+            .vulkan_memory_model(have.v12.vulkan_memory_model == vk::TRUE)
+            .vulkan_memory_model_device_scope(
+                have.v12.vulkan_memory_model_device_scope == vk::TRUE,
+            );
         let priorities = [1.0f32];
         let queues = [vk::DeviceQueueCreateInfo::default()
             .queue_family_index(queue_family)
@@ -156,6 +211,7 @@ impl VulkanDevice {
             queue_family,
             memory,
             timestamp_period,
+            features,
         })
     }
 }

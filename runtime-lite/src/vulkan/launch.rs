@@ -216,7 +216,27 @@ impl VulkanDevice {
             }
         }
 
+        // Program-scope __constant data: a buffer whose address ends the block.
+        if let Some(data) = super::constants::constant_data(spirv) {
+            if k.block_size < 8 {
+                return Err(VulkanError(format!(
+                    "kernel {} has program-scope constant data but no room for its address",
+                    k.entry_point
+                )));
+            }
+            let len = data.len() as u64;
+            let dev = self.create_buffer(len, storage, false)?;
+            put(k.block_size - 8, &self.address(&dev).to_le_bytes());
+            let up = self.create_buffer(len, vk::BufferUsageFlags::TRANSFER_SRC, true)?;
+            up.write(&data);
+            let down = self.create_buffer(len, vk::BufferUsageFlags::TRANSFER_DST, true)?;
+            let n = o.buffers.len();
+            o.buffers.extend([dev, up, down]);
+            copies.push((n, n + 1, n + 2, len));
+        }
+
         // Pipeline.
+        super::capabilities::check_capabilities(spirv, &self.name, |f| self.features.contains(&f))?;
         let info = vk::ShaderModuleCreateInfo::default().code(spirv);
         o.module = unsafe { d.create_shader_module(&info, None) }
             .map_err(vk_err("vkCreateShaderModule"))?;

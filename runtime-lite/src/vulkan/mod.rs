@@ -6,6 +6,8 @@
 //! size and `__local` argument sizes are specialization constants. `--time` uses
 //! timestamp queries around the dispatch only.
 
+mod capabilities;
+mod constants;
 mod device;
 mod launch;
 mod memory;

@@ -1,0 +1,56 @@
+//! File-driven checks of Vulkan-only constructs written in the IR text form
+//! (`src/vulkan/tests/*.ir`, e.g. 64-bit and float atomics that the OpenCL 1.2 environment
+//! does not allow): each module emits for Vulkan and `spirv-val --target-env vulkan1.2`
+//! accepts it. A missing spirv-val fails unless `OCLC_ALLOW_MISSING_TOOLS=1`.
+
+use std::process::Command;
+
+use super::emit_vulkan;
+
+fn spirv_val() -> Option<&'static str> {
+    let found = Command::new("spirv-val").arg("--version").output().is_ok();
+    if found {
+        return Some("spirv-val");
+    }
+    if std::env::var("OCLC_ALLOW_MISSING_TOOLS").is_ok_and(|v| v == "1") {
+        eprintln!("SKIPPED: spirv-val is not installed (OCLC_ALLOW_MISSING_TOOLS=1)");
+        return None;
+    }
+    panic!("spirv-val is not installed (spirv-tools); set OCLC_ALLOW_MISSING_TOOLS=1 to skip");
+}
+
+#[test]
+fn vulkan_ir_files_validate() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/vulkan/tests");
+    let Some(val) = spirv_val() else { return };
+    let scratch = std::env::temp_dir().join(format!("oclc-vk-ir-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("ir") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let m = oclc_ir::parse_module(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        oclc_ir::verify_module(&m).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let vk = emit_vulkan(&m).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let spv = scratch.join(format!("{name}.spv"));
+        let bytes: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        std::fs::write(&spv, bytes).unwrap();
+        let out = Command::new(val)
+            .args(["--target-env", "vulkan1.2"])
+            .arg(&spv)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: spirv-val --target-env vulkan1.2: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        n += 1;
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(n >= 1, "no .ir files");
+}
