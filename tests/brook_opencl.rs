@@ -204,6 +204,28 @@ fn pocl_runs_the_generated_source_like_the_cpu_backend() {
             "--arg".into(),
             "f32[16]=zeros".into(),
         ],
+        // A struct stream: clang-14 lays out the struct for PoCL, an independent check of
+        // the layout oclc's launcher binds (float2, float, pad, float4: 32 bytes).
+        vec![
+            s("structs.br"),
+            "--kernel".into(),
+            "step".into(),
+            "--arg".into(),
+            "f32x8[6]=rand:12".into(),
+            "--arg".into(),
+            "f32:0.25".into(),
+            "--arg".into(),
+            "f32x4[6]=zeros".into(),
+        ],
+        vec![
+            s("reduce_ops.br"),
+            "--kernel".into(),
+            "max_f4".into(),
+            "--arg".into(),
+            "f32x4[5,300]=rand:13".into(),
+            "--arg".into(),
+            "f32x4[5,3]=zeros".into(),
+        ],
     ];
     for case in cases {
         let args: Vec<&str> = case.iter().map(String::as_str).collect();
@@ -213,8 +235,8 @@ fn pocl_runs_the_generated_source_like_the_cpu_backend() {
         for (a, b) in cpu.iter().zip(&cl) {
             let (fa, fb) = (floats(a), floats(b));
             for (x, y) in fa.iter().zip(&fb) {
-                // Sums may associate differently only inside one work-item's fixed loop,
-                // which both devices run in the same order: expect near-exact agreement.
+                // Both devices run the same work-group tree, in the same order: expect
+                // near-exact agreement.
                 assert!(
                     (x - y).abs() <= 1e-5 * x.abs().max(1.0),
                     "{}: {x} vs {y}",

@@ -9,7 +9,7 @@ use oclc_frontend::brook::{self as fe, BrookOptions, KernelDesc, KernelShape, St
 use oclc_frontend::source::SourceMap;
 use oclc_runtime_lite::brook::{
     call_kernel, BrookArg, BrookDevice, BrookKernel, BrookParam, BrookRole, BrookShape,
-    CpuBrookDevice, Stream,
+    CpuBrookDevice, Stream, VulkanBrookDevice,
 };
 
 use crate::driver::{self, CompileError, Lowered, Stages};
@@ -70,22 +70,17 @@ pub fn lower_brook(
     Ok((front, lowered))
 }
 
-fn elem_size(t: &fe::types::Ty) -> Option<usize> {
-    let (s, lanes) = t.prim()?;
-    let stored = if lanes == 3 { 4 } else { lanes as usize };
-    Some(s.size() as usize * stored)
-}
-
 /// The runtime's view of a kernel description.
 pub fn runtime_kernel(desc: &KernelDesc) -> Result<BrookKernel, String> {
     let mut params = Vec::new();
     for p in &desc.params {
-        let size = elem_size(&p.elem).ok_or_else(|| {
-            format!(
-                "kernel '{}': streams of struct type ('{}') cannot be run by oclc yet",
+        if p.elem_size == 0 {
+            return Err(format!(
+                "kernel '{}': parameter '{}' has no buffer layout",
                 desc.name, p.name
-            )
-        })?;
+            ));
+        }
+        let size = p.elem_size;
         params.push(BrookParam {
             name: p.name.clone(),
             role: match p.role {
@@ -108,9 +103,11 @@ pub fn runtime_kernel(desc: &KernelDesc) -> Result<BrookKernel, String> {
             KernelShape::Reduce {
                 first_pass,
                 combine_pass,
+                group_size,
             } => BrookShape::Reduce {
                 first_pass: first_pass.clone(),
                 combine_pass: combine_pass.clone(),
+                group_size: *group_size,
             },
         },
         group_size: desc.group_size,
@@ -144,8 +141,16 @@ fn bind(desc: &KernelDesc, kernel: &BrookKernel, specs: &[String]) -> Result<Vec
         let check_size = |ty: &ElemType| -> Result<(), String> {
             if ty.size() != rp.elem_size {
                 Err(format!(
-                    "--arg for '{}': element type {ty} does not match the parameter's {}",
-                    p.name, p.elem
+                    "--arg for '{}': element type {ty} ({} bytes) does not match the parameter's {} ({} bytes{})",
+                    p.name,
+                    ty.size(),
+                    p.elem,
+                    rp.elem_size,
+                    if p.elem.prim().is_none() {
+                        "; bind a struct stream as any element type of its size, laid out like the OpenCL C struct"
+                    } else {
+                        ""
+                    }
                 ))
             } else {
                 Ok(())
@@ -156,7 +161,10 @@ fn bind(desc: &KernelDesc, kernel: &BrookKernel, specs: &[String]) -> Result<Vec
                 check_size(&ty)?;
                 Bound::Value(bytes)
             }
-            (StreamRole::ReduceOutput, ArgSpec::Scalar { ty, bytes }) if p.rank() == 0 => {
+            // A scalar target reduces the whole input (`reduce float r` or `reduce float r<>`).
+            (StreamRole::ReduceOutput, ArgSpec::Scalar { ty, bytes })
+                if p.rank() == 0 || p.dims == [None] =>
+            {
                 check_size(&ty)?;
                 Bound::Scalar(bytes, ty)
             }
@@ -201,6 +209,27 @@ fn call(
         });
     }
     call_kernel(device, kernel, &mut args).map_err(|e| e.to_string())
+}
+
+/// Calls `kernel` on the system's Vulkan device, from the module's Vulkan SPIR-V.
+fn run_on_vulkan(
+    module: &oclc_ir::Module,
+    kernel: &BrookKernel,
+    bound: &mut [Bound],
+) -> Result<(), String> {
+    // The built-ins Vulkan lacks come from oclc's library, as for OpenCL C sources.
+    let vk = driver::emit_vulkan_spirv(module, &mut Stages::default()).map_err(|e| match e {
+        CompileError::Diagnostics(m) => m.trim_start_matches("error: ").to_string(),
+        e => e.to_string(),
+    })?;
+    let kernels: Vec<_> = vk.kernels.iter().map(crate::run::vulkan_kernel).collect();
+    let device = oclc_runtime_lite::VulkanDevice::open().map_err(|e| e.to_string())?;
+    let mut dev = VulkanBrookDevice {
+        device: &device,
+        spirv: &vk.words,
+        kernels: &kernels,
+    };
+    call(&mut dev, kernel, bound)
 }
 
 /// `oclc run FILE.br --kernel NAME --arg SPEC...` (see `oclc run --help`).
@@ -264,7 +293,7 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
                 Err(e) => Err(e.to_string()),
             }
         }
-        Dev::Vulkan => Err("--device vulkan is not supported yet (use --device cpu)".into()),
+        Dev::Vulkan => run_on_vulkan(&lowered.module, &kernel, &mut bound),
     };
     for b in &bound {
         if let Bound::Stream(s, _) = b {
@@ -344,9 +373,11 @@ pub fn compile_brook_cli(
         return brook_frontend(&cli.input, &brook).map(|f| f.warnings);
     }
     use crate::cli::args::EmitArg;
-    if matches!(cli.emit, EmitArg::Reflection | EmitArg::Both) {
+    if matches!(cli.emit, EmitArg::Reflection | EmitArg::Both)
+        && opts.target != crate::options::Target::Vulkan
+    {
         return Err(CompileError::Diagnostics(
-            "error: --emit reflection/both is not available for Brook+ sources yet".into(),
+            "error: --emit reflection/both needs --target vulkan".into(),
         ));
     }
     if matches!(cli.emit, EmitArg::OpenclC | EmitArg::Header) {
@@ -370,10 +401,25 @@ pub fn compile_brook_cli(
         }
         crate::options::Target::Cpu => driver::compile_cpu(&lowered.module, stages)?,
         crate::options::Target::Vulkan => {
-            return Err(CompileError::Diagnostics(
-                "error: --target vulkan is not supported yet (use --target opencl or --target cpu)"
-                    .into(),
-            ))
+            // The reflection describes the generated OpenCL kernels (see `--emit opencl-c`
+            // for how they take the streams).
+            let vk = driver::emit_vulkan_spirv(&lowered.module, stages)?;
+            let bytes: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            let json = oclc_backend_spirv::reflection_json(&vk.kernels);
+            let spv_out = cli.output.clone().unwrap_or_else(|| default_out("spv"));
+            match cli.emit {
+                EmitArg::Reflection => {
+                    let out = cli.output.clone().unwrap_or_else(|| default_out("json"));
+                    write_output(&out, json.as_bytes())?;
+                }
+                EmitArg::Both => {
+                    write_output(&spv_out, &bytes)?;
+                    if spv_out.as_os_str() != "-" {
+                        write_output(&spv_out.with_extension("json"), json.as_bytes())?;
+                    }
+                }
+                _ => write_output(&spv_out, &bytes)?,
+            }
         }
     }
     Ok(lowered.warnings)

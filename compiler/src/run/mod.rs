@@ -163,37 +163,15 @@ pub fn run_vulkan(
     launch: &Launch,
     args: &mut [BoundArg],
 ) -> Result<RunReport, String> {
-    use oclc_runtime_lite::vulkan::{VulkanArgKindRt, VulkanArgLayout};
-    let vk = oclc_backend_spirv::emit_vulkan(module).map_err(|e| e.to_string())?;
+    let linked = crate::driver::link_vulkan_library(module).map_err(|e| match e {
+        crate::driver::CompileError::Diagnostics(m) => m.trim_start_matches("error: ").to_string(),
+        e => e.to_string(),
+    })?;
+    let vk = oclc_backend_spirv::emit_vulkan(&linked).map_err(|e| e.to_string())?;
     let Some(r) = vk.kernels.iter().find(|k| k.entry_point == launch.kernel) else {
         return Err(format!("no kernel named '{}'", launch.kernel));
     };
-    let kernel = oclc_runtime_lite::VulkanKernel {
-        entry_point: r.entry_point.clone(),
-        args: r
-            .args
-            .iter()
-            .map(|a| VulkanArgLayout {
-                kind: match a.kind {
-                    oclc_backend_spirv::VulkanArgKind::Buffer => VulkanArgKindRt::Buffer,
-                    oclc_backend_spirv::VulkanArgKind::Value => VulkanArgKindRt::Value,
-                    oclc_backend_spirv::VulkanArgKind::Local => VulkanArgKindRt::Local,
-                },
-                offset: a.offset,
-                local_spec_id: a.local_spec_id,
-                elem_size: a.elem_size,
-            })
-            .collect(),
-        block_size: r.block_size,
-        block_in_uniform_buffer: r.block_in_uniform_buffer,
-        launch_offsets: [
-            oclc_backend_spirv::GLOBAL_OFFSET_OFFSET,
-            oclc_backend_spirv::WORK_DIM_OFFSET,
-            oclc_backend_spirv::GLOBAL_SIZE_OFFSET,
-        ],
-        reqd_work_group_size: r.reqd_work_group_size,
-        workgroup_size_spec_ids: r.workgroup_size_spec_ids,
-    };
+    let kernel = vulkan_kernel(r);
     let device = oclc_runtime_lite::VulkanDevice::open().map_err(|e| e.to_string())?;
     let mut vk_args: Vec<oclc_runtime_lite::VulkanArg<'_>> = args
         .iter_mut()
@@ -235,4 +213,38 @@ pub fn format_times(times: &[Duration]) -> String {
         ms[0],
         ms[n - 1]
     )
+}
+
+/// The launcher's view of one kernel's Vulkan reflection.
+pub(crate) fn vulkan_kernel(
+    r: &oclc_backend_spirv::KernelReflection,
+) -> oclc_runtime_lite::VulkanKernel {
+    use oclc_backend_spirv::VulkanArgKind as K;
+    use oclc_runtime_lite::vulkan::{VulkanArgKindRt, VulkanArgLayout};
+    oclc_runtime_lite::VulkanKernel {
+        entry_point: r.entry_point.clone(),
+        args: r
+            .args
+            .iter()
+            .map(|a| VulkanArgLayout {
+                kind: match a.kind {
+                    K::Buffer => VulkanArgKindRt::Buffer,
+                    K::Value => VulkanArgKindRt::Value,
+                    K::Local => VulkanArgKindRt::Local,
+                },
+                offset: a.offset,
+                local_spec_id: a.local_spec_id,
+                elem_size: a.elem_size,
+            })
+            .collect(),
+        block_size: r.block_size,
+        block_in_uniform_buffer: r.block_in_uniform_buffer,
+        launch_offsets: [
+            oclc_backend_spirv::GLOBAL_OFFSET_OFFSET,
+            oclc_backend_spirv::WORK_DIM_OFFSET,
+            oclc_backend_spirv::GLOBAL_SIZE_OFFSET,
+        ],
+        reqd_work_group_size: r.reqd_work_group_size,
+        workgroup_size_spec_ids: r.workgroup_size_spec_ids,
+    }
 }

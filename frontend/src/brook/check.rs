@@ -21,6 +21,8 @@ pub struct CheckInfo {
     pub convs: HashMap<u32, Ty>,
     /// Conditions that are vector relations: only their `.x` component is tested (A.2).
     pub x_conds: HashSet<u32>,
+    /// Void kernels called as sub-kernels (they also get a function form).
+    pub sub_kernels: HashSet<String>,
 }
 
 /// What a name in a kernel refers to.
@@ -226,6 +228,7 @@ impl<'a> Checker<'a> {
         let reduce = is_reduction(f);
         let mut scatter = 0;
         let mut outputs = 0;
+        let mut constant_buffers = 0;
         for p in &f.params {
             if let Ty::Prim {
                 scalar: Scalar::Double,
@@ -314,6 +317,7 @@ impl<'a> Checker<'a> {
                             );
                         }
                         if given == dims.len() && !self.opts.legacy_gather {
+                            constant_buffers += 1;
                             let n: i64 = dims.iter().map(|d| d.unwrap_or(1)).product();
                             if n > 4096 {
                                 self.err(
@@ -346,6 +350,13 @@ impl<'a> Checker<'a> {
             self.err(
                 "B0411",
                 "Both scatter output and stream output not allowed",
+                f.name_span,
+            );
+        }
+        if constant_buffers > 10 {
+            self.err(
+                "B0415",
+                format!("Maximum number of constant buffers allowed is 10: {} gather arrays have all their sizes given (use --brook-legacy-gather)", constant_buffers),
                 f.name_span,
             );
         }
@@ -416,6 +427,16 @@ impl<'a> Checker<'a> {
                 );
             } else if vals.iter().product::<i64>() > 1024 {
                 self.err("B0604", "Group size must be <= 1024", *span);
+            } else if let Some(n) = vals.iter().skip(1).position(|v| *v != 1) {
+                self.err(
+                    "B0624",
+                    format!(
+                        "nth dimension of GroupSize must be 1 where n != 1 (dimension {} is {})",
+                        n + 2,
+                        vals[n + 1]
+                    ),
+                    *span,
+                );
             }
             if scatter == 0 {
                 self.err(
@@ -857,9 +878,6 @@ impl<'a> Checker<'a> {
                 let at = self.expr(a);
                 let bt = self.expr(b);
                 let (at, bt) = (at?, bt?);
-                if at == bt {
-                    return Some(at);
-                }
                 if at.prim().is_none() || bt.prim().is_none() {
                     self.err(
                         "B0311",
@@ -867,6 +885,9 @@ impl<'a> Checker<'a> {
                         e.span,
                     );
                     return None;
+                }
+                if at == bt {
+                    return Some(at);
                 }
                 let msg = "Mismatched types: True expression type and false expression type must have same types and same number of components";
                 if is_literal(a) || is_literal(b) || !self.opts.strong_typing {
@@ -1472,13 +1493,52 @@ impl<'a> Checker<'a> {
                 return None;
             }
             for (i, (a, p)) in args.iter().zip(&callee.params).enumerate() {
-                if p.is_out || matches!(p.shape, ParamShape::Array(_)) {
+                if matches!(p.shape, ParamShape::Array(_)) {
                     self.err(
                         "B0819",
-                        format!("argument {}: oclc does not pass out streams or arrays to sub-kernels yet", i + 1),
+                        format!(
+                            "argument {}: oclc does not pass gather or scatter arrays to sub-kernels yet",
+                            i + 1
+                        ),
                         a.span,
                     );
                     return None;
+                }
+                if p.is_out {
+                    // An out stream of a sub-kernel takes one of the caller's output streams.
+                    let caller_out = match &a.kind {
+                        ExprKind::Ident(n) => f.params.iter().find(|q| {
+                            &q.name == n
+                                && q.is_out
+                                && !q.is_reduce
+                                && matches!(q.shape, ParamShape::Stream(_))
+                        }),
+                        _ => None,
+                    };
+                    match caller_out {
+                        None => {
+                            self.err(
+                                "B0819",
+                                format!("argument {}: Expected stream type/variable: an out stream argument must be one of the calling kernel's output streams", i + 1),
+                                a.span,
+                            );
+                            return None;
+                        }
+                        Some(q) if q.ty != p.ty => {
+                            self.err(
+                                "B0820",
+                                format!(
+                                    "Mismatched type for argument {}: actual type is \"{}\" but expected type is \"{}\"",
+                                    i + 1,
+                                    q.ty,
+                                    p.ty
+                                ),
+                                a.span,
+                            );
+                            return None;
+                        }
+                        Some(_) => continue,
+                    }
                 }
                 let Some(t) = self.expr(a) else { continue };
                 if t != p.ty {
@@ -1498,6 +1558,9 @@ impl<'a> Checker<'a> {
                         self.info.convs.insert(a.id, p.ty.clone());
                     }
                 }
+            }
+            if callee.kind == FuncKind::Kernel && callee.ret == Ty::Void {
+                self.info.sub_kernels.insert(callee.name.clone());
             }
             return Some(callee.ret.clone());
         }

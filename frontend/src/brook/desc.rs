@@ -27,6 +27,8 @@ pub struct StreamParam {
     pub name: String,
     /// Element type.
     pub elem: Ty,
+    /// Bytes per element in a buffer (OpenCL C layout, see [`super::layout`]).
+    pub elem_size: usize,
     /// Role.
     pub role: StreamRole,
     /// Declared extents, left-most (slowest) first; `None` = unspecified. Empty for constants
@@ -56,14 +58,17 @@ pub enum KernelShape {
     /// One invocation per element of the domain (output streams, or the inputs of a scatter
     /// kernel); the OpenCL kernel is named like the Brook+ kernel.
     Map,
-    /// A reduction: `first_pass` folds blocks of the input with the kernel body,
-    /// `combine_pass` folds partial results; both take
-    /// `(in, out, in_w, in_h, in_d, f_w, f_h, f_d, out_w, out_h, out_d)`.
+    /// A reduction: `first_pass` reduces blocks of the input with the kernel body,
+    /// `combine_pass` reduces blocks of partial results; both take
+    /// `(in, out, in_w, in_h, in_d, f_w, f_h, f_d, out_w, out_h, out_d)` and run one
+    /// work-group of `group_size` work-items per output element (a tree reduction).
     Reduce {
         /// OpenCL kernel folding input elements.
         first_pass: String,
         /// OpenCL kernel folding partial results.
         combine_pass: String,
+        /// Work-items per work-group of both passes (global size `group_size * out_w`).
+        group_size: u32,
     },
 }
 
@@ -94,7 +99,7 @@ impl KernelDesc {
             let ty = p.elem.opencl();
             match p.role {
                 StreamRole::Input => out.push(format!(
-                    "__global const {ty}* __brook_{n}, int __brook_{n}_x, int __brook_{n}_y, int __brook_{n}_z: input stream {n} ({r}); extents fastest first, 1 when unused",
+                    "__global const {ty}* __brook_{n}, int __bk_{n}_nx, int __bk_{n}_ny, int __bk_{n}_nz: input stream {n} ({r}); extents fastest first, 1 when unused",
                     n = p.name,
                     r = p.rank_text()
                 )),
@@ -104,12 +109,12 @@ impl KernelDesc {
                     r = p.rank_text()
                 )),
                 StreamRole::Gather => out.push(format!(
-                    "__global const {ty}* __brook_{n}, int __brook_{n}_x, int __brook_{n}_y, int __brook_{n}_z: gather array {n} ({r}, row-major)",
+                    "__global const {ty}* __brook_{n}, int __bk_{n}_nx, int __bk_{n}_ny, int __bk_{n}_nz: gather array {n} ({r}, row-major)",
                     n = p.name,
                     r = p.rank_text()
                 )),
                 StreamRole::Scatter => out.push(format!(
-                    "__global {ty}* __brook_{n}, int __brook_{n}_x, int __brook_{n}_y, int __brook_{n}_z: scatter array {n} ({r}, row-major)",
+                    "__global {ty}* __brook_{n}, int __bk_{n}_nx, int __bk_{n}_ny, int __bk_{n}_nz: scatter array {n} ({r}, row-major)",
                     n = p.name,
                     r = p.rank_text()
                 )),
@@ -118,7 +123,7 @@ impl KernelDesc {
             }
         }
         out.push(
-            "int __brook_dom_x, int __brook_dom_y, int __brook_dom_z: the domain (output stream shape, or the first input's for scatter kernels); global size = domain (rounded up to the group size)"
+            "int __bk_dom_x, int __bk_dom_y, int __bk_dom_z: the domain (output stream shape, or the first input's for scatter kernels); global size = domain (rounded up to the group size)"
                 .into(),
         );
         out

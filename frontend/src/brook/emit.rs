@@ -1,5 +1,6 @@
 //! Emits OpenCL C for a checked Brook+ program: one `__kernel` per map kernel (one
-//! work-item per domain element), two per reduction (a block fold and a combine pass),
+//! work-item per domain element), two per reduction (a work-group tree reduction of blocks of
+//! the input, and the same over partial results),
 //! plain functions for helpers and sub-kernels, and a comment block on how to bind streams.
 
 use std::fmt::Write;
@@ -8,6 +9,8 @@ use super::ast::*;
 use super::check::{is_reduction, param_rank, param_role, swizzle_index, CheckInfo};
 use super::desc::{KernelDesc, KernelShape, StreamParam, StreamRole};
 use super::intrinsics::intrinsic_opencl;
+use super::layout::size_align;
+use super::reduce_pass::{reduce_pass_source, REDUCE_GROUP_SIZE};
 use super::types::Ty;
 
 /// OpenCL C helpers every generated program starts with.
@@ -39,7 +42,9 @@ pub fn emit(prog: &BrProgram, info: &CheckInfo, file_name: &str) -> Emitted {
         out: String::new(),
         func: None,
         indent: 1,
-        funcs: prog.funcs.iter().map(|f| f.name.clone()).collect(),
+        structs: &prog.structs,
+        all_funcs: &prog.funcs,
+        in_helper: false,
     };
     let mut kernels = Vec::new();
     let _ = writeln!(
@@ -60,8 +65,12 @@ pub fn emit(prog: &BrProgram, info: &CheckInfo, file_name: &str) -> Emitted {
             kernels.push(e.reduce_kernel(f));
         } else if f.kind == FuncKind::Kernel && f.ret == Ty::Void {
             kernels.push(e.map_kernel(f));
+            if info.sub_kernels.contains(&f.name) {
+                e.func = Some(f);
+                e.helper(f, &sub_kernel_name(&f.name));
+            }
         } else {
-            e.helper(f);
+            e.helper(f, &cl_name(&f.name));
         }
     }
     let mut notes = String::from(
@@ -85,10 +94,12 @@ pub fn emit(prog: &BrProgram, info: &CheckInfo, file_name: &str) -> Emitted {
             KernelShape::Reduce {
                 first_pass,
                 combine_pass,
+                group_size,
             } => {
                 let _ = writeln!(notes, " *\n * reduction {}: run {first_pass}(in, out, in_x, in_y, in_z, f_x, f_y, f_z, out_x, out_y, out_z)", k.name);
-                let _ = writeln!(notes, " *   with one work-item per output element, each folding an f_x*f_y*f_z block (extents fastest first);");
-                let _ = writeln!(notes, " *   to reduce to one value, fold 256-element blocks and repeat with {combine_pass} until one remains.");
+                let _ = writeln!(notes, " *   with one work-group of {group_size} per output element (global size {group_size}*out_x, out_y, out_z),");
+                let _ = writeln!(notes, " *   each reducing an f_x*f_y*f_z block (extents fastest first) in a tree through local memory;");
+                let _ = writeln!(notes, " *   to reduce to one value, reduce 256-element blocks and repeat with {combine_pass} on the partial results until one remains.");
             }
         }
     }
@@ -131,16 +142,31 @@ pub fn cl_name(n: &str) -> String {
     }
 }
 
+/// The OpenCL function form of void kernel `name`, called as a sub-kernel.
+fn sub_kernel_name(name: &str) -> String {
+    format!("__bksub_{name}")
+}
+
 struct Emitter<'a> {
     info: &'a CheckInfo,
     out: String,
     func: Option<&'a Func>,
     indent: usize,
-    funcs: Vec<String>,
+    structs: &'a [StructDef],
+    /// Every function, for the parameters of sub-kernel calls.
+    all_funcs: &'a [Func],
+    /// Emitting a helper or sub-kernel: its out streams are pointers.
+    in_helper: bool,
 }
 
-fn xyz(n: &str) -> [String; 3] {
-    [format!("{n}_x"), format!("{n}_y"), format!("{n}_z")]
+/// The extent arguments (x, y, z) of stream or array `name`; the `__bk_` prefix and `_n`
+/// suffixes keep them apart from every name derived from another parameter.
+fn extents(name: &str) -> [String; 3] {
+    [
+        format!("__bk_{name}_nx"),
+        format!("__bk_{name}_ny"),
+        format!("__bk_{name}_nz"),
+    ]
 }
 
 fn zero_of(t: &Ty) -> String {
@@ -160,6 +186,11 @@ impl<'a> Emitter<'a> {
         self.out.push('\n');
     }
 
+    /// Buffer bytes per element of `ty` (checked types always have a layout).
+    fn elem_size(&self, ty: &Ty) -> usize {
+        size_align(ty, self.structs).map_or(0, |(size, _)| size)
+    }
+
     fn param_of(&self, name: &str) -> Option<&'a Param> {
         self.func
             .and_then(|f| f.params.iter().find(|p| p.name == name))
@@ -173,11 +204,17 @@ impl<'a> Emitter<'a> {
 
     // ------------------------------------------------------------------ functions
 
-    fn helper(&mut self, f: &'a Func) {
+    /// Emits `f` as an OpenCL function named `name` (helpers, value-returning sub-kernels,
+    /// and the function form of void kernels called as sub-kernels).
+    fn helper(&mut self, f: &'a Func, name: &str) {
         let params: Vec<String> = f
             .params
             .iter()
-            .map(|p| format!("{} {}", p.ty.opencl(), cl_name(&p.name)))
+            .map(|p| {
+                // An out stream of a sub-kernel points at the caller's output element.
+                let star = if p.is_out { "*" } else { "" };
+                format!("{}{star} {}", p.ty.opencl(), cl_name(&p.name))
+            })
             .collect();
         let _ = writeln!(
             self.out,
@@ -189,7 +226,7 @@ impl<'a> Emitter<'a> {
             },
             f.name,
             f.ret.opencl(),
-            cl_name(&f.name),
+            name,
             if params.is_empty() {
                 "void".to_string()
             } else {
@@ -197,9 +234,11 @@ impl<'a> Emitter<'a> {
             }
         );
         self.indent = 1;
+        self.in_helper = true;
         for s in &f.body {
             self.stmt(s);
         }
+        self.in_helper = false;
         self.out.push_str("}\n");
     }
 
@@ -210,7 +249,7 @@ impl<'a> Emitter<'a> {
             let role = param_role(p);
             let t = p.ty.opencl();
             let n = cl_name(&p.name);
-            let [x, y, z] = xyz(&format!("__brook_{}", p.name));
+            let [x, y, z] = extents(&p.name);
             match role {
                 StreamRole::Input | StreamRole::Gather => {
                     cl_params.push(format!("__global const {t}* __brook_{}", p.name));
@@ -228,6 +267,7 @@ impl<'a> Emitter<'a> {
             params.push(StreamParam {
                 name: p.name.clone(),
                 elem: p.ty.clone(),
+                elem_size: self.elem_size(&p.ty),
                 role,
                 dims: match &p.shape {
                     ParamShape::Value => Vec::new(),
@@ -235,7 +275,7 @@ impl<'a> Emitter<'a> {
                 },
             });
         }
-        cl_params.push("int __brook_dom_x, int __brook_dom_y, int __brook_dom_z".into());
+        cl_params.push("int __bk_dom_x, int __bk_dom_y, int __bk_dom_z".into());
         let group = f.group_size.as_ref().map(|(v, _)| {
             let mut g = [1u32; 3];
             for (i, x) in v.iter().take(3).enumerate() {
@@ -259,31 +299,33 @@ impl<'a> Emitter<'a> {
             cl_params.join(",\n    ")
         );
         self.indent = 1;
-        self.line("const int __brook_x = (int)get_global_id(0);");
-        self.line("const int __brook_y = (int)get_global_id(1);");
-        self.line("const int __brook_z = (int)get_global_id(2);");
+        self.line("const int __bk_x = (int)get_global_id(0);");
+        self.line("const int __bk_y = (int)get_global_id(1);");
+        self.line("const int __bk_z = (int)get_global_id(2);");
         if group.is_none() {
-            self.line("if (__brook_x >= __brook_dom_x || __brook_y >= __brook_dom_y || __brook_z >= __brook_dom_z) return;");
+            self.line(
+                "if (__bk_x >= __bk_dom_x || __bk_y >= __bk_dom_y || __bk_z >= __bk_dom_z) return;",
+            );
         }
-        self.line("const int __brook_lin = (__brook_z * __brook_dom_y + __brook_y) * __brook_dom_x + __brook_x;");
-        self.line("const float4 __brook_domain_pos = (float4)((float)__brook_x, (float)__brook_y, (float)__brook_z, 0.0f);");
+        self.line("const int __bk_lin = (__bk_z * __bk_dom_y + __bk_y) * __bk_dom_x + __bk_x;");
+        self.line("const float4 __bk_domain_pos = (float4)((float)__bk_x, (float)__bk_y, (float)__bk_z, 0.0f);");
         for p in &f.params {
             let t = p.ty.opencl();
             let n = cl_name(&p.name);
             match param_role(p) {
                 StreamRole::Input => {
-                    let [x, y, z] = xyz(&format!("__brook_{}", p.name));
+                    let [x, y, z] = extents(&p.name);
                     // A.3.3.2: an input of another shape is resampled (each axis scaled).
                     self.line(&format!(
-                        "const int __brook_{0}_ix = (int)(((long)__brook_x * {x}) / __brook_dom_x), __brook_{0}_iy = (int)(((long)__brook_y * {y}) / __brook_dom_y), __brook_{0}_iz = (int)(((long)__brook_z * {z}) / __brook_dom_z);",
+                        "const int __bk_{0}_ix = (int)(((long)__bk_x * {x}) / __bk_dom_x), __bk_{0}_iy = (int)(((long)__bk_y * {y}) / __bk_dom_y), __bk_{0}_iz = (int)(((long)__bk_z * {z}) / __bk_dom_z);",
                         p.name
                     ));
                     self.line(&format!(
-                        "const {t} {n} = __brook_{0}[(__brook_{0}_iz * {y} + __brook_{0}_iy) * {x} + __brook_{0}_ix];",
+                        "const {t} {n} = __brook_{0}[(__bk_{0}_iz * {y} + __bk_{0}_iy) * {x} + __bk_{0}_ix];",
                         p.name
                     ));
                     self.line(&format!(
-                        "const float4 __brook_pos_{0} = (float4)((float)__brook_{0}_ix, (float)__brook_{0}_iy, (float)__brook_{0}_iz, 0.0f);",
+                        "const float4 __bkpos_{0} = (float4)((float)__bk_{0}_ix, (float)__bk_{0}_iy, (float)__bk_{0}_iz, 0.0f);",
                         p.name
                     ));
                 }
@@ -322,7 +364,7 @@ impl<'a> Emitter<'a> {
         for p in &f.params {
             if param_role(p) == StreamRole::Output {
                 self.line(&format!(
-                    "__brook_{}[__brook_lin] = {};",
+                    "__brook_{}[__bk_lin] = {};",
                     p.name,
                     cl_name(&p.name)
                 ));
@@ -369,8 +411,10 @@ impl<'a> Emitter<'a> {
         });
         let first_pass = format!("__brook_reduce_{}", f.name);
         let combine_pass = format!("__brook_reduce_{}_combine", f.name);
-        self.reduce_pass(&first_pass, &t, &fold, identity.as_deref());
-        self.reduce_pass(&combine_pass, &t, &combine, None);
+        let first = reduce_pass_source(&first_pass, &t, &fold, &combine, identity.as_deref());
+        let second = reduce_pass_source(&combine_pass, &t, &combine, &combine, None);
+        self.out.push_str(&first);
+        self.out.push_str(&second);
         KernelDesc {
             name: f.name.clone(),
             opencl_name: first_pass.clone(),
@@ -380,6 +424,7 @@ impl<'a> Emitter<'a> {
                 .map(|p| StreamParam {
                     name: p.name.clone(),
                     elem: p.ty.clone(),
+                    elem_size: self.elem_size(&p.ty),
                     role: if p.is_reduce || std::ptr::eq(p, red) {
                         StreamRole::ReduceOutput
                     } else {
@@ -394,46 +439,10 @@ impl<'a> Emitter<'a> {
             shape: KernelShape::Reduce {
                 first_pass,
                 combine_pass,
+                group_size: REDUCE_GROUP_SIZE,
             },
             group_size: None,
         }
-    }
-
-    fn reduce_pass(&mut self, name: &str, t: &str, fold: &str, identity: Option<&str>) {
-        let seed = match identity {
-            Some(i) => format!("{t} acc = {i};\n    int started = 1;"),
-            None => format!("{t} acc;\n    int started = 0;"),
-        };
-        let _ = writeln!(
-            self.out,
-            "__kernel void {name}(__global const {t}* in, __global {t}* out,
-    int in_x, int in_y, int in_z, int f_x, int f_y, int f_z, int out_x, int out_y, int out_z)
-{{
-    const int ox = (int)get_global_id(0), oy = (int)get_global_id(1), oz = (int)get_global_id(2);
-    if (ox >= out_x || oy >= out_y || oz >= out_z) return;
-    {seed}
-    for (int dz = 0; dz < f_z; dz++) {{
-        const int iz = oz * f_z + dz;
-        if (iz >= in_z) break;
-        for (int dy = 0; dy < f_y; dy++) {{
-            const int iy = oy * f_y + dy;
-            if (iy >= in_y) break;
-            for (int dx = 0; dx < f_x; dx++) {{
-                const int ix = ox * f_x + dx;
-                if (ix >= in_x) break;
-                const {t} v = in[(iz * in_y + iy) * in_x + ix];
-                if (started) {{
-                    acc = {fold}(v, acc);
-                }} else {{
-                    acc = v;
-                    started = 1;
-                }}
-            }}
-        }}
-    }}
-    out[(oz * out_y + oy) * out_x + ox] = acc;
-}}"
-        );
     }
 
     // ------------------------------------------------------------------ statements
@@ -587,6 +596,9 @@ impl<'a> Emitter<'a> {
                 }
                 s
             }
+            ExprKind::Ident(n) if self.in_helper && self.param_of(n).is_some_and(|p| p.is_out) => {
+                format!("(*{})", cl_name(n))
+            }
             ExprKind::Ident(n) => cl_name(n),
             ExprKind::Unary(op, x) => {
                 let x = self.expr(x);
@@ -669,7 +681,7 @@ impl<'a> Emitter<'a> {
         } else {
             "__brook_gidx"
         };
-        let [nx, ny, nz] = xyz(&format!("__brook_{}", p.name));
+        let [nx, ny, nz] = extents(&p.name);
         let mut coords = vec!["0".to_string(); 3];
         if subs.len() == 1 && rank > 1 {
             let v = self.expr(subs[0]);
@@ -692,26 +704,48 @@ impl<'a> Emitter<'a> {
 
     fn call(&mut self, name: &str, args: &[Expr], e: &Expr) -> String {
         match name {
+            // A sub-kernel runs in its caller's work-item: its positions are the domain's.
+            "indexof" if self.in_helper => {
+                return "((float4)((float)get_global_id(0), (float)get_global_id(1), (float)get_global_id(2), 0.0f))".into()
+            }
+            "instance" if self.in_helper => {
+                return "((int4)((int)get_global_id(0), (int)get_global_id(1), (int)get_global_id(2), 0))".into()
+            }
             "indexof" => {
                 let ExprKind::Ident(n) = &args[0].kind else {
                     return "(float4)(0.0f)".into();
                 };
                 return match self.param_of(n).map(param_role) {
-                    Some(StreamRole::Input) => format!("__brook_pos_{n}"),
-                    _ => "__brook_domain_pos".into(),
+                    Some(StreamRole::Input) => format!("__bkpos_{n}"),
+                    _ => "__bk_domain_pos".into(),
                 };
             }
-            "instance" => return "((int4)(__brook_x, __brook_y, __brook_z, 0))".into(),
+            "instance" => return "((int4)(__bk_x, __bk_y, __bk_z, 0))".into(),
             "instanceInGroup" => {
                 return "((int4)((int)get_local_id(0), (int)get_local_id(1), (int)get_local_id(2), 0))".into()
             }
             "syncGroup" => return "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)".into(),
             _ => {}
         }
-        let a: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
-        if self.funcs.iter().any(|f| f == name) {
-            return format!("{}({})", cl_name(name), a.join(", "));
+        if let Some(callee) = self.all_funcs.iter().find(|f| f.name == name) {
+            let a: Vec<String> = args
+                .iter()
+                .zip(&callee.params)
+                .map(|(a, p)| match (&a.kind, p.is_out) {
+                    // The caller's output element: its local, or the pointer a sub-kernel got.
+                    (ExprKind::Ident(n), true) if self.in_helper => cl_name(n),
+                    (ExprKind::Ident(n), true) => format!("&{}", cl_name(n)),
+                    _ => self.expr(a),
+                })
+                .collect();
+            let f = if callee.kind == FuncKind::Kernel && callee.ret == Ty::Void {
+                sub_kernel_name(name)
+            } else {
+                cl_name(name)
+            };
+            return format!("{f}({})", a.join(", "));
         }
+        let a: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
         let tys: Vec<Ty> = args
             .iter()
             .map(|x| {

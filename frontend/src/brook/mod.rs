@@ -9,8 +9,10 @@ pub mod desc;
 pub mod emit;
 pub mod header;
 pub mod intrinsics;
+pub mod layout;
 pub mod options;
 pub mod parser;
+pub mod reduce_pass;
 pub mod types;
 
 pub use desc::{KernelDesc, KernelShape, StreamParam, StreamRole};

@@ -248,8 +248,16 @@ impl Parser<'_> {
             return self.struct_def(prog);
         }
         let mut group_size = None;
-        if self.text() == "Attribute" {
-            group_size = Some(self.attribute()?);
+        while self.text() == "Attribute" {
+            let attr = self.attribute()?;
+            if group_size.is_some() {
+                return Err(self.error(
+                    "B0625",
+                    "More than one GroupSize specified: only one GroupSize allowed",
+                    attr.1,
+                ));
+            }
+            group_size = Some(attr);
         }
         let mut kind = FuncKind::Helper;
         let mut saw_kind = |p: &mut Parser| -> bool {
@@ -401,6 +409,14 @@ impl Parser<'_> {
                     let sp = self.span();
                     return Err(self.error("B0401", "vout deprecated", sp));
                 }
+                "volatile" | "restrict" => {
+                    let sp = self.span();
+                    return Err(self.error(
+                        "B0205",
+                        "volatile or Restrict qualifiers not allowed inside kernel",
+                        sp,
+                    ));
+                }
                 "iter" => {
                     let sp = self.span();
                     return Err(self.error("B0402", "Iterator not supported", sp));
@@ -475,6 +491,10 @@ impl Parser<'_> {
             } else {
                 ParamShape::Value
             };
+        if self.text() == "=" && !matches!(shape, ParamShape::Value) {
+            let sp = self.span();
+            return Err(self.error("B0414", "Stream can't have an initializer", sp));
+        }
         Ok(Param {
             name,
             span: start.to(self.prev_span()),
@@ -510,15 +530,19 @@ impl Parser<'_> {
     }
 
     fn recover_stmt(&mut self) {
+        let mut depth = 0usize;
         while !self.at_end() {
             match self.text() {
-                ";" => {
+                ";" if depth == 0 => {
                     self.pos += 1;
                     return;
                 }
-                "}" => return,
-                _ => self.pos += 1,
+                "}" if depth == 0 => return,
+                "{" => depth += 1,
+                "}" => depth -= 1,
+                _ => {}
             }
+            self.pos += 1;
         }
     }
 
@@ -699,6 +723,14 @@ impl Parser<'_> {
                 self.expect("]")?;
             }
             let init = if self.eat("=") {
+                if shared {
+                    let sp = self.prev_span();
+                    return Err(self.error(
+                        "B0626",
+                        "Shared Local Array should not be initialized",
+                        sp,
+                    ));
+                }
                 if self.text() == "{" {
                     let sp = self.span();
                     return Err(self.error(

@@ -35,12 +35,16 @@ pub struct BrookParam {
 pub enum BrookShape {
     /// One work-item per domain element; the OpenCL kernel's name.
     Map(String),
-    /// A block fold and a combine pass (see the front end's `KernelShape::Reduce`).
+    /// A first pass over blocks of the input and a combine pass over partial results, each
+    /// one work-group tree reduction per output element (see the front end's
+    /// `KernelShape::Reduce`).
     Reduce {
-        /// Folds input elements.
+        /// Reduces blocks of input elements.
         first_pass: String,
-        /// Folds partial results.
+        /// Reduces blocks of partial results.
         combine_pass: String,
+        /// Work-items per work-group of both passes.
+        group_size: u32,
     },
 }
 

@@ -3,7 +3,7 @@
 
 use super::device::{BrookDevice, DeviceArg};
 use super::kernel::{BrookKernel, BrookRole, BrookShape};
-use super::reduce::{reduce_to_scalar, reduce_to_stream};
+use super::reduce::{reduce_to_scalar, reduce_to_stream, ReducePasses};
 use super::stream::{BrookError, Stream};
 use crate::ndrange::NDRange;
 
@@ -146,16 +146,20 @@ fn call_inner(
         BrookShape::Reduce {
             first_pass,
             combine_pass,
+            group_size,
         } => {
+            let passes = ReducePasses {
+                first: first_pass,
+                combine: combine_pass,
+                group_size: *group_size,
+            };
             let (first, rest) = args.split_at_mut(1);
             let BrookArg::Stream(input) = &first[0] else {
                 return Err(BrookError("Kernel Execution: Invalid Input stream".into()));
             };
             match &mut rest[0] {
-                BrookArg::Scalar(out) => {
-                    reduce_to_scalar(device, first_pass, combine_pass, input, out)
-                }
-                BrookArg::Out(out) => reduce_to_stream(device, first_pass, input, out),
+                BrookArg::Scalar(out) => reduce_to_scalar(device, &passes, input, out),
+                BrookArg::Out(out) => reduce_to_stream(device, &passes, input, out),
                 _ => Err(BrookError("Kernel Execution: Invalid output stream".into())),
             }
         }

@@ -9,11 +9,13 @@ mod kernel;
 mod launch;
 mod reduce;
 mod stream;
+mod vulkan;
 
 pub use device::{BrookDevice, CpuBrookDevice, DeviceArg};
 pub use kernel::{BrookKernel, BrookParam, BrookRole, BrookShape};
 pub use launch::{call_kernel, BrookArg};
 pub use stream::{BrookError, Stream};
+pub use vulkan::VulkanBrookDevice;
 
 #[cfg(test)]
 mod tests;
