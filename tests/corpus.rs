@@ -37,3 +37,37 @@ fn corpus_acceptance_does_not_regress() {
         "oclc rejects corpus files it accepted before:\n{stdout}"
     );
 }
+
+/// Constructs the front end accepts (as clang does) but oclc's code generators do not
+/// support yet must give a located E0900 error when compiling to SPIR-V, never a panic.
+#[test]
+fn unsupported_constructs_give_located_lowering_errors() {
+    let root = common::root();
+    let out_dir = std::env::temp_dir().join(format!("oclc-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&out_dir).expect("temp dir");
+    for (file, expect) in [
+        ("images_samplers.cl", "not supported yet"),
+        (
+            "goto_labels.cl",
+            "goto is not supported by oclc's code generators",
+        ),
+    ] {
+        let path = root.join("tests/valid").join(file);
+        let out = Command::new(env!("CARGO_BIN_EXE_oclc"))
+            .arg(&path)
+            .arg("-o")
+            .arg(out_dir.join("k.spv"))
+            .output()
+            .expect("run oclc");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{file} compiled:\n{stderr}");
+        assert!(!stderr.contains("panicked"), "{file} panicked:\n{stderr}");
+        assert!(stderr.contains("error[E0900]"), "{file}:\n{stderr}");
+        assert!(stderr.contains(expect), "{file}:\n{stderr}");
+        assert!(
+            stderr.contains(&format!("{file}:")),
+            "{file} not located:\n{stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out_dir);
+}

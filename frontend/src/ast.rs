@@ -515,4 +515,8 @@ pub enum ExprKind {
     Member(Box<Expr>, Ident),
     /// `e->name`
     Arrow(Box<Expr>, Ident),
+    /// Compound literal `(type){ items }`.
+    CompoundLit(Box<TypeName>, Vec<InitItem>),
+    /// GNU statement expression `({ stmts })`: the value of the last expression statement.
+    StmtExpr(Block),
 }

@@ -13,6 +13,10 @@
 //!   `int` for scalars and a signed integer vector (−1/0) of the operand element
 //!   width for vectors;
 //! * conditions of `if`/loops/`?:`/`&&`/`||`/`!` on scalars are of type `Bool`;
+//! * `c ? a : b` with an integer vector `c` is the built-in call `select(b, a, c)` (per lane
+//!   by the most significant bit of `c`, both operands evaluated);
+//! * struct/array compound literals and members of struct values are [`ExprKind::StmtExpr`]s
+//!   that initialize an unnamed variable and read it;
 //! * reads of storage go through [`ExprKind::Load`] of an explicit [`LValue`];
 //! * all calls have their arguments converted to the callee's parameter types;
 //! * pointer indexing `p[i]` is `Deref(PtrAdd(p, i))` with `i` converted to `long`;
@@ -170,21 +174,81 @@ pub enum CType {
     Opaque(OpaqueKind),
 }
 
+/// Image dimensionality (the `imageNd[_array|_buffer]_t` type names).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ImageDim {
+    /// `image1d_t`
+    D1,
+    /// `image1d_array_t`
+    D1Array,
+    /// `image1d_buffer_t`
+    D1Buffer,
+    /// `image2d_t`
+    D2,
+    /// `image2d_array_t`
+    D2Array,
+    /// `image3d_t`
+    D3,
+}
+
+impl ImageDim {
+    /// Every dimensionality.
+    pub const ALL: [ImageDim; 6] = [
+        ImageDim::D1,
+        ImageDim::D1Array,
+        ImageDim::D1Buffer,
+        ImageDim::D2,
+        ImageDim::D2Array,
+        ImageDim::D3,
+    ];
+    /// OpenCL C type name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageDim::D1 => "image1d_t",
+            ImageDim::D1Array => "image1d_array_t",
+            ImageDim::D1Buffer => "image1d_buffer_t",
+            ImageDim::D2 => "image2d_t",
+            ImageDim::D2Array => "image2d_array_t",
+            ImageDim::D3 => "image3d_t",
+        }
+    }
+    /// Lanes of an integer or float coordinate (`int`, `int2`, `int4`: arrays add the layer).
+    pub fn coord_lanes(self) -> u8 {
+        match self {
+            ImageDim::D1 | ImageDim::D1Buffer => 1,
+            ImageDim::D1Array | ImageDim::D2 => 2,
+            ImageDim::D2Array | ImageDim::D3 => 4,
+        }
+    }
+}
+
+/// Image access qualifier (`read_only` is the default).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ImageAccess {
+    /// `read_only` / `__read_only`.
+    ReadOnly,
+    /// `write_only` / `__write_only`.
+    WriteOnly,
+    /// `read_write` / `__read_write` (OpenCL C 2.0).
+    ReadWrite,
+}
+
+impl ImageAccess {
+    /// Spelling as clang prints it in types.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageAccess::ReadOnly => "__read_only",
+            ImageAccess::WriteOnly => "__write_only",
+            ImageAccess::ReadWrite => "__read_write",
+        }
+    }
+}
+
 /// Opaque OpenCL object types.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OpaqueKind {
-    /// `image1d_t`
-    Image1d,
-    /// `image1d_array_t`
-    Image1dArray,
-    /// `image1d_buffer_t`
-    Image1dBuffer,
-    /// `image2d_t`
-    Image2d,
-    /// `image2d_array_t`
-    Image2dArray,
-    /// `image3d_t`
-    Image3d,
+    /// An image of some dimensionality with its access qualifier (part of the type).
+    Image(ImageDim, ImageAccess),
     /// `sampler_t`
     Sampler,
     /// `event_t`
@@ -192,38 +256,35 @@ pub enum OpaqueKind {
 }
 
 impl OpaqueKind {
-    /// OpenCL C spelling.
+    /// OpenCL C type name without the access qualifier.
     pub fn name(self) -> &'static str {
         match self {
-            OpaqueKind::Image1d => "image1d_t",
-            OpaqueKind::Image1dArray => "image1d_array_t",
-            OpaqueKind::Image1dBuffer => "image1d_buffer_t",
-            OpaqueKind::Image2d => "image2d_t",
-            OpaqueKind::Image2dArray => "image2d_array_t",
-            OpaqueKind::Image3d => "image3d_t",
+            OpaqueKind::Image(d, _) => d.name(),
             OpaqueKind::Sampler => "sampler_t",
             OpaqueKind::Event => "event_t",
         }
     }
+    /// Spelling with the access qualifier of images (`__read_only image2d_t`).
+    pub fn display(self) -> String {
+        match self {
+            OpaqueKind::Image(d, a) => format!("{} {}", a.name(), d.name()),
+            other => other.name().to_string(),
+        }
+    }
     /// Image type.
     pub fn is_image(self) -> bool {
-        !matches!(self, OpaqueKind::Sampler | OpaqueKind::Event)
+        matches!(self, OpaqueKind::Image(..))
     }
-    /// Parses a type name.
+    /// Parses a type name (images get the default `read_only` access).
     pub fn from_name(n: &str) -> Option<OpaqueKind> {
-        use OpaqueKind::*;
-        [
-            Image1d,
-            Image1dArray,
-            Image1dBuffer,
-            Image2d,
-            Image2dArray,
-            Image3d,
-            Sampler,
-            Event,
-        ]
-        .into_iter()
-        .find(|k| k.name() == n)
+        match n {
+            "sampler_t" => Some(OpaqueKind::Sampler),
+            "event_t" => Some(OpaqueKind::Event),
+            _ => ImageDim::ALL
+                .into_iter()
+                .find(|d| d.name() == n)
+                .map(|d| OpaqueKind::Image(d, ImageAccess::ReadOnly)),
+        }
     }
 }
 
@@ -394,7 +455,7 @@ impl CType {
                 format!("{} (anonymous)", s.0.keyword())
             }
             CType::Struct(s) => format!("{} {}", s.0.keyword(), s.name()),
-            CType::Opaque(k) => k.name().into(),
+            CType::Opaque(k) => k.display(),
         }
     }
 }
@@ -580,6 +641,15 @@ pub enum Stmt {
     Continue,
     /// `return` (value converted to the return type).
     Return(Option<Expr>),
+    /// `name:` (C labels have function scope; the checker makes them unique).
+    Label(String),
+    /// `goto name;` to a label defined in the same function.
+    Goto {
+        /// Target label.
+        label: String,
+        /// The statement's location.
+        span: Span,
+    },
 }
 
 /// One arm of a [`Stmt::Switch`].
@@ -857,4 +927,12 @@ pub enum ExprKind {
     /// String literal (bytes without the terminating NUL); type is
     /// `__constant char *`.
     StringLit(Vec<u8>),
+    /// GNU statement expression `({ ... })`: runs `body`, then yields `value` (`ty` is
+    /// `Void` when the last statement is not an expression).
+    StmtExpr {
+        /// Statements before the value.
+        body: Vec<Stmt>,
+        /// The last expression statement.
+        value: Option<Box<Expr>>,
+    },
 }

@@ -3,7 +3,10 @@
 use super::expr::Val;
 use super::{Binding, Checker};
 use crate::ast::{self, DeclSpec, StorageKw};
-use crate::checked::{CType, Field, LValue, LValueKind, StructDef, StructLayout, StructRef};
+use crate::checked::{
+    AddrSpace, CType, Expr, ExprKind, Field, Initializer, LValue, LValueKind, Stmt, StructDef,
+    StructLayout, StructRef, VarInfo,
+};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 use std::sync::{Arc, OnceLock};
@@ -167,7 +170,9 @@ impl Checker {
             let Some(dt) = self.apply_derived(&spec, &d.derived, false) else {
                 continue;
             };
-            if !self.complete_object_type(&dt.ty, name.span, "field") {
+            if !self.complete_object_type(&dt.ty, name.span, "field")
+                || !self.opaque_field_ok(&dt.ty, name.span)
+            {
                 continue;
             }
             if fields.iter().any(|f| f.name == name.name) {
@@ -304,17 +309,38 @@ impl Checker {
             );
             return None;
         };
-        let mut l = match b {
-            Val::L(l) => l,
+        let (mut l, temp) = match b {
+            Val::L(l) => (l, None),
+            // A struct value (a call result, a compound literal): stored into an unnamed
+            // variable whose member is read; the result is a value, not a location.
             Val::R(r) => {
-                // Struct rvalues (call results) are materialized through a location-free
-                // read: only loads of locations are supported as member bases for now.
-                self.error(Diagnostic::error(
-                    "E0313",
-                    "member access on a struct value that is not stored is not supported yet",
-                    r.span,
-                ));
-                return None;
+                if self.cur.is_none() {
+                    self.error(Diagnostic::error(
+                        "E0313",
+                        "member access on a struct value at program scope is not supported yet",
+                        r.span,
+                    ));
+                    return None;
+                }
+                let var = self.new_var(VarInfo {
+                    name: String::new(),
+                    ty: ty.clone(),
+                    space: AddrSpace::Private,
+                    is_const: false,
+                    is_param: false,
+                    span: r.span,
+                });
+                let place = LValue {
+                    kind: LValueKind::Var(var),
+                    ty: ty.clone(),
+                    space: AddrSpace::Private,
+                    span: r.span,
+                };
+                let decl = Stmt::Decl {
+                    var,
+                    init: Some(Initializer::Expr(r)),
+                };
+                (place, Some(decl))
             }
         };
         for (idx, fty) in path {
@@ -329,7 +355,18 @@ impl Checker {
                 span,
             };
         }
-        Some(Val::L(l))
+        let Some(decl) = temp else {
+            return Some(Val::L(l));
+        };
+        let value = self.make_rvalue(Val::L(l));
+        Some(Val::R(Expr {
+            ty: value.ty.clone(),
+            kind: ExprKind::StmtExpr {
+                body: vec![decl],
+                value: Some(Box::new(value)),
+            },
+            span,
+        }))
     }
 
     /// `ptr->name`.

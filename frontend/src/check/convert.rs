@@ -170,6 +170,28 @@ pub fn truncate(v: u64, t: &CType, signed: bool) -> u64 {
     }
 }
 
+/// A null pointer constant as the integer constant 0 (which converts to any pointer).
+pub(crate) fn null_as_int(e: &Expr) -> Expr {
+    Expr {
+        kind: ExprKind::IntConst(0),
+        ty: CType::Scalar(ScalarKind::Int),
+        span: e.span,
+    }
+}
+
+/// True for C's null pointer constants: an integer constant 0, or one cast to `void *`
+/// (`NULL`), which convert to a pointer in any address space.
+pub(crate) fn is_null_pointer_constant(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::IntConst(0) => matches!(e.ty, CType::Scalar(k) if k.is_integer()),
+        ExprKind::IntToPtr(inner) | ExprKind::PtrCast(inner) | ExprKind::Convert(inner) => {
+            matches!(&e.ty, CType::Pointer { pointee, .. } if **pointee == CType::Void)
+                && matches!(inner.kind, ExprKind::IntConst(0))
+        }
+        _ => false,
+    }
+}
+
 impl Checker {
     /// Converts `e` for assignment / initialization / argument passing to `to`.
     pub(crate) fn assign_convert(
@@ -181,6 +203,12 @@ impl Checker {
     ) -> Option<Expr> {
         if e.ty == *to {
             return Some(e);
+        }
+        if matches!(to, CType::Pointer { .. })
+            && !matches!(e.kind, ExprKind::IntConst(0))
+            && is_null_pointer_constant(&e)
+        {
+            return Some(convert(null_as_int(&e), to));
         }
         let ok = match (&e.ty, to) {
             (CType::Scalar(_) | CType::Bool, CType::Scalar(_) | CType::Bool) => true,
@@ -197,7 +225,7 @@ impl Checker {
                     is_const: c2,
                 },
             ) => {
-                if s1 != s2 {
+                if s1 != s2 && !is_null_pointer_constant(&e) {
                     self.error(Diagnostic::error(
                         "E0317",
                         format!(

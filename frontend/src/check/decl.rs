@@ -27,6 +27,17 @@ impl Checker {
         let mut ret_spec = spec.clone();
         ret_spec.space = None;
         let ret = self.apply_derived(&ret_spec, rest, false)?.ty;
+        if super::opaque::is_image_or_sampler(&ret) {
+            self.error(Diagnostic::error(
+                "E0304",
+                format!(
+                    "declaring function return value of type '{}' is not allowed",
+                    ret.display()
+                ),
+                name.span,
+            ));
+            return None;
+        }
         let mut out = Vec::new();
         let void_only = params.len() == 1
             && params[0].declarator.name.is_none()
@@ -206,12 +217,15 @@ impl Checker {
         let Some(spec) = self.resolve_specs(&f.specs) else {
             return;
         };
+        let errors_before = self.diags.error_count();
         let Some(sig) = self.signature(&spec, &f.declarator) else {
-            self.error(Diagnostic::error(
-                "E0312",
-                "invalid function declarator",
-                f.declarator.span,
-            ));
+            if self.diags.error_count() == errors_before {
+                self.error(Diagnostic::error(
+                    "E0312",
+                    "invalid function declarator",
+                    f.declarator.span,
+                ));
+            }
             return;
         };
         let Some(id) = self.declare_function(&spec, &sig, f.span) else {
@@ -234,6 +248,9 @@ impl Checker {
             switch_depth: 0,
             name: sig.name.name.clone(),
             id,
+            labels: Vec::new(),
+            gotos: Vec::new(),
+            leaving_stmt_expr: false,
         });
         self.push_scope();
         for (name, ty, is_const, span) in &sig.params {
@@ -250,6 +267,7 @@ impl Checker {
             }
         }
         let body = self.block_stmts(&f.body);
+        self.check_gotos();
         self.pop_scope();
         let ctx = self.cur.take().expect("function context");
         let old = self.functions[id.0 as usize].attrs.clone();
@@ -287,29 +305,8 @@ impl Checker {
             let Some(name) = decl.name.clone() else {
                 continue;
             };
-            // `T a[] = { x, y, ... }`: the length is the number of elements.
-            let sized;
-            let derived: &[Derived] = match (decl.derived.last(), &id.init) {
-                (Some(Derived::Array(None, sp)), Some(ast::Initializer::List(items, _)))
-                    if !items.is_empty()
-                        && items.iter().all(|it| it.designators.is_empty())
-                        && (items
-                            .iter()
-                            .all(|it| matches!(it.init, ast::Initializer::List(..)))
-                            || (decl.derived.len() == 1
-                                && matches!(spec.ty, CType::Scalar(_)))) =>
-                {
-                    let mut d = decl.derived.clone();
-                    let n = ast::Expr {
-                        kind: ast::ExprKind::IntLit(items.len().to_string()),
-                        span: *sp,
-                    };
-                    *d.last_mut().unwrap() = Derived::Array(Some(Box::new(n)), *sp);
-                    sized = d;
-                    &sized
-                }
-                _ => &decl.derived,
-            };
+            let sized = sized_by_initializer(&spec.ty, decl, id.init.as_ref());
+            let derived: &[Derived] = sized.as_deref().unwrap_or(&decl.derived);
             let Some(dt) = self.apply_derived(&spec, derived, false) else {
                 continue;
             };
@@ -319,6 +316,9 @@ impl Checker {
             }
             // Program-scope `sampler_t` variables are implicitly in the constant space.
             let is_sampler = matches!(dt.ty, CType::Opaque(crate::checked::OpaqueKind::Sampler));
+            if is_sampler && !self.program_sampler_ok(&dt, name.span) {
+                continue;
+            }
             if dt.space != Some(AddrSpace::Constant) && !is_sampler {
                 self.error(Diagnostic::error(
                     "E0317",
@@ -380,7 +380,9 @@ impl Checker {
                 }
                 continue;
             }
-            let Some(dt) = self.apply_derived(&spec, &decl.derived, false) else {
+            let sized = sized_by_initializer(&spec.ty, decl, id.init.as_ref());
+            let derived: &[Derived] = sized.as_deref().unwrap_or(&decl.derived);
+            let Some(dt) = self.apply_derived(&spec, derived, false) else {
                 continue;
             };
             if spec.storage == Some(StorageKw::Typedef) {
@@ -475,4 +477,34 @@ fn fold_init(i: &Initializer) -> Option<ConstInit> {
         )),
         Initializer::Zero => Some(ConstInit::Int(0)),
     }
+}
+
+/// `T a[] = { x, y, ... }`: the declarator with the array length set to the number of
+/// elements (for arrays of scalars, and for arrays whose elements are all brace lists).
+pub(super) fn sized_by_initializer(
+    base: &CType,
+    decl: &ast::Declarator,
+    init: Option<&ast::Initializer>,
+) -> Option<Vec<Derived>> {
+    let (Some(Derived::Array(None, sp)), Some(ast::Initializer::List(items, _))) =
+        (decl.derived.last(), init)
+    else {
+        return None;
+    };
+    let ok = !items.is_empty()
+        && items.iter().all(|it| it.designators.is_empty())
+        && (items
+            .iter()
+            .all(|it| matches!(it.init, ast::Initializer::List(..)))
+            || (decl.derived.len() == 1 && matches!(base, CType::Scalar(_))));
+    if !ok {
+        return None;
+    }
+    let mut d = decl.derived.clone();
+    let n = ast::Expr {
+        kind: ast::ExprKind::IntLit(items.len().to_string()),
+        span: *sp,
+    };
+    *d.last_mut().expect("array declarator") = Derived::Array(Some(Box::new(n)), *sp);
+    Some(d)
 }

@@ -2,7 +2,9 @@
 //! swizzles, calls (user functions and built-ins).
 
 use super::builtins::{self, ResolveError};
-use super::convert::{comparison_result, convert, promote, usual_arith};
+use super::convert::{
+    comparison_result, convert, is_null_pointer_constant, null_as_int, promote, usual_arith,
+};
 use super::{Binding, Checker};
 use crate::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
 use crate::checked::{
@@ -228,6 +230,8 @@ impl Checker {
             A::Call(f, args) => self.call(f, args, span).map(Val::R),
             A::Member(base, m) => self.member(base, m, span),
             A::Arrow(b, m) => self.arrow(b, m, span),
+            A::CompoundLit(t, items) => self.compound_literal(t, items, span).map(Val::R),
+            A::StmtExpr(b) => self.stmt_expr(b, span).map(Val::R),
         }
     }
 
@@ -262,6 +266,12 @@ impl Checker {
                 ));
                 None
             }
+            // OpenCL C's `bool` literals.
+            None if name == "true" || name == "false" => Some(Val::R(mk(
+                K::IntConst(u64::from(name == "true")),
+                CType::Bool,
+                span,
+            ))),
             None => {
                 let msg = if builtins::is_builtin(name) || self.func_names.contains_key(name) {
                     format!("function '{name}' cannot be used as a value")
@@ -315,6 +325,9 @@ impl Checker {
         let value = self.rvalue(r);
         let (target, value) = (target?, value?);
         let tty = target.ty.clone();
+        if !self.opaque_operands_ok(&tty, &value.ty, span) {
+            return None;
+        }
         let Some(op) = op else {
             let value = self.assign_convert(value, &tty, r.span, "assigning to")?;
             return Some(mk(
@@ -369,58 +382,6 @@ impl Checker {
                 op_ty,
             },
             tty,
-            span,
-        ))
-    }
-
-    fn ternary(&mut self, c: &ast::Expr, a: &ast::Expr, b: &ast::Expr, span: Span) -> Option<Expr> {
-        let c = self.rvalue(c);
-        let a = self.rvalue(a);
-        let b = self.rvalue(b);
-        let (c, a, b) = (c?, a?, b?);
-        if matches!(c.ty, CType::Vector(..)) {
-            self.error(Diagnostic::error(
-                "E0313",
-                "vector conditions in '?:' are not supported yet (use select)",
-                c.span,
-            ));
-            return None;
-        }
-        let c = self.bool_cond(c)?;
-        let ty = if a.ty == b.ty {
-            a.ty.clone()
-        } else if a.ty.is_arith() && b.ty.is_arith() {
-            match usual_arith(&a.ty, &b.ty) {
-                Ok(t) => t,
-                Err(m) => {
-                    self.error(Diagnostic::error("E0303", m, span));
-                    return None;
-                }
-            }
-        } else if a.ty.is_pointer() && matches!(b.kind, K::IntConst(0)) {
-            a.ty.clone()
-        } else if b.ty.is_pointer() && matches!(a.kind, K::IntConst(0)) {
-            b.ty.clone()
-        } else {
-            self.error(Diagnostic::error(
-                "E0302",
-                format!(
-                    "incompatible operand types ('{}' and '{}')",
-                    a.ty.display(),
-                    b.ty.display()
-                ),
-                span,
-            ));
-            return None;
-        };
-        let (a, b) = (convert(a, &ty), convert(b, &ty));
-        Some(mk(
-            K::Ternary {
-                cond: Box::new(c),
-                then: Box::new(a),
-                els: Box::new(b),
-            },
-            ty,
             span,
         ))
     }
@@ -614,14 +575,15 @@ impl Checker {
                     O::Le => BinOp::Le,
                     _ => BinOp::Ge,
                 };
-                let (a, b) = if a.ty.is_pointer()
-                    && (b.ty.is_pointer() || matches!(b.kind, K::IntConst(0)))
-                {
+                let (a, b) = if a.ty.is_pointer() && is_null_pointer_constant(&b) {
+                    let t = a.ty.clone();
+                    (a, convert(null_as_int(&b), &t))
+                } else if b.ty.is_pointer() && is_null_pointer_constant(&a) {
+                    let t = b.ty.clone();
+                    (convert(null_as_int(&a), &t), b)
+                } else if a.ty.is_pointer() && b.ty.is_pointer() {
                     let t = a.ty.clone();
                     (a, convert(b, &t))
-                } else if b.ty.is_pointer() && matches!(a.kind, K::IntConst(0)) {
-                    let t = b.ty.clone();
-                    (convert(a, &t), b)
                 } else {
                     return self.bad_operands(op, &a.ty, &b.ty, span);
                 };
@@ -1116,6 +1078,7 @@ impl Checker {
                 .collect::<Vec<_>>()
                 .join(", ");
             return match builtins::resolve(&name, &tys) {
+                Ok(r) if !self.null_events_ok(&vals, &r.params) => None,
                 Ok(r) => {
                     let args = vals
                         .into_iter()

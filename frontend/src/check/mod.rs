@@ -3,6 +3,7 @@
 
 mod aggregate;
 pub mod builtins;
+mod compound;
 mod consteval;
 mod convert;
 #[cfg(test)]
@@ -10,8 +11,11 @@ mod corpus_tests;
 mod decl;
 mod expr;
 mod init;
+mod labels;
+mod opaque;
 mod recursion;
 mod stmt;
+mod ternary;
 mod types;
 
 pub use types::builtin_type;
@@ -49,6 +53,13 @@ pub(crate) struct FnCtx {
     switch_depth: u32,
     name: String,
     id: FuncId,
+    /// Labels defined in the body so far (name, span).
+    labels: Vec<(String, crate::source::Span)>,
+    /// Inside a statement expression nested in a loop or switch (`break`/`continue` would
+    /// leave it).
+    leaving_stmt_expr: bool,
+    /// `goto` statements of the body (target, span), resolved at the end.
+    gotos: Vec<(String, crate::source::Span)>,
 }
 
 /// Checker state for one translation unit.
@@ -133,6 +144,15 @@ impl Checker {
 
     /// Binds a name in the innermost scope; reports redefinitions.
     pub(crate) fn bind(&mut self, name: &ast::Ident, b: Binding) {
+        if name.name == "true" || name.name == "false" {
+            // OpenCL C's bool literals are keywords (clang: "expected identifier").
+            self.diags.push(Diagnostic::error(
+                "E0200",
+                format!("expected identifier, found keyword '{}'", name.name),
+                name.span,
+            ));
+            return;
+        }
         let scope = self.scopes.last_mut().expect("scope");
         if scope.contains_key(&name.name) {
             self.diags.push(Diagnostic::error(

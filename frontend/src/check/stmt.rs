@@ -239,13 +239,17 @@ impl Checker {
                 };
                 self.error(Diagnostic::error("E0323", msg, s.span));
             }
-            StmtKind::Label(_) => {}
+            StmtKind::Label(l) => {
+                if self.define_label(l) {
+                    out.push(Stmt::Label(l.name.clone()));
+                }
+            }
             StmtKind::Goto(l) => {
-                self.error(
-                    Diagnostic::error("E0323", "goto is not supported by oclc", s.span)
-                        .with_label(format!("jump to '{}'", l.name))
-                        .with_note("oclc generates structured control flow; rewrite the jump with a loop, break or a flag"),
-                );
+                self.note_goto(l);
+                out.push(Stmt::Goto {
+                    label: l.name.clone(),
+                    span: s.span,
+                });
             }
             StmtKind::Break if self.cur.as_ref().is_some_and(|c| c.switch_depth > 0) => {
                 out.push(Stmt::Break);
@@ -259,7 +263,11 @@ impl Checker {
                     };
                     self.error(Diagnostic::error(
                         "E0315",
-                        if what == "break" {
+                        if self.cur.as_ref().is_some_and(|c| c.leaving_stmt_expr) {
+                            format!(
+                                "'{what}' out of a statement expression is not supported by oclc"
+                            )
+                        } else if what == "break" {
                             "'break' statement not in loop or switch statement".to_string()
                         } else {
                             "'continue' statement not in loop statement".to_string()

@@ -2,7 +2,7 @@
 
 use super::{Binding, Checker};
 use crate::ast::{self, AddrSpaceKw, DeclSpec, Derived, Qualifier, StorageKw, TypeKw};
-use crate::checked::{AddrSpace, CType, ScalarKind};
+use crate::checked::{AddrSpace, CType, ImageAccess, OpaqueKind, ScalarKind};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -98,6 +98,7 @@ impl Checker {
         };
         let mut kws: Vec<(TypeKw, Span)> = Vec::new();
         let mut named: Option<(CType, Span)> = None;
+        let mut access: Option<(ast::AccessKw, Span)> = None;
         let mut ok = true;
         for s in &specs.items {
             match s {
@@ -152,7 +153,18 @@ impl Checker {
                 }
                 DeclSpec::Storage(st, _) => info.storage = Some(*st),
                 DeclSpec::Kernel(_) => info.kernel = true,
-                DeclSpec::Inline(_) | DeclSpec::Access(..) => {}
+                DeclSpec::Access(a, sp) => {
+                    if access.is_some() {
+                        self.error(Diagnostic::error(
+                            "E0312",
+                            "multiple access qualifiers",
+                            *sp,
+                        ));
+                        return None;
+                    }
+                    access = Some((*a, *sp));
+                }
+                DeclSpec::Inline(_) => {}
                 DeclSpec::Attributes(a, _) => info.attrs.extend(a.iter().cloned()),
             }
         }
@@ -182,7 +194,39 @@ impl Checker {
             ));
             return None;
         }
+        if let Some((a, sp)) = access {
+            info.ty = self.apply_access(info.ty, a, sp)?;
+        }
         Some(info)
+    }
+
+    /// Applies an image access qualifier (`read_only`, ...) to the specified type.
+    fn apply_access(&mut self, ty: CType, a: ast::AccessKw, sp: Span) -> Option<CType> {
+        let CType::Opaque(OpaqueKind::Image(dim, _)) = ty else {
+            self.error(Diagnostic::error(
+                "E0312",
+                "access qualifier can only be used for pipe and image type",
+                sp,
+            ));
+            return None;
+        };
+        let access = match a {
+            ast::AccessKw::ReadOnly => ImageAccess::ReadOnly,
+            ast::AccessKw::WriteOnly => ImageAccess::WriteOnly,
+            ast::AccessKw::ReadWrite => ImageAccess::ReadWrite,
+        };
+        if access == ImageAccess::ReadWrite && self.cl_std.version() < 200 {
+            self.error(Diagnostic::error(
+                "E0312",
+                format!(
+                    "access qualifier 'read_write' can not be used for '__read_write {}' prior to OpenCL C version 2.0",
+                    dim.name()
+                ),
+                sp,
+            ));
+            return None;
+        }
+        Some(CType::Opaque(OpaqueKind::Image(dim, access)))
     }
 
     /// Applies a declarator's derived types to a base type. `param` adjusts arrays to
@@ -198,7 +242,15 @@ impl Checker {
         let mut is_const = spec.is_const;
         for d in derived {
             match d {
-                Derived::Pointer(quals, _) => {
+                Derived::Pointer(quals, sp) => {
+                    if super::opaque::is_image_or_sampler(&ty) {
+                        self.error(Diagnostic::error(
+                            "E0312",
+                            format!("pointer to type '{}' is invalid in OpenCL", ty.display()),
+                            *sp,
+                        ));
+                        return None;
+                    }
                     ty = CType::Pointer {
                         space: space.unwrap_or(AddrSpace::Private),
                         pointee: Box::new(ty),
@@ -223,6 +275,14 @@ impl Checker {
                         self.error(Diagnostic::error(
                             "E0312",
                             "array has incomplete element type 'void'",
+                            *sp,
+                        ));
+                        return None;
+                    }
+                    if super::opaque::is_image_or_sampler(&ty) {
+                        self.error(Diagnostic::error(
+                            "E0312",
+                            format!("array of '{}' type is invalid in OpenCL", ty.display()),
                             *sp,
                         ));
                         return None;

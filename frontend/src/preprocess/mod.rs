@@ -47,6 +47,18 @@ struct Cond {
     span: Span,
 }
 
+/// The OpenCL extensions oclc supports on every target, predefined as macros.
+pub const SUPPORTED_EXTENSIONS: &[&str] = &[
+    "cl_khr_byte_addressable_store",
+    "cl_khr_fp64",
+    "cl_khr_global_int32_base_atomics",
+    "cl_khr_global_int32_extended_atomics",
+    "cl_khr_local_int32_base_atomics",
+    "cl_khr_local_int32_extended_atomics",
+    "cl_khr_int64_base_atomics",
+    "cl_khr_int64_extended_atomics",
+];
+
 /// Text of the predefined macros for the given options.
 fn builtin_prelude(opts: &FrontendOptions) -> String {
     let v = opts.cl_std.version();
@@ -61,7 +73,7 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
 #define INT_MAX 2147483647\n#define INT_MIN (-2147483647-1)\n#define UINT_MAX 0xffffffffU\n\
 #define LONG_MAX 0x7fffffffffffffffL\n#define LONG_MIN (-0x7fffffffffffffffL-1)\n#define ULONG_MAX 0xffffffffffffffffUL\n\
 #define FLT_DIG 6\n#define FLT_MANT_DIG 24\n#define FLT_MAX 0x1.fffffep127f\n#define FLT_MIN 0x1.0p-126f\n#define FLT_EPSILON 0x1.0p-23f\n\
-#define MAXFLOAT 0x1.fffffep127f\n#define HUGE_VALF (1.0f/0.0f)\n#define INFINITY (1.0f/0.0f)\n#define NAN (0.0f/0.0f)\n\
+#define MAXFLOAT 0x1.fffffep127f\n#define HUGE_VALF (1.0f/0.0f)\n#define INFINITY (1.0f/0.0f)\n#define NAN as_float(INT_MAX)\n#define NULL ((void*)0)\n\
 #define M_E_F 2.71828183f\n#define M_LOG2E_F 1.44269504f\n#define M_LOG10E_F 0.43429448f\n#define M_LN2_F 0.69314718f\n\
 #define M_LN10_F 2.30258509f\n#define M_PI_F 3.14159274f\n#define M_PI_2_F 1.57079637f\n#define M_PI_4_F 0.78539819f\n\
 #define M_1_PI_F 0.31830987f\n#define M_2_PI_F 0.63661975f\n#define M_2_SQRTPI_F 1.12837917f\n#define M_SQRT2_F 1.41421356f\n#define M_SQRT1_2_F 0.70710678f\n\
@@ -70,10 +82,22 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
 #define M_LN10 0x1.26bb1bbb55516p+1\n#define M_PI 0x1.921fb54442d18p+1\n#define M_PI_2 0x1.921fb54442d18p+0\n#define M_PI_4 0x1.921fb54442d18p-1\n\
 #define M_1_PI 0x1.45f306dc9c883p-2\n#define M_2_PI 0x1.45f306dc9c883p-1\n#define M_2_SQRTPI 0x1.20dd750429b6dp+0\n#define M_SQRT2 0x1.6a09e667f3bcdp+0\n#define M_SQRT1_2 0x1.6a09e667f3bcdp-1\n\
 #define CLK_ADDRESS_NONE 0\n#define CLK_ADDRESS_CLAMP_TO_EDGE 2\n#define CLK_ADDRESS_CLAMP 4\n#define CLK_ADDRESS_REPEAT 6\n#define CLK_ADDRESS_MIRRORED_REPEAT 8\n\
-#define CLK_NORMALIZED_COORDS_FALSE 0\n#define CLK_NORMALIZED_COORDS_TRUE 1\n#define CLK_FILTER_NEAREST 0x10\n#define CLK_FILTER_LINEAR 0x20\n"
+#define CLK_NORMALIZED_COORDS_FALSE 0\n#define CLK_NORMALIZED_COORDS_TRUE 1\n#define CLK_FILTER_NEAREST 0x10\n#define CLK_FILTER_LINEAR 0x20\n\
+#define CLK_SNORM_INT8 0x10D0\n#define CLK_SNORM_INT16 0x10D1\n#define CLK_UNORM_INT8 0x10D2\n#define CLK_UNORM_INT16 0x10D3\n\
+#define CLK_UNORM_SHORT_565 0x10D4\n#define CLK_UNORM_SHORT_555 0x10D5\n#define CLK_UNORM_INT_101010 0x10D6\n\
+#define CLK_SIGNED_INT8 0x10D7\n#define CLK_SIGNED_INT16 0x10D8\n#define CLK_SIGNED_INT32 0x10D9\n#define CLK_UNSIGNED_INT8 0x10DA\n\
+#define CLK_UNSIGNED_INT16 0x10DB\n#define CLK_UNSIGNED_INT32 0x10DC\n#define CLK_HALF_FLOAT 0x10DD\n#define CLK_FLOAT 0x10DE\n#define CLK_UNORM_INT24 0x10DF\n\
+#define CLK_R 0x10B0\n#define CLK_A 0x10B1\n#define CLK_RG 0x10B2\n#define CLK_RA 0x10B3\n#define CLK_RGB 0x10B4\n#define CLK_RGBA 0x10B5\n\
+#define CLK_BGRA 0x10B6\n#define CLK_ARGB 0x10B7\n#define CLK_INTENSITY 0x10B8\n#define CLK_LUMINANCE 0x10B9\n#define CLK_Rx 0x10BA\n\
+#define CLK_RGx 0x10BB\n#define CLK_RGBx 0x10BC\n#define CLK_DEPTH 0x10BD\n#define CLK_DEPTH_STENCIL 0x10BE\n#define CLK_sRGB 0x10BF\n\
+#define CLK_sRGBx 0x10C0\n#define CLK_sRGBA 0x10C1\n#define CLK_sBGRA 0x10C2\n#define CLK_ABGR 0x10C3\n"
     );
     if opts.fast_relaxed_math {
         s.push_str("#define __FAST_RELAXED_MATH__ 1\n");
+    }
+    // The extensions every oclc target implements (clang-14 predefines the same names).
+    for ext in SUPPORTED_EXTENSIONS {
+        s.push_str(&format!("#define {ext} 1\n"));
     }
     for (name, value) in &opts.defines {
         s.push_str(&format!(

@@ -40,6 +40,24 @@ impl FnLower<'_, '_> {
         self.b.emit(Op::Bitcast { value: p, to: u64t }, u64t)
     }
 
+    /// Operands of a pointer comparison (`p < q`, `p == NULL`) as `u64` addresses, so that
+    /// they compare as integers; other operands are returned unchanged.
+    fn pointers_as_addresses(&mut self, a: ValueId, b: ValueId) -> (ValueId, ValueId) {
+        let is_ptr = |me: &Self, v| me.b.types.pointee(me.b.value_type(v)).is_some();
+        if !is_ptr(self, a) && !is_ptr(self, b) {
+            return (a, b);
+        }
+        let u64t = self.types().scalar(ScalarType::U64);
+        let mut address = |v| {
+            if is_ptr(self, v) {
+                self.ptr_to_int(v)
+            } else {
+                self.arith_convert(v, u64t)
+            }
+        };
+        (address(a), address(b))
+    }
+
     /// Converts a value between arithmetic types (including bool).
     pub fn arith_convert(&mut self, v: ValueId, to: TypeId) -> ValueId {
         let from = self.b.value_type(v);
@@ -378,6 +396,22 @@ impl FnLower<'_, '_> {
                 e.span,
                 "string literals outside printf formats are not supported yet",
             ),
+            ExprKind::StmtExpr { body, value } => {
+                for s in body {
+                    self.stmt(s)?;
+                }
+                if self.b.terminated() {
+                    return self.unsupported(
+                        e.span,
+                        "leaving a statement expression with return is not supported yet",
+                    );
+                }
+                match value {
+                    Some(v) => self.expr(v),
+                    // A void value that nothing reads (like a void call's).
+                    None => Ok(self.konst(crate::op::Const::i32(0))),
+                }
+            }
         }
     }
 
@@ -390,6 +424,7 @@ impl FnLower<'_, '_> {
         b: ValueId,
         result: &CType,
     ) -> Result<ValueId, LowerError> {
+        let (a, b) = self.pointers_as_addresses(a, b);
         let at = self.b.value_type(a);
         let b = if self.b.value_type(b) != at {
             self.arith_convert(b, at)

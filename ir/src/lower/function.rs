@@ -178,6 +178,12 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
                 ex(b, out);
             }
             IntConst(_) | FloatConst(_) | StringLit(_) => {}
+            StmtExpr { body, value } => {
+                body.iter().for_each(|s| st(s, out));
+                if let Some(v) = value {
+                    ex(v, out);
+                }
+            }
         }
     }
     fn walk_lvalue_exprs(l: &ck::LValue, out: &mut HashSet<u32>) {
@@ -245,7 +251,11 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
                     .iter()
                     .for_each(|c| c.body.iter().for_each(|s| st(s, out)));
             }
-            ck::Stmt::Break | ck::Stmt::Continue | ck::Stmt::Return(None) => {}
+            ck::Stmt::Break
+            | ck::Stmt::Continue
+            | ck::Stmt::Return(None)
+            | ck::Stmt::Label(_)
+            | ck::Stmt::Goto { .. } => {}
         }
     }
     body.iter().for_each(|s| st(s, &mut out));

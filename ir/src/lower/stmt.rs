@@ -12,6 +12,9 @@ use crate::types::ScalarType;
 impl FnLower<'_, '_> {
     /// Lowers a statement into the current block.
     pub fn stmt(&mut self, s: &ck::Stmt) -> Result<(), LowerError> {
+        if let ck::Stmt::Goto { span, .. } = s {
+            return self.unsupported(*span, "goto is not supported by oclc's code generators");
+        }
         if self.b.terminated() {
             // Code after break/continue/return is unreachable.
             return Ok(());
@@ -123,6 +126,8 @@ impl FnLower<'_, '_> {
                     break_if: None,
                 });
             }
+            // Labels only matter to `goto`, which is rejected above.
+            ck::Stmt::Label(_) | ck::Stmt::Goto { .. } => {}
             ck::Stmt::Break => self.b.push(Stmt::Break),
             ck::Stmt::Continue => self.b.push(Stmt::Continue),
             ck::Stmt::Return(value) => {

@@ -1,6 +1,6 @@
 //! Mapping front-end types to IR types, and constant initializers to bytes.
 
-use oclc_frontend::checked::{AddrSpace, CType, ConstInit, ScalarKind, StructRef};
+use oclc_frontend::checked::{AddrSpace, CType, ConstInit, OpaqueKind, ScalarKind, StructRef};
 use oclc_frontend::source::Span;
 use std::cell::RefCell;
 
@@ -107,6 +107,9 @@ fn struct_type(t: &mut TypeTable, ty: &CType, s: &StructRef) -> TypeId {
 pub fn storage_type(t: &mut TypeTable, ty: &CType) -> TypeId {
     match ty {
         CType::Struct(s) => struct_type(t, ty, s),
+        // Async copies complete before they return (see `builtins::async_copy`), so an
+        // event is a dummy integer.
+        CType::Opaque(OpaqueKind::Event) => t.scalar(ScalarType::U32),
         CType::Opaque(k) => {
             note_unsupported(format!("{} values are not supported yet", k.name()));
             t.scalar(ScalarType::U8)

@@ -3,8 +3,9 @@
 
 use std::sync::OnceLock;
 
-use super::pattern::{Family, Pat, Spaces};
+use super::pattern::{Accesses, Dims, Family, Pat, Spaces};
 use crate::checked::ScalarKind;
+use crate::checked::ScalarKind as K;
 
 /// One catalogue entry (a family of overloads of one name).
 #[derive(Copy, Clone, Debug)]
@@ -61,8 +62,8 @@ const fn gv(
 }
 
 use Family::{
-    All, AtomicFloat, AtomicInt, Cross, Float as F, FloatOnly as F32, Geom, GeomFloat, Int as I,
-    Int32, None as N, SInt, Upsample,
+    All, Atomic64, AtomicFloat, AtomicInt, Cross, Float as F, FloatOnly as F32, Geom, GeomFloat,
+    Int as I, Int32, None as N, SInt, Upsample,
 };
 use Pat::{Elem as E, Gen as G, UGen as U, S};
 const UI: Pat = S(ScalarKind::UInt);
@@ -72,6 +73,22 @@ const VOID: Pat = Pat::Void;
 const AP: Pat = Pat::PtrGen(Spaces::SHARED);
 const WP: Pat = Pat::PtrGen(Spaces::WRITABLE);
 const WIP: Pat = Pat::PtrIntN(Spaces::WRITABLE);
+const SMP: Pat = Pat::Sampler;
+const EV: Pat = Pat::Event;
+const TO_LOCAL: Pat = Pat::PtrGenIn(Spaces::LOCAL);
+const TO_GLOBAL: Pat = Pat::PtrGenIn(Spaces::GLOBAL);
+const FROM_LOCAL: Pat = Pat::PtrGenIn(Spaces::LOCAL);
+const FROM_GLOBAL: Pat = Pat::PtrGenIn(Spaces::GLOBAL);
+const V4F: Pat = Pat::V(K::Float, 4);
+const V4I: Pat = Pat::V(K::Int, 4);
+const V4U: Pat = Pat::V(K::UInt, 4);
+const V4H: Pat = Pat::V(K::Half, 4);
+/// `read_only` images a sampler can read.
+const IMG_SAMPLED: Family = Family::Image(Dims::SAMPLED, Accesses::READ);
+/// Images readable without a sampler.
+const IMG_READ: Family = Family::Image(Dims::ALL, Accesses::READABLE);
+/// Writable images.
+const IMG_WRITE: Family = Family::Image(Dims::ALL, Accesses::WRITABLE);
 
 const GROUPS: &[Group] = &[
     // Work-item functions.
@@ -282,6 +299,25 @@ const GROUPS: &[Group] = &[
         &[AP, G, G],
         G,
     ),
+    // 64-bit `atom_*` (cl_khr_int64_base_atomics and cl_khr_int64_extended_atomics; clang
+    // declares them for SPIR targets without the `#pragma OPENCL EXTENSION`).
+    g(
+        &[
+            "atom_add",
+            "atom_sub",
+            "atom_xchg",
+            "atom_min",
+            "atom_max",
+            "atom_and",
+            "atom_or",
+            "atom_xor",
+        ],
+        Atomic64,
+        &[AP, G],
+        G,
+    ),
+    g(&["atom_inc", "atom_dec"], Atomic64, &[AP], G),
+    g(&["atom_cmpxchg"], Atomic64, &[AP, G, G], G),
     // Work-group functions (OpenCL 2.0).
     g(&["work_group_all", "work_group_any"], N, &[INT], INT),
     g(&["work_group_broadcast"], Family::WorkGroup, &[G, SZ], G),
@@ -312,6 +348,152 @@ const GROUPS: &[Group] = &[
         Family::WorkGroup,
         &[G],
         G,
+    ),
+    // Asynchronous copies between global and local memory.
+    g(
+        &["async_work_group_copy"],
+        All,
+        &[TO_LOCAL, FROM_GLOBAL, SZ, EV],
+        EV,
+    ),
+    g(
+        &["async_work_group_copy"],
+        All,
+        &[TO_GLOBAL, FROM_LOCAL, SZ, EV],
+        EV,
+    ),
+    g(
+        &["async_work_group_strided_copy"],
+        All,
+        &[TO_LOCAL, FROM_GLOBAL, SZ, SZ, EV],
+        EV,
+    ),
+    g(
+        &["async_work_group_strided_copy"],
+        All,
+        &[TO_GLOBAL, FROM_LOCAL, SZ, SZ, EV],
+        EV,
+    ),
+    g(&["wait_group_events"], N, &[INT, Pat::PtrEvent], VOID),
+    // Image reads: with a sampler (integer or float coordinates) and without one
+    // (integer coordinates; OpenCL 1.2).
+    g(
+        &["read_imagef"],
+        IMG_SAMPLED,
+        &[G, SMP, Pat::Coord(K::Int)],
+        V4F,
+    ),
+    g(
+        &["read_imagef"],
+        IMG_SAMPLED,
+        &[G, SMP, Pat::Coord(K::Float)],
+        V4F,
+    ),
+    g(&["read_imagef"], IMG_READ, &[G, Pat::Coord(K::Int)], V4F),
+    g(
+        &["read_imagei"],
+        IMG_SAMPLED,
+        &[G, SMP, Pat::Coord(K::Int)],
+        V4I,
+    ),
+    g(
+        &["read_imagei"],
+        IMG_SAMPLED,
+        &[G, SMP, Pat::Coord(K::Float)],
+        V4I,
+    ),
+    g(&["read_imagei"], IMG_READ, &[G, Pat::Coord(K::Int)], V4I),
+    g(
+        &["read_imageui"],
+        IMG_SAMPLED,
+        &[G, SMP, Pat::Coord(K::Int)],
+        V4U,
+    ),
+    g(
+        &["read_imageui"],
+        IMG_SAMPLED,
+        &[G, SMP, Pat::Coord(K::Float)],
+        V4U,
+    ),
+    g(&["read_imageui"], IMG_READ, &[G, Pat::Coord(K::Int)], V4U),
+    g(
+        &["read_imageh"],
+        IMG_SAMPLED,
+        &[G, SMP, Pat::Coord(K::Int)],
+        V4H,
+    ),
+    g(
+        &["read_imageh"],
+        IMG_SAMPLED,
+        &[G, SMP, Pat::Coord(K::Float)],
+        V4H,
+    ),
+    g(&["read_imageh"], IMG_READ, &[G, Pat::Coord(K::Int)], V4H),
+    // Image writes (integer coordinates).
+    g(
+        &["write_imagef"],
+        IMG_WRITE,
+        &[G, Pat::Coord(K::Int), V4F],
+        VOID,
+    ),
+    g(
+        &["write_imagei"],
+        IMG_WRITE,
+        &[G, Pat::Coord(K::Int), V4I],
+        VOID,
+    ),
+    g(
+        &["write_imageui"],
+        IMG_WRITE,
+        &[G, Pat::Coord(K::Int), V4U],
+        VOID,
+    ),
+    g(
+        &["write_imageh"],
+        IMG_WRITE,
+        &[G, Pat::Coord(K::Int), V4H],
+        VOID,
+    ),
+    // Image queries (any access qualifier).
+    g(
+        &[
+            "get_image_width",
+            "get_image_channel_data_type",
+            "get_image_channel_order",
+        ],
+        Family::Image(Dims::ALL, Accesses::ANY),
+        &[G],
+        INT,
+    ),
+    g(
+        &["get_image_height"],
+        Family::Image(Dims::HEIGHT, Accesses::ANY),
+        &[G],
+        INT,
+    ),
+    g(
+        &["get_image_depth"],
+        Family::Image(Dims::VOLUME, Accesses::ANY),
+        &[G],
+        INT,
+    ),
+    g(
+        &["get_image_dim"],
+        Family::Image(Dims::PLANE, Accesses::ANY),
+        &[G],
+        Pat::V(K::Int, 2),
+    ),
+    g(
+        &["get_image_dim"],
+        Family::Image(Dims::VOLUME, Accesses::ANY),
+        &[G],
+        Pat::V(K::Int, 4),
+    ),
+    g(
+        &["get_image_array_size"],
+        Family::Image(Dims::ARRAYS, Accesses::ANY),
+        &[G],
+        SZ,
     ),
 ];
 

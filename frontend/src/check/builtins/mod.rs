@@ -12,7 +12,7 @@ mod tests;
 
 use crate::checked::CType;
 pub use catalogue::{catalogue, BuiltinDef};
-pub use pattern::{conversion_rank, Family, Pat};
+pub use pattern::{conversion_rank, Accesses, Dims, Family, Pat};
 
 /// Rounding mode named by a conversion or `vstore_half` suffix.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]

@@ -1,7 +1,7 @@
 //! Generic families and parameter/result patterns of catalogue entries, and how a pattern
 //! is instantiated for one member of a family (and matched against an argument type).
 
-use crate::checked::{AddrSpace, CType, ScalarKind};
+use crate::checked::{AddrSpace, CType, ImageAccess, ImageDim, OpaqueKind, ScalarKind};
 
 /// Which generic type an entry ranges over.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -32,12 +32,72 @@ pub enum Family {
     AtomicInt,
     /// `float` scalar (`atomic_xchg` on float).
     AtomicFloat,
+    /// `long`, `ulong` scalars (64-bit `atom_*`: cl_khr_int64_base/extended_atomics).
+    Atomic64,
     /// Every arithmetic scalar except `half` (`vloadn`/`vstoren` element types).
     Scalar,
     /// `float` and `double` scalars (`vstore_half` sources).
     FloatScalar,
     /// `int`, `uint`, `long`, `ulong`, `float`, `double` scalars (work-group functions).
     WorkGroup,
+    /// Image types of the dimensionalities and access qualifiers in the sets.
+    Image(Dims, Accesses),
+}
+
+/// A set of image dimensionalities (bit `i` is `ImageDim::ALL[i]`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Dims(pub u8);
+
+impl Dims {
+    /// Every dimensionality.
+    pub const ALL: Dims = Dims(0b11_1111);
+    /// All but `image1d_buffer_t` (the images a sampler can read).
+    pub const SAMPLED: Dims = Dims(0b11_1011);
+    /// `image2d_t`, `image2d_array_t` and `image3d_t` (images with a height).
+    pub const HEIGHT: Dims = Dims(0b11_1000);
+    /// `image2d_t` and `image2d_array_t`.
+    pub const PLANE: Dims = Dims(0b01_1000);
+    /// `image3d_t`.
+    pub const VOLUME: Dims = Dims(0b10_0000);
+    /// `image1d_array_t` and `image2d_array_t`.
+    pub const ARRAYS: Dims = Dims(0b01_0010);
+
+    /// The dimensionalities in the set.
+    pub fn iter(self) -> impl Iterator<Item = ImageDim> {
+        ImageDim::ALL
+            .into_iter()
+            .enumerate()
+            .filter(move |(i, _)| self.0 & (1 << i) != 0)
+            .map(|(_, d)| d)
+    }
+}
+
+/// A set of image access qualifiers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Accesses(pub u8);
+
+impl Accesses {
+    /// `read_only`.
+    pub const READ: Accesses = Accesses(0b001);
+    /// `read_only` and `read_write` (sampler-less reads).
+    pub const READABLE: Accesses = Accesses(0b101);
+    /// `write_only` and `read_write`.
+    pub const WRITABLE: Accesses = Accesses(0b110);
+    /// Every access qualifier (image queries).
+    pub const ANY: Accesses = Accesses(0b111);
+
+    /// The access qualifiers in the set.
+    pub fn iter(self) -> impl Iterator<Item = ImageAccess> {
+        [
+            ImageAccess::ReadOnly,
+            ImageAccess::WriteOnly,
+            ImageAccess::ReadWrite,
+        ]
+        .into_iter()
+        .enumerate()
+        .filter(move |(i, _)| self.0 & (1 << i) != 0)
+        .map(|(_, a)| a)
+    }
 }
 
 /// Address spaces a pointer parameter accepts (a bit set of [`AddrSpace`]).
@@ -51,6 +111,12 @@ impl Spaces {
     pub const ANY: Spaces = Spaces(0b1111);
     /// `__global` and `__local` (atomics).
     pub const SHARED: Spaces = Spaces(0b0011);
+    /// `__global` only.
+    pub const GLOBAL: Spaces = Spaces(0b0001);
+    /// `__local` only.
+    pub const LOCAL: Spaces = Spaces(0b0010);
+    /// `__private` only.
+    pub const PRIVATE: Spaces = Spaces(0b0100);
 
     /// True if the set contains `s`.
     pub fn contains(self, s: AddrSpace) -> bool {
@@ -102,6 +168,20 @@ pub enum Pat {
     PtrHalf,
     /// `void` (results only).
     Void,
+    /// A fixed scalar (`n` = 1) or vector type of `n` elements.
+    V(ScalarKind, u8),
+    /// The coordinate of the generic image type with elements of the kind (`int2` for
+    /// `image2d_t`, `float4` for `image3d_t` and `image2d_array_t`...).
+    Coord(ScalarKind),
+    /// `sampler_t`.
+    Sampler,
+    /// `event_t` (an integer argument must be the constant 0, checked by the caller).
+    Event,
+    /// A pointer to the generic type in one of the spaces (const pointee allowed: clang
+    /// only warns when an async copy's destination is const).
+    PtrGenIn(Spaces),
+    /// A `__private` pointer to `event_t` (`wait_group_events`).
+    PtrEvent,
 }
 
 /// The members of a family (`vec_only`: vectors only, for `(gentype, scalar)` forms).
@@ -128,6 +208,7 @@ pub fn instances(family: Family, vec_only: bool) -> Vec<CType> {
         Family::Cross => (&[Float, Double], &[3, 4]),
         Family::AtomicInt => (&[Int, UInt], &[1]),
         Family::AtomicFloat => (&[Float], &[1]),
+        Family::Atomic64 => (&[Long, ULong], &[1]),
         Family::Scalar => (
             &[
                 Char, UChar, Short, UShort, Int, UInt, Long, ULong, Float, Double,
@@ -136,6 +217,16 @@ pub fn instances(family: Family, vec_only: bool) -> Vec<CType> {
         ),
         Family::FloatScalar => (&[Float, Double], &[1]),
         Family::WorkGroup => (&[Int, UInt, Long, ULong, Float, Double], &[1]),
+        Family::Image(dims, accesses) => {
+            return dims
+                .iter()
+                .flat_map(|d| {
+                    accesses
+                        .iter()
+                        .map(move |a| CType::Opaque(OpaqueKind::Image(d, a)))
+                })
+                .collect()
+        }
     };
     let mut v = Vec::new();
     for &k in kinds {
@@ -193,9 +284,20 @@ pub fn instantiate(p: Pat, gen: &CType) -> Option<CType> {
         Pat::FloatN(n) => shaped(ScalarKind::Float, n),
         Pat::S(k) => CType::Scalar(k),
         Pat::Void => CType::Void,
-        Pat::PtrGen(_) | Pat::PtrIntN(_) | Pat::PtrGenConst | Pat::PtrHalfConst | Pat::PtrHalf => {
-            return None
-        }
+        Pat::V(k, n) => shaped(k, n),
+        Pat::Coord(k) => match gen {
+            CType::Opaque(OpaqueKind::Image(d, _)) => shaped(k, d.coord_lanes()),
+            _ => return None,
+        },
+        Pat::Sampler => CType::Opaque(OpaqueKind::Sampler),
+        Pat::Event => CType::Opaque(OpaqueKind::Event),
+        Pat::PtrGen(_)
+        | Pat::PtrIntN(_)
+        | Pat::PtrGenConst
+        | Pat::PtrHalfConst
+        | Pat::PtrHalf
+        | Pat::PtrGenIn(_)
+        | Pat::PtrEvent => return None,
     })
 }
 
@@ -210,7 +312,13 @@ pub fn conversion_rank(from: &CType, to: &CType) -> Option<u8> {
             Some(1)
         }
         (CType::Bool, CType::Scalar(ScalarKind::Int)) => Some(1),
+        // An integer constant such as `CLK_FILTER_NEAREST | ...` passed as a sampler.
+        (CType::Scalar(k), CType::Opaque(OpaqueKind::Sampler)) if k.is_integer() => Some(2),
+        // The null event `0` (the caller rejects other integers).
+        (CType::Scalar(k), CType::Opaque(OpaqueKind::Event)) if k.is_integer() => Some(2),
         (CType::Scalar(_) | CType::Bool, CType::Scalar(_)) => Some(2),
+        // clang's vector splat: any arithmetic scalar converts to a vector parameter.
+        (CType::Scalar(_) | CType::Bool, CType::Vector(..)) => Some(2),
         _ => None,
     }
 }
@@ -245,6 +353,13 @@ pub fn match_param(p: Pat, gen: &CType, arg: &CType) -> Option<(CType, u8)> {
         Pat::PtrGenConst => pointer(Spaces::ANY, gen.clone(), true),
         Pat::PtrHalfConst => pointer(Spaces::ANY, CType::Scalar(ScalarKind::Half), true),
         Pat::PtrHalf => pointer(Spaces::WRITABLE, CType::Scalar(ScalarKind::Half), false),
+        Pat::PtrGenIn(s) => {
+            let CType::Pointer { is_const, .. } = arg else {
+                return None;
+            };
+            pointer(s, gen.clone(), *is_const)
+        }
+        Pat::PtrEvent => pointer(Spaces::PRIVATE, CType::Opaque(OpaqueKind::Event), false),
         _ => {
             let ty = instantiate(p, gen)?;
             let rank = conversion_rank(arg, &ty)?;

@@ -92,6 +92,30 @@ fn integer_and_pointer_forms() {
 }
 
 #[test]
+fn atom_64_bit_overloads() {
+    // cl_khr_int64_base/extended_atomics: `atom_*` on long/ulong (clang-14 declares them for
+    // spir64 without a pragma); the OpenCL 1.1 `atomic_*` names stay 32-bit.
+    let r = resolve("atom_add", &[ptr(AddrSpace::Global, s(Long)), s(Long)]).unwrap();
+    assert_eq!(r.ret, s(Long));
+    let r = resolve("atom_max", &[ptr(AddrSpace::Local, s(ULong)), s(ULong)]).unwrap();
+    assert_eq!(r.ret, s(ULong));
+    assert_eq!(
+        resolve("atom_inc", &[ptr(AddrSpace::Global, s(ULong))])
+            .unwrap()
+            .ret,
+        s(ULong)
+    );
+    let r = resolve(
+        "atom_cmpxchg",
+        &[ptr(AddrSpace::Global, s(Long)), s(Long), s(Long)],
+    )
+    .unwrap();
+    assert_eq!(r.ret, s(Long));
+    assert!(resolve("atom_add", &[ptr(AddrSpace::Private, s(Long)), s(Long)]).is_err());
+    assert!(resolve("atomic_add", &[ptr(AddrSpace::Global, s(Long)), s(Long)]).is_err());
+}
+
+#[test]
 fn generated_names() {
     let r = resolve("convert_int4_sat_rte", &[v(Float, 4)]).unwrap();
     assert_eq!(
@@ -132,4 +156,75 @@ fn generated_names() {
     assert!(resolve("shuffle", &[v(Int, 4), v(UShort, 8)]).is_err());
     assert!(!is_builtin("vload5"));
     assert!(is_builtin("vstorea_half3_rtn"));
+}
+
+fn img(d: crate::checked::ImageDim, a: crate::checked::ImageAccess) -> CType {
+    CType::Opaque(crate::checked::OpaqueKind::Image(d, a))
+}
+
+#[test]
+fn image_builtins_follow_dimensionality_and_access() {
+    use crate::checked::{ImageAccess as A, ImageDim as D, OpaqueKind};
+    let smp = CType::Opaque(OpaqueKind::Sampler);
+    // Coordinates: int/float of the image's dimensionality (arrays add the layer).
+    let r = resolve(
+        "read_imagef",
+        &[img(D::D2, A::ReadOnly), smp.clone(), v(Float, 2)],
+    )
+    .unwrap();
+    assert_eq!(r.ret, v(Float, 4));
+    let r = resolve(
+        "read_imageui",
+        &[img(D::D3, A::ReadOnly), smp.clone(), v(Int, 4)],
+    )
+    .unwrap();
+    assert_eq!(r.ret, v(UInt, 4));
+    assert!(resolve("read_imagei", &[img(D::D1Array, A::ReadOnly), v(Int, 2)]).is_ok());
+    assert!(resolve("read_imagei", &[img(D::D1, A::ReadOnly), s(UInt)]).is_ok());
+    // clang-14: no matching function (wrong access, buffer images take no sampler,
+    // coordinates of the wrong width, no depth for 2D images).
+    for (name, args) in [
+        ("read_imagef", vec![img(D::D2, A::WriteOnly), v(Int, 2)]),
+        (
+            "write_imagef",
+            vec![img(D::D2, A::ReadOnly), v(Int, 2), v(Float, 4)],
+        ),
+        (
+            "read_imagef",
+            vec![img(D::D1Buffer, A::ReadOnly), smp.clone(), s(Int)],
+        ),
+        (
+            "read_imagef",
+            vec![img(D::D3, A::ReadOnly), smp.clone(), v(Int, 2)],
+        ),
+        ("get_image_depth", vec![img(D::D2, A::ReadOnly)]),
+    ] {
+        assert_eq!(resolve(name, &args), Err(ResolveError::NoMatch), "{name}");
+    }
+    // clang-14: "call to 'read_imagef' is ambiguous" (an int splats to int2 and float2;
+    // a uint converts to int and to float).
+    for args in [
+        vec![img(D::D2, A::ReadOnly), smp.clone(), s(Int)],
+        vec![img(D::D1, A::ReadOnly), smp, s(UInt)],
+    ] {
+        assert!(matches!(
+            resolve("read_imagef", &args),
+            Err(ResolveError::Ambiguous(_))
+        ));
+    }
+    assert_eq!(
+        resolve("get_image_dim", &[img(D::D3, A::WriteOnly)])
+            .unwrap()
+            .ret,
+        v(Int, 4)
+    );
+}
+
+#[test]
+fn scalars_splat_to_vector_parameters_like_clang() {
+    // clang-14 accepts native_powr(float4, float) and clamp(int4, int, int4).
+    let r = resolve("native_powr", &[v(Float, 4), s(Float)]).unwrap();
+    assert_eq!(r.params[1], v(Float, 4));
+    let r = resolve("clamp", &[v(Int, 4), s(Int), v(Int, 4)]).unwrap();
+    assert_eq!(r.params[1], v(Int, 4));
 }

@@ -1,11 +1,11 @@
-//! Element-wise built-ins (math, common, integer, geometric, relational): one `Op::Math`
+//! Element-wise built-ins (math, common, integer, relational): one `Op::Math`
 //! where the IR has the function, otherwise a short sequence of IR operations.
 
 use oclc_frontend::checked::{self as ck};
 
 use super::super::function::FnLower;
 use super::super::LowerError;
-use crate::op::{BinaryOp, CmpOp, Const, MathFn, Op, UnaryOp, ValueId};
+use crate::op::{BinaryOp, CmpOp, MathFn, Op, UnaryOp, ValueId};
 use crate::types::{ScalarType, TypeId};
 
 /// The IR function computing catalogue function `name` directly, if there is one.
@@ -135,16 +135,10 @@ impl FnLower<'_, '_> {
                 self.select(pos, one, r)
             }
             "dot" => self.dot(v[0], v[1]),
-            "length" => {
-                let d = self.dot(v[0], v[0]);
-                let t = self.b.value_type(d);
-                self.math(MathFn::Sqrt, vec![d], t)
-            }
+            "length" => self.length(v[0]),
             "distance" => {
                 let diff = self.bin(BinaryOp::Sub, v[0], v[1]);
-                let d = self.dot(diff, diff);
-                let t = self.b.value_type(d);
-                self.math(MathFn::Sqrt, vec![d], t)
+                self.length(diff)
             }
             "normalize" => self.normalize(v[0], ty),
             "cross" => self.cross(v[0], v[1]),
@@ -297,59 +291,5 @@ impl FnLower<'_, '_> {
             self.num_to_bool(c)
         };
         self.select(cond, b, a)
-    }
-
-    fn normalize(&mut self, v: ValueId, ty: TypeId) -> ValueId {
-        let d = self.dot(v, v);
-        let st = self.b.value_type(d);
-        let r = self.math(MathFn::Rsqrt, vec![d], st);
-        let rv = if self.is_vec(ty) {
-            self.b.emit(Op::Splat { value: r, to: ty }, ty)
-        } else {
-            r
-        };
-        let scaled = self.bin(BinaryOp::Mul, v, rv);
-        let zero = self.fconst_of(st, 0.0);
-        let is_zero = self.cmp(CmpOp::Eq, d, zero);
-        self.select(is_zero, v, scaled)
-    }
-
-    fn cross(&mut self, a: ValueId, b: ValueId) -> ValueId {
-        let at = self.b.value_type(a);
-        let s = self.types().scalar_of(at).expect("vector");
-        let st = self.types().scalar(s);
-        let lane = |me: &mut Self, v, l| me.b.emit(Op::Extract { vector: v, lane: l }, st);
-        let [ax, ay, az] = [0, 1, 2].map(|l| lane(self, a, l));
-        let [bx, by, bz] = [0, 1, 2].map(|l| lane(self, b, l));
-        let mut comp = |p: ValueId, q: ValueId, r: ValueId, t: ValueId| {
-            let m1 = self.bin(BinaryOp::Mul, p, q);
-            let m2 = self.bin(BinaryOp::Mul, r, t);
-            self.bin(BinaryOp::Sub, m1, m2)
-        };
-        let x = comp(ay, bz, az, by);
-        let y = comp(az, bx, ax, bz);
-        let z = comp(ax, by, ay, bx);
-        let mut parts = vec![x, y, z];
-        if self.types().lanes_of(at) == Some(4) {
-            parts.push(self.konst(Const::float(s, 0.0)));
-        }
-        self.b.emit(Op::Compose { ty: at, parts }, at)
-    }
-
-    /// Sum of lane-wise products (a scalar for scalar operands).
-    fn dot(&mut self, a: ValueId, b: ValueId) -> ValueId {
-        let t = self.b.value_type(a);
-        let p = self.b.emit(Op::Binary(BinaryOp::Mul, a, b), t);
-        let Some(lanes) = self.types().lanes_of(t).filter(|l| *l > 1) else {
-            return p;
-        };
-        let s = self.types().scalar_of(t).expect("vector");
-        let st = self.types().scalar(s);
-        let mut sum = self.b.emit(Op::Extract { vector: p, lane: 0 }, st);
-        for l in 1..lanes {
-            let x = self.b.emit(Op::Extract { vector: p, lane: l }, st);
-            sum = self.b.emit(Op::Binary(BinaryOp::Add, sum, x), st);
-        }
-        sum
     }
 }

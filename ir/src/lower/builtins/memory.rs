@@ -10,7 +10,7 @@ use super::super::LowerError;
 use super::reinterpret::ir_rounding;
 use crate::module::Stmt;
 use crate::op::{AtomicOp, BinaryOp, CmpOp, MathFn, MemoryOrder, MemoryScope, Op, ValueId};
-use crate::types::ScalarType;
+use crate::types::{ScalarType, TypeId};
 
 fn atomic_op(name: &str) -> Option<AtomicOp> {
     let base = name
@@ -170,6 +170,38 @@ impl FnLower<'_, '_> {
         ))
     }
 
+    /// The quotient `remquo` stores: the low 7 bits of the integral quotient `n` of
+    /// `remainder(x, y)` (`x / y` rounded to nearest even), with the sign of `x / y`, as
+    /// PoCL gives it; 0 where `x / y` has no such quotient (infinite `x`, zero `y`, NaN).
+    /// Exact for every quotient: `|x| mod 128|y|` keeps `n mod 128`, and rounding the small
+    /// quotient of that like `remainder` keeps the ties (128 is even).
+    fn remquo_quotient(&mut self, x: ValueId, y: ValueId, ty: TypeId, it: TypeId) -> ValueId {
+        let ax = self.math(MathFn::Fabs, vec![x], ty);
+        let ay = self.math(MathFn::Fabs, vec![y], ty);
+        let k128 = self.fconst_of(ty, 128.0);
+        // Infinite when 128|y| overflows; then |x / y| < 128 and fmod returns |x|.
+        let period = self.bin(BinaryOp::Mul, ay, k128);
+        let m = self.math(MathFn::Fmod, vec![ax, period], ty);
+        let rm = self.math(MathFn::Remainder, vec![m, ay], ty);
+        // (m - rm) / ay is within 128 * 2^-23 of the integer quotient in [0, 128].
+        let d = self.bin(BinaryOp::Sub, m, rm);
+        let q = self.bin(BinaryOp::Div, d, ay);
+        let n = self.math(MathFn::Rint, vec![q], ty);
+        let bt = self.bool_like(ty);
+        let ok = self.math(MathFn::IsFinite, vec![n], bt);
+        let zero = self.fconst_of(ty, 0.0);
+        let n = self.select(ok, n, zero);
+        let ni = self.convert(n, it);
+        let mask = self.const_of(it, 127);
+        let low = self.bin(BinaryOp::And, ni, mask);
+        let neg_low = self.b.emit(Op::Unary(crate::op::UnaryOp::Neg, low), it);
+        let one = self.fconst_of(ty, 1.0);
+        let sx = self.math(MathFn::Copysign, vec![one, x], ty);
+        let sy = self.math(MathFn::Copysign, vec![one, y], ty);
+        let negative = self.cmp(CmpOp::Ne, sx, sy);
+        self.select(negative, neg_low, low)
+    }
+
     /// Math functions that also store a result through a pointer.
     pub(super) fn pointer_result_call(
         &mut self,
@@ -250,19 +282,7 @@ impl FnLower<'_, '_> {
             "remquo" => {
                 let y = y.expect("remquo divisor");
                 let r = self.math(MathFn::Remainder, vec![x, y], ty);
-                let d = self.bin(BinaryOp::Sub, x, r);
-                let q = self.bin(BinaryOp::Div, d, y);
-                let q = self.math(MathFn::Rint, vec![q], ty);
-                let bt = self.bool_like(ty);
-                let ok = self.math(MathFn::IsFinite, vec![q], bt);
-                let q = self.select(ok, q, zero);
-                let qa = self.math(MathFn::Fabs, vec![q], ty);
-                let big = self.fconst_of(ty, 128.0);
-                let low = self.math(MathFn::Fmod, vec![qa, big], ty);
-                let qi = self.convert(low, it);
-                let negq = self.b.emit(Op::Unary(crate::op::UnaryOp::Neg, qi), it);
-                let lt = self.cmp(CmpOp::Lt, q, zero);
-                (r, self.select(lt, negq, qi))
+                (r, self.remquo_quotient(x, y, ty, it))
             }
             _ => {
                 return self.unsupported(

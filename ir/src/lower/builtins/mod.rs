@@ -1,10 +1,12 @@
 //! Built-in function calls, lowered to IR operations or short IR sequences with the same
 //! meaning: work-item queries and synchronization here, element-wise functions in
-//! [`elementwise`], conversions and vector shuffles in [`reinterpret`], memory accesses
-//! (vector loads/stores, atomics, pointer results) in [`memory`], work-group functions in
-//! [`workgroup`].
+//! [`elementwise`], geometric functions in [`geometric`], conversions and vector shuffles
+//! in [`reinterpret`], memory accesses (vector loads/stores, atomics, pointer results) in
+//! [`memory`], work-group functions in [`workgroup`].
 
+mod async_copy;
 mod elementwise;
+mod geometric;
 mod memory;
 mod reinterpret;
 mod workgroup;
@@ -36,6 +38,13 @@ pub(super) fn const_int(e: &ck::Expr) -> Option<u64> {
     }
 }
 
+/// Image reads, writes and queries (the IR has no image operations yet).
+fn is_image_builtin(name: &str) -> bool {
+    ["read_image", "write_image", "get_image_"]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
 fn work_item_query(name: &str) -> Option<WorkItemQuery> {
     Some(match name {
         "get_global_id" => WorkItemQuery::GlobalId,
@@ -64,6 +73,12 @@ impl FnLower<'_, '_> {
                 if let Some(query) = work_item_query(name) {
                     return self.work_item_call(query, args, e);
                 }
+                if is_image_builtin(name) {
+                    return self.unsupported(
+                        e.span,
+                        format!("image built-in '{name}' is not supported by oclc's code generators yet"),
+                    );
+                }
                 match name {
                     "barrier" | "mem_fence" | "read_mem_fence" | "write_mem_fence" => {
                         self.sync_call(name, args)
@@ -74,6 +89,10 @@ impl FnLower<'_, '_> {
                         }
                         Ok(self.konst(Const::i32(0)))
                     }
+                    "async_work_group_copy" | "async_work_group_strided_copy" => {
+                        self.async_copy_call(name, params, args)
+                    }
+                    "wait_group_events" => self.wait_group_events_call(args),
                     _ if name.starts_with("atom") => self.atomic_call(name, params, args, e),
                     _ if name.starts_with("work_group_") => self.work_group_call(name, args, e),
                     "fract" | "modf" | "sincos" | "frexp" | "lgamma_r" | "remquo" => {
@@ -144,6 +163,8 @@ impl FnLower<'_, '_> {
         let Some(ExprKind::StringLit(bytes)) = args.first().map(|a| &a.kind) else {
             return self.unsupported(e.span, "printf needs a string literal format");
         };
+        // The literal's bytes end with the C terminating NUL, which `Op::Printf` excludes.
+        let bytes = bytes.strip_suffix(&[0]).unwrap_or(bytes);
         let format = String::from_utf8_lossy(bytes).into_owned();
         let mut values = Vec::new();
         for a in &args[1..] {

@@ -1,0 +1,4 @@
+__kernel void k(__global int *out) {
+    int true = 2;
+    out[0] = true;
+}

@@ -1,0 +1,1 @@
+void f(read_only image2d_t *img) {}

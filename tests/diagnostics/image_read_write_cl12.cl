@@ -1,0 +1,1 @@
+__kernel void k(read_write image2d_t img) {}

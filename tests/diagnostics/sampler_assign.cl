@@ -1,0 +1,1 @@
+__kernel void k(sampler_t s, sampler_t t) { s = t; }
