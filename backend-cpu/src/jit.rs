@@ -6,7 +6,7 @@ use cranelift_codegen::ir::Function as ClifFunction;
 use cranelift_codegen::Context;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module as _};
-use oclc_ir::{FuncId, Module, Type};
+use oclc_ir::{FuncId, Module};
 
 use crate::abi::{arg_layout, ArgLayout, WorkGroupFn};
 use crate::codegen::printf::PRINTF_SYMBOL;
@@ -136,22 +136,6 @@ pub fn compile_module(module: &Module) -> Result<CpuProgram, CompileError> {
     let mut pending = Vec::new();
     for (fid, kf) in module.kernels() {
         let func = inline_calls(module, &mut types, fid)?;
-        for t in &func.value_types {
-            if matches!(types.get(*t), Type::Scalar(oclc_ir::ScalarType::F16))
-                || matches!(
-                    types.get(*t),
-                    Type::Vector {
-                        elem: oclc_ir::ScalarType::F16,
-                        ..
-                    }
-                )
-            {
-                return Err(CompileError::unsupported(
-                    &kf.name,
-                    "half precision (f16) values",
-                ));
-            }
-        }
         let p = plan(&types, &func);
         let clif: ClifFunction = {
             let mut env = Env {

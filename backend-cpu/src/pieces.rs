@@ -15,7 +15,7 @@ pub struct Piece {
     pub ty: ClifType,
 }
 
-/// The Cranelift type of an IR scalar (`None` for `f16`, not supported yet).
+/// The Cranelift type of an IR scalar; `half` is carried as its 16-bit pattern.
 pub fn clif_scalar(s: ScalarType) -> Option<ClifType> {
     Some(match s {
         ScalarType::Bool | ScalarType::I8 | ScalarType::U8 => types::I8,
@@ -24,7 +24,7 @@ pub fn clif_scalar(s: ScalarType) -> Option<ClifType> {
         ScalarType::I64 | ScalarType::U64 => types::I64,
         ScalarType::F32 => types::F32,
         ScalarType::F64 => types::F64,
-        ScalarType::F16 => return None,
+        ScalarType::F16 => types::I16,
     })
 }
 

@@ -3,7 +3,8 @@
 
 use oclc_backend_cpu::{compile_module, CompileError};
 use oclc_ir::{
-    fixtures, Const, FuncId, FunctionBuilder, FunctionKind, KernelAttrs, Module, ScalarType, Stmt,
+    fixtures, BinaryOp, Const, FuncId, FunctionBuilder, FunctionKind, KernelAttrs, Module, Op,
+    Rounding, ScalarType, Stmt,
 };
 
 fn count(text: &str, pat: &str) -> usize {
@@ -44,22 +45,59 @@ fn barriers_split_reduce_sum_into_five_regions() {
 }
 
 #[test]
-fn half_values_are_reported_unsupported() {
+fn half_arithmetic_is_reported_unsupported() {
+    // Half values are moved and converted (vload_half/vstore_half); arithmetic on them
+    // needs cl_khr_fp16, which the backend does not implement.
     let mut m = Module::new();
     let void = m.types.void();
+    let half = m.types.scalar(ScalarType::F16);
     let mut b = FunctionBuilder::new(
         &mut m.types,
         "h",
         FunctionKind::Kernel(KernelAttrs::default()),
         void,
     );
-    b.constant(Const::float(ScalarType::F16, 1.0));
+    let x = b.constant(Const::float(ScalarType::F16, 1.0));
+    b.emit(Op::Binary(BinaryOp::Add, x, x), half);
     b.push(Stmt::Return(None));
     let f = b.finish();
     m.functions.push(f);
     let e = compile_module(&m).unwrap_err();
     assert!(matches!(e, CompileError::Unsupported { .. }), "{e}");
     assert!(e.to_string().contains("half"), "{e}");
+}
+
+#[test]
+fn half_constants_and_conversions_compile() {
+    let mut m = Module::new();
+    let void = m.types.void();
+    let float = m.types.scalar(ScalarType::F32);
+    let mut b = FunctionBuilder::new(
+        &mut m.types,
+        "h",
+        FunctionKind::Kernel(KernelAttrs::default()),
+        void,
+    );
+    let x = b.constant(Const::float(ScalarType::F16, 1.5));
+    b.emit(
+        Op::Convert {
+            value: x,
+            to: float,
+            saturate: false,
+            rounding: Rounding::Default,
+        },
+        float,
+    );
+    b.push(Stmt::Return(None));
+    let f = b.finish();
+    m.functions.push(f);
+    let p = compile_module(&m).unwrap();
+    let text = p.clif_text();
+    println!("{text}");
+    assert!(
+        text.contains("iconst.i16 0x3e00") && text.contains("call"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -99,3 +99,42 @@ pub fn tolerance(path: &Path) -> (f64, f64) {
         .next()
         .unwrap_or((1e-5, 1e-6))
 }
+
+/// True when `oclc run --device vulkan` works here (lavapipe or a GPU). When it does not,
+/// panics with the reason unless OCLC_ALLOW_MISSING_TOOLS=1 (then prints it and returns
+/// false, so the caller skips its Vulkan runs).
+pub fn require_vulkan() -> bool {
+    static PROBES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = PROBES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = scratch(&format!("vulkan-probe-{n}"));
+    std::fs::write(
+        dir.join("probe.cl"),
+        "__kernel void probe(__global float *o) { o[get_global_id(0)] = 1.0f; }",
+    )
+    .unwrap();
+    let args = [
+        "run",
+        "probe.cl",
+        "--kernel",
+        "probe",
+        "--global",
+        "4",
+        "--device",
+        "vulkan",
+        "--arg",
+        "f32[4]=zeros",
+    ];
+    let out = oclc(&args, &dir);
+    if out.status.success() {
+        return true;
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    if std::env::var("OCLC_ALLOW_MISSING_TOOLS").as_deref() == Ok("1") {
+        eprintln!(
+            "skipping the Vulkan runs: no usable Vulkan device ({})",
+            err.trim()
+        );
+        return false;
+    }
+    panic!("no usable Vulkan device for `oclc run --device vulkan` (install mesa-vulkan-drivers, or set OCLC_ALLOW_MISSING_TOOLS=1): {err}");
+}

@@ -1,5 +1,4 @@
 // RUN: --kernel halves --global 64 --local 16 --arg f32[1024]=randu:81:-70000:70000 --arg f32[512]=zeros --arg i32[512]=zeros
-// CPU-UNSUPPORTED: half precision values in the CPU backend
 // vstore_half[n] (default and _rte rounding; PoCL 3.1's library lacks convert_half_rtz/rtp/rtn,
 // so those suffixes are not run here), vload_half[n] and vloada_half[n], including values
 // that overflow half, subnormal halves and ties.

@@ -160,7 +160,7 @@ impl Tx<'_, '_, '_> {
 
 fn shape_arity(s: Shape) -> usize {
     match s {
-        Shape::Unary | Shape::FloatToInt => 1,
+        Shape::Unary | Shape::FloatToInt | Shape::HalfToFloat => 1,
         Shape::Binary | Shape::FloatInt => 2,
         Shape::Ternary => 3,
     }
@@ -172,6 +172,7 @@ pub fn math_signature(name: &str, call_conv: cranelift_codegen::isa::CallConv) -
     let t = if r.is_f64 { types::F64 } else { types::F32 };
     let mut sig = Signature::new(call_conv);
     match r.shape {
+        Shape::HalfToFloat => sig.params.push(AbiParam::new(types::I32)),
         Shape::FloatInt => {
             sig.params.push(AbiParam::new(t));
             sig.params.push(AbiParam::new(types::I32));

@@ -20,6 +20,7 @@ impl Tx<'_, '_, '_> {
             Op::Const(c) => vec![self.constant(*c)?],
             Op::Unary(u, a) => {
                 let s = self.scalar(*a)?;
+                self.no_half_arithmetic(s)?;
                 let xs = self.val(*a)?;
                 xs.into_iter()
                     .map(|x| match (u, s) {
@@ -32,6 +33,7 @@ impl Tx<'_, '_, '_> {
             }
             Op::Binary(bop, a, b) => {
                 let s = self.scalar(*a)?;
+                self.no_half_arithmetic(s)?;
                 let xs = self.val(*a)?;
                 let ys = self.val(*b)?;
                 let mut out = Vec::with_capacity(xs.len());
@@ -42,6 +44,7 @@ impl Tx<'_, '_, '_> {
             }
             Op::Compare(cmp, a, b) => {
                 let s = self.scalar(*a)?;
+                self.no_half_arithmetic(s)?;
                 let xs = self.val(*a)?;
                 let ys = self.val(*b)?;
                 xs.into_iter()
@@ -77,13 +80,16 @@ impl Tx<'_, '_, '_> {
                     .types
                     .scalar_of(*to)
                     .ok_or_else(|| self.err("conversion to a non-numeric type"))?;
-                if from == ScalarType::F16 || to_s == ScalarType::F16 {
-                    return Err(self.err("conversions from or to half"));
-                }
                 let xs = self.val(*value)?;
-                xs.into_iter()
-                    .map(|x| self.convert(x, from, to_s, *saturate, *rounding))
-                    .collect()
+                if from == ScalarType::F16 || to_s == ScalarType::F16 {
+                    xs.into_iter()
+                        .map(|x| self.convert_half(x, from, to_s, *saturate, *rounding))
+                        .collect()
+                } else {
+                    xs.into_iter()
+                        .map(|x| self.convert(x, from, to_s, *saturate, *rounding))
+                        .collect()
+                }
             }
             Op::Bitcast { value, to } => self.bitcast(*value, *to)?,
             Op::Splat { value, to } => {
@@ -179,11 +185,19 @@ impl Tx<'_, '_, '_> {
         })
     }
 
+    /// Half values are only moved and converted; arithmetic on them is not supported.
+    fn no_half_arithmetic(&self, s: ScalarType) -> Result<(), CompileError> {
+        if s == ScalarType::F16 {
+            return Err(self.err("arithmetic on half values (cl_khr_fp16)"));
+        }
+        Ok(())
+    }
+
     fn constant(&mut self, c: Const) -> Result<Value, CompileError> {
         Ok(match c.ty {
             ScalarType::F32 => self.b.ins().f32const(f32::from_bits(c.bits as u32)),
             ScalarType::F64 => self.b.ins().f64const(f64::from_bits(c.bits)),
-            ScalarType::F16 => return Err(self.err("half constants")),
+            ScalarType::F16 => self.b.ins().iconst(types::I16, c.bits as u16 as i64),
             s => {
                 let t = clif_scalar(s).expect("integer type");
                 self.b.ins().iconst(t, c.bits as i64)

@@ -7,6 +7,7 @@
 //! This is the first step: the hot functions are to become inlined, vectorizable code.
 
 pub mod float;
+pub mod half;
 pub mod ports;
 
 use oclc_ir::MathFn;
@@ -24,6 +25,22 @@ pub enum Shape {
     FloatInt,
     /// `f(x) -> i32`.
     FloatToInt,
+    /// `f(bits: i32) -> x`: half bits widened to `float`.
+    HalfToFloat,
+}
+
+/// The routine widening half bits to `float`.
+pub const HALF_TO_F32: &str = "oclc_half_to_f32";
+
+/// The routine narrowing a `double` to half bits with `rounding` (`Default` is to nearest
+/// even, as for every narrowing float conversion).
+pub fn to_half_symbol(rounding: oclc_ir::Rounding) -> &'static str {
+    match rounding {
+        oclc_ir::Rounding::Default | oclc_ir::Rounding::Rte => "oclc_f64_to_half_rte",
+        oclc_ir::Rounding::Rtz => "oclc_f64_to_half_rtz",
+        oclc_ir::Rounding::Rtp => "oclc_f64_to_half_rtp",
+        oclc_ir::Rounding::Rtn => "oclc_f64_to_half_rtn",
+    }
 }
 
 /// A routine: symbol, address, shape and precision.
@@ -493,6 +510,36 @@ pub fn routines() -> Vec<Routine> {
         })
     };
     add("oclc_sin_f32", sin_f32 as *const u8, Shape::Unary, false);
+    add(
+        HALF_TO_F32,
+        half::half_to_f32 as *const u8,
+        Shape::HalfToFloat,
+        false,
+    );
+    add(
+        "oclc_f64_to_half_rte",
+        half::f64_to_half_rte as *const u8,
+        Shape::FloatToInt,
+        true,
+    );
+    add(
+        "oclc_f64_to_half_rtz",
+        half::f64_to_half_rtz as *const u8,
+        Shape::FloatToInt,
+        true,
+    );
+    add(
+        "oclc_f64_to_half_rtp",
+        half::f64_to_half_rtp as *const u8,
+        Shape::FloatToInt,
+        true,
+    );
+    add(
+        "oclc_f64_to_half_rtn",
+        half::f64_to_half_rtn as *const u8,
+        Shape::FloatToInt,
+        true,
+    );
     add("oclc_sin_f64", sin_f64 as *const u8, Shape::Unary, true);
     add("oclc_cos_f32", cos_f32 as *const u8, Shape::Unary, false);
     add("oclc_cos_f64", cos_f64 as *const u8, Shape::Unary, true);

@@ -38,8 +38,10 @@ pub enum Segment {
     Conv(Conv),
 }
 
-/// Parses `format`; an error names the first malformed conversion.
+/// Parses `format`, which ends at its first NUL as in C (so a terminator that came along
+/// with a string literal prints nothing); an error names the first malformed conversion.
 pub fn parse(format: &str) -> Result<Vec<Segment>, String> {
+    let format = format.split('\0').next().unwrap_or_default();
     let mut out = Vec::new();
     let mut text = String::new();
     let mut it = format.chars().peekable();
@@ -151,5 +153,11 @@ mod tests {
         assert_eq!(s[4], Segment::Text(" % ".into()));
         assert!(parse("%q").is_err());
         assert!(parse("%v4d").is_err());
+    }
+
+    #[test]
+    fn the_format_ends_at_its_first_nul() {
+        assert_eq!(parse("a\n\0").unwrap(), vec![Segment::Text("a\n".into())]);
+        assert_eq!(parse("x%d\0%q").unwrap().len(), 2);
     }
 }
