@@ -15,39 +15,6 @@ fn sample(name: &str) -> String {
         .to_string()
 }
 
-fn vulkan_usable() -> bool {
-    let f = sample("sum.br");
-    let argv = [
-        "run",
-        &f,
-        "--kernel",
-        "sum",
-        "--device",
-        "vulkan",
-        "--arg",
-        "f32[4]=iota",
-        "--arg",
-        "f32[4]=iota",
-        "--arg",
-        "f32[4]=zeros",
-    ];
-    let out = oclc(&argv, &root());
-    if out.status.success() {
-        return true;
-    }
-    if std::env::var("OCLC_ALLOW_MISSING_TOOLS").as_deref() == Ok("1") {
-        eprintln!(
-            "skipping the Vulkan runs: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        return false;
-    }
-    panic!(
-        "`oclc run --device vulkan` failed (install mesa-vulkan-drivers, or set OCLC_ALLOW_MISSING_TOOLS=1): {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 /// Values in (0.01, 0.99) from a fixed linear congruential sequence.
 fn inputs(n: usize, seed: u32) -> Vec<f32> {
     let mut x = seed;
@@ -56,24 +23,6 @@ fn inputs(n: usize, seed: u32) -> Vec<f32> {
             x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
             0.01 + 0.98 * (x >> 8) as f32 / (1u32 << 24) as f32
         })
-        .collect()
-}
-
-fn write_f32(dir: &Path, name: &str, v: &[f32]) -> String {
-    let path = dir.join(name);
-    std::fs::write(
-        &path,
-        v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>(),
-    )
-    .unwrap();
-    path.display().to_string()
-}
-
-fn read_f32(path: PathBuf) -> Vec<f32> {
-    std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect()
 }
 
@@ -120,7 +69,7 @@ fn exponentials_and_roots_match_f64() {
     let a = inputs(N, 1);
     let fa = write_f32(&dir, "a.bin", &a);
     let mut devs = vec!["cpu"];
-    if vulkan_usable() {
+    if require_vulkan() {
         devs.push("vulkan");
     }
     for dev in devs {
@@ -151,7 +100,7 @@ fn rounding_and_selection_are_exact() {
     let a = inputs(N, 2);
     let fa = write_f32(&dir, "a.bin", &a);
     let mut devs = vec!["cpu"];
-    if vulkan_usable() {
+    if require_vulkan() {
         devs.push("vulkan");
     }
     for dev in devs {
@@ -190,7 +139,7 @@ fn geometric_functions_match_f64() {
     let (a, b) = (inputs(4 * N, 3), inputs(4 * N, 4));
     let (fa, fb) = (write_f32(&dir, "a.bin", &a), write_f32(&dir, "b.bin", &b));
     let mut devs = vec!["cpu"];
-    if vulkan_usable() {
+    if require_vulkan() {
         devs.push("vulkan");
     }
     for dev in devs {
@@ -246,7 +195,7 @@ fn trigonometry_matches_f64() {
         format!("f32x4[{N}]=zeros"),
     ];
     let mut devs = vec!["cpu"];
-    if vulkan_usable() {
+    if require_vulkan() {
         devs.push("vulkan");
     }
     for dev in devs {

@@ -9,39 +9,13 @@
 mod common;
 
 use common::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn sample() -> String {
     root()
         .join("samples/brook/reduce_ops.br")
         .display()
         .to_string()
-}
-
-fn devices() -> Vec<&'static str> {
-    let f = sample();
-    let argv = [
-        "run",
-        &f,
-        "--kernel",
-        "sum_f",
-        "--device",
-        "vulkan",
-        "--arg",
-        "f32[4]=iota",
-        "--arg",
-        "f32:0",
-    ];
-    let out = oclc(&argv, &root());
-    if out.status.success() {
-        return vec!["cpu", "vulkan"];
-    }
-    let err = String::from_utf8_lossy(&out.stderr);
-    if std::env::var("OCLC_ALLOW_MISSING_TOOLS").as_deref() == Ok("1") {
-        eprintln!("skipping the Vulkan runs: {}", err.trim());
-        return vec!["cpu"];
-    }
-    panic!("`oclc run --device vulkan` failed (install mesa-vulkan-drivers, or set OCLC_ALLOW_MISSING_TOOLS=1): {err}");
 }
 
 fn write(dir: &Path, name: &str, bytes: Vec<u8>) -> String {
@@ -52,14 +26,6 @@ fn write(dir: &Path, name: &str, bytes: Vec<u8>) -> String {
 
 fn f32_bytes(v: &[f32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-fn read_f32(path: PathBuf) -> Vec<f32> {
-    std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
 }
 
 /// `oclc run reduce_ops.br --kernel K --device DEV --arg INPUT --arg TARGET`; returns the
@@ -92,7 +58,7 @@ fn small(n: usize) -> Vec<f32> {
 #[test]
 fn sums_to_one_value_over_awkward_sizes() {
     let dir = scratch("brook-red-sum");
-    for dev in devices() {
+    for dev in test_devices() {
         for n in SIZES {
             let v = small(n);
             let fv = write(&dir, "v.bin", f32_bytes(&v));
@@ -106,7 +72,7 @@ fn sums_to_one_value_over_awkward_sizes() {
 #[test]
 fn products_match_f64() {
     let dir = scratch("brook-red-product");
-    for dev in devices() {
+    for dev in test_devices() {
         for n in [1usize, 65, 1000, 3001] {
             let v: Vec<f32> = (0..n)
                 .map(|i| 1.0 + ((i % 5) as f32 - 2.0) * 0.001)
@@ -131,7 +97,7 @@ fn products_match_f64() {
 #[test]
 fn max_and_min_functions_fold_only_existing_elements() {
     let dir = scratch("brook-red-maxmin");
-    for dev in devices() {
+    for dev in test_devices() {
         for n in SIZES {
             // All negative, a permutation of -1..=-n: a zero seed would give max 0.
             let v: Vec<f32> = (0..n).map(|i| -(((i * 7919) % n) as f32) - 1.0).collect();
@@ -150,7 +116,7 @@ fn max_and_min_functions_fold_only_existing_elements() {
 #[test]
 fn integer_or_and_xor() {
     let dir = scratch("brook-red-bits");
-    for dev in devices() {
+    for dev in test_devices() {
         for n in [1usize, 65, 3001] {
             let v: Vec<i32> = (0..n)
                 .map(|i| ((i as u32).wrapping_mul(2_654_435_761) >> (i % 29)) as i32)
@@ -171,7 +137,7 @@ fn integer_or_and_xor() {
 #[test]
 fn float4_sums_and_maxima() {
     let dir = scratch("brook-red-f4");
-    for dev in devices() {
+    for dev in test_devices() {
         for n in [1usize, 65, 1000] {
             let v = small(4 * n);
             let fv = write(&dir, "v.bin", f32_bytes(&v));
@@ -228,7 +194,7 @@ fn float4_sums_and_maxima() {
 fn partial_sums_of_a_3d_stream() {
     // s<6,4,9> to t<3,2,3>: each element sums a 2x2x3 block.
     let dir = scratch("brook-red-3d");
-    for dev in devices() {
+    for dev in test_devices() {
         let v = small(6 * 4 * 9);
         let fv = write(&dir, "v.bin", f32_bytes(&v));
         let got = reduce(

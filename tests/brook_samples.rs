@@ -6,7 +6,6 @@ mod common;
 
 use common::*;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 fn sample(name: &str) -> String {
     root()
@@ -14,21 +13,6 @@ fn sample(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn write_f32(dir: &Path, name: &str, values: &[f32]) -> String {
-    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.display().to_string()
-}
-
-fn read_f32(path: PathBuf) -> Vec<f32> {
-    std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
 }
 
 /// Runs `oclc run FILE --kernel K --arg ... --dump DIR --device DEV` (extra args appended)
@@ -69,24 +53,13 @@ fn run(
     dump
 }
 
-/// The devices every sample runs on: oclc's CPU backend, and oclc's Vulkan SPIR-V on the
-/// system's Vulkan device (lavapipe in CI) when one is usable.
-fn devices() -> Vec<&'static str> {
-    static VULKAN: OnceLock<bool> = OnceLock::new();
-    if *VULKAN.get_or_init(require_vulkan) {
-        vec!["cpu", "vulkan"]
-    } else {
-        vec!["cpu"]
-    }
-}
-
 fn s(x: &str) -> String {
     x.to_string()
 }
 
 #[test]
 fn sum_adds_two_10x10_streams() {
-    for dev in devices() {
+    for dev in test_devices() {
         // Guide 2.2.1 (sum.br): input_a[i][j] = i, input_b[i][j] = j, c = a + b.
         let dir = scratch("brook-sum");
         let a: Vec<f32> = (0..100).map(|k| (k / 10) as f32).collect();
@@ -116,7 +89,7 @@ fn sum_adds_two_10x10_streams() {
 
 #[test]
 fn mad_multiplies_and_adds_a_constant() {
-    for dev in devices() {
+    for dev in test_devices() {
         // A.4.1.1: d = a * b + c.
         let dir = scratch("brook-mad");
         let d = run(
@@ -140,7 +113,7 @@ fn mad_multiplies_and_adds_a_constant() {
 
 #[test]
 fn copy_downscales_and_upscales_as_the_guide_prints() {
-    for dev in devices() {
+    for dev in test_devices() {
         // A.3.3.2: copy(src<10>, dst<5>) prints d = 0.0 2.0 4.0 6.0 8.0, and
         // copy(src<5>, dst<10>) prints d = 0.0 0.0 1.0 1.0 2.0 2.0 3.0 3.0 4.0 4.0.
         let dir = scratch("brook-copy");
@@ -170,7 +143,7 @@ fn copy_downscales_and_upscales_as_the_guide_prints() {
 
 #[test]
 fn gather_reads_through_a_float2_index() {
-    for dev in devices() {
+    for dev in test_devices() {
         // A.4.2: c = b[a] with a = (column, row); b[r][c] = 100 r + c.
         let dir = scratch("brook-gather");
         let idx: Vec<f32> = (0..50)
@@ -199,7 +172,7 @@ fn gather_reads_through_a_float2_index() {
 
 #[test]
 fn reductions_fold_to_scalars() {
-    for dev in devices() {
+    for dev in test_devices() {
         // A.4.1.2: sum, cond_sum (only elements > 10), max and min reductions.
         let dir = scratch("brook-reduce");
         let f = sample("reductions.br");
@@ -248,7 +221,7 @@ fn reductions_fold_to_scalars() {
 
 #[test]
 fn partial_reductions_over_100x200() {
-    for dev in devices() {
+    for dev in test_devices() {
         // A.4.1.3: sum(s<100,200>, u<100,50>) sums 1x4 strips; sum(s, t<100>) sums 1x200 strips.
         // s[i][j] = 200 i + j, so u[i][k] = 800 i + 16 k + 6 and t[i] = 40000 i + 19900.
         let dir = scratch("brook-partial");
@@ -319,7 +292,7 @@ fn matmul_reference(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<f
 
 #[test]
 fn matrix_multiply_matches_f64_loops() {
-    for dev in devices() {
+    for dev in test_devices() {
         // Sections 2.3.1 and 2.9: C = A * B with A 6x8, B 8x6 of small integers (exact in f32).
         let dir = scratch("brook-matmult");
         let (m, k, n) = (6, 8, 6);
@@ -359,7 +332,7 @@ fn matrix_multiply_matches_f64_loops() {
 
 #[test]
 fn group_size_kernel_shares_through_lds() {
-    for dev in devices() {
+    for dev in test_devices() {
         // Section 2.17.7 (sum_2d): c[y][x] = a + b through a shared array, groups of 64.
         let dir = scratch("brook-sum2d");
         let d = run(
@@ -382,7 +355,7 @@ fn group_size_kernel_shares_through_lds() {
 
 #[test]
 fn scatter_writes_through_an_index_stream() {
-    for dev in devices() {
+    for dev in test_devices() {
         // Section 2.8: b[index] = a; index reverses the order.
         let dir = scratch("brook-scatter");
         let idx: Vec<f32> = (0..32).rev().map(|i| i as f32).collect();
@@ -406,7 +379,7 @@ fn scatter_writes_through_an_index_stream() {
 
 #[test]
 fn runtime_errors_use_the_a8_wording() {
-    for dev in devices() {
+    for dev in test_devices() {
         let dir = scratch("brook-rt-errors");
         let out = oclc(
             &[
@@ -457,7 +430,7 @@ fn runtime_errors_use_the_a8_wording() {
 
 #[test]
 fn vector_relations_test_the_x_components() {
-    for dev in devices() {
+    for dev in test_devices() {
         // A.2: `if (a < b)` with float2 operands compares a.x with b.x only.
         let dir = scratch("brook-vectors");
         let a: Vec<f32> = vec![1.0, 9.0, 5.0, 0.0, 3.0, -1.0];
@@ -486,7 +459,7 @@ fn vector_relations_test_the_x_components() {
 
 #[test]
 fn no_strong_typing_promotes_int_to_float() {
-    for dev in devices() {
+    for dev in test_devices() {
         let dir = scratch("brook-promote");
         let f = sample("promote.br");
         let args = [s("f32[8]=iota"), s("i32[8]=fill:2"), s("f32[8]=zeros")];
@@ -590,7 +563,7 @@ fn struct_streams_bind_with_the_opencl_layout() {
         particles.extend([i, 10.0 + i, 2.0 + i, -1.0, 1.0 + i, -2.0, 0.5, 7.0]);
     }
     let fp = write_f32(&dir, "p.bin", &particles);
-    for dev in devices() {
+    for dev in test_devices() {
         let d = run(
             &dir,
             dev,
@@ -643,7 +616,7 @@ fn double2_and_small_integer_streams() {
     let fs = write("s.bin", sh.iter().flat_map(|v| v.to_le_bytes()).collect());
     let fc = write("c.bin", c.iter().map(|v| *v as u8).collect());
     let fu = write("u.bin", u.iter().flat_map(|v| v.to_le_bytes()).collect());
-    for dev in devices() {
+    for dev in test_devices() {
         let d = run(
             &dir,
             dev,
@@ -738,7 +711,7 @@ fn vulkan_reflection_describes_the_generated_kernels() {
 fn parameter_names_never_clash_with_generated_ones() {
     // names.br: z = (x + y) + a + a_nx + pos_a + dom[0], each input a constant stream.
     let dir = scratch("brook-names");
-    for dev in devices() {
+    for dev in test_devices() {
         let d = run(
             &dir,
             dev,
@@ -765,7 +738,7 @@ fn sub_kernels_write_the_callers_output_streams() {
     // subkernel.br, by hand: s = a + 3; forward(a + 1) leaves r = (2(a + 1), (a + 1)^2 + 1);
     // then r.x += s.
     let dir = scratch("brook-subkernel");
-    for dev in devices() {
+    for dev in test_devices() {
         let d = run(
             &dir,
             dev,

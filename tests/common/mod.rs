@@ -138,3 +138,31 @@ pub fn require_vulkan() -> bool {
     }
     panic!("no usable Vulkan device for `oclc run --device vulkan` (install mesa-vulkan-drivers, or set OCLC_ALLOW_MISSING_TOOLS=1): {err}");
 }
+
+/// The devices a kernel test runs on: oclc's CPU backend, plus oclc's Vulkan SPIR-V on the
+/// system's Vulkan device (lavapipe in CI) when [`require_vulkan`] finds one usable.
+pub fn test_devices() -> Vec<&'static str> {
+    static VULKAN: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *VULKAN.get_or_init(require_vulkan) {
+        vec!["cpu", "vulkan"]
+    } else {
+        vec!["cpu"]
+    }
+}
+
+/// Writes `values` as little-endian f32s to `dir/name`; returns the path.
+pub fn write_f32(dir: &Path, name: &str, values: &[f32]) -> String {
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.display().to_string()
+}
+
+/// Reads a file of little-endian f32s (an `oclc run --dump` buffer).
+pub fn read_f32(path: PathBuf) -> Vec<f32> {
+    std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}

@@ -11,7 +11,7 @@ use oclc_frontend::checked::{self as ck, AddrSpace, CType};
 use super::super::function::FnLower;
 use super::super::LowerError;
 use crate::module::{Block, Stmt};
-use crate::op::{BinaryOp, CmpOp, Dim, MemFence, Op, ValueId, WorkItemQuery};
+use crate::op::{BinaryOp, CmpOp, MemFence, Op, ValueId};
 use crate::types::ScalarType;
 
 /// Both fences: the copies may target local or global memory.
@@ -21,30 +21,6 @@ const COPY_FENCE: MemFence = MemFence {
 };
 
 impl FnLower<'_, '_> {
-    /// A work-item query in dimension `d`, as a `u64`.
-    fn copy_query(&mut self, query: WorkItemQuery, d: u32) -> ValueId {
-        let u64t = self.types().scalar(ScalarType::U64);
-        self.b.emit(
-            Op::WorkItem {
-                query,
-                dim: Dim::Const(d),
-            },
-            u64t,
-        )
-    }
-
-    /// The linear local id and the work-group size (both `u64`).
-    fn copy_linear_local(&mut self) -> (ValueId, ValueId) {
-        let [l0, l1, l2] = [0, 1, 2].map(|d| self.copy_query(WorkItemQuery::LocalId, d));
-        let [s0, s1, s2] = [0, 1, 2].map(|d| self.copy_query(WorkItemQuery::LocalSize, d));
-        let s01 = self.bin(BinaryOp::Mul, s0, s1);
-        let size = self.bin(BinaryOp::Mul, s01, s2);
-        let t1 = self.bin(BinaryOp::Mul, l1, s0);
-        let t2 = self.bin(BinaryOp::Mul, l2, s01);
-        let a = self.bin(BinaryOp::Add, l0, t1);
-        (self.bin(BinaryOp::Add, a, t2), size)
-    }
-
     /// Address of element `index * stride` (`u64`s; `stride` None means 1) after `base`.
     fn copy_elem(&mut self, base: ValueId, index: ValueId, stride: Option<ValueId>) -> ValueId {
         let scaled = match stride {
@@ -91,7 +67,7 @@ impl FnLower<'_, '_> {
         } else {
             (stride, None)
         };
-        let (lid, size) = self.copy_linear_local();
+        let (lid, size) = self.linear_local();
         let i = self.temp("async_i", u64t);
         let i_addr = self.b.local_addr(i);
         self.b.store(i_addr, lid);

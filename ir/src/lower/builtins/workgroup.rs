@@ -18,7 +18,8 @@ const LOCAL_FENCE: MemFence = MemFence {
 };
 
 impl FnLower<'_, '_> {
-    fn query(&mut self, query: WorkItemQuery, d: u32) -> ValueId {
+    /// A work-item query in dimension `d`, as a `u64`.
+    pub(super) fn query(&mut self, query: WorkItemQuery, d: u32) -> ValueId {
         let u64t = self.types().scalar(ScalarType::U64);
         self.b.emit(
             Op::WorkItem {
@@ -30,7 +31,7 @@ impl FnLower<'_, '_> {
     }
 
     /// The linear local id and the work-group size (both `u64`).
-    fn linear_local(&mut self) -> (ValueId, ValueId) {
+    pub(super) fn linear_local(&mut self) -> (ValueId, ValueId) {
         let [l0, l1, l2] = [0, 1, 2].map(|d| self.query(WorkItemQuery::LocalId, d));
         let [s0, s1, s2] = [0, 1, 2].map(|d| self.query(WorkItemQuery::LocalSize, d));
         let s01 = self.bin(BinaryOp::Mul, s0, s1);
