@@ -208,8 +208,33 @@ pub fn parse_tokens(tokens: &[Token]) -> Result<TranslationUnit, Diagnostics> {
     }
 }
 
+/// Whether the unexpected token at `l` is an identifier that directly follows
+/// an identifier at the start of a statement or declaration (`mytype x`):
+/// the first identifier was meant as a type name but names no type.
+fn starts_with_unknown_type_name(toks: &[Token], l: usize) -> bool {
+    if l == 0
+        || !matches!(toks[l].kind, TokKind::Ident)
+        || !matches!(toks[l - 1].kind, TokKind::Ident)
+    {
+        return false;
+    }
+    l == 1 || matches!(&*toks[l - 2].text, ";" | "{" | "}" | "(" | ",")
+}
+
 fn error_to_diag(toks: &[Token], e: ParseError<usize, TokKind, LexicalError>) -> Diagnostic {
     match e {
+        ParseError::UnrecognizedToken {
+            token: (l, _, _),
+            expected,
+        } if starts_with_unknown_type_name(toks, l) && expected.iter().any(|e| e == "\";\"") => {
+            let ty = &toks[l - 1];
+            Diagnostic::error(
+                "E0200",
+                format!("unknown type name '{}'", ty.text),
+                ty.report_span(),
+            )
+            .with_label("not a type in scope")
+        }
         ParseError::UnrecognizedToken {
             token: (l, _, _),
             expected,

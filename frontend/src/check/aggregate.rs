@@ -128,7 +128,14 @@ impl Checker {
         let Some(spec) = self.resolve_specs(&m.specs) else {
             return;
         };
-        if spec.storage.is_some() || spec.space.is_some() {
+        // An address space before a pointer declarator qualifies the pointee.
+        let space_on_member = spec.space.is_some()
+            && m.declarators.iter().any(|(d, _)| {
+                !d.derived
+                    .iter()
+                    .any(|x| matches!(x, ast::Derived::Pointer(..)))
+            });
+        if spec.storage.is_some() || space_on_member {
             self.error(Diagnostic::error(
                 "E0321",
                 "storage class or address space qualifier is not allowed on a struct member",

@@ -16,6 +16,9 @@ struct Sig {
     name: ast::Ident,
     ret: CType,
     params: Vec<(Option<ast::Ident>, CType, bool, Span)>,
+    /// Parameters spelled with a pointer-sized integer type (`size_t`,
+    /// `ptrdiff_t`, `intptr_t`, `uintptr_t`): name, type name, span.
+    size_params: Vec<(String, String, Span)>,
 }
 
 impl Checker {
@@ -39,6 +42,7 @@ impl Checker {
             return None;
         }
         let mut out = Vec::new();
+        let mut size_params = Vec::new();
         let void_only = params.len() == 1
             && params[0].declarator.name.is_none()
             && params[0].declarator.derived.is_empty()
@@ -65,6 +69,10 @@ impl Checker {
                     ));
                     return None;
                 }
+                if let Some(t) = pointer_sized_type_name(p) {
+                    let pname = p.declarator.name.as_ref().map_or("", |n| n.name.as_str());
+                    size_params.push((pname.to_string(), t, p.span));
+                }
                 out.push((p.declarator.name.clone(), dt.ty, dt.is_const, p.span));
             }
         }
@@ -72,6 +80,7 @@ impl Checker {
             name,
             ret,
             params: out,
+            size_params,
         })
     }
 
@@ -105,8 +114,27 @@ impl Checker {
                     }
                 }
                 "vec_type_hint" => {
-                    if let Some(ast::AttrArg::Type(t)) = at.args.first() {
-                        a.vec_type_hint = self.resolve_type_name(t);
+                    let [ast::AttrArg::Type(t)] = at.args.as_slice() else {
+                        self.error(Diagnostic::error(
+                            "E0319",
+                            "'vec_type_hint' requires one type argument",
+                            at.span,
+                        ));
+                        continue;
+                    };
+                    match self.resolve_type_name(t) {
+                        Some(t @ (CType::Scalar(_) | CType::Vector(..))) => {
+                            a.vec_type_hint = Some(t)
+                        }
+                        Some(t) => self.error(Diagnostic::error(
+                            "E0319",
+                            format!(
+                                "invalid 'vec_type_hint' argument '{}': expected a vector or vectorizable scalar type",
+                                t.display()
+                            ),
+                            at.span,
+                        )),
+                        None => {}
                     }
                 }
                 "always_inline" | "noinline" | "overloadable" | "const" | "pure" | "nosvm" => {}
@@ -203,6 +231,16 @@ impl Checker {
                     format!("kernel parameter '{pname}' cannot be a pointer to a pointer"),
                     *span,
                 )),
+                CType::Opaque(crate::checked::OpaqueKind::Event) => self.error(Diagnostic::error(
+                    "E0305",
+                    format!("kernel parameter '{pname}' cannot have type 'event_t'"),
+                    *span,
+                )),
+                CType::Struct(s) if struct_has_pointer(s) => self.error(Diagnostic::error(
+                    "E0305",
+                    format!("kernel parameter '{pname}' cannot be a struct containing a pointer ('{}')", ty.display()),
+                    *span,
+                )),
                 CType::Bool | CType::Scalar(crate::checked::ScalarKind::Half) => self.error(Diagnostic::error(
                     "E0305",
                     format!("kernel parameter '{pname}' cannot have type '{}'", ty.display()),
@@ -210,6 +248,13 @@ impl Checker {
                 )),
                 _ => {}
             }
+        }
+        for (pname, tname, span) in &sig.size_params {
+            self.error(Diagnostic::error(
+                "E0305",
+                format!("kernel parameter '{pname}' cannot have type '{tname}'"),
+                *span,
+            ));
         }
     }
 
@@ -325,6 +370,17 @@ impl Checker {
                     "program scope variable must reside in constant address space",
                     name.span,
                 ));
+                // Still bind the name so that later uses are not reported as
+                // undeclared; the program is rejected anyway.
+                let gid = GlobalId(self.globals.len() as u32);
+                self.globals.push(GlobalVar {
+                    name: name.name.clone(),
+                    ty: dt.ty,
+                    space: AddrSpace::Constant,
+                    init: None,
+                    span: name.span,
+                });
+                self.bind(&name, Binding::Global(gid));
                 continue;
             }
             let init = match &id.init {
@@ -411,8 +467,20 @@ impl Checker {
                 ));
                 continue;
             }
-            let space = match dt.space {
-                None | Some(AddrSpace::Private) | Some(AddrSpace::Constant) => AddrSpace::Private,
+            // A variable with an invalid address space is still bound (and then
+            // dropped) so that later uses do not report it as undeclared.
+            let (space, valid) = match dt.space {
+                Some(AddrSpace::Constant) if id.init.is_none() => {
+                    self.error(Diagnostic::error(
+                        "E0314",
+                        "variable in constant address space must be initialized",
+                        name.span,
+                    ));
+                    (AddrSpace::Private, false)
+                }
+                None | Some(AddrSpace::Private) | Some(AddrSpace::Constant) => {
+                    (AddrSpace::Private, true)
+                }
                 Some(AddrSpace::Local) => {
                     let kernel = self.cur.as_ref().is_some_and(|c| c.is_kernel);
                     if !kernel {
@@ -421,17 +489,17 @@ impl Checker {
                             "non-kernel function variable cannot be declared in local address space",
                             name.span,
                         ));
-                        continue;
-                    }
-                    if id.init.is_some() {
+                        (AddrSpace::Local, false)
+                    } else if id.init.is_some() {
                         self.error(Diagnostic::error(
                             "E0314",
                             "'__local' variable cannot have an initializer",
                             name.span,
                         ));
-                        continue;
+                        (AddrSpace::Local, false)
+                    } else {
+                        (AddrSpace::Local, true)
                     }
-                    AddrSpace::Local
                 }
                 Some(AddrSpace::Global) => {
                     self.error(Diagnostic::error(
@@ -439,13 +507,13 @@ impl Checker {
                         "function scope variable cannot be declared in global address space",
                         name.span,
                     ));
-                    continue;
+                    (AddrSpace::Private, false)
                 }
             };
             let is_const = dt.is_const || dt.space == Some(AddrSpace::Constant);
             let init = match &id.init {
-                Some(i) => self.initializer(i, &dt.ty),
-                None => None,
+                Some(i) if valid => self.initializer(i, &dt.ty),
+                _ => None,
             };
             let var = self.new_var(VarInfo {
                 name: name.name.clone(),
@@ -456,7 +524,9 @@ impl Checker {
                 span: name.span,
             });
             self.bind(&name, Binding::Var(var));
-            out.push(Stmt::Decl { var, init });
+            if valid {
+                out.push(Stmt::Decl { var, init });
+            }
         }
     }
 
@@ -507,4 +577,37 @@ pub(super) fn sized_by_initializer(
     };
     *d.last_mut().expect("array declarator") = Derived::Array(Some(Box::new(n)), *sp);
     Some(d)
+}
+
+/// The pointer-sized integer type name (`size_t`, ...) a non-pointer parameter
+/// is spelled with, if any.
+fn pointer_sized_type_name(p: &ast::ParamDecl) -> Option<String> {
+    if !p.declarator.derived.is_empty() {
+        return None;
+    }
+    p.specs.items.iter().find_map(|it| match it {
+        ast::DeclSpec::TypeName(n, _)
+            if matches!(
+                n.as_str(),
+                "size_t" | "ptrdiff_t" | "intptr_t" | "uintptr_t"
+            ) =>
+        {
+            Some(n.clone())
+        }
+        _ => None,
+    })
+}
+
+/// Whether a struct (or a nested struct or array member) holds a pointer.
+fn struct_has_pointer(s: &crate::checked::StructRef) -> bool {
+    fn has(ty: &CType) -> bool {
+        match ty {
+            CType::Pointer { .. } => true,
+            CType::Struct(s) => struct_has_pointer(s),
+            CType::Array { elem, .. } => has(elem),
+            _ => false,
+        }
+    }
+    s.layout()
+        .is_some_and(|l| l.fields.iter().any(|f| has(&f.ty)))
 }

@@ -981,6 +981,15 @@ impl Checker {
                 return None;
             }
         };
+        if let Some(Binding::Var(v)) = self.lookup(&name) {
+            let ty = self.var(v).ty.display();
+            self.error(Diagnostic::error(
+                "E0302",
+                format!("called object type '{ty}' is not a function"),
+                f.span,
+            ));
+            return None;
+        }
         let mut vals = Vec::new();
         let mut failed = false;
         for a in args {

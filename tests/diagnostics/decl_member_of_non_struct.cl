@@ -1,0 +1,2 @@
+// Member access on an int.
+__kernel void k(__global int *o) { int a = 1; o[0] = a.field; }

@@ -1,0 +1,2 @@
+// Two parameters with the same name.
+__kernel void k(__global int *o, int o) { }

@@ -1,0 +1,2 @@
+// Using an undeclared identifier in an expression.
+__kernel void k(__global int *o) { o[0] = count + 1; }

@@ -1,0 +1,4 @@
+// #if with no expression.
+#if
+#endif
+__kernel void k(__global int *o) { o[0] = 1; }

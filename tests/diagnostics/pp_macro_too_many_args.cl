@@ -1,0 +1,3 @@
+// Function-like macro invoked with too many arguments.
+#define ADD(a, b) ((a) + (b))
+__kernel void k(__global int *o) { o[0] = ADD(1, 2, 3); }

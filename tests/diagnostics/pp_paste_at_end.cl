@@ -1,0 +1,3 @@
+// ## cannot appear at the end of a replacement list.
+#define F(a) a ##
+__kernel void k(__global int *o) { o[0] = 1; }

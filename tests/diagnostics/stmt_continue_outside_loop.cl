@@ -1,0 +1,2 @@
+// continue outside any loop.
+__kernel void k(__global int *o) { continue; }

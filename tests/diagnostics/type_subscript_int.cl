@@ -1,0 +1,2 @@
+// Subscripting an int.
+__kernel void k(__global int *o) { int a = 1; o[0] = a[0]; }
