@@ -3,6 +3,33 @@
 use crate::source::{SourceMap, Span};
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::term;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// How [`Diagnostic::render`] and [`Diagnostics::render`] write diagnostics.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum DiagnosticFormat {
+    /// Human-readable text with source excerpts (codespan-reporting).
+    #[default]
+    Text,
+    /// JSON Lines: one object per diagnostic (see [`crate::diagnostic_json`]).
+    Json,
+}
+
+static FORMAT: AtomicU8 = AtomicU8::new(0);
+
+/// Sets the process-wide format used by `render` (the `oclc` command line sets it from
+/// `--diagnostics-format`; library users can call the explicit `render_*` methods).
+pub fn set_diagnostic_format(format: DiagnosticFormat) {
+    FORMAT.store(format as u8, Ordering::Relaxed);
+}
+
+/// The process-wide format used by `render` (text unless changed).
+pub fn diagnostic_format() -> DiagnosticFormat {
+    match FORMAT.load(Ordering::Relaxed) {
+        1 => DiagnosticFormat::Json,
+        _ => DiagnosticFormat::Text,
+    }
+}
 
 /// How serious a diagnostic is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -93,6 +120,11 @@ impl Diagnostic {
         self
     }
 
+    /// A copy with macro-expansion and include-chain notes from `map`.
+    pub fn with_origins(&self, map: &SourceMap) -> Diagnostic {
+        crate::diagnostic_origins::with_origins(self, map)
+    }
+
     fn to_codespan(&self) -> cs::Diagnostic<crate::source::FileId> {
         let sev = match self.severity {
             Severity::Error => cs::Severity::Error,
@@ -111,11 +143,28 @@ impl Diagnostic {
             .with_notes(self.notes.clone())
     }
 
-    /// Renders this diagnostic (plain text, file:line:col plus source excerpt).
+    /// Renders this diagnostic in the process-wide [`diagnostic_format`].
     pub fn render(&self, map: &SourceMap) -> String {
+        match diagnostic_format() {
+            DiagnosticFormat::Text => self.render_text(map),
+            DiagnosticFormat::Json => self.render_json(map),
+        }
+    }
+
+    /// Renders this diagnostic as text: file:line:col, source excerpt, labels, notes
+    /// (including macro-expansion and include-chain notes).
+    pub fn render_text(&self, map: &SourceMap) -> String {
         let config = term::Config::default();
-        term::emit_into_string(&config, map, &self.to_codespan())
+        let d = self.with_origins(map);
+        term::emit_into_string(&config, map, &d.to_codespan())
             .unwrap_or_else(|_| format!("{:?}: {}\n", self.severity, self.message))
+    }
+
+    /// Renders this diagnostic as one JSON line (with a trailing newline).
+    pub fn render_json(&self, map: &SourceMap) -> String {
+        let mut s = crate::diagnostic_json::to_json(&self.with_origins(map), map);
+        s.push('\n');
+        s
     }
 }
 
@@ -195,9 +244,19 @@ impl Diagnostics {
         self.items.is_empty()
     }
 
-    /// Renders all diagnostics as plain text.
+    /// Renders all diagnostics in the process-wide [`diagnostic_format`].
     pub fn render(&self, map: &SourceMap) -> String {
         self.items.iter().map(|d| d.render(map)).collect()
+    }
+
+    /// Renders all diagnostics as text.
+    pub fn render_text(&self, map: &SourceMap) -> String {
+        self.items.iter().map(|d| d.render_text(map)).collect()
+    }
+
+    /// Renders all diagnostics as JSON Lines.
+    pub fn render_json(&self, map: &SourceMap) -> String {
+        self.items.iter().map(|d| d.render_json(map)).collect()
     }
 
     /// Writes all diagnostics to a termcolor stream (colored if the stream supports it).
@@ -208,6 +267,11 @@ impl Diagnostics {
     ) -> std::io::Result<()> {
         let config = term::Config::default();
         for d in &self.items {
+            if diagnostic_format() == DiagnosticFormat::Json {
+                out.write_all(d.render_json(map).as_bytes())?;
+                continue;
+            }
+            let d = d.with_origins(map);
             term::emit_to_write_style(out, &config, map, &d.to_codespan())
                 .map_err(std::io::Error::other)?;
         }

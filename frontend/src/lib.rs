@@ -7,12 +7,15 @@
 
 pub mod ast;
 pub mod diagnostic;
+pub mod diagnostic_json;
+pub mod diagnostic_origins;
 pub mod lexer;
 pub mod literal;
 pub mod options;
 pub mod parser;
 pub mod preprocess;
 pub mod source;
+pub mod source_origins;
 
 #[allow(clippy::all, missing_docs, unused_parens)]
 mod grammar {

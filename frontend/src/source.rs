@@ -61,6 +61,8 @@ pub struct SourceFile {
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
+    /// Macro expansions and include chains recorded by the preprocessor.
+    pub origins: crate::source_origins::Origins,
 }
 
 impl SourceMap {
@@ -116,6 +118,16 @@ impl SourceMap {
             Err(l) => l - 1,
         };
         (line + 1, offset - f.line_starts[line] + 1)
+    }
+
+    /// Number of files.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// True if no file was added.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
     }
 
     fn get(&self, id: usize) -> Result<&SourceFile, files::Error> {

@@ -17,6 +17,15 @@ pub enum TargetArg {
     Cpu,
 }
 
+/// Spellings for `--diagnostics-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiagnosticsFormatArg {
+    /// Human-readable text with source excerpts.
+    Text,
+    /// JSON Lines on stderr, one object per diagnostic.
+    Json,
+}
+
 /// Options every compilation takes, clang-style.
 #[derive(Args, Debug, Clone)]
 pub struct CompileArgs {
@@ -41,6 +50,15 @@ pub struct CompileArgs {
     /// Output target
     #[arg(long, value_enum, default_value = "opencl")]
     pub target: TargetArg,
+    /// How to print diagnostics on stderr: text (default) or json
+    ///
+    /// json: JSON Lines, one object per diagnostic: {"severity", "code", "message", "file",
+    /// "line_start", "column_start", "line_end", "column_end" (1-based), "byte_start",
+    /// "byte_end" (0-based, end exclusive), "labels": [{location fields, "message",
+    /// "primary"}], "notes": [strings]}. Errors without a source location have
+    /// "file": null and "code": null.
+    #[arg(long = "diagnostics-format", value_enum, default_value = "text")]
+    pub diagnostics_format: DiagnosticsFormatArg,
     /// Allow optimizations that ignore IEEE rules [spelled -cl-fast-relaxed-math]
     #[arg(long = "cl-fast-relaxed-math")]
     pub fast_relaxed_math: bool,

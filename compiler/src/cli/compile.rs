@@ -46,6 +46,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return exit_usage(e),
     };
+    super::apply_diagnostics_format(cli.compile.diagnostics_format);
     let mut opts = cli.compile.to_options();
     if let Some(v) = cli.spirv_version {
         opts.spirv_version = v;

@@ -66,6 +66,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return exit_usage(e),
     };
+    super::apply_diagnostics_format(cli.compile.diagnostics_format);
     if crate::brook::is_brook(&cli.input, cli.compile.language.as_deref()) {
         return crate::brook::run_brook(&cli);
     }

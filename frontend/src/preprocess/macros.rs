@@ -126,6 +126,21 @@ impl Preprocessor<'_> {
                     self.subst(&m, &args, &hs, call_site)
                 }
             };
+            self.map
+                .origins
+                .record_expansion(crate::source_origins::MacroExpansion {
+                    name: m.name.to_string(),
+                    def_span: m.def_span,
+                    body_span: match (m.body.first(), m.body.last()) {
+                        (Some(a), Some(b)) => a.span.to(b.span),
+                        _ => Span::new(
+                            m.def_span.file,
+                            m.def_span.end as usize,
+                            m.def_span.end as usize,
+                        ),
+                    },
+                    call_site,
+                });
             let mut expanded = expanded;
             if let Some(first) = expanded.first_mut() {
                 first.tok.leading_space = t.tok.leading_space;

@@ -351,6 +351,14 @@ impl Preprocessor<'_> {
                         variadic = true;
                         ps.push(Rc::from("__VA_ARGS__"));
                     }
+                    Some(t) if t.kind.is_identifier_like() && ps.contains(&t.text) => {
+                        self.diags.push(Diagnostic::error(
+                            "E0103",
+                            format!("duplicate macro parameter name '{}'", t.text),
+                            t.span,
+                        ));
+                        return;
+                    }
                     Some(t) if t.kind.is_identifier_like() && !variadic => ps.push(t.text.clone()),
                     other => {
                         let span = other.map_or(dspan, |t| t.span);
@@ -380,6 +388,9 @@ impl Preprocessor<'_> {
             body_start = i + 1;
             params = Some(ps);
         }
+        if !self.macro_body_ok(&rest[body_start..], params.as_deref()) {
+            return;
+        }
         let m = Macro {
             name: name.text.clone(),
             params,
@@ -400,6 +411,40 @@ impl Preprocessor<'_> {
             }
         }
         self.macros.insert(m.name.clone(), Rc::new(m));
+    }
+
+    /// Checks the `#` and `##` operators of a replacement list: `##` may not
+    /// begin or end it, and in a function-like macro `#` must precede a
+    /// parameter name. Reports and returns false on the first violation.
+    fn macro_body_ok(&mut self, body: &[Token], params: Option<&[Rc<str>]>) -> bool {
+        for edge in [body.first(), body.last()].into_iter().flatten() {
+            if edge.kind == TokKind::HashHash {
+                self.diags.push(Diagnostic::error(
+                    "E0103",
+                    "'##' cannot appear at either end of a macro expansion",
+                    edge.span,
+                ));
+                return false;
+            }
+        }
+        let Some(params) = params else {
+            return true;
+        };
+        for (i, t) in body.iter().enumerate() {
+            if t.kind != TokKind::Hash {
+                continue;
+            }
+            let next = body.get(i + 1);
+            if !next.is_some_and(|n| params.contains(&n.text)) {
+                self.diags.push(Diagnostic::error(
+                    "E0103",
+                    "'#' is not followed by a macro parameter",
+                    t.span,
+                ));
+                return false;
+            }
+        }
+        true
     }
 
     fn eval_if(&mut self, rest: &[Token], dspan: Span) -> bool {
@@ -525,6 +570,7 @@ impl Preprocessor<'_> {
         }
         match self.map.load(&path) {
             Ok(id) => {
+                self.map.origins.record_include(id, span);
                 self.depth += 1;
                 self.process_file(id);
                 self.depth -= 1;
