@@ -1,6 +1,5 @@
 // RUN: --kernel call_chain --global 128 --local 32 --arg i32[128]=randu:346:-1000:1000 --arg i32[384]=zeros
 // RUN: --kernel early_return --global 128 --local 32 --arg i32[128]=randu:343:-100:100 --arg i32[128]=zeros
-// VULKAN-UNSUPPORTED: indexing through a private pointer parameter of a helper function
 // Early returns from a kernel (before and after stores, in divergent branches) and from a
 // helper function inside its loop (the helper searches a private array through a pointer);
 // call chains several levels deep with helpers taking private and __global pointers and

@@ -63,7 +63,7 @@ impl FnEmitter<'_, '_> {
             }
             return unsupported(format!(
                 "pointer arithmetic on a {} pointer that does not point into an array \
-                 (e.g. a pointer parameter of a helper function), on Vulkan",
+                 (e.g. one loaded from a pointer variable), on Vulkan",
                 space.name()
             ));
         };
