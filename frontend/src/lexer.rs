@@ -41,13 +41,12 @@ pub enum TokKind {
     /// Identifier classified as a type name (built-in OpenCL type or typedef);
     /// produced only by [`crate::parser`] before parsing.
     TypeName,
-    /// Integer literal, with optional `u`/`l` suffixes.
-    #[regex(r"(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*")]
+    /// Integer literal. The lexer matches a whole C pp-number (digits, letters, `_`,
+    /// `.` and `e+`/`e-`/`p+`/`p-` sequences) as one token; [`lex`] classifies it as
+    /// [`TokKind::IntLit`] or [`TokKind::FloatLit`] and [`crate::literal`] validates it.
+    #[regex(r"(\.[0-9]|[0-9])([0-9A-Za-z_.]|[eEpP][+-])*")]
     IntLit,
     /// Floating literal (decimal or hex), optional `f`/`h`/`l` suffix.
-    #[regex(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[fFhHlL]?")]
-    #[regex(r"[0-9]+[eE][+-]?[0-9]+[fFhHlL]?")]
-    #[regex(r"0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+[fFhHlL]?")]
     FloatLit,
     /// Character literal.
     #[regex(r"'([^'\\\n]|\\.)*'")]
@@ -372,6 +371,26 @@ impl TokKind {
     }
 }
 
+/// Classifies a pp-number spelling the way C does: after the leading digits (hex
+/// digits after `0x`), a `.` or an exponent letter (`e`, or `p` for hex) makes it a
+/// floating literal; anything else is an integer literal with a (maybe bad) suffix.
+fn classify_number(text: &str) -> TokKind {
+    let (digits, exponent) = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => (
+            hex.trim_start_matches(|c: char| c.is_ascii_hexdigit()),
+            ['p', 'P'],
+        ),
+        None => (
+            text.trim_start_matches(|c: char| c.is_ascii_digit()),
+            ['e', 'E'],
+        ),
+    };
+    match digits.chars().next() {
+        Some(c) if c == '.' || exponent.contains(&c) => TokKind::FloatLit,
+        _ => TokKind::IntLit,
+    }
+}
+
 /// A token with its spelling and the location it was spelled at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
@@ -414,6 +433,7 @@ pub fn lex(file: FileId, text: &str) -> Vec<Token> {
                     continue;
                 }
             }
+            Ok(TokKind::IntLit) => classify_number(slice),
             Ok(k) => k,
             Err(_) => TokKind::Error,
         };
@@ -437,6 +457,7 @@ pub fn lex_single(text: &str, span: Span) -> Option<Token> {
     let mut lexer = TokKind::lexer(text);
     let kind = match lexer.next()? {
         Ok(TokKind::Comment) | Ok(TokKind::Newline) | Err(_) => return None,
+        Ok(TokKind::IntLit) => classify_number(text),
         Ok(k) => k,
     };
     if lexer.span() != (0..text.len()) || lexer.next().is_some() {
@@ -449,4 +470,44 @@ pub fn lex_single(text: &str, span: Span) -> Option<Token> {
         leading_space: false,
         expansion: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(TokKind, String)> {
+        lex(FileId(0), text)
+            .into_iter()
+            .map(|t| (t.kind, t.text.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_are_whole_pp_numbers() {
+        use TokKind::{FloatLit, IntLit};
+        let cases = [
+            ("12xyz", IntLit),
+            ("0x", IntLit),
+            ("0x1e", IntLit),
+            ("10UL", IntLit),
+            ("1.5fx", FloatLit),
+            ("1.0e", FloatLit),
+            ("1.e-2f", FloatLit),
+            (".5f", FloatLit),
+            ("0x1p-2f", FloatLit),
+            ("0x.8p+1", FloatLit),
+            ("1e+3", FloatLit),
+        ];
+        for (text, kind) in cases {
+            assert_eq!(kinds(text), vec![(kind, text.to_string())], "{text}");
+        }
+    }
+
+    #[test]
+    fn a_minus_after_a_number_is_its_own_token_unless_after_an_exponent_letter() {
+        let toks = kinds("1-2 1e-2 a.x");
+        let texts: Vec<&str> = toks.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(texts, ["1", "-", "2", "1e-2", "a", ".", "x"]);
+    }
 }

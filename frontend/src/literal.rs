@@ -20,15 +20,34 @@ pub struct IntLiteral {
     pub decimal: bool,
 }
 
-/// Parses an integer literal such as `42`, `0x1Fu`, `017`, `10ul`.
+/// Parses an integer literal such as `42`, `0x1Fu`, `017`, `10ul`. Errors use
+/// clang's wording (`invalid suffix 'xyz' on integer constant`, ...).
 pub fn parse_int(text: &str) -> Result<IntLiteral, String> {
-    let body_end = text
-        .find(['u', 'U', 'l', 'L'])
-        .filter(|&i| !(text.starts_with("0x") || text.starts_with("0X")) || i > 1)
-        .unwrap_or(text.len());
-    let (digits, suffix) = text.split_at(body_end);
-    let lower = suffix.to_ascii_lowercase();
-    let suffix = match lower.as_str() {
+    let hex = text
+        .strip_prefix("0x")
+        .or_else(|| text.strip_prefix("0X"))
+        .filter(|h| h.starts_with(|c: char| c.is_ascii_hexdigit()));
+    let (radix, digits, suffix) = match hex {
+        Some(h) => {
+            let end = h.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(h.len());
+            (16, &h[..end], &h[end..])
+        }
+        None => {
+            let end = text
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(text.len());
+            let (digits, suffix) = text.split_at(end);
+            if digits.len() > 1 && digits.starts_with('0') {
+                if let Some(bad) = digits.chars().find(|c| !c.is_digit(8)) {
+                    return Err(format!("invalid digit '{bad}' in octal constant"));
+                }
+                (8, &digits[1..], suffix)
+            } else {
+                (10, digits, suffix)
+            }
+        }
+    };
+    let suffix = match suffix.to_ascii_lowercase().as_str() {
         "" => IntSuffix {
             unsigned: false,
             long: false,
@@ -47,16 +66,6 @@ pub fn parse_int(text: &str) -> Result<IntLiteral, String> {
         },
         _ => return Err(format!("invalid suffix '{suffix}' on integer constant")),
     };
-    let (radix, digits, decimal) = if let Some(h) = digits
-        .strip_prefix("0x")
-        .or_else(|| digits.strip_prefix("0X"))
-    {
-        (16, h, false)
-    } else if digits.len() > 1 && digits.starts_with('0') {
-        (8, &digits[1..], false)
-    } else {
-        (10, digits, true)
-    };
     let value = u64::from_str_radix(digits, radix).map_err(|e| match e.kind() {
         std::num::IntErrorKind::PosOverflow => {
             "integer literal is too large to be represented in any integer type".to_string()
@@ -66,7 +75,7 @@ pub fn parse_int(text: &str) -> Result<IntLiteral, String> {
     Ok(IntLiteral {
         value,
         suffix,
-        decimal,
+        decimal: radix == 10,
     })
 }
 
@@ -83,29 +92,57 @@ pub enum FloatSuffix {
     L,
 }
 
-/// Parses a floating literal (decimal or hexadecimal) with optional suffix.
+/// Parses a floating literal (decimal or hexadecimal) with optional suffix. Errors
+/// use clang's wording (`exponent has no digits`, `invalid suffix 'fx' on floating
+/// constant`, `hexadecimal floating constant requires an exponent`).
 pub fn parse_float(text: &str) -> Result<(f64, FloatSuffix), String> {
-    let is_hex = text.starts_with("0x") || text.starts_with("0X");
-    let (body, suffix) = match text.chars().last() {
-        Some('f' | 'F') if !is_hex || text.contains(['p', 'P']) => {
-            (&text[..text.len() - 1], FloatSuffix::F)
-        }
-        Some('h' | 'H') => (&text[..text.len() - 1], FloatSuffix::H),
-        Some('l' | 'L') => (&text[..text.len() - 1], FloatSuffix::L),
-        _ => (text, FloatSuffix::None),
+    let hex = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"));
+    let (mantissa_digit, exponent_letters): (fn(char) -> bool, [char; 2]) = match hex {
+        Some(_) => (|c| c.is_ascii_hexdigit() || c == '.', ['p', 'P']),
+        None => (|c| c.is_ascii_digit() || c == '.', ['e', 'E']),
     };
-    let value = if is_hex {
-        parse_hex_float(&body[2..])
-    } else {
-        body.parse::<f64>().ok()
+    let body_text = hex.unwrap_or(text);
+    let mantissa_end = body_text
+        .find(|c: char| !mantissa_digit(c))
+        .unwrap_or(body_text.len());
+    let (mantissa, rest) = body_text.split_at(mantissa_end);
+    let (exponent, suffix) = match rest.strip_prefix(exponent_letters) {
+        Some(e) => {
+            let digits_start = usize::from(e.starts_with(['+', '-']));
+            let end = e[digits_start..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(e.len(), |i| i + digits_start);
+            if end == digits_start {
+                return Err("exponent has no digits".into());
+            }
+            (Some(&e[..end]), &e[end..])
+        }
+        None if hex.is_some() => {
+            return Err("hexadecimal floating constant requires an exponent".into())
+        }
+        None => (None, rest),
+    };
+    let suffix = match suffix {
+        "" => FloatSuffix::None,
+        "f" | "F" => FloatSuffix::F,
+        "h" | "H" => FloatSuffix::H,
+        "l" | "L" => FloatSuffix::L,
+        _ => return Err(format!("invalid suffix '{suffix}' on floating constant")),
+    };
+    let value = match hex {
+        Some(_) => parse_hex_float(mantissa, exponent.unwrap_or("0")),
+        None => text[..text.len() - suffix_len(suffix)].parse::<f64>().ok(),
     };
     value
         .map(|v| (v, suffix))
         .ok_or_else(|| format!("invalid floating constant '{text}'"))
 }
 
-fn parse_hex_float(s: &str) -> Option<f64> {
-    let (mant, exp) = s.split_once(['p', 'P'])?;
+fn suffix_len(suffix: FloatSuffix) -> usize {
+    usize::from(suffix != FloatSuffix::None)
+}
+
+fn parse_hex_float(mant: &str, exp: &str) -> Option<f64> {
     let exp: i32 = exp.parse().ok()?;
     let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
     let mut v = 0f64;
@@ -227,6 +264,20 @@ mod tests {
         assert!(parse_int("10ul").unwrap().suffix.long);
         assert!(parse_int("10uu").is_err());
         assert!(parse_int("99999999999999999999").is_err());
+        assert_eq!(
+            parse_int("12xyz").unwrap_err(),
+            "invalid suffix 'xyz' on integer constant"
+        );
+        assert_eq!(
+            parse_int("0x").unwrap_err(),
+            "invalid suffix 'x' on integer constant"
+        );
+        assert_eq!(
+            parse_int("09").unwrap_err(),
+            "invalid digit '9' in octal constant"
+        );
+        assert_eq!(parse_int("0").unwrap().value, 0);
+        assert!(parse_int("0").unwrap().decimal);
     }
 
     #[test]
@@ -234,6 +285,19 @@ mod tests {
         assert_eq!(parse_float("1.5f").unwrap(), (1.5, FloatSuffix::F));
         assert_eq!(parse_float("0x1.8p1").unwrap().0, 3.0);
         assert_eq!(parse_float("1e3").unwrap(), (1000.0, FloatSuffix::None));
+        assert_eq!(parse_float(".5").unwrap().0, 0.5);
+        assert_eq!(parse_float("1.e-2f").unwrap(), (0.01, FloatSuffix::F));
+        assert_eq!(parse_float("0x.8p1").unwrap().0, 1.0);
+        assert_eq!(parse_float("1.0e").unwrap_err(), "exponent has no digits");
+        assert_eq!(parse_float("1e+").unwrap_err(), "exponent has no digits");
+        assert_eq!(
+            parse_float("1.5fx").unwrap_err(),
+            "invalid suffix 'fx' on floating constant"
+        );
+        assert_eq!(
+            parse_float("0x1.0").unwrap_err(),
+            "hexadecimal floating constant requires an exponent"
+        );
         assert_eq!(parse_char("'\\n'").unwrap(), 10);
         assert_eq!(parse_char("'a'").unwrap(), 97);
     }

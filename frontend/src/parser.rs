@@ -61,6 +61,17 @@ pub fn classify_type_names(tokens: &mut [Token]) {
                 let t = &tokens[i].text;
                 let builtin = is_builtin_type_name(t);
                 if (builtin || typedefs.contains(t)) && !shadowed.contains_key(t) {
+                    // `typedef float T;` re-declaring typedef `T`: `T` is the declarator.
+                    let redeclares_typedef = !builtin
+                        && in_typedef.is_some_and(|(d, _)| d == braces && parens == 0)
+                        && i > 0
+                        && is_type_end(tokens[i - 1].kind)
+                        && tokens
+                            .get(i + 1)
+                            .is_some_and(|n| matches!(n.kind, TokKind::Semi | TokKind::Comma));
+                    if redeclares_typedef {
+                        continue;
+                    }
                     let declares = !builtin
                         && in_typedef.is_none()
                         && braces > 0
@@ -221,7 +232,47 @@ fn starts_with_unknown_type_name(toks: &[Token], l: usize) -> bool {
     l == 1 || matches!(&*toks[l - 2].text, ";" | "{" | "}" | "(" | ",")
 }
 
+/// Clang-style messages for tokens that cannot start anything where they appear:
+/// an `else` with no `if` before it, and a `}` that closes no brace.
+fn misplaced_token(toks: &[Token], l: usize) -> Option<Diagnostic> {
+    let t = toks.get(l)?;
+    match t.kind {
+        TokKind::KwElse => Some(
+            Diagnostic::error(
+                "E0200",
+                "expected expression, found 'else'",
+                t.report_span(),
+            )
+            .with_label("'else' without a matching 'if'"),
+        ),
+        TokKind::RBrace => {
+            let depth: i32 = toks[..l]
+                .iter()
+                .map(|t| match t.kind {
+                    TokKind::LBrace => 1,
+                    TokKind::RBrace => -1,
+                    _ => 0,
+                })
+                .sum();
+            (depth <= 0).then(|| {
+                Diagnostic::error("E0200", "extraneous closing brace ('}')", t.report_span())
+                    .with_label("no '{' left open here")
+            })
+        }
+        _ => None,
+    }
+}
+
 fn error_to_diag(toks: &[Token], e: ParseError<usize, TokKind, LexicalError>) -> Diagnostic {
+    if let ParseError::UnrecognizedToken {
+        token: (l, _, _), ..
+    }
+    | ParseError::ExtraToken { token: (l, _, _) } = &e
+    {
+        if let Some(d) = misplaced_token(toks, *l) {
+            return d;
+        }
+    }
     match e {
         ParseError::UnrecognizedToken {
             token: (l, _, _),
