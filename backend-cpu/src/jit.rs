@@ -12,7 +12,6 @@ use crate::abi::{arg_layout, ArgLayout, WorkGroupFn};
 use crate::codegen::printf::PRINTF_SYMBOL;
 use crate::codegen::{translate_kernel, work_group_signature, Env};
 use crate::error::CompileError;
-use crate::inline::inline_calls;
 use crate::plan::plan;
 
 /// One compiled kernel.
@@ -135,7 +134,12 @@ pub fn compile_module(module: &Module) -> Result<CpuProgram, CompileError> {
     let mut types = module.types.clone();
     let mut pending = Vec::new();
     for (fid, kf) in module.kernels() {
-        let func = inline_calls(module, &mut types, fid)?;
+        let func = oclc_ir::passes::inline::inline_calls(module, &mut types, fid, &|_| true)
+            .map_err(
+                |oclc_ir::passes::inline::InlineError::Recursion { function }| {
+                    CompileError::Recursion { function }
+                },
+            )?;
         let p = plan(&types, &func);
         let clif: ClifFunction = {
             let mut env = Env {

@@ -1,7 +1,7 @@
 //! oclc's native CPU backend: compiles the kernels of an [`oclc_ir::Module`] with Cranelift
 //! (JIT, host ISA) into *work-group functions* that run every work-item of one work-group,
 //! following the C ABI described in [`abi`]. Barriers split a kernel into regions that run
-//! for all work-items in turn ([`plan`]); helper calls are inlined first ([`inline`]).
+//! for all work-items in turn ([`plan`]); helper calls are inlined first (`oclc_ir::passes::inline`).
 //!
 //! This crate reads only the IR: it must not depend on SPIR-V, on the front end or on its AST.
 //! Running kernels (buffers, argument binding, NDRange launches) belongs to `oclc-runtime-lite`.
@@ -9,7 +9,6 @@
 pub mod abi;
 pub mod codegen;
 pub mod error;
-pub mod inline;
 pub mod jit;
 pub mod mathlib;
 pub mod pieces;

@@ -1,47 +1,72 @@
-//! IR-to-IR inlining: every call in a kernel is replaced by the callee's body, so the code
-//! generator sees one function per kernel (helpers containing barriers need this, and
-//! work-item queries inside helpers then simply read the kernel's context).
+//! IR-to-IR inlining of the calls a caller chooses: each chosen call is replaced by the
+//! callee's body (the callee's own chosen calls inlined first). The CPU backend inlines every
+//! call into kernels (helpers containing barriers need it, and work-item queries inside
+//! helpers then read the kernel's context); the Vulkan path inlines helpers taking private
+//! pointers ([`super::inline_private`]).
 //!
 //! A callee whose only `return` is its last top-level statement is spliced in place and the
 //! call's result is renamed to the returned value. Otherwise the body is wrapped in a loop
 //! that runs once: `return v` stores `v` to a new result variable, sets a new "returned" flag
-//! and breaks; after every inner loop that contains a `return`, `if (returned) break;`
-//! propagates the exit outward.
+//! and breaks; after every inner loop or switch that contains a `return`,
+//! `if (returned) break;` propagates the exit outward.
 
 use std::collections::HashMap;
+use std::fmt;
 
-use oclc_ir::{
-    AddressSpace, Block, Const, FuncId, Function, LocalId, Module, Op, ScalarType, Stmt, TypeTable,
-    ValueId,
-};
+use crate::module::{walk_stmts, Block, FuncId, Function, LocalId, Module, Stmt, SwitchCase};
+use crate::op::{Const, Op, ValueId};
+use crate::types::{AddressSpace, ScalarType, TypeId, TypeTable};
 
-use crate::error::CompileError;
+/// Why inlining failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InlineError {
+    /// A function to inline is (mutually) recursive.
+    Recursion {
+        /// The recursive function.
+        function: String,
+    },
+}
 
-/// Returns a copy of function `func` of `module` with every call inlined (recursively).
-/// New types (pointers to the helper variables) are interned in `types`, a copy of the
-/// module's table.
+impl fmt::Display for InlineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InlineError::Recursion { function } => write!(
+                f,
+                "the recursive function `{function}` would have to be inlined, which is not supported"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InlineError {}
+
+/// Returns a copy of function `func` of `module` with every call to a function for which
+/// `wanted` is true inlined (recursively). New types (pointers to the callee's variables,
+/// flags) are interned in `types`, which starts as a copy of the module's table.
 pub fn inline_calls(
     module: &Module,
     types: &mut TypeTable,
     func: FuncId,
-) -> Result<Function, CompileError> {
+    wanted: &dyn Fn(FuncId) -> bool,
+) -> Result<Function, InlineError> {
     let mut stack = Vec::new();
-    inline_rec(module, types, func, &mut stack)
+    inline_rec(module, types, func, wanted, &mut stack)
 }
 
 fn inline_rec(
     module: &Module,
     types: &mut TypeTable,
     func: FuncId,
+    wanted: &dyn Fn(FuncId) -> bool,
     stack: &mut Vec<FuncId>,
-) -> Result<Function, CompileError> {
+) -> Result<Function, InlineError> {
     let f = module.function(func);
     if stack.contains(&func) {
-        return Err(CompileError::Recursion {
+        return Err(InlineError::Recursion {
             function: f.name.clone(),
         });
     }
-    if !has_call(&f.body) {
+    if !has_inlinable_call(&f.body, wanted) {
         return Ok(f.clone());
     }
     stack.push(func);
@@ -50,6 +75,7 @@ fn inline_rec(
     let mut cx = Inliner {
         module,
         types,
+        wanted,
         stack,
         f: &mut out,
         subst: HashMap::new(),
@@ -60,15 +86,15 @@ fn inline_rec(
     Ok(out)
 }
 
-fn has_call(block: &Block) -> bool {
+fn has_inlinable_call(block: &Block, wanted: &dyn Fn(FuncId) -> bool) -> bool {
     let mut found = false;
-    oclc_ir::walk_stmts(block, &mut |s| {
+    walk_stmts(block, &mut |s| {
         if let Stmt::Let {
-            op: Op::Call { .. },
+            op: Op::Call { func, .. },
             ..
         } = s
         {
-            found = true;
+            found |= wanted(*func);
         }
     });
     found
@@ -76,27 +102,28 @@ fn has_call(block: &Block) -> bool {
 
 fn has_return(block: &Block) -> bool {
     let mut found = false;
-    oclc_ir::walk_stmts(block, &mut |s| found |= matches!(s, Stmt::Return(_)));
+    walk_stmts(block, &mut |s| found |= matches!(s, Stmt::Return(_)));
     found
 }
 
 struct Inliner<'a> {
     module: &'a Module,
     types: &'a mut TypeTable,
+    wanted: &'a dyn Fn(FuncId) -> bool,
     stack: &'a mut Vec<FuncId>,
     f: &'a mut Function,
     subst: HashMap<ValueId, ValueId>,
 }
 
 impl Inliner<'_> {
-    fn block(&mut self, block: &Block) -> Result<Block, CompileError> {
+    fn block(&mut self, block: &Block) -> Result<Block, InlineError> {
         let mut out = Block::new();
         for stmt in &block.stmts {
             match stmt {
                 Stmt::Let {
                     value,
                     op: Op::Call { func, args },
-                } => {
+                } if (self.wanted)(*func) => {
                     let args: Vec<ValueId> = args.iter().map(|a| self.map(*a)).collect();
                     self.splice(*value, *func, &args, &mut out)?;
                 }
@@ -113,7 +140,7 @@ impl Inliner<'_> {
         self.subst.get(&v).copied().unwrap_or(v)
     }
 
-    fn stmt(&mut self, stmt: &Stmt) -> Result<Stmt, CompileError> {
+    fn stmt(&mut self, stmt: &Stmt) -> Result<Stmt, InlineError> {
         let subst = self.subst.clone();
         let m = |v: ValueId| subst.get(&v).copied().unwrap_or(v);
         Ok(match stmt {
@@ -143,7 +170,7 @@ impl Inliner<'_> {
             Stmt::Switch { selector, cases } => {
                 let mut out = Vec::with_capacity(cases.len());
                 for c in cases {
-                    out.push(oclc_ir::SwitchCase {
+                    out.push(SwitchCase {
                         values: c.values.clone(),
                         is_default: c.is_default,
                         body: self.block(&c.body)?,
@@ -166,8 +193,8 @@ impl Inliner<'_> {
         callee: FuncId,
         args: &[ValueId],
         out: &mut Block,
-    ) -> Result<(), CompileError> {
-        let g = inline_rec(self.module, self.types, callee, self.stack)?;
+    ) -> Result<(), InlineError> {
+        let g = inline_rec(self.module, self.types, callee, self.wanted, self.stack)?;
         let vbase = self.f.value_types.len() as u32;
         let lbase = self.f.locals.len() as u32;
         self.f.value_types.extend(g.value_types.iter().copied());
@@ -236,7 +263,7 @@ impl Inliner<'_> {
         Ok(())
     }
 
-    fn let_(&mut self, out: &mut Block, op: Op, ty: oclc_ir::TypeId) -> ValueId {
+    fn let_(&mut self, out: &mut Block, op: Op, ty: TypeId) -> ValueId {
         let value = self.f.new_value(ty);
         out.stmts.push(Stmt::Let { value, op });
         value
@@ -299,7 +326,7 @@ impl Inliner<'_> {
                     let returns = cases.iter().any(|c| has_return(&c.body));
                     let cases = cases
                         .iter()
-                        .map(|c| oclc_ir::SwitchCase {
+                        .map(|c| SwitchCase {
                             values: c.values.clone(),
                             is_default: c.is_default,
                             body: self.wrap_block(&c.body, w, mv, ml),
@@ -337,9 +364,9 @@ impl Inliner<'_> {
 
 struct Wrap {
     flag: LocalId,
-    pbool: oclc_ir::TypeId,
-    boolt: oclc_ir::TypeId,
-    ret: Option<(LocalId, oclc_ir::TypeId)>,
+    pbool: TypeId,
+    boolt: TypeId,
+    ret: Option<(LocalId, TypeId)>,
 }
 
 fn remap_block(
@@ -353,7 +380,7 @@ fn remap_block(
 }
 
 /// Renames the values and variables a statement (and its nested blocks) defines and uses.
-pub fn remap_stmt(
+fn remap_stmt(
     stmt: &Stmt,
     mv: &dyn Fn(ValueId) -> ValueId,
     ml: &dyn Fn(LocalId) -> LocalId,
@@ -390,7 +417,7 @@ pub fn remap_stmt(
             selector: mv(*selector),
             cases: cases
                 .iter()
-                .map(|c| oclc_ir::SwitchCase {
+                .map(|c| SwitchCase {
                     values: c.values.clone(),
                     is_default: c.is_default,
                     body: remap_block(&c.body, mv, ml),
@@ -403,8 +430,8 @@ pub fn remap_stmt(
 }
 
 /// Renames the values and variables an operation uses.
-pub fn remap_op(op: &Op, mv: &dyn Fn(ValueId) -> ValueId, ml: &dyn Fn(LocalId) -> LocalId) -> Op {
-    use oclc_ir::Dim;
+fn remap_op(op: &Op, mv: &dyn Fn(ValueId) -> ValueId, ml: &dyn Fn(LocalId) -> LocalId) -> Op {
+    use crate::op::Dim;
     match op {
         Op::Const(_) | Op::GlobalAddr(_) => op.clone(),
         Op::Atomic {
