@@ -120,6 +120,48 @@ fn vulkan_target_writes_a_vulkan_module() {
     );
 }
 
+/// A file without kernels (a helper library a host program links or prepends) still gives a
+/// valid module: its functions are exported by name, which llvm-spirv-14 reads back as
+/// defined external functions (checked with llvm-nm-14).
+#[test]
+fn module_without_kernels_exports_its_functions() {
+    if !require_tool("spirv-val") || !require_tool("llvm-spirv-14") || !require_tool("llvm-nm-14") {
+        return;
+    }
+    let dir = scratch("library");
+    let f = write(
+        &dir,
+        "lib.cl",
+        "float twice(float x) { return 2.0f * x; }\nint add_one(int x) { return x + 1; }\n",
+    );
+    let out = oclc(&[&f, "-o", "lib.spv"], &dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let val = std::process::Command::new("spirv-val")
+        .arg(dir.join("lib.spv"))
+        .output()
+        .unwrap();
+    assert!(val.status.success(), "{}", stderr(&val));
+    let back = std::process::Command::new("llvm-spirv-14")
+        .args(["-r", "lib.spv", "-o", "lib.bc"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(back.status.success(), "{}", stderr(&back));
+    let nm = std::process::Command::new("llvm-nm-14")
+        .arg(dir.join("lib.bc"))
+        .output()
+        .unwrap();
+    let symbols = String::from_utf8_lossy(&nm.stdout);
+    for name in ["twice", "add_one"] {
+        assert!(
+            symbols
+                .lines()
+                .any(|l| l.contains(" T ") && l.ends_with(name)),
+            "{name} not defined in:\n{symbols}"
+        );
+    }
+}
+
 #[test]
 fn run_prints_correct_results() {
     let dir = scratch("run-print");

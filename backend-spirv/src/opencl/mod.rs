@@ -5,8 +5,10 @@ mod globals;
 
 use oclc_ir::{FuncId, FunctionKind, Module};
 use rspirv::binary::Assemble;
+use rspirv::dr::Operand;
 use rspirv::spirv::{
-    AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel, SourceLanguage,
+    AddressingModel, Capability, Decoration, ExecutionMode, ExecutionModel, LinkageType,
+    MemoryModel, SourceLanguage,
 };
 
 use crate::common::{emit_function, EmitKind, Flavour, ModuleCtx};
@@ -66,9 +68,32 @@ pub fn emit_opencl(module: &Module, opts: &SpirvOptions) -> Result<Vec<u32>, Spi
         }
     }
 
+    if entry_ids.iter().all(Option::is_none) {
+        export_library_functions(&mut cx, module);
+    }
+
     let caps: Vec<Capability> = cx.caps.values().copied().collect();
     for cap in caps {
         cx.b.capability(cap);
     }
     Ok(cx.b.module().assemble())
+}
+
+/// A module without kernels is a library (e.g. helper files that a host program
+/// concatenates with its kernels, or links): like clang + llvm-spirv, export its functions
+/// under their names (`LinkageAttributes ... Export`, `Linkage` capability), which also
+/// makes it a valid module without an entry point.
+fn export_library_functions(cx: &mut ModuleCtx, module: &Module) {
+    cx.require(Capability::Linkage);
+    for (i, f) in module.functions.iter().enumerate() {
+        let id = cx.helper_ids[i];
+        cx.b.decorate(
+            id,
+            Decoration::LinkageAttributes,
+            [
+                Operand::LiteralString(f.name.clone()),
+                Operand::LinkageType(LinkageType::Export),
+            ],
+        );
+    }
 }
