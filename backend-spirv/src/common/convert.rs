@@ -149,7 +149,9 @@ impl FnEmitter<'_, '_> {
                 let physical = rspirv::spirv::StorageClass::PhysicalStorageBuffer;
                 if self.cx.flavour == Flavour::Vulkan && !(sa == physical && sb == physical) {
                     return unsupported(format!(
-                        "pointer cast from {} to {} on Vulkan",
+                        "pointer cast from {} to {} on Vulkan (only __global memory has byte \
+                         addresses there: a union, or memory reinterpreted through a pointer cast, \
+                         must live in __global memory)",
                         self.cx.ir.types.display(from),
                         self.cx.ir.types.display(to)
                     ));

@@ -66,6 +66,17 @@ impl FnLower<'_, '_> {
                 let fty = self.sty(&lv.ty);
                 let space = super::types::space(lv.space);
                 let pty = self.types().pointer(space, fty);
+                if matches!(&base.ty, CType::Struct(s) if s.is_union()) {
+                    // Every union member starts at the union's address.
+                    let addr = self.b.emit(
+                        Op::Bitcast {
+                            value: base_addr,
+                            to: pty,
+                        },
+                        pty,
+                    );
+                    return Ok(Place::Addr(addr));
+                }
                 Ok(Place::Addr(self.b.emit(
                     Op::FieldAddr {
                         base: base_addr,

@@ -202,6 +202,25 @@ impl FnLower<'_, '_> {
                 };
                 self.zero_fill(addr, ty, span)
             }
+            (ck::Initializer::List(items), CType::Struct(s)) if s.is_union() => {
+                let Place::Addr(base) = place else {
+                    return self.unsupported(span, "union initializer for a value binding");
+                };
+                let Some(layout) = s.layout() else {
+                    return self.unsupported(span, "initializer for an incomplete union");
+                };
+                self.zero_fill(base, ty, span)?;
+                for (i, f) in layout.fields.iter().enumerate() {
+                    match items.get(i) {
+                        Some(ck::Initializer::Zero) | None => {}
+                        Some(item) => {
+                            let addr = self.union_member_addr(base, &f.ty);
+                            self.initialize(Place::Addr(addr), &f.ty, item, span)?;
+                        }
+                    }
+                }
+                Ok(())
+            }
             (ck::Initializer::List(items), CType::Struct(s)) => {
                 let Place::Addr(base) = place else {
                     return self.unsupported(span, "struct initializer for a value binding");
@@ -232,6 +251,26 @@ impl FnLower<'_, '_> {
                 self.unsupported(span, format!("brace initializer for {}", ty.display()))
             }
         }
+    }
+
+    /// The address of a union member of checked type `member`: the union's own address
+    /// reinterpreted (every member starts at offset 0).
+    fn union_member_addr(
+        &mut self,
+        union_addr: crate::op::ValueId,
+        member: &CType,
+    ) -> crate::op::ValueId {
+        let fty = self.sty(member);
+        let pt = self.b.value_type(union_addr);
+        let (space, _) = self.types().pointee(pt).expect("pointer");
+        let pty = self.types().pointer(space, fty);
+        self.b.emit(
+            Op::Bitcast {
+                value: union_addr,
+                to: pty,
+            },
+            pty,
+        )
     }
 
     fn zero_fill(
@@ -269,6 +308,14 @@ impl FnLower<'_, '_> {
                 let t = self.sty(ty);
                 let z = self.const_of(t, 0);
                 self.b.store(addr, z);
+                Ok(())
+            }
+            CType::Struct(s) if s.is_union() && s.layout().is_some() => {
+                // Zeroing every member through its view covers the whole union.
+                for f in &s.layout().expect("complete").fields {
+                    let a = self.union_member_addr(addr, &f.ty);
+                    self.zero_fill(a, &f.ty, span)?;
+                }
                 Ok(())
             }
             CType::Struct(s) if s.layout().is_some() => {

@@ -69,10 +69,6 @@ fn struct_type(t: &mut TypeTable, ty: &CType, s: &StructRef) -> TypeId {
         note_unsupported(format!("incomplete type {}", ty.display()));
         return t.scalar(ScalarType::U8);
     };
-    if s.is_union() {
-        note_unsupported(format!("unions are not supported yet ({})", ty.display()));
-        return t.scalar(ScalarType::U8);
-    }
     if layout.packed || layout.explicit_align.is_some() {
         note_unsupported(format!(
             "packed or explicitly aligned structs are not supported yet ({})",
@@ -87,6 +83,9 @@ fn struct_type(t: &mut TypeTable, ty: &CType, s: &StructRef) -> TypeId {
         ));
         return t.scalar(ScalarType::U8);
     }
+    if s.is_union() {
+        return union_storage(t, s, layout.size, layout.align);
+    }
     UNSUPPORTED.with(|u| u.borrow_mut().1.push(id));
     let fields: Vec<TypeId> = layout
         .fields
@@ -100,6 +99,34 @@ fn struct_type(t: &mut TypeTable, ty: &CType, s: &StructRef) -> TypeId {
         s.name().to_string()
     };
     t.intern(Type::Struct { name, fields })
+}
+
+/// A union's storage: a struct holding one array of filler elements whose alignment is the
+/// union's and whose total size is the union's, so that it lays out exactly as the front
+/// end computed. Members are reached by reinterpreting the union's address as a pointer to
+/// the member's type (every member starts at offset 0).
+fn union_storage(t: &mut TypeTable, s: &StructRef, size: u64, align: u64) -> TypeId {
+    let filler = match align {
+        1 => t.scalar(ScalarType::U8),
+        2 => t.scalar(ScalarType::U16),
+        4 => t.scalar(ScalarType::U32),
+        8 => t.scalar(ScalarType::U64),
+        16 => t.vector(ScalarType::U32, 4),
+        32 => t.vector(ScalarType::U64, 4),
+        64 => t.vector(ScalarType::U64, 8),
+        _ => t.vector(ScalarType::U64, 16),
+    };
+    let len = size.div_ceil(align.clamp(1, 128)) as u32;
+    let name = if s.name().is_empty() {
+        format!("union{}", s.0.id)
+    } else {
+        format!("union.{}", s.name())
+    };
+    let bytes = t.array(filler, len);
+    t.intern(Type::Struct {
+        name,
+        fields: vec![bytes],
+    })
 }
 
 /// The IR type of *memory* holding a `ty` (`bool` is stored as a byte). Types the IR
@@ -194,6 +221,22 @@ fn push_value(
                 };
                 push_value(elem, e, out, span)?;
             }
+        }
+        CType::Struct(s) if s.is_union() && s.layout().is_some() => {
+            let layout = s.layout().expect("complete");
+            // Members in initializer order, each written over the previous ones from offset
+            // 0 (the ones before the initialized member are zero placeholders).
+            let mut bytes = vec![0u8; layout.size as usize];
+            let items: Vec<&ConstInit> = match init {
+                ConstInit::List(l) => l.iter().collect(),
+                other => vec![other],
+            };
+            for (f, item) in layout.fields.iter().zip(items) {
+                let mut member = Vec::new();
+                push_value(&f.ty, Some(item), &mut member, span)?;
+                bytes[..member.len()].copy_from_slice(&member);
+            }
+            out.extend_from_slice(&bytes);
         }
         CType::Struct(s) if s.layout().is_some() => {
             let layout = s.layout().expect("complete");
