@@ -2,7 +2,8 @@
 //! `scripts/corpus/fetch.sh` into `.cache/corpus/` (never committed). When the corpus is there,
 //! runs `scripts/corpus/check.py` (oclc -fsyntax-only against clang-14 when it is installed),
 //! prints its numbers, and fails when oclc rejects a file listed in
-//! `scripts/corpus/oclc_accepted.txt` (the files it accepted when that list was written).
+//! `scripts/corpus/oclc_accepted.txt` (the files it accepted when that list was written); and
+//! checks the SPIR-V oclc emits for them (see `corpus_spirv_stays_valid`).
 
 mod common;
 
@@ -38,6 +39,10 @@ fn corpus_acceptance_does_not_regress() {
     );
 }
 
+/// Files of tests/valid/ that the front end accepts (as clang does) with constructs oclc's
+/// code generators do not support yet, and the error each must give.
+const UNSUPPORTED_IN_CODEGEN: &[(&str, &str)] = &[("images_samplers.cl", "not supported yet")];
+
 /// Constructs the front end accepts (as clang does) but oclc's code generators do not
 /// support yet must give a located E0900 error when compiling to SPIR-V, never a panic.
 #[test]
@@ -45,13 +50,7 @@ fn unsupported_constructs_give_located_lowering_errors() {
     let root = common::root();
     let out_dir = std::env::temp_dir().join(format!("oclc-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&out_dir).expect("temp dir");
-    for (file, expect) in [
-        ("images_samplers.cl", "not supported yet"),
-        (
-            "goto_labels.cl",
-            "goto is not supported by oclc's code generators",
-        ),
-    ] {
+    for (file, expect) in UNSUPPORTED_IN_CODEGEN {
         let path = root.join("tests/valid").join(file);
         let out = Command::new(env!("CARGO_BIN_EXE_oclc"))
             .arg(&path)
@@ -70,4 +69,36 @@ fn unsupported_constructs_give_located_lowering_errors() {
         );
     }
     let _ = std::fs::remove_dir_all(&out_dir);
+}
+
+/// SPIR-V over the corpus (issue 4): runs `scripts/corpus/spirv.py`, which compiles every
+/// file the front end accepts with oclc and with clang-14 + llvm-spirv-14 and validates both
+/// with spirv-val, prints the counts and the compile-time ratio, and fails when a file of
+/// `scripts/corpus/oclc_spirv_valid.txt` no longer gives a valid module.
+#[test]
+fn corpus_spirv_stays_valid() {
+    let root = common::root();
+    if !root.join(".cache/corpus").is_dir() {
+        println!("corpus not fetched; run scripts/corpus/fetch.sh");
+        return;
+    }
+    for tool in ["spirv-val", "clang-14", "llvm-spirv-14"] {
+        if !common::require_tool(tool) {
+            return;
+        }
+    }
+    let out = Command::new("python3")
+        .arg(root.join("scripts/corpus/spirv.py"))
+        .arg("--oclc")
+        .arg(env!("CARGO_BIN_EXE_oclc"))
+        .arg("--baseline-check")
+        .output()
+        .expect("cannot start python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "corpus files that gave valid SPIR-V before no longer do:\n{stdout}"
+    );
 }

@@ -323,9 +323,7 @@ pub fn lower_function(
         let local = cx.b.local(&info.name, sty, space);
         cx.vars[i] = Some(Binding::Local(local));
     }
-    for s in body {
-        cx.stmt(s)?;
-    }
+    cx.body(body)?;
     if !cx.b.terminated() {
         if matches!(f.ret, CType::Void) {
             cx.b.push(Stmt::Return(None));

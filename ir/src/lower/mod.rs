@@ -16,6 +16,7 @@
 mod builtins;
 mod expr;
 mod function;
+mod goto;
 mod lvalue;
 mod stmt;
 mod types;

@@ -12,9 +12,6 @@ use crate::types::ScalarType;
 impl FnLower<'_, '_> {
     /// Lowers a statement into the current block.
     pub fn stmt(&mut self, s: &ck::Stmt) -> Result<(), LowerError> {
-        if let ck::Stmt::Goto { span, .. } = s {
-            return self.unsupported(*span, "goto is not supported by oclc's code generators");
-        }
         if self.b.terminated() {
             // Code after break/continue/return is unreachable.
             return Ok(());
@@ -126,8 +123,9 @@ impl FnLower<'_, '_> {
                     break_if: None,
                 });
             }
-            // Labels only matter to `goto`, which is rejected above.
-            ck::Stmt::Label(_) | ck::Stmt::Goto { .. } => {}
+            // Labels only matter to `goto` (see `goto.rs`).
+            ck::Stmt::Label(_) => {}
+            ck::Stmt::Goto { label, span } => self.goto(label, *span)?,
             ck::Stmt::Break => self.b.push(Stmt::Break),
             ck::Stmt::Continue => self.b.push(Stmt::Continue),
             ck::Stmt::Return(value) => {
