@@ -162,6 +162,26 @@ fn module_without_kernels_exports_its_functions() {
     }
 }
 
+/// Warnings do not fail a compile; `-w` silences them and `-Werror` makes them fail it.
+#[test]
+fn warnings_w_and_werror() {
+    let dir = scratch("warnings");
+    let f = write(
+        &dir,
+        "w.cl",
+        "__kernel void k(__global int *p) { p[0] + 1; char c = 300; p[1] = c; }\n",
+    );
+    let plain = oclc(&[&f, "-fsyntax-only"], &dir);
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    let text = stderr(&plain);
+    assert!(text.contains("warning[W0305]") && text.contains("warning[W0304]"), "{text}");
+    let quiet = oclc(&[&f, "-fsyntax-only", "-w"], &dir);
+    assert!(quiet.status.success() && stderr(&quiet).is_empty(), "{}", stderr(&quiet));
+    let strict = oclc(&[&f, "-fsyntax-only", "-Werror"], &dir);
+    assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
+    assert!(stderr(&strict).contains("-Werror"), "{}", stderr(&strict));
+}
+
 #[test]
 fn run_prints_correct_results() {
     let dir = scratch("run-print");

@@ -204,6 +204,7 @@ impl Checker {
         if e.ty == *to {
             return Some(e);
         }
+        self.warn_lossy_conversion(&e, to, span);
         if matches!(to, CType::Pointer { .. })
             && !matches!(e.kind, ExprKind::IntConst(0))
             && is_null_pointer_constant(&e)

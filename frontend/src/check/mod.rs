@@ -17,6 +17,7 @@ mod recursion;
 mod stmt;
 mod ternary;
 mod types;
+mod warnings;
 
 pub use types::builtin_type;
 

@@ -172,6 +172,7 @@ impl Checker {
             StmtKind::Decl(d) => self.local_decl(d, out),
             StmtKind::Expr(e) => {
                 if let Some(e) = self.rvalue(e) {
+                    self.warn_unused_value(&e);
                     out.push(Stmt::Expr(e));
                 }
             }
