@@ -240,7 +240,10 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
     };
     let opts = cli.compile.to_options();
     let brook = cli.compile.brook_options();
-    let mut stages = Stages::default();
+    let mut stages = Stages {
+        record: cli.compile.save_temps.is_some(),
+        ..Stages::default()
+    };
     let lowered = lower_brook(&cli.input, &opts, &brook, &mut stages);
     if let Err(e) = crate::cli::compile::save_temps(&cli.compile.save_temps, &cli.input, &stages) {
         return crate::cli::report(&e);

@@ -11,9 +11,13 @@ use oclc_ir::Module;
 
 use crate::options::{ClStd, CompileOptions, WarningMode};
 
-/// The text of each stage that ran, for `-save-temps` and for tests.
+/// The text of each stage that ran, for `-save-temps` and for tests. Nothing is recorded
+/// unless `record` is set (printing the IR after every pass and disassembling the module
+/// cost more than compiling).
 #[derive(Clone, Debug, Default)]
 pub struct Stages {
+    /// Record the stages' text (`-save-temps`); when false the fields stay empty.
+    pub record: bool,
     /// Preprocessed source (`PREFIX.i`).
     pub preprocessed: Option<String>,
     /// IR as lowered, before any pass (`PREFIX.ir`).
@@ -120,7 +124,9 @@ fn lower_loaded(
 ) -> Result<Lowered, CompileError> {
     let fe_opts = frontend_options(opts);
     let out = oclc_frontend::compile_to_checked(map, file, &fe_opts);
-    stages.preprocessed = Some(out.preprocessed_text.clone()).filter(|t| !t.is_empty());
+    if stages.record {
+        stages.preprocessed = Some(out.preprocessed_text.clone()).filter(|t| !t.is_empty());
+    }
     let warnings = out.diagnostics.render(map);
     let Some(program) = out.program.filter(|_| !out.diagnostics.has_errors()) else {
         return Err(CompileError::Diagnostics(warnings));
@@ -131,10 +137,16 @@ fn lower_loaded(
         CompileError::Diagnostics(d.render(map))
     })?;
     oclc_ir::verify_module(&module).map_err(|e| CompileError::Internal(e.to_string()))?;
-    stages.ir = Some(oclc_ir::print_module(&module));
+    let record = stages.record;
+    if record {
+        stages.ir = Some(oclc_ir::print_module(&module));
+    }
     let mut after: Vec<(String, String)> = Vec::new();
     let mut previous = stages.ir.clone().unwrap_or_default();
     oclc_ir::passes::run_pipeline(&mut module, opts.opt_level, |name, m| {
+        if !record {
+            return;
+        }
         // Keep the IR after each pass run that changed it, numbered in order.
         let text = oclc_ir::print_module(m);
         if text != previous {
@@ -144,7 +156,9 @@ fn lower_loaded(
     });
     stages.ir_after_passes = after;
     oclc_ir::verify_module(&module).map_err(|e| CompileError::Internal(e.to_string()))?;
-    stages.ir_optimized = Some(oclc_ir::print_module(&module));
+    if record {
+        stages.ir_optimized = Some(oclc_ir::print_module(&module));
+    }
     Ok(Lowered { module, warnings })
 }
 
@@ -159,7 +173,9 @@ pub fn emit_opencl_spirv(
     };
     let words = oclc_backend_spirv::emit_opencl(module, &spv_opts)
         .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
-    stages.spvasm = Some(oclc_backend_spirv::disassemble(&words));
+    if stages.record {
+        stages.spvasm = Some(oclc_backend_spirv::disassemble(&words));
+    }
     Ok(words)
 }
 
@@ -196,10 +212,14 @@ pub fn emit_vulkan_spirv(
     stages: &mut Stages,
 ) -> Result<oclc_backend_spirv::VulkanModule, CompileError> {
     let module = &link_vulkan_library(module)?;
-    stages.ir_vulkan = Some(oclc_ir::print_module(module));
+    if stages.record {
+        stages.ir_vulkan = Some(oclc_ir::print_module(module));
+    }
     let vk = oclc_backend_spirv::emit_vulkan(module)
         .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
-    stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
+    if stages.record {
+        stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
+    }
     Ok(vk)
 }
 
@@ -255,7 +275,9 @@ pub fn check_file(
         .load(path)
         .map_err(|e| CompileError::Io(format!("cannot read '{}': {e}", path.display())))?;
     let out = oclc_frontend::compile_to_checked(&mut map, file, &frontend_options(opts));
-    stages.preprocessed = Some(out.preprocessed_text.clone()).filter(|t| !t.is_empty());
+    if stages.record {
+        stages.preprocessed = Some(out.preprocessed_text.clone()).filter(|t| !t.is_empty());
+    }
     let rendered = out.diagnostics.render(&map);
     if out.diagnostics.has_errors() || out.program.is_none() {
         return Err(CompileError::Diagnostics(rendered));

@@ -61,7 +61,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
             Err(e) => report(&e),
         };
     }
-    let mut stages = Stages::default();
+    let mut stages = Stages {
+        record: cli.compile.save_temps.is_some(),
+        ..Stages::default()
+    };
     let result = run(&cli, &opts, &mut stages);
     if let Err(e) = save_temps(&cli.compile.save_temps, &cli.input, &stages) {
         return report(&e);

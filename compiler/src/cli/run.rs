@@ -91,7 +91,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
         return usage_error("--opencl-spir needs --device opencl");
     }
     let opts = cli.compile.to_options();
-    let mut stages = Stages::default();
+    let mut stages = Stages {
+        record: cli.compile.save_temps.is_some(),
+        ..Stages::default()
+    };
     let lowered = driver::lower_file(&cli.input, &opts, &mut stages);
     if cli.device == DeviceArg::Cpu && cli.compile.save_temps.is_some() {
         if let Ok(l) = &lowered {
