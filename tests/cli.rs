@@ -174,9 +174,16 @@ fn warnings_w_and_werror() {
     let plain = oclc(&[&f, "-fsyntax-only"], &dir);
     assert!(plain.status.success(), "{}", stderr(&plain));
     let text = stderr(&plain);
-    assert!(text.contains("warning[W0305]") && text.contains("warning[W0304]"), "{text}");
+    assert!(
+        text.contains("warning[W0305]") && text.contains("warning[W0304]"),
+        "{text}"
+    );
     let quiet = oclc(&[&f, "-fsyntax-only", "-w"], &dir);
-    assert!(quiet.status.success() && stderr(&quiet).is_empty(), "{}", stderr(&quiet));
+    assert!(
+        quiet.status.success() && stderr(&quiet).is_empty(),
+        "{}",
+        stderr(&quiet)
+    );
     let strict = oclc(&[&f, "-fsyntax-only", "-Werror"], &dir);
     assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
     assert!(stderr(&strict).contains("-Werror"), "{}", stderr(&strict));
