@@ -5,10 +5,20 @@
 pub struct SpirvOptions {
     /// The SPIR-V version written in the module header, as (major, minor). Default (1, 0).
     pub version: (u8, u8),
+    /// `-cl-fast-relaxed-math`: float arithmetic carries `FPFastMathMode` (no NaN, no
+    /// infinity, no signed zero, reciprocals allowed, fast).
+    pub fast_math: bool,
+    /// `-cl-denorms-are-zero`: kernels declare `DenormFlushToZero` for 32-bit floats
+    /// (SPIR-V 1.4, or `SPV_KHR_float_controls` before it).
+    pub denorms_are_zero: bool,
 }
 
 impl Default for SpirvOptions {
     fn default() -> Self {
-        SpirvOptions { version: (1, 0) }
+        SpirvOptions {
+            version: (1, 0),
+            fast_math: false,
+            denorms_are_zero: false,
+        }
     }
 }

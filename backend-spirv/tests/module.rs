@@ -173,7 +173,14 @@ fn constant_globals_and_structs() {
 #[test]
 fn spirv_1_4_lists_all_globals_in_interface() {
     let m = oclc_ir::fixtures::reduce_sum();
-    let words = emit_opencl(&m, &SpirvOptions { version: (1, 4) }).unwrap();
+    let words = emit_opencl(
+        &m,
+        &SpirvOptions {
+            version: (1, 4),
+            ..SpirvOptions::default()
+        },
+    )
+    .unwrap();
     assert_eq!(words[1], 0x0001_0400);
     let t = oclc_backend_spirv::disassemble(&words);
     let entry = t.lines().find(|l| l.contains("OpEntryPoint")).unwrap();

@@ -170,6 +170,8 @@ pub fn emit_opencl_spirv(
 ) -> Result<Vec<u32>, CompileError> {
     let spv_opts = oclc_backend_spirv::SpirvOptions {
         version: opts.spirv_version,
+        fast_math: opts.fast_relaxed_math,
+        denorms_are_zero: opts.denorms_are_zero,
     };
     let words = oclc_backend_spirv::emit_opencl(module, &spv_opts)
         .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;

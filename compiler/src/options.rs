@@ -71,6 +71,8 @@ pub struct CompileOptions {
     pub fast_relaxed_math: bool,
     /// `-cl-mad-enable`.
     pub mad_enable: bool,
+    /// `-cl-denorms-are-zero`.
+    pub denorms_are_zero: bool,
     /// `--spirv-version` as (major, minor).
     pub spirv_version: (u8, u8),
 }
@@ -86,6 +88,7 @@ impl Default for CompileOptions {
             target: Target::default(),
             fast_relaxed_math: false,
             mad_enable: false,
+            denorms_are_zero: false,
             spirv_version: (1, 0),
         }
     }

@@ -133,7 +133,17 @@ impl FnEmitter<'_, '_> {
             let p = self.inst(SOp::IMul, ty, &[q, y])?;
             return self.inst(SOp::ISub, ty, &[x, p]);
         }
-        self.inst(opcode, ty, &[x, y])
+        let r = self.inst(opcode, ty, &[x, y])?;
+        if s.is_float() && self.cx.fast_math && self.cx.flavour == Flavour::OpenCl {
+            use rspirv::spirv::{Decoration, FPFastMathMode as M};
+            let flags = M::NOT_NAN | M::NOT_INF | M::NSZ | M::ALLOW_RECIP | M::FAST;
+            self.cx.b.decorate(
+                r,
+                Decoration::FPFastMathMode,
+                [rspirv::dr::Operand::FPFastMathMode(flags)],
+            );
+        }
+        Ok(r)
     }
 
     /// A comparison giving bool of the operands' shape.

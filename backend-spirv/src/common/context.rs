@@ -63,6 +63,9 @@ pub(crate) struct ModuleCtx<'m> {
     pub flavour: Flavour,
     /// The SPIR-V version being targeted.
     pub version: (u8, u8),
+    /// Decorate float arithmetic with `FPFastMathMode` (OpenCL flavour,
+    /// `-cl-fast-relaxed-math`).
+    pub fast_math: bool,
     /// The underlying builder.
     pub b: Builder,
     /// The extended instruction set import (`OpenCL.std`, or `GLSL.std.450` for Vulkan).
@@ -116,6 +119,7 @@ impl<'m> ModuleCtx<'m> {
             ir,
             flavour,
             version,
+            fast_math: false,
             b,
             ext,
             vk: VulkanState::default(),

@@ -23,6 +23,7 @@ const OPENCL_C_VERSION: u32 = 102_000;
 /// SPIR-V for OpenCL cannot express give a [`SpirvError`] naming them.
 pub fn emit_opencl(module: &Module, opts: &SpirvOptions) -> Result<Vec<u32>, SpirvError> {
     let mut cx = ModuleCtx::new(module, Flavour::OpenCl, opts.version);
+    cx.fast_math = opts.fast_math;
     cx.require(Capability::Addresses);
     cx.require(Capability::Kernel);
     cx.require(Capability::Int64);
@@ -66,8 +67,17 @@ pub fn emit_opencl(module: &Module, opts: &SpirvOptions) -> Result<Vec<u32>, Spi
         if let Some(s) = attrs.work_group_size_hint {
             cx.b.execution_mode(id, ExecutionMode::LocalSizeHint, s);
         }
+        if opts.denorms_are_zero {
+            cx.b.execution_mode(id, ExecutionMode::DenormFlushToZero, [32]);
+        }
     }
 
+    if opts.denorms_are_zero && entry_ids.iter().any(Option::is_some) {
+        cx.require(Capability::DenormFlushToZero);
+        if cx.version < (1, 4) {
+            cx.b.extension("SPV_KHR_float_controls");
+        }
+    }
     if entry_ids.iter().all(Option::is_none) {
         export_library_functions(&mut cx, module);
     }

@@ -65,6 +65,10 @@ pub struct CompileArgs {
     /// Allow a*b+c to be fused [spelled -cl-mad-enable]
     #[arg(long = "cl-mad-enable")]
     pub mad_enable: bool,
+    /// Single-precision denormals may be flushed to zero; SPIR-V for OpenCL declares
+    /// DenormFlushToZero [spelled -cl-denorms-are-zero]
+    #[arg(long = "cl-denorms-are-zero")]
+    pub denorms_are_zero: bool,
     /// Write every stage: PREFIX.i, PREFIX.ir, PREFIX.opt.ir, PREFIX.spvasm, PREFIX.clif
     /// (PREFIX defaults to the input's stem) [spelled -save-temps[=PREFIX]]
     #[arg(long = "save-temps", value_name = "PREFIX", num_args = 0..=1, require_equals = true, default_missing_value = "")]
@@ -128,6 +132,7 @@ impl CompileArgs {
             },
             fast_relaxed_math: self.fast_relaxed_math,
             mad_enable: self.mad_enable,
+            denorms_are_zero: self.denorms_are_zero,
             spirv_version: (1, 0),
         }
     }

@@ -57,6 +57,9 @@ fn opencl_build_options(cli: &RunCli) -> String {
     if c.mad_enable {
         opts.push("-cl-mad-enable".into());
     }
+    if c.denorms_are_zero {
+        opts.push("-cl-denorms-are-zero".into());
+    }
     opts.join(" ")
 }
 
