@@ -266,6 +266,9 @@ pub struct Declarator {
     /// Type constructors applied to the base type, innermost (closest to the base
     /// type) first: `float *a[4]` is `[Pointer, Array(4)]`.
     pub derived: Vec<Derived>,
+    /// `__attribute__((...))` written after the declarator (e.g. after a function's
+    /// parameter list).
+    pub attrs: Vec<Attribute>,
     /// Span.
     pub span: Span,
 }

@@ -561,6 +561,8 @@ pub struct Param {
     pub ty: CType,
     /// Variable holding the parameter value.
     pub var: VarId,
+    /// The parameter is a pointer declared `restrict` (no other pointer reaches its object).
+    pub is_restrict: bool,
 }
 
 /// A parameter or local variable.

@@ -3,7 +3,7 @@
 
 use super::types::SpecInfo;
 use super::{consteval, Binding, Checker, FnCtx};
-use crate::ast::{self, Derived, StorageKw};
+use crate::ast::{self, DeclSpec, Derived, Qualifier, StorageKw};
 use crate::checked::{
     AddrSpace, CType, ConstInit, FuncId, Function, FunctionAttrs, GlobalId, GlobalVar, Initializer,
     Param, Stmt, VarInfo,
@@ -19,6 +19,10 @@ struct Sig {
     /// Parameters spelled with a pointer-sized integer type (`size_t`,
     /// `ptrdiff_t`, `intptr_t`, `uintptr_t`): name, type name, span.
     size_params: Vec<(String, String, Span)>,
+    /// Per parameter: a pointer declared `restrict`.
+    restrict: Vec<bool>,
+    /// Attributes written after the declarator (`void k(...) __attribute__((...))`).
+    attrs: Vec<ast::Attribute>,
 }
 
 impl Checker {
@@ -77,6 +81,7 @@ impl Checker {
         }
         let mut out = Vec::new();
         let mut size_params = Vec::new();
+        let mut restrict = Vec::new();
         let void_only = params.len() == 1
             && params[0].declarator.name.is_none()
             && params[0].declarator.derived.is_empty()
@@ -108,6 +113,11 @@ impl Checker {
                     size_params.push((pname.to_string(), t, p.span));
                 }
                 out.push((p.declarator.name.clone(), dt.ty, dt.is_const, p.span));
+                restrict.push(matches!(
+                    p.declarator.derived.last(),
+                    Some(Derived::Pointer(quals, _))
+                        if quals.iter().any(|q| matches!(q, DeclSpec::Qual(Qualifier::Restrict, _)))
+                ));
             }
         }
         Some(Sig {
@@ -115,6 +125,8 @@ impl Checker {
             ret,
             params: out,
             size_params,
+            restrict,
+            attrs: d.attrs.clone(),
         })
     }
 
@@ -184,7 +196,13 @@ impl Checker {
 
     /// Registers (or re-declares) a function and returns its id.
     fn declare_function(&mut self, spec: &SpecInfo, sig: &Sig, span: Span) -> Option<FuncId> {
-        let attrs = self.attrs(spec);
+        let attrs = if sig.attrs.is_empty() {
+            self.attrs(spec)
+        } else {
+            let mut with_trailing = spec.clone();
+            with_trailing.attrs.extend(sig.attrs.iter().cloned());
+            self.attrs(&with_trailing)
+        };
         if spec.kernel {
             self.kernel_rules(sig);
         }
@@ -204,6 +222,7 @@ impl Checker {
                 name: n.as_ref().map(|n| n.name.clone()).unwrap_or_default(),
                 ty: t.clone(),
                 var: crate::checked::VarId(i as u32),
+                is_restrict: sig.restrict.get(i).copied().unwrap_or(false),
             })
             .collect();
         if let Some(&id) = self.func_names.get(&sig.name.name) {

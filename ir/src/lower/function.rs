@@ -295,6 +295,7 @@ pub fn lower_function(
         if let Some(last) = cx.b.params_mut().last_mut() {
             last.type_name = p.ty.display();
             last.is_const = matches!(&p.ty, CType::Pointer { is_const: true, .. });
+            last.is_restrict = p.is_restrict;
         }
         param_values.push((p.var, v));
     }
