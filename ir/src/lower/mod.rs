@@ -49,6 +49,10 @@ impl std::error::Error for LowerError {}
 pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
     let mut module = Module::new();
     for g in &program.globals {
+        if builtins::image::is_sampler(&g.ty) {
+            // Folded to `Op::SamplerConst` where used (see `builtins::image`).
+            continue;
+        }
         let ty = types::storage_type(&mut module.types, &g.ty);
         if let Some(message) = types::take_unsupported_type() {
             return Err(LowerError {
