@@ -192,14 +192,18 @@ impl FnEmitter<'_, '_> {
                 let layers = lane(self, dim.coords())?;
                 Ok(self.cx.b.u_convert(rt, None, layers)?)
             }
-            ImageQuery::Dim if lanes == 2 => Ok(size),
             ImageQuery::Dim => {
-                // (width, height, depth, 0).
+                // (width, height) or (width, height, depth, 0): the layer count of an
+                // array image is dropped, the 4th lane of a 3D image comes from a null.
+                let want = self.cx.ir.types.lanes_of(rty).unwrap_or(2) as u32;
+                if want == lanes as u32 {
+                    return Ok(size);
+                }
                 let null = self.cx.const_null(size_ty);
                 Ok(self
                     .cx
                     .b
-                    .vector_shuffle(rt, None, size, null, [0, 1, 2, 3])?)
+                    .vector_shuffle(rt, None, size, null, 0..want)?)
             }
             ImageQuery::ChannelDataType | ImageQuery::ChannelOrder => unreachable!("handled above"),
         }
