@@ -17,16 +17,21 @@ fn options(file: &std::path::Path) -> Vec<String> {
 
 #[test]
 fn image_kernels_give_valid_spirv_with_snapshots() {
-    if !require_tool("spirv-val") || !require_tool("spirv-dis") || !require_tool("llvm-spirv-14")
-    {
+    if !require_tool("spirv-val") || !require_tool("spirv-dis") || !require_tool("llvm-spirv-14") {
         return;
     }
     let files = cl_files(&root().join("tests/spirv_images"));
-    assert!(files.len() >= 4, "tests/spirv_images should hold the image kernels");
+    assert!(
+        files.len() >= 4,
+        "tests/spirv_images should hold the image kernels"
+    );
     for file in files {
         let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
         let dir = scratch(&format!("spirv-image-{stem}"));
-        let spv = dir.join(format!("{stem}.spv")).to_string_lossy().into_owned();
+        let spv = dir
+            .join(format!("{stem}.spv"))
+            .to_string_lossy()
+            .into_owned();
         let mut args = vec![file.to_string_lossy().into_owned()];
         args.extend(options(&file));
         args.extend(["-o".to_string(), spv.clone()]);
@@ -38,7 +43,10 @@ fn image_kernels_give_valid_spirv_with_snapshots() {
             String::from_utf8_lossy(&out.stderr)
         );
         let tool = |name: &str, args: &[&str]| {
-            let out = std::process::Command::new(name).args(args).output().unwrap();
+            let out = std::process::Command::new(name)
+                .args(args)
+                .output()
+                .unwrap();
             assert!(
                 out.status.success(),
                 "{stem}: {name} rejected the module:\n{}",
@@ -47,7 +55,10 @@ fn image_kernels_give_valid_spirv_with_snapshots() {
             out.stdout
         };
         tool("spirv-val", &[&spv]);
-        let bc = dir.join(format!("{stem}.bc")).to_string_lossy().into_owned();
+        let bc = dir
+            .join(format!("{stem}.bc"))
+            .to_string_lossy()
+            .into_owned();
         tool(
             "llvm-spirv-14",
             &["-r", "--spirv-target-env=CL2.0", &spv, "-o", &bc],
@@ -67,7 +78,9 @@ fn cpu_and_vulkan_targets_refuse_images() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             !out.status.success()
-                && err.contains(&format!("images are not supported on the {target} target yet")),
+                && err.contains(&format!(
+                    "images are not supported on the {target} target yet"
+                )),
             "--target {target}: {err}"
         );
     }

@@ -41,7 +41,5 @@ pub use op::{ImageQuery, SamplerBits};
 pub use parse::{parse_module, ParseError};
 pub use passes::{pipeline, run_pipeline, Pass};
 pub use print::print_module;
-pub use types::{
-    AddressSpace, ImageAccess, ImageDim, Layout, ScalarType, Type, TypeId, TypeTable,
-};
+pub use types::{AddressSpace, ImageAccess, ImageDim, Layout, ScalarType, Type, TypeId, TypeTable};
 pub use verify::{verify_module, VerifyError};

@@ -242,9 +242,13 @@ impl ImageAccess {
 
     /// Parses a text-form name.
     pub fn from_name(name: &str) -> Option<ImageAccess> {
-        [ImageAccess::Read, ImageAccess::Write, ImageAccess::ReadWrite]
-            .into_iter()
-            .find(|a| a.name() == name)
+        [
+            ImageAccess::Read,
+            ImageAccess::Write,
+            ImageAccess::ReadWrite,
+        ]
+        .into_iter()
+        .find(|a| a.name() == name)
     }
 
     /// True when the image may be read.

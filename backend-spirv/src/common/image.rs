@@ -200,10 +200,7 @@ impl FnEmitter<'_, '_> {
                     return Ok(size);
                 }
                 let null = self.cx.const_null(size_ty);
-                Ok(self
-                    .cx
-                    .b
-                    .vector_shuffle(rt, None, size, null, 0..want)?)
+                Ok(self.cx.b.vector_shuffle(rt, None, size, null, 0..want)?)
             }
             ImageQuery::ChannelDataType | ImageQuery::ChannelOrder => unreachable!("handled above"),
         }

@@ -213,7 +213,9 @@ pub fn parse_arg_spec(text: &str) -> Result<ArgSpec, String> {
         return Ok(ArgSpec::Image(super::imagespec::parse_image_spec(text)?));
     }
     if let Some(rest) = text.strip_prefix("sampler:") {
-        return Ok(ArgSpec::Sampler(super::imagespec::parse_sampler_spec(rest)?));
+        return Ok(ArgSpec::Sampler(super::imagespec::parse_sampler_spec(
+            rest,
+        )?));
     }
     if let Some(bytes) = text.strip_prefix("local:") {
         let bytes: usize = bytes

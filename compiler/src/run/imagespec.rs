@@ -12,10 +12,28 @@ use super::argspec::{parse_init, BufferInit, ElemType};
 /// host API object type.
 const KINDS: [(&str, ImageDim, bool, usize, u32); 6] = [
     ("image1d", ImageDim::D1, false, 1, object_type::IMAGE1D),
-    ("image1d_buffer", ImageDim::Buffer, false, 1, object_type::IMAGE1D_BUFFER),
-    ("image1d_array", ImageDim::D1, true, 2, object_type::IMAGE1D_ARRAY),
+    (
+        "image1d_buffer",
+        ImageDim::Buffer,
+        false,
+        1,
+        object_type::IMAGE1D_BUFFER,
+    ),
+    (
+        "image1d_array",
+        ImageDim::D1,
+        true,
+        2,
+        object_type::IMAGE1D_ARRAY,
+    ),
     ("image2d", ImageDim::D2, false, 2, object_type::IMAGE2D),
-    ("image2d_array", ImageDim::D2, true, 3, object_type::IMAGE2D_ARRAY),
+    (
+        "image2d_array",
+        ImageDim::D2,
+        true,
+        3,
+        object_type::IMAGE2D_ARRAY,
+    ),
     ("image3d", ImageDim::D3, false, 3, object_type::IMAGE3D),
 ];
 
@@ -68,7 +86,11 @@ impl ImageSpec {
     }
 }
 
-fn unknown<T>(what: &str, text: &str, names: impl Iterator<Item = &'static str>) -> Result<T, String> {
+fn unknown<T>(
+    what: &str,
+    text: &str,
+    names: impl Iterator<Item = &'static str>,
+) -> Result<T, String> {
     let names: Vec<&str> = names.collect();
     Err(format!(
         "unknown {what} '{text}' (expected one of {})",
@@ -88,8 +110,7 @@ pub fn parse_image_spec(text: &str) -> Result<ImageSpec, String> {
     else {
         return Err(format!("cannot read image spec '{text}': {usage}"));
     };
-    let Some(&(kind, dim, arrayed, n_extents, object)) = KINDS.iter().find(|k| k.0 == kind)
-    else {
+    let Some(&(kind, dim, arrayed, n_extents, object)) = KINDS.iter().find(|k| k.0 == kind) else {
         return unknown("image kind", kind, KINDS.iter().map(|k| k.0));
     };
     let Some(&(_, channels, order_value)) = ORDERS.iter().find(|o| o.0 == order) else {
@@ -166,7 +187,9 @@ pub fn parse_sampler_spec(text: &str) -> Result<u32, String> {
     let usage = "expected sampler:COORDS:ADDRESS:FILTER with COORDS norm|unnorm, ADDRESS none|clamp_to_edge|clamp|repeat|mirrored_repeat, FILTER nearest|linear";
     let parts: Vec<&str> = text.split(':').collect();
     let [coords, address, filter] = parts[..] else {
-        return Err(format!("cannot read sampler spec 'sampler:{text}': {usage}"));
+        return Err(format!(
+            "cannot read sampler spec 'sampler:{text}': {usage}"
+        ));
     };
     let coords = match coords {
         "norm" => 1,

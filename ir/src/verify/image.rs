@@ -29,14 +29,13 @@ pub(super) fn check(
         } => Ok((*dim, *arrayed, *access)),
         _ => Err("image operand is not an image"),
     };
-    let texel = |t: &Type| {
-        matches!(t, Type::Vector { elem, lanes: 4 } if TEXEL_ELEMS.contains(elem))
-    };
+    let texel =
+        |t: &Type| matches!(t, Type::Vector { elem, lanes: 4 } if TEXEL_ELEMS.contains(elem));
     match op {
-        Op::SamplerConst(SamplerBits(bits)) => {
-            if *types.get(rt) != Type::Sampler || bits & !SamplerBits::VALID_MASK != 0 {
-                return Err("sampler_const");
-            }
+        Op::SamplerConst(SamplerBits(bits))
+            if *types.get(rt) != Type::Sampler || bits & !SamplerBits::VALID_MASK != 0 =>
+        {
+            return Err("sampler_const");
         }
         Op::ImageRead {
             image,
@@ -60,7 +59,12 @@ pub(super) fn check(
             } else {
                 &[ScalarType::I32]
             };
-            if !coord_fits(types, func.value_type(*coord), dim.coord_lanes(arrayed), elems) {
+            if !coord_fits(
+                types,
+                func.value_type(*coord),
+                dim.coord_lanes(arrayed),
+                elems,
+            ) {
                 return Err("image_read coordinate");
             }
             if !texel(types.get(rt)) {

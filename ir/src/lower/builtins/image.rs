@@ -67,13 +67,15 @@ impl FnLower<'_, '_> {
             return None;
         }
         match &e.kind {
-            ck::ExprKind::Convert(inner) if !is_sampler(&inner.ty) => Some(match const_int(inner) {
-                Some(bits) => self.sampler_const(bits, e),
-                None => self.unsupported(
-                    e.span,
-                    "a sampler must be initialized with an integer constant expression",
-                ),
-            }),
+            ck::ExprKind::Convert(inner) if !is_sampler(&inner.ty) => {
+                Some(match const_int(inner) {
+                    Some(bits) => self.sampler_const(bits, e),
+                    None => self.unsupported(
+                        e.span,
+                        "a sampler must be initialized with an integer constant expression",
+                    ),
+                })
+            }
             ck::ExprKind::IntConst(bits) => Some(self.sampler_const(*bits, e)),
             _ => None,
         }
@@ -91,9 +93,7 @@ impl FnLower<'_, '_> {
                     );
                 }
                 let ty = self.types().intern(Type::Sampler);
-                Ok(self
-                    .b
-                    .emit(Op::SamplerConst(SamplerBits(bits as u32)), ty))
+                Ok(self.b.emit(Op::SamplerConst(SamplerBits(bits as u32)), ty))
             }
             _ => self.unsupported(
                 e.span,
