@@ -85,3 +85,27 @@ fn cpu_and_vulkan_targets_refuse_images() {
         );
     }
 }
+
+#[test]
+fn front_end_image_test_kernel_gives_valid_spirv() {
+    if !require_tool("spirv-val") {
+        return;
+    }
+    let dir = scratch("spirv-image-valid");
+    let file = root().join("tests/valid/images_samplers.cl");
+    let out = oclc(&[&file.to_string_lossy(), "-o", "k.spv"], &dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let val = std::process::Command::new("spirv-val")
+        .arg(dir.join("k.spv"))
+        .output()
+        .unwrap();
+    assert!(
+        val.status.success(),
+        "{}",
+        String::from_utf8_lossy(&val.stderr)
+    );
+}
