@@ -935,8 +935,15 @@ pub enum Op {
     /// alpha as 1. `coord` has one lane per image coordinate plus one for the layer of an
     /// array image (`i32` or `i32xN`; 3-coordinate images and 2D arrays take 4 lanes, the last
     /// one ignored). Without a sampler the coordinate is an integer texel address inside the
-    /// image. With one, `coord` may also be `f32`/`f32xN`; the sampler's addressing, filter
-    /// and normalization apply, with the layer index rounded to nearest and clamped.
+    /// image (`read_image*` without a sampler; out-of-range coordinates are undefined). With
+    /// one, `coord` may also be `f32`/`f32xN`; the sampler's addressing, filter and
+    /// normalization apply as the OpenCL 1.2 specification's section 8.2 defines them
+    /// (nearest: the texel at `floor(u)` after addressing; linear: the weighted four (2D) or
+    /// eight (3D) neighbours around `u - 0.5`), an array's layer index is
+    /// `clamp(rint(layer), 0, layers - 1)` and never normalized, and integer coordinates
+    /// with a sampler address a texel directly, after the addressing mode (only
+    /// unnormalized, nearest samplers are valid with them). Channel conversions follow the
+    /// specification's section 8.3.
     ImageRead {
         /// The image (readable access).
         image: ValueId,

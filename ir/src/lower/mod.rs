@@ -6,6 +6,8 @@
 //! - every variable becomes an IR [`Local`](crate::Local) (private, or `local` for kernel-scope
 //!   `__local` declarations), except parameters that are never assigned or addressed, which
 //!   stay plain values; backends promote non-escaping private scalars to registers;
+//! - images are parameters (plain values); `sampler_t` variables, local or program-scope,
+//!   are bound to their value, which folds to `Op::SamplerConst` (see `builtins::image`);
 //! - `bool` values are IR `bool`; stored `bool`s are bytes (0/1);
 //! - loops become `Loop { body, continuing, break_if }`: `while`/`for` test at the top of the
 //!   body, `do`/`while` tests with `break_if` after the body, `for` steps in `continuing`;
