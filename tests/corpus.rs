@@ -46,10 +46,11 @@ fn unsupported_constructs_give_located_lowering_errors() {
     let out_dir = std::env::temp_dir().join(format!("oclc-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&out_dir).expect("temp dir");
     // (images_samplers.cl compiles since images are supported: see tests/spirv_images.rs.)
-    for (file, expect) in [(
+    let cases: &[(&str, &str)] = &[(
         "goto_labels.cl",
         "goto is not supported by oclc's code generators",
-    )] {
+    )];
+    for &(file, expect) in cases {
         let path = root.join("tests/valid").join(file);
         let out = Command::new(env!("CARGO_BIN_EXE_oclc"))
             .arg(&path)
