@@ -109,3 +109,35 @@ fn front_end_image_test_kernel_gives_valid_spirv() {
         String::from_utf8_lossy(&val.stderr)
     );
 }
+
+/// Sampler values oclc cannot express give located errors, never a panic or a guess.
+#[test]
+fn bad_sampler_values_give_located_errors() {
+    let dir = scratch("spirv-image-bad-samplers");
+    let cases = [
+        (
+            "const sampler_t s = 0x40 | CLK_FILTER_NEAREST;\n  o[0] = read_imagef(img, s, (int2)(0, 0));",
+            "sampler value 0x50 has bits no CLK_* constant defines",
+        ),
+        (
+            "sampler_t s = n;\n  o[0] = read_imagef(img, s, (int2)(0, 0));",
+            "a sampler must be initialized with an integer constant expression",
+        ),
+    ];
+    for (i, (body, expect)) in cases.iter().enumerate() {
+        let src = format!(
+            "__kernel void k(read_only image2d_t img, __global float4 *o, int n) {{\n  {body}\n}}\n"
+        );
+        let name = format!("bad{i}.cl");
+        std::fs::write(dir.join(&name), src).unwrap();
+        let out = oclc(&[&name, "-o", "k.spv"], &dir);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{name} compiled");
+        assert!(
+            err.contains("error[E0900]")
+                && err.contains(expect)
+                && err.contains(&format!("{name}:2:")),
+            "{name}: {err}"
+        );
+    }
+}
