@@ -34,12 +34,23 @@ use std::path::Path;
 
 use common::*;
 
-/// Element type and lane size of a buffer spec such as `f32x4[64]=iota`.
+/// Element type and lane size of a buffer spec such as `f32x4[64]=iota`, or of the channels
+/// of an image spec such as `image2d:rgba:unorm8[4,4]=iota` (its dumped texels).
 fn buffer_type(spec: &str) -> Option<(String, usize)> {
     let ty = spec.split('[').next()?;
     if !spec.contains('[') {
         return None;
     }
+    let ty = match ty.strip_prefix("image") {
+        Some(image) => match image.rsplit(':').next()? {
+            "unorm8" => "u8",
+            "snorm8" => "i8",
+            "unorm16" => "u16",
+            "snorm16" => "i16",
+            channel => channel,
+        },
+        None => ty,
+    };
     let scalar = ty.split('x').next()?.to_string();
     let size = match scalar.as_str() {
         "i8" | "u8" => 1,

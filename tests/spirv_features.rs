@@ -27,7 +27,10 @@ fn feature_kernels_give_valid_spirv_with_snapshots() {
     settings.set_prepend_module_to_snapshot(false);
     settings.set_snapshot_path(root().join("tests/spirv/snapshots"));
     let files = cl_files(&root().join("tests/spirv"));
-    assert!(files.len() >= 8, "tests/spirv should hold the feature kernels");
+    assert!(
+        files.len() >= 8,
+        "tests/spirv should hold the feature kernels"
+    );
     for file in files {
         let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&file).unwrap();

@@ -89,6 +89,7 @@ impl Drop for CpuProgram {
 
 /// Compiles every kernel of `module` (which should have passed `verify_module`).
 pub fn compile_module(module: &Module) -> Result<CpuProgram, CompileError> {
+    crate::pieces::refuse_images(module)?;
     let cg_err = |function: &str, message: String| CompileError::Codegen {
         function: function.to_string(),
         message,

@@ -51,6 +51,7 @@ fn push_pieces(types: &TypeTable, ty: TypeId, base: u64, out: &mut Vec<Piece>) -
                 });
             }
         }
+        Type::Image { .. } | Type::Sampler => return None,
         Type::Pointer { .. } => out.push(Piece {
             offset: base,
             ty: types::I64,
@@ -69,4 +70,21 @@ fn push_pieces(types: &TypeTable, ty: TypeId, base: u64, out: &mut Vec<Piece>) -
         }
     }
     Some(())
+}
+
+/// Fails with [`CompileError::Images`] when a function of `module` has an image or sampler
+/// value (the CPU backend has no image support yet).
+pub fn refuse_images(module: &oclc_ir::Module) -> Result<(), crate::error::CompileError> {
+    for f in &module.functions {
+        let opaque = f
+            .value_types
+            .iter()
+            .any(|t| matches!(module.types.get(*t), Type::Image { .. } | Type::Sampler));
+        if opaque {
+            return Err(crate::error::CompileError::Images {
+                function: f.name.clone(),
+            });
+        }
+    }
+    Ok(())
 }

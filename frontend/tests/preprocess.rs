@@ -57,6 +57,8 @@ fn conditionals() {
         ..Default::default()
     };
     assert_eq!(pp_with("__OPENCL_C_VERSION__", &opts), "200");
+    // Images compile (as clang-14 -triple spir64 predefines it).
+    assert_eq!(pp("__IMAGE_SUPPORT__"), "1");
 }
 
 #[test]

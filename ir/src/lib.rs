@@ -37,8 +37,9 @@ pub use op::{
     AtomicOp, BinaryOp, CmpOp, Const, Dim, MathFn, MathSig, MemFence, MemoryOrder, MemoryScope, Op,
     Rounding, UnaryOp, ValueId, WorkItemQuery,
 };
+pub use op::{ImageQuery, SamplerBits};
 pub use parse::{parse_module, ParseError};
 pub use passes::{pipeline, run_pipeline, Pass};
 pub use print::print_module;
-pub use types::{AddressSpace, Layout, ScalarType, Type, TypeId, TypeTable};
+pub use types::{AddressSpace, ImageAccess, ImageDim, Layout, ScalarType, Type, TypeId, TypeTable};
 pub use verify::{verify_module, VerifyError};

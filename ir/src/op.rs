@@ -673,6 +673,109 @@ pub struct MemFence {
     pub global: bool,
 }
 
+/// A sampler's settings as OpenCL C's 32-bit `CLK_*` pattern: bit 0 is
+/// `CLK_NORMALIZED_COORDS_TRUE`, bits 1-3 the addressing mode (`CLK_ADDRESS_NONE` 0,
+/// `_CLAMP_TO_EDGE` 2, `_CLAMP` 4, `_REPEAT` 6, `_MIRRORED_REPEAT` 8), bits 4-5 the filter
+/// (`CLK_FILTER_NEAREST` 0x10, `CLK_FILTER_LINEAR` 0x20; 0 means nearest).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SamplerBits(pub u32);
+
+/// A sampler's addressing mode: what a read outside the image returns.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AddressingMode {
+    /// Coordinates are promised to be inside the image.
+    None,
+    /// Coordinates are clamped to the edge texels.
+    ClampToEdge,
+    /// Texels outside the image are the border colour (0 with alpha 0, or alpha 1 for
+    /// orders without alpha).
+    Clamp,
+    /// Normalized coordinates wrap around.
+    Repeat,
+    /// Normalized coordinates mirror at every edge.
+    MirroredRepeat,
+}
+
+impl SamplerBits {
+    /// Every bit a valid pattern may set.
+    pub const VALID_MASK: u32 = 0x3f;
+
+    /// True when coordinates are normalized (0..1 spans the image).
+    pub fn normalized(self) -> bool {
+        self.0 & 1 != 0
+    }
+
+    /// The addressing mode (`None` for the reserved patterns 10, 12 and 14).
+    pub fn addressing(self) -> AddressingMode {
+        match self.0 & 0xe {
+            2 => AddressingMode::ClampToEdge,
+            4 => AddressingMode::Clamp,
+            6 => AddressingMode::Repeat,
+            8 => AddressingMode::MirroredRepeat,
+            _ => AddressingMode::None,
+        }
+    }
+
+    /// True for bilinear (trilinear in 3D) filtering, false for nearest.
+    pub fn linear(self) -> bool {
+        self.0 & 0x20 != 0
+    }
+}
+
+/// An image query (`get_image_*`). Results: `Width`, `Height`, `Depth`, `ChannelDataType`
+/// and `ChannelOrder` are `i32`; `Dim` is `i32x2` (width, height) for 2D images and `i32x4`
+/// (width, height, depth, 0) for 3D ones; `ArraySize` is `u64` (the number of layers).
+/// Channel data types and orders are the host API's `CL_*` values (e.g. `CL_FLOAT` 0x10DE,
+/// `CL_RGBA` 0x10B5).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ImageQuery {
+    /// Width in texels.
+    Width,
+    /// Height in texels (2D and 3D images, and 2D arrays).
+    Height,
+    /// Depth in texels (3D images).
+    Depth,
+    /// Width and height (and depth, then 0) as an `i32` vector.
+    Dim,
+    /// Number of layers of an array image.
+    ArraySize,
+    /// The `CL_*` channel data type.
+    ChannelDataType,
+    /// The `CL_*` channel order.
+    ChannelOrder,
+}
+
+impl ImageQuery {
+    /// Every query, for the text-form parser.
+    pub const ALL: [ImageQuery; 7] = [
+        ImageQuery::Width,
+        ImageQuery::Height,
+        ImageQuery::Depth,
+        ImageQuery::Dim,
+        ImageQuery::ArraySize,
+        ImageQuery::ChannelDataType,
+        ImageQuery::ChannelOrder,
+    ];
+
+    /// The text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageQuery::Width => "width",
+            ImageQuery::Height => "height",
+            ImageQuery::Depth => "depth",
+            ImageQuery::Dim => "dim",
+            ImageQuery::ArraySize => "array_size",
+            ImageQuery::ChannelDataType => "channel_data_type",
+            ImageQuery::ChannelOrder => "channel_order",
+        }
+    }
+
+    /// Looks a query up by its text-form name.
+    pub fn from_name(name: &str) -> Option<ImageQuery> {
+        ImageQuery::ALL.into_iter().find(|q| q.name() == name)
+    }
+}
+
 /// What a `let` statement computes.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Op {
@@ -822,6 +925,51 @@ pub enum Op {
         /// The arguments.
         args: Vec<ValueId>,
     },
+    /// A sampler value with the given settings (result type `sampler`).
+    SamplerConst(SamplerBits),
+    /// Reads one texel (or a filtered value) of an image, as `read_image{f,i,ui,h}` define.
+    /// The result is a 4-lane vector whose element says how channels are returned: `f32`
+    /// (`read_imagef`: normalized formats as 0..1 or -1..1, float formats as stored), `f16`
+    /// (`read_imageh`), `i32` (`read_imagei`, signed integer formats) or `u32`
+    /// (`read_imageui`, unsigned integer formats); channels the format lacks read as 0,
+    /// alpha as 1. `coord` has one lane per image coordinate plus one for the layer of an
+    /// array image (`i32` or `i32xN`; 3-coordinate images and 2D arrays take 4 lanes, the last
+    /// one ignored). Without a sampler the coordinate is an integer texel address inside the
+    /// image (`read_image*` without a sampler; out-of-range coordinates are undefined). With
+    /// one, `coord` may also be `f32`/`f32xN`; the sampler's addressing, filter and
+    /// normalization apply as the OpenCL 1.2 specification's section 8.2 defines them
+    /// (nearest: the texel at `floor(u)` after addressing; linear: the weighted four (2D) or
+    /// eight (3D) neighbours around `u - 0.5`), an array's layer index is
+    /// `clamp(rint(layer), 0, layers - 1)` and never normalized, and integer coordinates
+    /// with a sampler address a texel directly, after the addressing mode (only
+    /// unnormalized, nearest samplers are valid with them). Channel conversions follow the
+    /// specification's section 8.3.
+    ImageRead {
+        /// The image (readable access).
+        image: ValueId,
+        /// The sampler, if any.
+        sampler: Option<ValueId>,
+        /// The coordinates.
+        coord: ValueId,
+    },
+    /// Writes one texel: `value` (a 4-lane `f32`, `f16`, `i32` or `u32` vector, converted to
+    /// the image's format as `write_image{f,h,i,ui}` define) at the integer texel address
+    /// `coord` (lanes as for [`Op::ImageRead`] without a sampler). The result is void.
+    ImageWrite {
+        /// The image (writable access).
+        image: ValueId,
+        /// The integer coordinates.
+        coord: ValueId,
+        /// The texel value.
+        value: ValueId,
+    },
+    /// A property of an image; see [`ImageQuery`] for the result types.
+    ImageQuery {
+        /// What is asked.
+        query: ImageQuery,
+        /// The image.
+        image: ValueId,
+    },
     /// A call of a function of the module (result may be void).
     Call {
         /// The callee.
@@ -835,7 +983,23 @@ impl Op {
     /// The values this operation reads, in order.
     pub fn operands(&self) -> Vec<ValueId> {
         match self {
-            Op::Const(_) | Op::LocalAddr(_) | Op::GlobalAddr(_) => vec![],
+            Op::Const(_) | Op::LocalAddr(_) | Op::GlobalAddr(_) | Op::SamplerConst(_) => vec![],
+            Op::ImageRead {
+                image,
+                sampler,
+                coord,
+            } => {
+                let mut v = vec![*image];
+                v.extend(*sampler);
+                v.push(*coord);
+                v
+            }
+            Op::ImageWrite {
+                image,
+                coord,
+                value,
+            } => vec![*image, *coord, *value],
+            Op::ImageQuery { image, .. } => vec![*image],
             Op::Unary(_, a) => vec![*a],
             Op::Binary(_, a, b) | Op::Compare(_, a, b) => vec![*a, *b],
             Op::Select {
@@ -869,7 +1033,12 @@ impl Op {
     pub fn is_pure(&self) -> bool {
         !matches!(
             self,
-            Op::Load { .. } | Op::Call { .. } | Op::Atomic { .. } | Op::Printf { .. }
+            Op::Load { .. }
+                | Op::Call { .. }
+                | Op::Atomic { .. }
+                | Op::Printf { .. }
+                | Op::ImageRead { .. }
+                | Op::ImageWrite { .. }
         )
     }
 }

@@ -373,6 +373,23 @@ fn print_op(out: &mut String, module: &Module, op: &Op) {
             }
             Ok(())
         }
+        Op::SamplerConst(bits) => write!(out, "sampler_const {}", bits.0),
+        Op::ImageRead {
+            image,
+            sampler,
+            coord,
+        } => match sampler {
+            Some(s) => write!(out, "image_read %{}, %{}, %{}", image.0, s.0, coord.0),
+            None => write!(out, "image_read %{}, %{}", image.0, coord.0),
+        },
+        Op::ImageWrite {
+            image,
+            coord,
+            value,
+        } => write!(out, "image_write %{}, %{}, %{}", image.0, coord.0, value.0),
+        Op::ImageQuery { query, image } => {
+            write!(out, "image_query.{} %{}", query.name(), image.0)
+        }
         Op::Call { func, args } => {
             write!(out, "call @{}({})", module.function(*func).name, list(args))
         }

@@ -168,6 +168,100 @@ impl AddressSpace {
     }
 }
 
+/// The shape of an image: its dimensionality (the layer of an array image is not counted).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ImageDim {
+    /// One dimension (`image1d_t`, `image1d_array_t`).
+    D1,
+    /// One dimension backed by a buffer (`image1d_buffer_t`); never sampled.
+    Buffer,
+    /// Two dimensions (`image2d_t`, `image2d_array_t`).
+    D2,
+    /// Three dimensions (`image3d_t`).
+    D3,
+}
+
+impl ImageDim {
+    /// Number of coordinates addressing a texel of one layer (1, 2 or 3).
+    pub fn coords(self) -> u8 {
+        match self {
+            ImageDim::D1 | ImageDim::Buffer => 1,
+            ImageDim::D2 => 2,
+            ImageDim::D3 => 3,
+        }
+    }
+
+    /// Lanes of the coordinate operand of image reads and writes: one per coordinate, plus
+    /// one for the layer of an array image, rounded up to 4 when that makes 3 (OpenCL C's
+    /// `int4`/`float4` coordinates of 3D images and 2D arrays, whose last lane is ignored).
+    pub fn coord_lanes(self, arrayed: bool) -> u8 {
+        match self.coords() + arrayed as u8 {
+            3 => 4,
+            n => n,
+        }
+    }
+
+    /// The text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageDim::D1 => "1d",
+            ImageDim::Buffer => "buffer",
+            ImageDim::D2 => "2d",
+            ImageDim::D3 => "3d",
+        }
+    }
+
+    /// Parses a text-form name.
+    pub fn from_name(name: &str) -> Option<ImageDim> {
+        [ImageDim::D1, ImageDim::Buffer, ImageDim::D2, ImageDim::D3]
+            .into_iter()
+            .find(|d| d.name() == name)
+    }
+}
+
+/// How a kernel may access an image (OpenCL's access qualifier, part of the type).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ImageAccess {
+    /// `read_only`: read (with or without a sampler) and queried.
+    Read,
+    /// `write_only`: written and queried.
+    Write,
+    /// `read_write` (OpenCL C 2.0): read without a sampler, written and queried.
+    ReadWrite,
+}
+
+impl ImageAccess {
+    /// The text-form name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ImageAccess::Read => "read",
+            ImageAccess::Write => "write",
+            ImageAccess::ReadWrite => "read_write",
+        }
+    }
+
+    /// Parses a text-form name.
+    pub fn from_name(name: &str) -> Option<ImageAccess> {
+        [
+            ImageAccess::Read,
+            ImageAccess::Write,
+            ImageAccess::ReadWrite,
+        ]
+        .into_iter()
+        .find(|a| a.name() == name)
+    }
+
+    /// True when the image may be read.
+    pub fn readable(self) -> bool {
+        self != ImageAccess::Write
+    }
+
+    /// True when the image may be written.
+    pub fn writable(self) -> bool {
+        self != ImageAccess::Read
+    }
+}
+
 /// A handle to an interned type in a [`TypeTable`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct TypeId(pub u32);
@@ -207,6 +301,19 @@ pub enum Type {
         /// Field types in order.
         fields: Vec<TypeId>,
     },
+    /// An OpenCL image object (an opaque handle; only a function parameter holds one, it is
+    /// never stored in memory). Text form: `image<2d, read>`, `image<1d[], write>` (arrayed).
+    Image {
+        /// Dimensionality of one layer.
+        dim: ImageDim,
+        /// An array of layers (`image1d_array_t`, `image2d_array_t`).
+        arrayed: bool,
+        /// The access qualifier.
+        access: ImageAccess,
+    },
+    /// An OpenCL sampler: addressing mode, coordinate normalization and filter, as the 32-bit
+    /// `CLK_*` pattern of [`crate::op::SamplerBits`]. Opaque; never stored in memory.
+    Sampler,
 }
 
 /// Size and alignment of a type in memory, following OpenCL C's layout rules
@@ -353,6 +460,8 @@ impl TypeTable {
                 let _ = offsets;
                 layout
             }
+            // Opaque handles, passed like pointers.
+            Type::Image { .. } | Type::Sampler => Layout { size: 8, align: 8 },
         }
     }
 
@@ -409,6 +518,15 @@ impl fmt::Display for DisplayType<'_> {
                 }
                 write!(f, "}}")
             }
+            Type::Image {
+                dim,
+                arrayed,
+                access,
+            } => {
+                let layers = if *arrayed { "[]" } else { "" };
+                write!(f, "image<{}{layers}, {}>", dim.name(), access.name())
+            }
+            Type::Sampler => write!(f, "sampler"),
         }
     }
 }

@@ -3,6 +3,8 @@
 //! lowering and after every pass; a failure is a compiler bug, reported with the function
 //! and statement that broke the rules.
 
+mod image;
+
 use std::collections::HashSet;
 use std::fmt;
 
@@ -524,6 +526,14 @@ impl Verifier<'_> {
             Op::Printf { .. } => {
                 if *types.get(rt) != Type::Scalar(ScalarType::I32) {
                     return bad("printf");
+                }
+            }
+            Op::SamplerConst(_)
+            | Op::ImageRead { .. }
+            | Op::ImageWrite { .. }
+            | Op::ImageQuery { .. } => {
+                if let Err(what) = image::check(types, self.func, rt, op) {
+                    return bad(what);
                 }
             }
             Op::Call { func, args } => {

@@ -58,3 +58,82 @@ fn atomics_printf_fences_switch_and_more_math_round_trip() {
     verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(print_module(&m), text);
 }
+
+#[test]
+fn images_and_samplers_round_trip() {
+    let text = include_str!("parse/image_syntax.ir");
+    let m = parse_module(text).unwrap_or_else(|e| panic!("{e}"));
+    verify_module(&m).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(print_module(&m), text);
+}
+
+/// Each line replaces one statement of `image_syntax.ir`'s kernel with one that breaks an
+/// image rule; the verifier must reject it.
+#[test]
+fn image_rules_are_verified() {
+    let base = include_str!("parse/image_syntax.ir");
+    let cases = [
+        // Reading a write-only image.
+        (
+            "%15: u32x4 = image_read %0, %14",
+            "%15: u32x4 = image_read %1, %14",
+        ),
+        // Float coordinates without a sampler.
+        (
+            "%22: f32x4 = image_read %5, %13",
+            "%22: f32x4 = image_read %5, %10",
+        ),
+        // A sampler on a buffer image, and on a read-write one.
+        (
+            "%22: f32x4 = image_read %5, %13",
+            "%22: f32x4 = image_read %5, %7, %13",
+        ),
+        (
+            "%20: i32x4 = image_read %3, %18",
+            "%20: i32x4 = image_read %3, %7, %18",
+        ),
+        // Coordinates of the wrong width (a 3D image takes 4 lanes).
+        (
+            "%19: f32x4 = image_read %2, %7, %18",
+            "%19: f32x4 = image_read %2, %7, %14",
+        ),
+        // A result that is not a 4-lane texel.
+        (
+            "%16: i32x4 = image_read %0, %7, %14",
+            "%16: i32x2 = image_read %0, %7, %14",
+        ),
+        // Writing a read-only image; float coordinates for a write.
+        (
+            "%23: void = image_write %1, %14, %12",
+            "%23: void = image_write %0, %14, %12",
+        ),
+        (
+            "%23: void = image_write %1, %14, %12",
+            "%23: void = image_write %1, %11, %12",
+        ),
+        // Queries the image has no answer to, or of the wrong result type.
+        (
+            "%28: i32 = image_query.depth %2",
+            "%28: i32 = image_query.depth %0",
+        ),
+        (
+            "%31: u64 = image_query.array_size %4",
+            "%31: u64 = image_query.array_size %0",
+        ),
+        (
+            "%26: i32 = image_query.width %5",
+            "%26: u32 = image_query.width %5",
+        ),
+        // Sampler bits no CLK_* constant defines.
+        (
+            "%9: sampler = sampler_const 39",
+            "%9: sampler = sampler_const 64",
+        ),
+    ];
+    for (from, to) in cases {
+        assert!(base.contains(from), "{from}");
+        let text = base.replace(from, to);
+        let m = parse_module(&text).unwrap_or_else(|e| panic!("{to}: {e}"));
+        assert!(verify_module(&m).is_err(), "accepted: {to}");
+    }
+}

@@ -17,6 +17,14 @@ impl Tx<'_, '_, '_> {
         Ok(match op {
             Op::Atomic { op, ptr, args, .. } => self.atomic(*op, *ptr, args)?,
             Op::Printf { format, args } => self.printf(format, args)?,
+            Op::SamplerConst(_)
+            | Op::ImageRead { .. }
+            | Op::ImageWrite { .. }
+            | Op::ImageQuery { .. } => {
+                return Err(CompileError::Images {
+                    function: self.f.name.clone(),
+                })
+            }
             Op::Const(c) => vec![self.constant(*c)?],
             Op::Unary(u, a) => {
                 let s = self.scalar(*a)?;

@@ -146,10 +146,9 @@ impl ModuleCtx<'_> {
                 let t = self.mem_ty(ty)?;
                 Ok(self.const_composite(t, parts))
             }
-            Type::Pointer { .. } | Type::Void => unsupported(format!(
-                "non-zero initializer of type {}",
-                self.ir.types.display(ty)
-            )),
+            Type::Pointer { .. } | Type::Void | Type::Image { .. } | Type::Sampler => unsupported(
+                format!("non-zero initializer of type {}", self.ir.types.display(ty)),
+            ),
         }
     }
 }

@@ -104,6 +104,8 @@ pub(crate) struct ModuleCtx<'m> {
     pub io_vars: BTreeSet<Word>,
     /// IR functions called from somewhere in the module.
     pub called: BTreeSet<FuncId>,
+    /// `OpConstantSampler` ids by `CLK_*` pattern.
+    pub sampler_consts: HashMap<u32, Word>,
 }
 
 impl<'m> ModuleCtx<'m> {
@@ -139,6 +141,7 @@ impl<'m> ModuleCtx<'m> {
             calls: HashMap::new(),
             io_vars: BTreeSet::new(),
             called: BTreeSet::new(),
+            sampler_consts: HashMap::new(),
         }
     }
 

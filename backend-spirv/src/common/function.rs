@@ -322,6 +322,18 @@ impl FnEmitter<'_, '_> {
                 Flavour::OpenCl => self.math(*func, args, rty),
                 Flavour::Vulkan => self.vk_math(*func, args, rty),
             },
+            Op::SamplerConst(bits) => self.sampler_value(*bits),
+            Op::ImageRead {
+                image,
+                sampler,
+                coord,
+            } => self.image_read(*image, *sampler, *coord, rty),
+            Op::ImageWrite {
+                image,
+                coord,
+                value,
+            } => self.image_write(*image, *coord, *value),
+            Op::ImageQuery { query, image } => self.image_query(*query, *image, rty),
             Op::Call { func, args } => self.call(*func, args, rty),
         }
     }

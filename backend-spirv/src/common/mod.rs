@@ -10,6 +10,7 @@ mod context;
 mod control;
 mod convert;
 mod function;
+mod image;
 mod math;
 mod memory;
 mod printf;

@@ -50,6 +50,12 @@ impl ModuleCtx<'_> {
                     w
                 }
             }
+            Type::Image {
+                dim,
+                arrayed,
+                access,
+            } => self.image_ty(dim, arrayed, access)?,
+            Type::Sampler => self.sampler_ty()?,
             Type::Struct { name, fields } => {
                 if let Some(&w) = self.type_ids.get(&(id, !mem)) {
                     w

@@ -63,6 +63,12 @@ pub(crate) fn kernel_layout(
                 ));
                 offset += l.size as u32;
             }
+            Type::Image { .. } | Type::Sampler => {
+                return unsupported(format!(
+                    "images are not supported on the vulkan target yet (kernel argument `{}`)",
+                    p.name
+                ))
+            }
             _ => {
                 return unsupported(format!(
                     "kernel argument `{}` of type {} on Vulkan",

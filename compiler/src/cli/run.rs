@@ -193,7 +193,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             return runtime_error(format!("cannot create '{}': {e}", dir.display()));
         }
         for (k, a) in bound.iter().enumerate() {
-            if let BoundArg::Buffer { bytes, .. } = a {
+            if let BoundArg::Buffer { bytes, .. } | BoundArg::Image { bytes, .. } = a {
                 let path = dir.join(format!("arg{k}.bin"));
                 if let Err(e) = std::fs::write(&path, bytes) {
                     return runtime_error(format!("cannot write '{}': {e}", path.display()));
@@ -203,7 +203,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
     }
     if cli.print {
         for (k, a) in bound.iter().enumerate() {
-            if let BoundArg::Buffer { ty, bytes } = a {
+            if let BoundArg::Buffer { ty, bytes } | BoundArg::Image { ty, bytes, .. } = a {
                 let count = bytes.len() / ty.size();
                 println!(
                     "arg{k} {} ({ty}[{count}]): {}",

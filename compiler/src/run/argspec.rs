@@ -1,5 +1,6 @@
 //! The `--arg SPEC` grammar of `oclc run`: scalars (`i32:5`, `f32x4:1,2,3,4`), buffers
-//! (`f32[1024]=iota`, `u8[64,64]=randu:7:0:255`) and local memory (`local:4096`).
+//! (`f32[1024]=iota`, `u8[64,64]=randu:7:0:255`), local memory (`local:4096`), images and
+//! samplers (`image2d:rgba:f32[64,64]=iota`, `sampler:norm:repeat:linear`).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -91,6 +92,10 @@ pub enum ArgSpec {
         /// Bytes of local memory per work-group.
         bytes: usize,
     },
+    /// An image (`image2d:rgba:f32[W,H]=INIT`, see [`super::imagespec`]).
+    Image(super::imagespec::ImageSpec),
+    /// A sampler (`sampler:norm:repeat:linear`), as OpenCL C's 32-bit `CLK_*` pattern.
+    Sampler(u32),
 }
 
 impl ArgSpec {
@@ -204,6 +209,14 @@ pub fn encode_element(lanes: &[f64], ty: ElemType) -> Result<Vec<u8>, String> {
 
 /// Parses one `--arg` spec.
 pub fn parse_arg_spec(text: &str) -> Result<ArgSpec, String> {
+    if text.starts_with("image") {
+        return Ok(ArgSpec::Image(super::imagespec::parse_image_spec(text)?));
+    }
+    if let Some(rest) = text.strip_prefix("sampler:") {
+        return Ok(ArgSpec::Sampler(super::imagespec::parse_sampler_spec(
+            rest,
+        )?));
+    }
     if let Some(bytes) = text.strip_prefix("local:") {
         let bytes: usize = bytes
             .parse()
@@ -267,7 +280,8 @@ pub fn parse_arg_spec(text: &str) -> Result<ArgSpec, String> {
     })
 }
 
-fn parse_init(text: &str, s: ScalarType) -> Result<BufferInit, String> {
+/// Parses a buffer initializer (`zeros`, `fill:V`, `iota`, ...) for lanes of type `s`.
+pub fn parse_init(text: &str, s: ScalarType) -> Result<BufferInit, String> {
     let mut parts = text.split(':');
     let kind = parts.next().unwrap_or("");
     let rest: Vec<&str> = parts.collect();

@@ -19,6 +19,17 @@ pub enum BoundArg {
     Value(Vec<u8>),
     /// `__local` memory of this many bytes.
     Local(usize),
+    /// An image and its texels (tightly packed, as stored).
+    Image {
+        /// How one texel is stored (for printing).
+        ty: ElemType,
+        /// Format and extents.
+        desc: oclc_runtime_lite::opencl::OpenClImageDesc,
+        /// The texels, updated by the run.
+        bytes: Vec<u8>,
+    },
+    /// A sampler, as OpenCL C's 32-bit `CLK_*` pattern.
+    Sampler(u32),
 }
 
 /// How a parameter is passed, as shown in messages (`__global float*`, `int`).
@@ -106,6 +117,36 @@ pub fn bind_args(
                 let bytes =
                     make_buffer(ty, count, &init).map_err(|e| format!("--arg for {who}: {e}"))?;
                 bound.push(BoundArg::Buffer { ty, bytes });
+            }
+            (
+                Type::Image {
+                    dim,
+                    arrayed,
+                    ..
+                },
+                ArgSpec::Image(img),
+            ) => {
+                if (*dim, *arrayed) != (img.dim, img.arrayed) {
+                    return Err(format!("{who} cannot take --arg '{text}' (a {})", img.kind));
+                }
+                let bytes = make_buffer(img.texel, img.texel_count(), &img.init)
+                    .map_err(|e| format!("--arg for {who}: {e}"))?;
+                bound.push(BoundArg::Image {
+                    ty: img.texel,
+                    desc: img.desc,
+                    bytes,
+                });
+            }
+            (Type::Image { .. }, _) => {
+                return Err(format!(
+                    "{who} is an image: pass KIND:ORDER:CHANNEL[EXTENTS]=INIT (e.g. image2d:rgba:f32[16,16]=iota), not '{text}'"
+                ))
+            }
+            (Type::Sampler, ArgSpec::Sampler(bits)) => bound.push(BoundArg::Sampler(bits)),
+            (Type::Sampler, _) => {
+                return Err(format!(
+                    "{who} is a sampler: pass sampler:COORDS:ADDRESS:FILTER (e.g. sampler:norm:repeat:linear), not '{text}'"
+                ))
             }
             (Type::Pointer { pointee, .. }, _) => {
                 let elem =

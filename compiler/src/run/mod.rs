@@ -5,6 +5,7 @@
 pub mod argspec;
 pub mod bind;
 pub mod buffers;
+pub mod imagespec;
 
 use std::time::{Duration, Instant};
 
@@ -59,6 +60,9 @@ pub fn run_cpu(
             }
             BoundArg::Value(bytes) => ArgValue::Bytes(bytes.clone()),
             BoundArg::Local(n) => ArgValue::Local(*n as u64),
+            BoundArg::Image { .. } | BoundArg::Sampler(_) => {
+                return Err("images are not supported on the cpu target yet".into())
+            }
         });
     }
     let originals: Vec<Vec<u8>> = buffers.iter().map(|b| b.as_bytes().to_vec()).collect();
@@ -140,6 +144,11 @@ pub fn run_opencl(
             BoundArg::Buffer { bytes, .. } => OpenClArg::Buffer(bytes.as_mut_slice()),
             BoundArg::Value(bytes) => OpenClArg::Value(bytes.as_slice()),
             BoundArg::Local(n) => OpenClArg::Local(*n),
+            BoundArg::Image { desc, bytes, .. } => OpenClArg::Image {
+                desc,
+                bytes: bytes.as_mut_slice(),
+            },
+            BoundArg::Sampler(bits) => OpenClArg::Sampler(*bits),
         })
         .collect();
     let range = NDRange {
@@ -173,6 +182,12 @@ pub fn run_vulkan(
     };
     let kernel = vulkan_kernel(r);
     let device = oclc_runtime_lite::VulkanDevice::open().map_err(|e| e.to_string())?;
+    if args
+        .iter()
+        .any(|a| matches!(a, BoundArg::Image { .. } | BoundArg::Sampler(_)))
+    {
+        return Err("images are not supported on the vulkan target yet".into());
+    }
     let mut vk_args: Vec<oclc_runtime_lite::VulkanArg<'_>> = args
         .iter_mut()
         .map(|a| match a {
@@ -181,6 +196,7 @@ pub fn run_vulkan(
             }
             BoundArg::Value(bytes) => oclc_runtime_lite::VulkanArg::Value(bytes.as_slice()),
             BoundArg::Local(n) => oclc_runtime_lite::VulkanArg::Local(*n),
+            BoundArg::Image { .. } | BoundArg::Sampler(_) => unreachable!("refused above"),
         })
         .collect();
     let range = NDRange {

@@ -115,7 +115,11 @@ impl Importer {
             return id;
         }
         let mapped = match src.get(t).clone() {
-            ty @ (Type::Void | Type::Scalar(_) | Type::Vector { .. }) => ty,
+            ty @ (Type::Void
+            | Type::Scalar(_)
+            | Type::Vector { .. }
+            | Type::Image { .. }
+            | Type::Sampler) => ty,
             Type::Pointer { space, pointee } => Type::Pointer {
                 space,
                 pointee: self.ty(src, dst, pointee),

@@ -75,6 +75,9 @@ impl FnLower<'_, '_> {
 
     /// Lowers an expression to a value.
     pub fn expr(&mut self, e: &ck::Expr) -> Result<ValueId, LowerError> {
+        if let Some(sampler) = self.sampler_expr(e) {
+            return sampler;
+        }
         match &e.kind {
             ExprKind::IntConst(bits) => {
                 let ty = self.vty(&e.ty);

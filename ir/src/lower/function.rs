@@ -313,7 +313,8 @@ pub fn lower_function(
         }
     }
     for (i, info) in f.vars.iter().enumerate() {
-        if info.is_param {
+        if info.is_param || super::builtins::image::is_sampler(&info.ty) {
+            // Sampler variables are bound to their value at their declaration.
             continue;
         }
         let sty = cx.sty(&info.ty);

@@ -32,8 +32,14 @@ impl FnLower<'_, '_> {
                 Some(Binding::Value(val)) => Ok(Place::Value(val)),
                 None => self.unsupported(lv.span, "variable used before its declaration"),
             },
+            ck::LValueKind::Global(g) if super::builtins::image::is_sampler(&lv.ty) => {
+                Ok(Place::Value(self.global_sampler(g.0, lv)?))
+            }
             ck::LValueKind::Global(g) => {
-                let id = crate::module::GlobalId(g.0);
+                let id = crate::module::GlobalId(super::builtins::image::ir_global_index(
+                    self.program,
+                    g.0,
+                ));
                 let ty = self.sty(&lv.ty);
                 let space = super::types::space(lv.space);
                 let pty = self.types().pointer(space, ty);

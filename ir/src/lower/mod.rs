@@ -6,6 +6,8 @@
 //! - every variable becomes an IR [`Local`](crate::Local) (private, or `local` for kernel-scope
 //!   `__local` declarations), except parameters that are never assigned or addressed, which
 //!   stay plain values; backends promote non-escaping private scalars to registers;
+//! - images are parameters (plain values); `sampler_t` variables, local or program-scope,
+//!   are bound to their value, which folds to `Op::SamplerConst` (see `builtins::image`);
 //! - `bool` values are IR `bool`; stored `bool`s are bytes (0/1);
 //! - loops become `Loop { body, continuing, break_if }`: `while`/`for` test at the top of the
 //!   body, `do`/`while` tests with `break_if` after the body, `for` steps in `continuing`;
@@ -50,6 +52,10 @@ impl std::error::Error for LowerError {}
 pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
     let mut module = Module::new();
     for g in &program.globals {
+        if builtins::image::is_sampler(&g.ty) {
+            // Folded to `Op::SamplerConst` where used (see `builtins::image`).
+            continue;
+        }
         let ty = types::storage_type(&mut module.types, &g.ty);
         if let Some(message) = types::take_unsupported_type() {
             return Err(LowerError {

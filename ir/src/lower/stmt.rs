@@ -25,6 +25,14 @@ impl FnLower<'_, '_> {
                 let info = &self.source.vars[var.0 as usize];
                 let ty = info.ty.clone();
                 let span = info.span;
+                if super::builtins::image::is_sampler(&ty) {
+                    let ck::Initializer::Expr(e) = init else {
+                        return self.unsupported(span, "a sampler needs a single initializer");
+                    };
+                    let value = self.expr(e)?;
+                    self.vars[var.0 as usize] = Some(Binding::Value(value));
+                    return Ok(());
+                }
                 let Some(Binding::Local(local)) = self.vars[var.0 as usize] else {
                     return self.unsupported(span, "initializer for a variable without storage");
                 };

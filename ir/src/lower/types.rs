@@ -1,12 +1,14 @@
 //! Mapping front-end types to IR types, and constant initializers to bytes.
 
-use oclc_frontend::checked::{AddrSpace, CType, ConstInit, OpaqueKind, ScalarKind, StructRef};
+use oclc_frontend::checked::{
+    AddrSpace, CType, ConstInit, ImageAccess, ImageDim, OpaqueKind, ScalarKind, StructRef,
+};
 use oclc_frontend::source::Span;
 use std::cell::RefCell;
 
 use super::LowerError;
 use crate::op::{f32_to_f16_bits, Const};
-use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
+use crate::types::{self as ir, AddressSpace, ScalarType, Type, TypeId, TypeTable};
 
 /// The IR scalar for a front-end scalar kind.
 pub fn scalar(kind: ScalarKind) -> ScalarType {
@@ -129,6 +131,28 @@ fn union_storage(t: &mut TypeTable, s: &StructRef, size: u64, align: u64) -> Typ
     })
 }
 
+/// The IR type of an image of the front end's dimensionality and access qualifier.
+fn image_type(d: ImageDim, a: ImageAccess) -> Type {
+    let (dim, arrayed) = match d {
+        ImageDim::D1 => (ir::ImageDim::D1, false),
+        ImageDim::D1Array => (ir::ImageDim::D1, true),
+        ImageDim::D1Buffer => (ir::ImageDim::Buffer, false),
+        ImageDim::D2 => (ir::ImageDim::D2, false),
+        ImageDim::D2Array => (ir::ImageDim::D2, true),
+        ImageDim::D3 => (ir::ImageDim::D3, false),
+    };
+    let access = match a {
+        ImageAccess::ReadOnly => ir::ImageAccess::Read,
+        ImageAccess::WriteOnly => ir::ImageAccess::Write,
+        ImageAccess::ReadWrite => ir::ImageAccess::ReadWrite,
+    };
+    Type::Image {
+        dim,
+        arrayed,
+        access,
+    }
+}
+
 /// The IR type of *memory* holding a `ty` (`bool` is stored as a byte). Types the IR
 /// cannot express are recorded (see [`take_unsupported_type`]) and give a byte.
 pub fn storage_type(t: &mut TypeTable, ty: &CType) -> TypeId {
@@ -137,10 +161,8 @@ pub fn storage_type(t: &mut TypeTable, ty: &CType) -> TypeId {
         // Async copies complete before they return (see `builtins::async_copy`), so an
         // event is a dummy integer.
         CType::Opaque(OpaqueKind::Event) => t.scalar(ScalarType::U32),
-        CType::Opaque(k) => {
-            note_unsupported(format!("{} values are not supported yet", k.name()));
-            t.scalar(ScalarType::U8)
-        }
+        CType::Opaque(OpaqueKind::Sampler) => t.intern(Type::Sampler),
+        CType::Opaque(OpaqueKind::Image(d, a)) => t.intern(image_type(*d, *a)),
         CType::Void => t.void(),
         CType::Bool => t.scalar(ScalarType::U8),
         CType::Scalar(k) => t.scalar(scalar(*k)),

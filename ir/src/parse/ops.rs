@@ -5,8 +5,8 @@ use super::cursor::Cursor;
 use super::{ParseError, PendingCall};
 use crate::module::{FuncId, GlobalId, LocalId};
 use crate::op::{
-    AtomicOp, BinaryOp, CmpOp, Dim, MathFn, MemoryOrder, MemoryScope, Op, Rounding, UnaryOp,
-    ValueId, WorkItemQuery,
+    AtomicOp, BinaryOp, CmpOp, Dim, ImageQuery, MathFn, MemoryOrder, MemoryScope, Op, Rounding,
+    SamplerBits, UnaryOp, ValueId, WorkItemQuery,
 };
 use crate::types::{Type, TypeId, TypeTable};
 
@@ -123,6 +123,9 @@ fn parse_op_word(
             order,
             scope,
         });
+    }
+    if let Some(op) = parse_image_op(cur, start, word)? {
+        return Ok(op);
     }
     if word == "printf" {
         let format = cur.string()?;
@@ -283,4 +286,41 @@ fn parse_convert(cur: &mut Cursor, start: usize, word: &str, ty: TypeId) -> Resu
         saturate,
         rounding,
     })
+}
+
+/// Parses `sampler_const N`, `image_read %i, [%s,] %c`, `image_write %i, %c, %v` and
+/// `image_query.Q %i`; `None` when `word` names no image operation.
+fn parse_image_op(cur: &mut Cursor, start: usize, word: &str) -> Result<Option<Op>, ParseError> {
+    if let Some(name) = word.strip_prefix("image_query.") {
+        let Some(query) = ImageQuery::from_name(name) else {
+            return Err(cur.error_at(start, format!("unknown image query `{name}`")));
+        };
+        let image = cur.value()?;
+        return Ok(Some(Op::ImageQuery { query, image }));
+    }
+    Ok(Some(match word {
+        "sampler_const" => Op::SamplerConst(SamplerBits(cur.number_u32()?)),
+        "image_read" => match cur.value_list()?[..] {
+            [image, coord] => Op::ImageRead {
+                image,
+                sampler: None,
+                coord,
+            },
+            [image, sampler, coord] => Op::ImageRead {
+                image,
+                sampler: Some(sampler),
+                coord,
+            },
+            _ => return Err(cur.error_at(start, "image_read takes 2 or 3 operands")),
+        },
+        "image_write" => match cur.value_list()?[..] {
+            [image, coord, value] => Op::ImageWrite {
+                image,
+                coord,
+                value,
+            },
+            _ => return Err(cur.error_at(start, "image_write takes 3 operands")),
+        },
+        _ => return Ok(None),
+    }))
 }

@@ -1,9 +1,9 @@
 //! Parsing of types in text form: `f32`, `f32x4`, `ptr<global, f32>`, `[16 x f32]`,
-//! `struct NAME {T, T}` and `void`.
+//! `struct NAME {T, T}`, `image<2d[], read>`, `sampler` and `void`.
 
 use super::cursor::Cursor;
 use super::ParseError;
-use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
+use crate::types::{AddressSpace, ImageAccess, ImageDim, ScalarType, Type, TypeId, TypeTable};
 
 /// How deeply types may nest (bounds recursion on garbled input).
 const MAX_DEPTH: u32 = 64;
@@ -47,6 +47,8 @@ fn parse_nested(cur: &mut Cursor, types: &mut TypeTable, depth: u32) -> Result<T
             cur.expect(">")?;
             Ok(types.pointer(space, pointee))
         }
+        "sampler" => Ok(types.intern(Type::Sampler)),
+        "image" => parse_image(cur, types),
         "struct" => {
             // The name is printed raw: it runs up to the ` {` that opens the field list.
             if !cur.rest().starts_with(' ') {
@@ -68,6 +70,27 @@ fn parse_nested(cur: &mut Cursor, types: &mut TypeTable, depth: u32) -> Result<T
         }
         _ => scalar_or_vector(w, types).ok_or_else(|| cur.error_at(start, "expected a type")),
     }
+}
+
+/// Parses the rest of `image<DIM[], ACCESS>` after the word `image`.
+fn parse_image(cur: &mut Cursor, types: &mut TypeTable) -> Result<TypeId, ParseError> {
+    cur.expect("<")?;
+    cur.skip_ws();
+    let start = cur.pos();
+    let dim = ImageDim::from_name(cur.word())
+        .ok_or_else(|| cur.error_at(start, "expected an image dimension (1d, buffer, 2d, 3d)"))?;
+    let arrayed = cur.eat("[]");
+    cur.expect(",")?;
+    cur.skip_ws();
+    let start = cur.pos();
+    let access = ImageAccess::from_name(cur.word())
+        .ok_or_else(|| cur.error_at(start, "expected an image access (read, write, read_write)"))?;
+    cur.expect(">")?;
+    Ok(types.intern(Type::Image {
+        dim,
+        arrayed,
+        access,
+    }))
 }
 
 fn scalar_or_vector(w: &str, types: &mut TypeTable) -> Option<TypeId> {

@@ -434,6 +434,14 @@ fn remap_op(op: &Op, mv: &dyn Fn(ValueId) -> ValueId, ml: &dyn Fn(LocalId) -> Lo
     use crate::op::Dim;
     match op {
         Op::Const(_) | Op::GlobalAddr(_) => op.clone(),
+        Op::SamplerConst(_)
+        | Op::ImageRead { .. }
+        | Op::ImageWrite { .. }
+        | Op::ImageQuery { .. } => {
+            let mut out = op.clone();
+            super::rewrite::op_operands_mut(&mut out, &mut |v| *v = mv(*v));
+            out
+        }
         Op::Atomic {
             op,
             ptr,

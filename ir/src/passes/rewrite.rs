@@ -9,8 +9,29 @@ use crate::op::{Dim, Op, ValueId};
 /// Calls `f` on every value operand of `op`, mutably.
 pub fn op_operands_mut(op: &mut Op, f: &mut dyn FnMut(&mut ValueId)) {
     match op {
-        Op::Const(_) | Op::LocalAddr(_) | Op::GlobalAddr(_) => {}
+        Op::Const(_) | Op::LocalAddr(_) | Op::GlobalAddr(_) | Op::SamplerConst(_) => {}
         Op::Unary(_, a) => f(a),
+        Op::ImageRead {
+            image,
+            sampler,
+            coord,
+        } => {
+            f(image);
+            if let Some(s) = sampler {
+                f(s);
+            }
+            f(coord);
+        }
+        Op::ImageWrite {
+            image,
+            coord,
+            value,
+        } => {
+            f(image);
+            f(coord);
+            f(value);
+        }
+        Op::ImageQuery { image, .. } => f(image),
         Op::Binary(_, a, b) | Op::Compare(_, a, b) => {
             f(a);
             f(b);

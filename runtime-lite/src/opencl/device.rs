@@ -6,6 +6,7 @@ use std::ptr::{null, null_mut};
 use std::time::{Duration, Instant};
 
 use super::ffi::{self, Api, Handle};
+use super::image::{self, ImageObject, OpenClImageDesc};
 use crate::ndrange::NDRange;
 
 /// An error from the OpenCL reference device, with the failing call and its error code
@@ -21,7 +22,7 @@ impl fmt::Display for OpenClError {
 
 impl std::error::Error for OpenClError {}
 
-fn check(code: i32, what: &str) -> Result<(), OpenClError> {
+pub(super) fn check(code: i32, what: &str) -> Result<(), OpenClError> {
     if code == ffi::SUCCESS {
         Ok(())
     } else {
@@ -57,6 +58,16 @@ pub enum OpenClArg<'a> {
     Value(&'a [u8]),
     /// A `__local` pointer argument of this many bytes.
     Local(usize),
+    /// An image with this format and extents, made from the bytes (tightly packed texels)
+    /// before the launch and read back into them after it.
+    Image {
+        /// Format and extents.
+        desc: &'a OpenClImageDesc,
+        /// The texels.
+        bytes: &'a mut [u8],
+    },
+    /// A sampler with the settings of OpenCL C's 32-bit `CLK_*` pattern.
+    Sampler(u32),
 }
 
 /// What a launch measured.
@@ -282,10 +293,11 @@ impl OpenClProgram<'_> {
             let k = (api.clCreateKernel)(self.program, name.as_ptr(), &mut err);
             check(err, &format!("clCreateKernel('{kernel}')"))?;
             let mut mems: Vec<(usize, Handle)> = Vec::new();
+            let mut objects: Vec<(usize, ImageObject)> = Vec::new();
             let originals: Vec<Option<Vec<u8>>> = args
                 .iter()
                 .map(|a| match a {
-                    OpenClArg::Buffer(b) => Some(b.to_vec()),
+                    OpenClArg::Buffer(b) | OpenClArg::Image { bytes: b, .. } => Some(b.to_vec()),
                     _ => None,
                 })
                 .collect();
@@ -320,6 +332,34 @@ impl OpenClProgram<'_> {
                             (api.clSetKernelArg)(k, i as u32, *n, null()),
                             &format!("clSetKernelArg({i}, local)"),
                         )?,
+                        OpenClArg::Image { desc, bytes } => {
+                            let obj = image::create_image(api, self.dev.context, desc, bytes)?;
+                            let h = obj.handle();
+                            objects.push((i, obj));
+                            check(
+                                (api.clSetKernelArg)(
+                                    k,
+                                    i as u32,
+                                    std::mem::size_of::<Handle>(),
+                                    (&h as *const Handle).cast(),
+                                ),
+                                &format!("clSetKernelArg({i}, image)"),
+                            )?;
+                        }
+                        OpenClArg::Sampler(bits) => {
+                            let obj = image::create_sampler(api, self.dev.context, *bits)?;
+                            let h = obj.handle();
+                            objects.push((i, obj));
+                            check(
+                                (api.clSetKernelArg)(
+                                    k,
+                                    i as u32,
+                                    std::mem::size_of::<Handle>(),
+                                    (&h as *const Handle).cast(),
+                                ),
+                                &format!("clSetKernelArg({i}, sampler)"),
+                            )?;
+                        }
                     }
                 }
                 let (work_dim, global, local, offset) =
@@ -385,8 +425,19 @@ impl OpenClProgram<'_> {
                         )?;
                     }
                 }
+                for (i, obj) in &objects {
+                    if let OpenClArg::Image { desc, bytes } = &mut args[*i] {
+                        image::read_image(api, self.dev.queue, obj.handle(), desc, bytes)?;
+                    }
+                }
                 let mut times = Vec::with_capacity(repeat);
                 for _ in 0..repeat {
+                    for (i, obj) in &objects {
+                        if let OpenClArg::Image { desc, .. } = &args[*i] {
+                            let original = originals[*i].as_ref().expect("image argument");
+                            image::write_image(api, self.dev.queue, obj.handle(), desc, original)?;
+                        }
+                    }
                     for (i, mem) in &mems {
                         let original = originals[*i].as_ref().expect("buffer argument");
                         check(
@@ -411,6 +462,9 @@ impl OpenClProgram<'_> {
             })();
             for (_, mem) in mems {
                 (api.clReleaseMemObject)(mem);
+            }
+            for (_, obj) in objects {
+                image::release(api, obj);
             }
             (api.clReleaseKernel)(k);
             result

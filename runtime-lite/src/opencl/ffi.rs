@@ -33,6 +33,40 @@ pub const PROFILING_COMMAND_START: u32 = 0x1282;
 /// `CL_PROFILING_COMMAND_END`.
 pub const PROFILING_COMMAND_END: u32 = 0x1283;
 
+/// `cl_image_format`.
+#[repr(C)]
+pub struct ImageFormat {
+    /// `CL_R`, `CL_RGBA`, ...
+    pub channel_order: u32,
+    /// `CL_FLOAT`, `CL_UNORM_INT8`, ...
+    pub channel_data_type: u32,
+}
+
+/// `cl_image_desc` (OpenCL 1.2).
+#[repr(C)]
+pub struct ImageDesc {
+    /// `CL_MEM_OBJECT_IMAGE2D`, ...
+    pub image_type: u32,
+    /// Width in texels.
+    pub width: usize,
+    /// Height in texels (2D and 3D images, 2D arrays).
+    pub height: usize,
+    /// Depth in texels (3D images).
+    pub depth: usize,
+    /// Layers of an array image.
+    pub array_size: usize,
+    /// Bytes per row of the host data (0: tightly packed).
+    pub row_pitch: usize,
+    /// Bytes per slice of the host data (0: tightly packed).
+    pub slice_pitch: usize,
+    /// Must be 0.
+    pub num_mip_levels: u32,
+    /// Must be 0.
+    pub num_samples: u32,
+    /// The buffer of a 1D buffer image.
+    pub buffer: Handle,
+}
+
 macro_rules! api {
     ($($name:ident : fn($($arg:ty),*) -> $ret:ty;)*) => {
         /// Function pointers into the loaded OpenCL library.
@@ -86,6 +120,11 @@ api! {
     clEnqueueNDRangeKernel: fn(Handle, Handle, u32, *const usize, *const usize, *const usize, u32, *const Handle, *mut Handle) -> i32;
     clEnqueueReadBuffer: fn(Handle, Handle, u32, usize, usize, *mut c_void, u32, *const Handle, *mut Handle) -> i32;
     clEnqueueWriteBuffer: fn(Handle, Handle, u32, usize, usize, *const c_void, u32, *const Handle, *mut Handle) -> i32;
+    clCreateImage: fn(Handle, u64, *const ImageFormat, *const ImageDesc, *mut c_void, *mut i32) -> Handle;
+    clEnqueueReadImage: fn(Handle, Handle, u32, *const usize, *const usize, usize, usize, *mut c_void, u32, *const Handle, *mut Handle) -> i32;
+    clEnqueueWriteImage: fn(Handle, Handle, u32, *const usize, *const usize, usize, usize, *const c_void, u32, *const Handle, *mut Handle) -> i32;
+    clCreateSampler: fn(Handle, u32, u32, u32, *mut i32) -> Handle;
+    clReleaseSampler: fn(Handle) -> i32;
     clFinish: fn(Handle) -> i32;
     clWaitForEvents: fn(u32, *const Handle) -> i32;
     clGetEventProfilingInfo: fn(Handle, u32, usize, *mut c_void, *mut usize) -> i32;

@@ -6,5 +6,7 @@
 
 mod device;
 mod ffi;
+mod image;
 
 pub use device::{OpenClArg, OpenClDevice, OpenClError, OpenClProgram, OpenClRun};
+pub use image::{object_type, OpenClImageDesc};

@@ -2,11 +2,12 @@
 //! meaning: work-item queries and synchronization here, element-wise functions in
 //! [`elementwise`], geometric functions in [`geometric`], conversions and vector shuffles
 //! in [`reinterpret`], memory accesses (vector loads/stores, atomics, pointer results) in
-//! [`memory`], work-group functions in [`workgroup`].
+//! [`memory`], work-group functions in [`workgroup`], images and samplers in [`image`].
 
 mod async_copy;
 mod elementwise;
 mod geometric;
+pub mod image;
 mod memory;
 mod reinterpret;
 mod workgroup;
@@ -38,13 +39,6 @@ pub(super) fn const_int(e: &ck::Expr) -> Option<u64> {
     }
 }
 
-/// Image reads, writes and queries (the IR has no image operations yet).
-fn is_image_builtin(name: &str) -> bool {
-    ["read_image", "write_image", "get_image_"]
-        .iter()
-        .any(|p| name.starts_with(p))
-}
-
 fn work_item_query(name: &str) -> Option<WorkItemQuery> {
     Some(match name {
         "get_global_id" => WorkItemQuery::GlobalId,
@@ -73,11 +67,8 @@ impl FnLower<'_, '_> {
                 if let Some(query) = work_item_query(name) {
                     return self.work_item_call(query, args, e);
                 }
-                if is_image_builtin(name) {
-                    return self.unsupported(
-                        e.span,
-                        format!("image built-in '{name}' is not supported by oclc's code generators yet"),
-                    );
+                if image::is_image_builtin(name) {
+                    return self.image_call(name, args, e);
                 }
                 match name {
                     "barrier" | "mem_fence" | "read_mem_fence" | "write_mem_fence" => {

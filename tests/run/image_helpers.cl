@@ -1,0 +1,36 @@
+// RUN: --kernel blur --global 9,7 --arg image2d:rgba:unorm8[9,7]=randu:1:0:255 --arg image2d:rgba:f32[9,7]=zeros --arg sampler:unnorm:clamp_to_edge:nearest --arg f32x4[63]=zeros
+// RUN: --kernel blur --global 9,7 --arg image2d:r:f32[9,7]=randu:2:-1:1 --arg image2d:rgba:unorm8[9,7]=zeros --arg sampler:unnorm:clamp:linear --arg f32x4[63]=zeros
+// CPU-UNSUPPORTED: images are not supported on the cpu target yet
+// VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
+// Images and samplers passed to helper functions (as darktable does), a program-scope
+// __constant sampler, a const sampler_t local, a sampler kernel argument, and a write
+// through a helper.
+
+constant sampler_t edge = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+
+float4 tap(read_only image2d_t img, sampler_t s, int x, int y, float w)
+{
+    return w * read_imagef(img, s, (int2)(x, y));
+}
+
+float4 cross5(read_only image2d_t img, sampler_t s, int x, int y)
+{
+    return tap(img, s, x, y, 0.5f) + tap(img, s, x - 1, y, 0.125f) + tap(img, s, x + 1, y, 0.125f)
+        + tap(img, edge, x, y - 1, 0.125f) + tap(img, edge, x, y + 1, 0.125f);
+}
+
+void store(write_only image2d_t out, int2 at, float4 v)
+{
+    write_imagef(out, at, v);
+}
+
+__kernel void blur(read_only image2d_t in, write_only image2d_t out, sampler_t given,
+                   __global float4 *dbg)
+{
+    const sampler_t mine = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT | CLK_FILTER_LINEAR;
+    int x = get_global_id(0), y = get_global_id(1);
+    float4 v = cross5(in, given, x, y);
+    float2 c = (float2)((x + 0.25f) / get_image_width(in), (y + 0.75f) / get_image_height(in));
+    dbg[y * get_global_size(0) + x] = v + read_imagef(in, mine, c);
+    store(out, (int2)(x, y), v);
+}
