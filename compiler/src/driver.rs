@@ -168,7 +168,10 @@ pub fn emit_opencl_spirv(
 pub fn link_vulkan_library(module: &Module) -> Result<Module, CompileError> {
     let mut linked = module.clone();
     let native = oclc_backend_spirv::vulkan_native_math;
-    match oclc_ir::library::link(&mut linked, &|f, s| !native(f, s)) {
+    let native_div = oclc_backend_spirv::vulkan_native_division;
+    match oclc_ir::library::link_with_division(&mut linked, &|f, s| !native(f, s), &|s| {
+        !native_div(s)
+    }) {
         Ok(_) => {}
         Err(oclc_ir::LinkError::Missing { func, scalar }) => {
             return Err(CompileError::Diagnostics(format!(

@@ -13,7 +13,9 @@
 //! float operands as `T`, the `int` operand of `ldexp`/`pown`/`rootn` as `int`, `ilogb`
 //! returning `int`, relational functions returning `int` 1/0 (as OpenCL's scalar forms do),
 //! `abs`/`abs_diff` returning the unsigned type and `upsample` the wider type. `T` is the
-//! element type of the first operand. Helpers that are not built-ins themselves must also
+//! element type of the first operand. The correctly rounded float division `a / b` on `T`
+//! (for targets whose division is less precise, see [`link_with_division`]) is
+//! `__oclc_fdiv_<T>(T, T) -> T` ([`division_name`]). Helpers that are not built-ins themselves must also
 //! start with `__oclc_` so that they cannot clash with user functions.
 
 mod compile;
@@ -22,7 +24,7 @@ mod link;
 pub mod sources;
 
 pub use compile::{library, Library};
-pub use link::{link, LinkError, LinkReport};
+pub use link::{division_name, link, link_with_division, LinkError, LinkReport};
 
 use crate::op::MathFn;
 use crate::types::ScalarType;

@@ -12,4 +12,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("float_hyper.cl", include_str!("cl/float_hyper.cl")),
     ("float_misc.cl", include_str!("cl/float_misc.cl")),
     ("float_special.cl", include_str!("cl/float_special.cl")),
+    ("double.cl", include_str!("cl/double.cl")),
 ];
