@@ -13,4 +13,6 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("float_misc.cl", include_str!("cl/float_misc.cl")),
     ("float_special.cl", include_str!("cl/float_special.cl")),
     ("double.cl", include_str!("cl/double.cl")),
+    ("double_trig.cl", include_str!("cl/double_trig.cl")),
+    ("double_misc.cl", include_str!("cl/double_misc.cl")),
 ];
