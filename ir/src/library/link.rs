@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::compile::{library, Library};
+use super::compile::{double_library, library, Library};
 use super::import::Importer;
 use super::{function_name, opencl_type_name};
 use crate::module::{Block, FuncId, Function, Module, Stmt};
@@ -109,8 +109,7 @@ pub fn link_with_division(
     divide: &dyn Fn(ScalarType) -> bool,
 ) -> Result<LinkReport, LinkError> {
     let mut report = LinkReport::default();
-    let mut lib: Option<&'static Library> = None;
-    let mut importer = Importer::default();
+    let mut units = Units::default();
     let mut callees: HashMap<(MathFn, ScalarType), Callee> = HashMap::new();
     let mut div_callees: HashMap<ScalarType, Callee> = HashMap::new();
     let first_added = module.functions.len();
@@ -121,15 +120,10 @@ pub fn link_with_division(
             if div_callees.contains_key(&scalar) {
                 continue;
             }
-            let lib = match lib {
-                Some(l) => l,
-                None => *lib.insert(library().map_err(LinkError::Internal)?),
-            };
             let name = division_name(scalar);
-            let Some(src) = lib.function(&name) else {
+            let Some(id) = units.import(module, &name, scalar == ScalarType::F64)? else {
                 return Err(LinkError::MissingDivision(scalar));
             };
-            let id = importer.function(&lib.module, module, src);
             if id.0 as usize == i {
                 return Err(LinkError::Internal(format!(
                     "library function `{name}` divides on its own type"
@@ -150,18 +144,13 @@ pub fn link_with_division(
             if callees.contains_key(&key) {
                 continue;
             }
-            let lib = match lib {
-                Some(l) => l,
-                None => *lib.insert(library().map_err(LinkError::Internal)?),
-            };
             let name = function_name(key.0, key.1);
-            let Some(src) = lib.function(&name) else {
+            let Some(id) = units.import(module, &name, key.1 == ScalarType::F64)? else {
                 return Err(LinkError::Missing {
                     func: key.0,
                     scalar: key.1,
                 });
             };
-            let id = importer.function(&lib.module, module, src);
             let f = module.function(id);
             let callee = Callee {
                 id,
@@ -199,6 +188,62 @@ pub fn link_with_division(
     }
     report.functions_added = module.functions.len() - first_added;
     Ok(report)
+}
+
+/// The two translation units of the library, each compiled on first use, with the
+/// importer that remembers what was copied from it.
+#[derive(Default)]
+struct Units {
+    base: Option<&'static Library>,
+    double: Option<&'static Library>,
+    base_importer: Importer,
+    double_importer: Importer,
+}
+
+impl Units {
+    /// Copies the library function `name` (and its callees) into `module` and returns its
+    /// id there; `None` when the library lacks it. Functions on doubles are looked up in
+    /// the double unit first (so float-only modules never compile it), then in the base.
+    fn import(
+        &mut self,
+        module: &mut Module,
+        name: &str,
+        double_first: bool,
+    ) -> Result<Option<FuncId>, LinkError> {
+        let order: &[bool] = if double_first { &[true, false] } else { &[false] };
+        for &double in order {
+            let lib = self.unit(double)?;
+            if let Some(src) = lib.function(name) {
+                let importer = if double {
+                    &mut self.double_importer
+                } else {
+                    &mut self.base_importer
+                };
+                return Ok(Some(importer.function(&lib.module, module, src)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The base (or double) unit, compiled on first use.
+    fn unit(&mut self, double: bool) -> Result<&'static Library, LinkError> {
+        let slot = if double {
+            &mut self.double
+        } else {
+            &mut self.base
+        };
+        if let Some(l) = *slot {
+            return Ok(l);
+        }
+        let lib = if double {
+            double_library()
+        } else {
+            library()
+        };
+        let l = lib.map_err(LinkError::Internal)?;
+        *slot = Some(l);
+        Ok(l)
+    }
 }
 
 /// The (built-in, element type) pairs of the `Op::Math`s of `func` that `wants` selects.

@@ -2,9 +2,10 @@
 //! front end and lowering, and linked into modules whose target lacks a native form with
 //! OpenCL's precision and semantics (today: Vulkan, through [`link`]).
 //!
-//! Data flows one way: the sources in `cl/*.cl` (listed in [`sources::SOURCES`]) go through
-//! the front end and the lowering into one IR [`Module`], built once per process and only
-//! when a module needs it ([`library`]); [`link`] then copies the functions a module needs
+//! Data flows one way: the sources in `cl/*.cl` (listed in [`sources::SOURCES`], and the
+//! double-precision ones in [`sources::DOUBLE_SOURCES`]) go through the front end and the
+//! lowering into two IR [`Module`]s, each built once per process and only when a module
+//! needs one of its functions ([`library`], [`double_library`]); [`link`] then copies the functions a module needs
 //! into it and turns the `Op::Math` operations into calls.
 //!
 //! Naming contract: the function implementing [`MathFn`] `F` on the scalar element type
@@ -23,7 +24,7 @@ mod import;
 mod link;
 pub mod sources;
 
-pub use compile::{library, Library};
+pub use compile::{double_library, library, Library};
 pub use link::{division_name, link, link_with_division, LinkError, LinkReport};
 
 use crate::op::MathFn;

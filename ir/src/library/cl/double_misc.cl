@@ -378,3 +378,8 @@ double __oclc_smoothstep_f64(double e0, double e1, double x)
     t = fmin(fmax(t, 0.0), 1.0);
     return t * t * (3.0 - 2.0 * t);
 }
+
+double __oclc_copysign_f64(double x, double y)
+{
+    return __oclc_x_copysign(x, y);
+}
