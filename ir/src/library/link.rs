@@ -210,7 +210,11 @@ impl Units {
         name: &str,
         double_first: bool,
     ) -> Result<Option<FuncId>, LinkError> {
-        let order: &[bool] = if double_first { &[true, false] } else { &[false] };
+        let order: &[bool] = if double_first {
+            &[true, false]
+        } else {
+            &[false]
+        };
         for &double in order {
             let lib = self.unit(double)?;
             if let Some(src) = lib.function(name) {
@@ -235,11 +239,7 @@ impl Units {
         if let Some(l) = *slot {
             return Ok(l);
         }
-        let lib = if double {
-            double_library()
-        } else {
-            library()
-        };
+        let lib = if double { double_library() } else { library() };
         let l = lib.map_err(LinkError::Internal)?;
         *slot = Some(l);
         Ok(l)

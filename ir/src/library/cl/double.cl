@@ -372,7 +372,7 @@ double2 __oclc_x_expm1k(double rh, double rl)
     p = p * rh + 0.041666666666666664;
     p = p * rh + 0.16666666666666666;
     double2 h = __oclc_x_mul12(rh, rh * 0.5);
-    double tail = h.y + rh * rh * rh * p + rl * (1.0 + rh);
+    double tail = h.y + rh * rh * rh * p + rl * (1.0 + rh + h.x);
     double2 s = __oclc_x_fast12(rh, h.x);
     return __oclc_x_fast12(s.x, s.y + tail);
 }
@@ -384,7 +384,10 @@ double4 __oclc_x_exp_parts(double h, double l)
     double n = rint(h * 1.4426950408889634);
     double t = h - n * 0.6931471805598903;
     double2 r = __oclc_x_add12(t, -n * 5.497923018708371e-14);
-    double2 em = __oclc_x_expm1k(r.x, r.y + l);
+    // l may exceed r's rounding error (it carries the low part of a product such as
+    // y * log(x)): fold it into r so that r.y stays below half an ulp of r.x.
+    r = __oclc_x_add12(r.x, r.y + l);
+    double2 em = __oclc_x_expm1k(r.x, r.y);
     double2 e = __oclc_x_fast12(1.0, em.x);
     e = __oclc_x_fast12(e.x, e.y + em.y);
     return (double4)(e.x, e.y, n, 0.0);

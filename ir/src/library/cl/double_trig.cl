@@ -80,14 +80,22 @@ double4 __oclc_x_reduce_ph(double ax)
     int q = (int)(__oclc_x_bits64(L0, L1, L2, L3, L4, L5, L6, L7, L8, point) & 3UL);
     ulong hi = __oclc_x_bits64(L0, L1, L2, L3, L4, L5, L6, L7, L8, point - 64);
     ulong lo = __oclc_x_bits64(L0, L1, L2, L3, L4, L5, L6, L7, L8, point - 128);
-    long sh = (long)hi;
-    if (sh < 0L)
+    // The fraction of a quarter turn in [-1/2, 1/2): hi:lo as a signed 128-bit number
+    // times 2^-128, taken as sign and magnitude (no cancellation in the conversion).
+    int negative = (long)hi < 0L;
+    if (negative) {
         q = (q + 1) & 3;
-    // The fraction of a quarter turn in [-1/2, 1/2): (sh >> 11) * 2^-53 plus the rest.
-    double fh = (double)(sh >> 11) * 1.1102230246251565e-16;
-    ulong rest = ((hi & 0x7ffUL) << 53) | (lo >> 11);
-    double fl = (double)rest * 6.018531076210112e-36; // 2^-117
-    double2 f = __oclc_x_fast12(fh, fl);
+        hi = ~hi + (lo == 0UL ? 1UL : 0UL);
+        lo = ~lo + 1UL;
+    }
+    // Three exact pieces: bits 1-53, 54-85 and 86-117 of the magnitude.
+    double f1 = (double)(hi >> 11) * 1.1102230246251565e-16;                      // 2^-53
+    double f2 = (double)((((hi & 0x7ffUL) << 21) | (lo >> 43))) * 2.5849394142282115e-26; // 2^-85
+    double f3 = (double)((lo >> 11) & 0xffffffffUL) * 6.018531076210112e-36;      // 2^-117
+    double2 f = __oclc_x_add12(f1, f2);
+    f = __oclc_x_fast12(f.x, f.y + f3);
+    if (negative)
+        f = (double2)(-f.x, -f.y);
     double2 r = __oclc_x_dd_mul(f, (double2)(__OCLC_PIO2H, __OCLC_PIO2L));
     return (double4)(r.x, r.y, (double)q, 0.0);
 }
@@ -265,7 +273,7 @@ double __oclc_tanpi_f64(double x)
     } else {
         v = __oclc_x_tan_q(r.x, r.y, q);
     }
-    return x < 0.0 ? -v : v;
+    return (as_ulong(x) >> 63) ? -v : v;
 }
 
 // ---------------------------------------------------------------- inverse functions
