@@ -591,9 +591,3 @@ double __oclc_log1p_f64(double x)
     return r.x + r.y;
 }
 
-double __oclc_native_log_f64(double x) { return __oclc_log_f64(x); }
-double __oclc_native_log2_f64(double x) { return __oclc_log2_f64(x); }
-double __oclc_native_log10_f64(double x) { return __oclc_log10_f64(x); }
-double __oclc_native_exp_f64(double x) { return __oclc_exp_f64(x); }
-double __oclc_native_exp2_f64(double x) { return __oclc_exp2_f64(x); }
-double __oclc_native_exp10_f64(double x) { return __oclc_exp10_f64(x); }

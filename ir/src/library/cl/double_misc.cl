@@ -77,11 +77,6 @@ double __oclc_powr_f64(double x, double y)
     return __oclc_pow_f64(x, y);
 }
 
-double __oclc_native_powr_f64(double x, double y)
-{
-    return __oclc_powr_f64(x, y);
-}
-
 double __oclc_rootn_f64(double x, int n)
 {
     if (n == 0 || x != x || (x < 0.0 && (n & 1) == 0))

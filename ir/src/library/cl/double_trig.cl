@@ -214,9 +214,6 @@ double __oclc_tan_f64(double x)
     return __oclc_x_tan_q(r.x, r.y, (int)r.z);
 }
 
-double __oclc_native_sin_f64(double x) { return __oclc_sin_f64(x); }
-double __oclc_native_cos_f64(double x) { return __oclc_cos_f64(x); }
-double __oclc_native_tan_f64(double x) { return __oclc_tan_f64(x); }
 
 /// (rh, rl, q) with pi*x = rh + rl + q*pi/2 modulo 2*pi, |rh| <= pi/4; the reduction is
 /// exact (x - n/2 has no rounding), only the product with pi rounds.
