@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Writes tests/data/f64_trig_huge.txt: sin, cos and tan of huge doubles (where glibc's
-own reduction is wrong in places, e.g. 6381956970095103 * 2^797) computed with mpmath at
-4000 bits, each rounded to a double-double. tests/vulkan_math_ulp_f64.rs reads the file;
-regenerate it with `pip install mpmath && python3 scripts/gen-f64-trig-refs.py`.
+"""Writes the mpmath references of tests/vulkan_math_ulp_f64.rs, each value rounded to a
+double-double (hi, lo):
+- tests/data/f64_trig_huge.txt: sin, cos and tan of huge doubles (where glibc's own
+  reduction is wrong in places, e.g. 6381956970095103 * 2^797), at 4000 bits;
+- tests/data/f64_special.txt: erf, erfc, tgamma and lgamma (host libraries have no
+  accurate enough double versions), at 200 bits.
+Regenerate them with `pip install mpmath && python3 scripts/gen-f64-trig-refs.py`.
 
 Arguments: the known worst case and its neighbours, the doubles nearest to k*pi/2 for
 random k between 2^19 and 2^53 (remainders down to 2^-34), and random huge doubles.
 """
 import random
 import struct
-from mpmath import mp, mpf, sin, cos, tan, pi, nint
+from mpmath import mp, mpf, sin, cos, tan, pi, nint, erf, erfc, gamma, log, fabs
 
 mp.prec = 4000
 OUT = "tests/data/f64_trig_huge.txt"
+SPECIAL_OUT = "tests/data/f64_special.txt"
 
 
 def dd(v):
@@ -66,5 +70,37 @@ def main():
             f.write(" ".join("%016x" % b for b in row) + "\n")
 
 
+def special():
+    """640 arguments: erf/erfc's range [-7, 30], gamma's [-180, 172], a few huge ones."""
+    rng = random.Random(7)
+    xs = [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 10.0, 15.0, -0.5, -1.5, -2.5, 1e-20, -1e-20,
+          171.5, 171.62, -170.5, 26.5, 27.2, 5.9, -5.9, 1e-300, 0.25, 7.5e-9]
+    while len(xs) < 640:
+        k = len(xs) % 4
+        if k == 0:
+            xs.append(rng.uniform(-7.0, 30.0))
+        elif k == 1:
+            xs.append(rng.uniform(-3.0, 3.0))
+        elif k == 2:
+            xs.append(rng.uniform(-180.0, 172.0))
+        else:
+            xs.append(2.0 ** rng.uniform(-40.0, 60.0))
+    mp.prec = 200
+    with open(SPECIAL_OUT, "w") as f:
+        f.write("# x, then erf, erfc, tgamma, lgamma of x as double-doubles (hex bits)\n")
+        for x in xs:
+            v = mpf(x)
+            row = [bits(x)]
+            for fn in (erf, erfc):
+                row += [bits(h) for h in dd(fn(v))]
+            is_pole = x <= 0 and x == int(x)
+            g = mpf("inf") if is_pole else gamma(v)
+            lg = mpf("inf") if is_pole else log(fabs(g))
+            row += [bits(h) for h in dd(g)] if fabs(g) < mpf(2) ** 1024 else [bits(float("inf")), 0]
+            row += [bits(h) for h in dd(lg)]
+            f.write(" ".join("%016x" % b for b in row) + "\n")
+
+
 if __name__ == "__main__":
     main()
+    special()

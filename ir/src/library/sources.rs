@@ -21,4 +21,5 @@ pub const DOUBLE_SOURCES: &[(&str, &str)] = &[
     ("double.cl", include_str!("cl/double.cl")),
     ("double_trig.cl", include_str!("cl/double_trig.cl")),
     ("double_misc.cl", include_str!("cl/double_misc.cl")),
+    ("double_special.cl", include_str!("cl/double_special.cl")),
 ];
