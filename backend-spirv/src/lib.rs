@@ -20,7 +20,7 @@ pub use disasm::disassemble;
 pub use error::SpirvError;
 pub use opencl::emit_opencl;
 pub use options::SpirvOptions;
-pub use vulkan::math::vulkan_native_math;
+pub use vulkan::math::{vulkan_native_division, vulkan_native_math};
 pub use vulkan::reflection::{
     FIRST_ARG_OFFSET, GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, MAX_PUSH_CONSTANT_BYTES,
     WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,

@@ -182,16 +182,27 @@ pub fn emit_opencl_spirv(
 }
 
 /// `module` with every built-in that Vulkan lacks with OpenCL's precision (see
-/// `oclc_backend_spirv::vulkan_native_math`) linked from oclc's built-in library.
+/// `oclc_backend_spirv::vulkan_native_math`), and every division Vulkan cannot round
+/// as OpenCL requires (double: `oclc_backend_spirv::vulkan_native_division`), linked
+/// from oclc's built-in library.
 pub fn link_vulkan_library(module: &Module) -> Result<Module, CompileError> {
     let mut linked = module.clone();
     let native = oclc_backend_spirv::vulkan_native_math;
-    match oclc_ir::library::link(&mut linked, &|f, s| !native(f, s)) {
+    let native_div = oclc_backend_spirv::vulkan_native_division;
+    match oclc_ir::library::link_with_division(&mut linked, &|f, s| !native(f, s), &|s| {
+        !native_div(s)
+    }) {
         Ok(_) => {}
         Err(oclc_ir::LinkError::Missing { func, scalar }) => {
             return Err(CompileError::Diagnostics(format!(
                 "error: the built-in `{}` on {} is not supported on Vulkan yet",
                 func.name(),
+                oclc_ir::library::opencl_type_name(scalar)
+            )))
+        }
+        Err(oclc_ir::LinkError::MissingDivision(scalar)) => {
+            return Err(CompileError::Diagnostics(format!(
+                "error: division on {} is not supported on Vulkan yet",
                 oclc_ir::library::opencl_type_name(scalar)
             )))
         }

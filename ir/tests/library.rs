@@ -4,7 +4,7 @@
 
 use oclc_frontend::source::SourceMap;
 use oclc_frontend::FrontendOptions;
-use oclc_ir::library::{function_name, library};
+use oclc_ir::library::{double_library, function_name, library, link_with_division, Library};
 use oclc_ir::{
     link, lower_program, verify_module, walk_stmts, LinkError, MathFn, MathSig, Module, Op,
     ScalarType, Stmt, Type,
@@ -54,7 +54,79 @@ fn library_compiles() {
 
 #[test]
 fn library_functions_follow_the_naming_contract() {
-    let lib = library().unwrap();
+    check_naming_contract(library().unwrap(), 100);
+}
+
+#[test]
+fn double_library_functions_follow_the_naming_contract() {
+    let lib = double_library().unwrap_or_else(|e| panic!("{e}"));
+    verify_module(&lib.module).unwrap();
+    check_naming_contract(lib, 50);
+}
+
+/// Every double math built-in that Vulkan cannot compute exactly has a library function:
+/// all float functions but the exact ones (fabs, floor, ..., min/max/clamp), `mad` (any
+/// precision) and the `native_*` ones (float only in OpenCL C).
+#[test]
+fn every_double_math_builtin_is_in_the_double_library() {
+    let lib = double_library().unwrap();
+    let exact = [
+        "fabs", "floor", "ceil", "trunc", "rint", "min", "max", "clamp", "mad",
+    ];
+    let mut missing = Vec::new();
+    for &func in MathFn::ALL {
+        let float = matches!(
+            func.sig(),
+            MathSig::Float(_) | MathSig::FloatInt | MathSig::FloatToInt
+        );
+        if !float || exact.contains(&func.name()) || func.name().starts_with("native_") {
+            continue;
+        }
+        if func.int_only() {
+            continue;
+        }
+        let name = function_name(func, ScalarType::F64);
+        if lib.function(&name).is_none() && library().unwrap().function(&name).is_none() {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "missing: {missing:?}");
+    assert!(lib.function("__oclc_fdiv_f64").is_some());
+}
+
+#[test]
+fn double_division_links_the_correctly_rounded_divide() {
+    let mut m = lower(
+        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+         __kernel void k(__global double2 *a, __global float *f) {
+             a[0] = a[0] / a[1];
+             a[2].x = a[2].x / 3.0;
+             f[0] = f[0] / f[1];
+         }",
+    );
+    let report = link_with_division(&mut m, &|_, _| false, &|s| s == ScalarType::F64).unwrap();
+    verify_module(&m).unwrap();
+    assert_eq!(report.divisions_linked, vec![ScalarType::F64]);
+    assert_eq!(report.divisions_replaced, 2);
+    // The float division stays; no double division is left.
+    let mut left = Vec::new();
+    for f in &m.functions {
+        walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let {
+                op: Op::Binary(oclc_ir::BinaryOp::Div, a, _),
+                ..
+            } = s
+            {
+                left.push(m.types.scalar_of(f.value_type(*a)).unwrap());
+            }
+        });
+    }
+    assert!(left.iter().all(|s| *s != ScalarType::F64), "{left:?}");
+    assert!(left.contains(&ScalarType::F32));
+}
+
+/// Checks that every `__oclc_<F>_<T>` function of `lib` has the contract's signature.
+fn check_naming_contract(lib: &Library, at_least: usize) {
     let types = &lib.module.types;
     let mut checked = 0;
     for f in &lib.module.functions {
@@ -95,7 +167,10 @@ fn library_functions_follow_the_naming_contract() {
         assert_eq!(types.get(f.ret), &scalar(ret), "result of {}", f.name);
         checked += 1;
     }
-    assert!(checked > 100, "only {checked} built-in functions found");
+    assert!(
+        checked > at_least,
+        "only {checked} built-in functions found"
+    );
 }
 
 #[test]

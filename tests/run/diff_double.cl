@@ -5,7 +5,6 @@
 // from every integer width and float with rounding modes and saturation, exact built-ins
 // (fract, frexp, ldexp, fmod, rounding), and rounded math whose limits are at most a few
 // ulp of double (two implementations: 2e-15 relative covers 8 ulp).
-// VULKAN-UNSUPPORTED: the double-precision math library (copysign on double) on Vulkan
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 

@@ -78,6 +78,11 @@ pub(crate) fn compare_opcode(op: CmpOp, s: ScalarType) -> Option<SOp> {
 
 impl FnEmitter<'_, '_> {
     /// Appends `result = opcode operands...` of SPIR-V type `ty` to the current block.
+    ///
+    /// On Vulkan, float arithmetic in oclc's built-in library functions (`__oclc_*`) is
+    /// decorated `NoContraction`: without it drivers may fuse and reassociate (Mesa
+    /// rewrites `(a + b) - a` to `b`), which breaks the library's error-free
+    /// transformations (TwoSum, Dekker's product).
     pub fn inst(&mut self, opcode: SOp, ty: Word, operands: &[Word]) -> Result<Word> {
         let id = self.cx.b.id();
         let ops = operands
@@ -88,6 +93,15 @@ impl FnEmitter<'_, '_> {
         self.cx
             .b
             .insert_into_block(rspirv::dr::InsertPoint::End, inst)?;
+        let float_arith = matches!(
+            opcode,
+            SOp::FAdd | SOp::FSub | SOp::FMul | SOp::FDiv | SOp::FRem | SOp::FNegate
+        );
+        if float_arith && self.cx.flavour == Flavour::Vulkan && self.f.name.starts_with("__oclc_") {
+            self.cx
+                .b
+                .decorate(id, rspirv::spirv::Decoration::NoContraction, []);
+        }
         Ok(id)
     }
 

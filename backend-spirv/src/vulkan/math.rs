@@ -1,8 +1,9 @@
 //! Math built-ins on Vulkan, as `GLSL.std.450` instructions, only where Vulkan's
 //! precision table guarantees what OpenCL requires:
 //! exact operations (fabs, floor, ceil, trunc, rint, min/max/clamp, integer ones),
-//! `rsqrt` (inversesqrt: 2 ULP in both), `mad` (any precision in OpenCL) and the
-//! `native_*` functions (implementation-defined precision in OpenCL). Everything else
+//! `rsqrt` on float (inversesqrt: 2 ULP in both), `mad` (any precision in OpenCL) and the
+//! `native_*` functions (implementation-defined precision in OpenCL; on double only those
+//! GLSL.std.450 accepts at 64 bits: sqrt, inversesqrt, recip, divide). Everything else
 //! (e.g. `sqrt`, whose Vulkan precision is inherited from `1.0 / inversesqrt()`, `fma`,
 //! which Vulkan may compute as a rounded multiply and add, `sin`, `exp`, `round`) is
 //! left to oclc's built-in library (see [`vulkan_native_math`]), and reported as
@@ -67,32 +68,44 @@ pub fn vulkan_native_math(func: MathFn, scalar: ScalarType) -> bool {
     vk_math_op(func, scalar).is_some()
 }
 
+/// True when Vulkan's `OpFDiv` on elements of `scalar` is as precise as OpenCL requires:
+/// on float both allow 2.5 ulp; on double OpenCL wants the correctly rounded quotient,
+/// but Vulkan promises double instructions only single precision's accuracy, so the
+/// driver takes double division from the library (`oclc_ir::library::link_with_division`).
+pub fn vulkan_native_division(scalar: ScalarType) -> bool {
+    scalar != ScalarType::F64
+}
+
 /// The Vulkan implementation of `func` on elements of `s`, if its precision suffices.
 pub(crate) fn vk_math_op(func: MathFn, s: ScalarType) -> Option<VkMath> {
     use glsl::*;
     use VkMath::*;
     let (f, signed, int) = (s.is_float(), s.is_signed(), s.is_int());
+    // Vulkan promises f64 instructions only single precision's accuracy (so inversesqrt
+    // is not OpenCL's 2 ulp on doubles), and GLSL.std.450's sin/cos/tan/exp/exp2/log/log2/
+    // pow take 16/32-bit floats only: on f64 these come from the library.
+    let f32ish = f && s != ScalarType::F64;
     Some(match func {
         MathFn::Fabs if f => Glsl(FABS),
         MathFn::Floor if f => Glsl(FLOOR),
         MathFn::Ceil if f => Glsl(CEIL),
         MathFn::Trunc if f => Glsl(TRUNC),
         MathFn::Rint if f => Glsl(ROUND_EVEN),
-        MathFn::Rsqrt if f => Glsl(INVERSE_SQRT),
+        MathFn::Rsqrt if f32ish => Glsl(INVERSE_SQRT),
         MathFn::Mad if f => Glsl(FMA),
         MathFn::Min if f => Glsl(NMIN),
         MathFn::Max if f => Glsl(NMAX),
         MathFn::Clamp if f => Glsl(NCLAMP),
         MathFn::NativeSqrt if f => Glsl(SQRT),
         MathFn::NativeRsqrt if f => Glsl(INVERSE_SQRT),
-        MathFn::NativeSin if f => Glsl(SIN),
-        MathFn::NativeCos if f => Glsl(COS),
-        MathFn::NativeTan if f => Glsl(TAN),
-        MathFn::NativeExp if f => Glsl(EXP),
-        MathFn::NativeExp2 if f => Glsl(EXP2),
-        MathFn::NativeLog if f => Glsl(LOG),
-        MathFn::NativeLog2 if f => Glsl(LOG2),
-        MathFn::NativePowr if f => Glsl(POW),
+        MathFn::NativeSin if f32ish => Glsl(SIN),
+        MathFn::NativeCos if f32ish => Glsl(COS),
+        MathFn::NativeTan if f32ish => Glsl(TAN),
+        MathFn::NativeExp if f32ish => Glsl(EXP),
+        MathFn::NativeExp2 if f32ish => Glsl(EXP2),
+        MathFn::NativeLog if f32ish => Glsl(LOG),
+        MathFn::NativeLog2 if f32ish => Glsl(LOG2),
+        MathFn::NativePowr if f32ish => Glsl(POW),
         MathFn::NativeRecip if f => Recip,
         MathFn::NativeDivide if f => Divide,
         MathFn::Min if signed => Glsl(SMIN),

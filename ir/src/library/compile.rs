@@ -8,11 +8,14 @@ use oclc_frontend::diagnostic::Diagnostic;
 use oclc_frontend::options::{ClStd, FrontendOptions};
 use oclc_frontend::source::SourceMap;
 
-use super::sources::SOURCES;
+use super::sources::{DOUBLE_SOURCES, SOURCES};
 use crate::module::{FuncId, Module};
 
-/// The name under which the concatenated sources appear in diagnostics.
+/// The name under which the concatenated [`SOURCES`] appear in diagnostics.
 const UNIT_NAME: &str = "oclc-builtin-library.cl";
+
+/// The name under which the concatenated [`DOUBLE_SOURCES`] appear in diagnostics.
+const DOUBLE_UNIT_NAME: &str = "oclc-builtin-library-double.cl";
 
 /// The compiled library: its IR and an index of its functions by name.
 #[derive(Debug)]
@@ -33,18 +36,31 @@ impl Library {
 /// oclc: `Err` carries the rendered diagnostics and where each source file starts.
 pub fn library() -> Result<&'static Library, String> {
     static LIBRARY: OnceLock<Result<Library, String>> = OnceLock::new();
-    LIBRARY.get_or_init(compile).as_ref().map_err(Clone::clone)
+    LIBRARY
+        .get_or_init(|| compile(SOURCES, UNIT_NAME))
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
-/// Compiles the concatenation of [`SOURCES`] as OpenCL C 1.2 (doubles enabled).
+/// The double-precision part of the library ([`DOUBLE_SOURCES`]), compiled on the first
+/// call, as [`library`].
+pub fn double_library() -> Result<&'static Library, String> {
+    static LIBRARY: OnceLock<Result<Library, String>> = OnceLock::new();
+    LIBRARY
+        .get_or_init(|| compile(DOUBLE_SOURCES, DOUBLE_UNIT_NAME))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// Compiles the concatenation of `sources` as OpenCL C 1.2 (doubles enabled).
 ///
 /// One translation unit rather than one per file, so that files may share helpers and
 /// macros without a linker between them; each file starts with a `// ---- NAME ----` line,
 /// and errors list the line where each file starts (the preprocessor ignores `#line`).
-fn compile() -> Result<Library, String> {
+fn compile(sources: &[(&str, &str)], unit_name: &str) -> Result<Library, String> {
     let mut text = String::from("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
     let mut starts = Vec::new();
-    for (name, source) in SOURCES {
+    for (name, source) in sources {
         text.push_str(&format!("// ---- {name} ----\n"));
         starts.push(format!(
             "{name} starts at line {}",
@@ -57,12 +73,12 @@ fn compile() -> Result<Library, String> {
     }
     let fail = |what: &str, detail: String| {
         Err(format!(
-            "oclc's built-in library does not compile ({what}):\n{detail}\n(in {UNIT_NAME}: {})",
+            "oclc's built-in library does not compile ({what}):\n{detail}\n(in {unit_name}: {})",
             starts.join(", ")
         ))
     };
     let mut map = SourceMap::new();
-    let file = map.add(UNIT_NAME, text);
+    let file = map.add(unit_name, text);
     let opts = FrontendOptions {
         cl_std: ClStd::Cl12,
         ..Default::default()

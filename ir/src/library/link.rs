@@ -4,11 +4,11 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::compile::{library, Library};
+use super::compile::{double_library, library, Library};
 use super::import::Importer;
 use super::{function_name, opencl_type_name};
 use crate::module::{Block, FuncId, Function, Module, Stmt};
-use crate::op::{CmpOp, Const, MathFn, Op, ValueId};
+use crate::op::{BinaryOp, CmpOp, Const, MathFn, Op, ValueId};
 use crate::types::{ScalarType, Type, TypeId, TypeTable};
 
 /// What [`link`] did.
@@ -20,6 +20,10 @@ pub struct LinkReport {
     pub ops_replaced: usize,
     /// How many functions were copied from the library (callees included).
     pub functions_added: usize,
+    /// The element types whose float divisions became library calls (`__oclc_fdiv_<T>`).
+    pub divisions_linked: Vec<ScalarType>,
+    /// How many float divisions became calls.
+    pub divisions_replaced: usize,
 }
 
 /// Why [`link`] failed.
@@ -32,6 +36,9 @@ pub enum LinkError {
         /// Its element type.
         scalar: ScalarType,
     },
+    /// The target wants float division on this element type from the library, which
+    /// does not have it (no `__oclc_fdiv_<T>`).
+    MissingDivision(ScalarType),
     /// The library does not compile, or one of its functions does not have the signature
     /// the naming contract gives it: a bug of oclc.
     Internal(String),
@@ -46,6 +53,12 @@ impl fmt::Display for LinkError {
                 func.name(),
                 opencl_type_name(*scalar),
                 function_name(*func, *scalar)
+            ),
+            LinkError::MissingDivision(scalar) => write!(
+                f,
+                "division on {} is not supported by oclc's built-in library yet (no `{}`)",
+                opencl_type_name(*scalar),
+                division_name(*scalar)
             ),
             LinkError::Internal(m) => f.write_str(m),
         }
@@ -77,31 +90,67 @@ pub fn link(
     module: &mut Module,
     wants: &dyn Fn(MathFn, ScalarType) -> bool,
 ) -> Result<LinkReport, LinkError> {
+    link_with_division(module, wants, &|_| false)
+}
+
+/// The library function computing the correctly rounded float division `a / b` on
+/// elements of `scalar`.
+pub fn division_name(scalar: ScalarType) -> String {
+    format!("__oclc_fdiv_{}", scalar.name())
+}
+
+/// [`link`], and also every float division (`Op::Binary(Div, ..)`) whose element type
+/// `T` has `divide(T)` becomes a call of `__oclc_fdiv_<T>` ([`division_name`]), per lane
+/// for vectors: for targets whose native division is less precise than OpenCL requires
+/// (Vulkan on doubles).
+pub fn link_with_division(
+    module: &mut Module,
+    wants: &dyn Fn(MathFn, ScalarType) -> bool,
+    divide: &dyn Fn(ScalarType) -> bool,
+) -> Result<LinkReport, LinkError> {
     let mut report = LinkReport::default();
-    let mut lib: Option<&'static Library> = None;
-    let mut importer = Importer::default();
+    let mut units = Units::default();
     let mut callees: HashMap<(MathFn, ScalarType), Callee> = HashMap::new();
+    let mut div_callees: HashMap<ScalarType, Callee> = HashMap::new();
     let first_added = module.functions.len();
     // Functions copied in are appended and visited by this same loop.
     let mut i = 0;
     while i < module.functions.len() {
+        for scalar in wanted_divisions(&module.functions[i], &module.types, divide) {
+            if div_callees.contains_key(&scalar) {
+                continue;
+            }
+            let name = division_name(scalar);
+            let Some(id) = units.import(module, &name, scalar == ScalarType::F64)? else {
+                return Err(LinkError::MissingDivision(scalar));
+            };
+            if id.0 as usize == i {
+                return Err(LinkError::Internal(format!(
+                    "library function `{name}` divides on its own type"
+                )));
+            }
+            let f = module.function(id);
+            let callee = Callee {
+                id,
+                name: f.name.clone(),
+                params: f.params.iter().map(|p| p.ty).collect(),
+                ret: f.ret,
+            };
+            div_callees.insert(scalar, callee);
+            report.divisions_linked.push(scalar);
+        }
         let needed = wanted_math(&module.functions[i], &module.types, wants);
         for key in needed {
             if callees.contains_key(&key) {
                 continue;
             }
-            let lib = match lib {
-                Some(l) => l,
-                None => *lib.insert(library().map_err(LinkError::Internal)?),
-            };
             let name = function_name(key.0, key.1);
-            let Some(src) = lib.function(&name) else {
+            let Some(id) = units.import(module, &name, key.1 == ScalarType::F64)? else {
                 return Err(LinkError::Missing {
                     func: key.0,
                     scalar: key.1,
                 });
             };
-            let id = importer.function(&lib.module, module, src);
             let f = module.function(id);
             let callee = Callee {
                 id,
@@ -126,16 +175,75 @@ pub fn link(
             types,
             func,
             callees: &callees,
+            div_callees: &div_callees,
             replaced: 0,
+            divisions: 0,
         };
         let result = rewriter.block(&mut body);
         report.ops_replaced += rewriter.replaced;
+        report.divisions_replaced += rewriter.divisions;
         func.body = body;
         result?;
         i += 1;
     }
     report.functions_added = module.functions.len() - first_added;
     Ok(report)
+}
+
+/// The two translation units of the library, each compiled on first use, with the
+/// importer that remembers what was copied from it.
+#[derive(Default)]
+struct Units {
+    base: Option<&'static Library>,
+    double: Option<&'static Library>,
+    base_importer: Importer,
+    double_importer: Importer,
+}
+
+impl Units {
+    /// Copies the library function `name` (and its callees) into `module` and returns its
+    /// id there; `None` when the library lacks it. Functions on doubles are looked up in
+    /// the double unit first (so float-only modules never compile it), then in the base.
+    fn import(
+        &mut self,
+        module: &mut Module,
+        name: &str,
+        double_first: bool,
+    ) -> Result<Option<FuncId>, LinkError> {
+        let order: &[bool] = if double_first {
+            &[true, false]
+        } else {
+            &[false]
+        };
+        for &double in order {
+            let lib = self.unit(double)?;
+            if let Some(src) = lib.function(name) {
+                let importer = if double {
+                    &mut self.double_importer
+                } else {
+                    &mut self.base_importer
+                };
+                return Ok(Some(importer.function(&lib.module, module, src)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The base (or double) unit, compiled on first use.
+    fn unit(&mut self, double: bool) -> Result<&'static Library, LinkError> {
+        let slot = if double {
+            &mut self.double
+        } else {
+            &mut self.base
+        };
+        if let Some(l) = *slot {
+            return Ok(l);
+        }
+        let lib = if double { double_library() } else { library() };
+        let l = lib.map_err(LinkError::Internal)?;
+        *slot = Some(l);
+        Ok(l)
+    }
 }
 
 /// The (built-in, element type) pairs of the `Op::Math`s of `func` that `wants` selects.
@@ -164,12 +272,37 @@ fn wanted_math(
     found
 }
 
-/// Rewrites the wanted `Op::Math`s of one function into calls.
+/// The float element types of the divisions of `func` that `divide` selects.
+fn wanted_divisions(
+    func: &Function,
+    types: &TypeTable,
+    divide: &dyn Fn(ScalarType) -> bool,
+) -> Vec<ScalarType> {
+    let mut found = Vec::new();
+    crate::module::walk_stmts(&func.body, &mut |s| {
+        if let Stmt::Let {
+            op: Op::Binary(BinaryOp::Div, a, _),
+            ..
+        } = s
+        {
+            if let Some(elem) = types.scalar_of(func.value_type(*a)) {
+                if elem.is_float() && divide(elem) && !found.contains(&elem) {
+                    found.push(elem);
+                }
+            }
+        }
+    });
+    found
+}
+
+/// Rewrites the wanted `Op::Math`s (and float divisions) of one function into calls.
 struct Rewriter<'a> {
     types: &'a mut TypeTable,
     func: &'a mut Function,
     callees: &'a HashMap<(MathFn, ScalarType), Callee>,
+    div_callees: &'a HashMap<ScalarType, Callee>,
     replaced: usize,
+    divisions: usize,
 }
 
 impl Rewriter<'_> {
@@ -178,6 +311,19 @@ impl Rewriter<'_> {
         let mut out = Vec::with_capacity(old.len());
         for mut stmt in old {
             match &mut stmt {
+                Stmt::Let {
+                    value,
+                    op: Op::Binary(BinaryOp::Div, a, b),
+                } => {
+                    let elem = self.types.scalar_of(self.func.value_type(*a));
+                    if let Some(callee) = elem.and_then(|e| self.div_callees.get(&e)) {
+                        let callee = callee.clone();
+                        let (value, args) = (*value, [*a, *b]);
+                        self.divide(&mut out, value, &args, &callee);
+                        self.divisions += 1;
+                        continue;
+                    }
+                }
                 Stmt::Let {
                     value,
                     op: Op::Math { func, args },
@@ -247,6 +393,26 @@ impl Rewriter<'_> {
             op: Op::Compose { ty: rty, parts },
         });
         Ok(())
+    }
+
+    /// Emits into `out` the statements computing `value = args[0] / args[1]` through
+    /// `callee` (the library's division, whose signature is fixed by the library itself).
+    fn divide(&mut self, out: &mut Vec<Stmt>, value: ValueId, args: &[ValueId], callee: &Callee) {
+        let rty = self.func.value_type(value);
+        let lanes = self.types.lanes_of(rty).unwrap_or(1);
+        if lanes == 1 {
+            self.lane_result(out, Some(value), args.to_vec(), callee, false);
+            return;
+        }
+        let mut parts = Vec::with_capacity(lanes as usize);
+        for lane in 0..lanes {
+            let lane_args = args.iter().map(|&a| self.lane_of(out, a, lane)).collect();
+            parts.push(self.lane_result(out, None, lane_args, callee, false));
+        }
+        out.push(Stmt::Let {
+            value,
+            op: Op::Compose { ty: rty, parts },
+        });
     }
 
     /// Calls `callee` on one lane's operands; the result goes to `into` (or a new value).

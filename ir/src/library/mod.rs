@@ -2,9 +2,10 @@
 //! front end and lowering, and linked into modules whose target lacks a native form with
 //! OpenCL's precision and semantics (today: Vulkan, through [`link`]).
 //!
-//! Data flows one way: the sources in `cl/*.cl` (listed in [`sources::SOURCES`]) go through
-//! the front end and the lowering into one IR [`Module`], built once per process and only
-//! when a module needs it ([`library`]); [`link`] then copies the functions a module needs
+//! Data flows one way: the sources in `cl/*.cl` (listed in [`sources::SOURCES`], and the
+//! double-precision ones in [`sources::DOUBLE_SOURCES`]) go through the front end and the
+//! lowering into two IR [`Module`]s, each built once per process and only when a module
+//! needs one of its functions ([`library`], [`double_library`]); [`link`] then copies the functions a module needs
 //! into it and turns the `Op::Math` operations into calls.
 //!
 //! Naming contract: the function implementing [`MathFn`] `F` on the scalar element type
@@ -13,7 +14,9 @@
 //! float operands as `T`, the `int` operand of `ldexp`/`pown`/`rootn` as `int`, `ilogb`
 //! returning `int`, relational functions returning `int` 1/0 (as OpenCL's scalar forms do),
 //! `abs`/`abs_diff` returning the unsigned type and `upsample` the wider type. `T` is the
-//! element type of the first operand. Helpers that are not built-ins themselves must also
+//! element type of the first operand. The correctly rounded float division `a / b` on `T`
+//! (for targets whose division is less precise, see [`link_with_division`]) is
+//! `__oclc_fdiv_<T>(T, T) -> T` ([`division_name`]). Helpers that are not built-ins themselves must also
 //! start with `__oclc_` so that they cannot clash with user functions.
 
 mod compile;
@@ -21,8 +24,8 @@ mod import;
 mod link;
 pub mod sources;
 
-pub use compile::{library, Library};
-pub use link::{link, LinkError, LinkReport};
+pub use compile::{double_library, library, Library};
+pub use link::{division_name, link, link_with_division, LinkError, LinkReport};
 
 use crate::op::MathFn;
 use crate::types::ScalarType;

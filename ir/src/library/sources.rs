@@ -1,7 +1,7 @@
 //! The OpenCL C sources of oclc's built-in library, embedded in the compiler.
 //!
-//! Every file is listed once here; [`super::compile`] concatenates them in this order into
-//! one translation unit, so a later file may call the functions of an earlier one.
+//! Every file is listed once here; [`super::compile`] concatenates each list in its order
+//! into one translation unit, so a later file may call the functions of an earlier one.
 
 /// The library's source files as `(file name, text)`, in compilation order.
 pub const SOURCES: &[(&str, &str)] = &[
@@ -12,4 +12,14 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("float_hyper.cl", include_str!("cl/float_hyper.cl")),
     ("float_misc.cl", include_str!("cl/float_misc.cl")),
     ("float_special.cl", include_str!("cl/float_special.cl")),
+];
+
+/// The double-precision math files, in compilation order: a second translation unit
+/// (they use nothing of [`SOURCES`]), compiled only when a module needs one of its
+/// functions, so that float-only modules do not pay for compiling it.
+pub const DOUBLE_SOURCES: &[(&str, &str)] = &[
+    ("double.cl", include_str!("cl/double.cl")),
+    ("double_trig.cl", include_str!("cl/double_trig.cl")),
+    ("double_misc.cl", include_str!("cl/double_misc.cl")),
+    ("double_special.cl", include_str!("cl/double_special.cl")),
 ];
