@@ -25,6 +25,11 @@
 //! keeps them only under DenormPreserve, which lavapipe lacks): the Vulkan run must still
 //! compile, validate and run, but its results are not compared.
 //!
+//! A file may say `// REFERENCE: clang-14-spir (reason)` when PoCL cannot build the source
+//! (OpenCL C 2.0's generic address space, which PoCL 3.1 does not offer): the reference is
+//! then clang-14 compiling the source to SPIR 1.2 bitcode (with the RUN line's -cl-std,
+//! -D and -I), run on PoCL.
+//!
 //! `OCLC_RUN_FILTER=SUBSTRING` limits the run to the files whose path contains SUBSTRING
 //! (for iterating on one file; the full suite runs without it).
 
@@ -307,6 +312,38 @@ fn expect_vulkan_unsupported(file: &Path, run: &[String]) {
     );
 }
 
+/// The reference run of a `REFERENCE: clang-14-spir` file: clang-14 compiles the source to
+/// SPIR bitcode, which PoCL runs.
+fn run_clang_spir_reference(file: &Path, run: &[String], dir: &Path, dump: &Path) {
+    let bc = dir.join("clang.bc");
+    let std = run
+        .iter()
+        .find(|a| a.starts_with("-cl-std="))
+        .cloned()
+        .unwrap_or_else(|| "-cl-std=CL1.2".to_string());
+    let opts: Vec<String> = compile_options(run)
+        .into_iter()
+        .filter(|a| a.starts_with("-D") || a.starts_with("-I"))
+        .collect();
+    let out = std::process::Command::new("clang-14")
+        .args(["-cc1", "-triple", "spir64-unknown-unknown", &std])
+        .args(["-finclude-default-header", "-emit-llvm-bc", "-O0"])
+        .args(&opts)
+        .arg(file)
+        .arg("-o")
+        .arg(&bc)
+        .output()
+        .expect("run clang-14");
+    assert!(
+        out.status.success(),
+        "{}: clang-14 -emit-llvm-bc: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bc_s = bc.to_string_lossy().into_owned();
+    run_device_with(file, run, &["opencl", "--opencl-spir", &bc_s], dump);
+}
+
 #[test]
 fn kernels_match_the_opencl_reference() {
     if !require_opencl() || !require_tool("llvm-spirv-14") || !require_tool("spirv-val") {
@@ -329,7 +366,14 @@ fn kernels_match_the_opencl_reference() {
             let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
             let dir = scratch(&format!("{stem}-{n}"));
             let (cpu, reference) = (dir.join("cpu"), dir.join("ref"));
-            run_device(&file, &run, "opencl", &reference);
+            if has_marker(&file, "// REFERENCE: clang-14-spir") {
+                if !require_tool("clang-14") {
+                    continue;
+                }
+                run_clang_spir_reference(&file, &run, &dir, &reference);
+            } else {
+                run_device(&file, &run, "opencl", &reference);
+            }
             if cpu_unsupported(&file) {
                 expect_cpu_unsupported(&file, &run);
             } else {

@@ -69,6 +69,10 @@ pub fn compile_to_checked(
             diagnostics,
         };
     }
+    let mut tokens = tokens;
+    if opts.cl_std.version() >= 200 {
+        generic_keyword(&mut tokens);
+    }
     let tu = match parse(&tokens) {
         Ok(tu) => tu,
         Err(d) => {
@@ -85,5 +89,14 @@ pub fn compile_to_checked(
         preprocessed_text,
         program,
         diagnostics,
+    }
+}
+
+/// From OpenCL C 2.0 on, `generic` is a keyword (`__generic`); before, an identifier.
+fn generic_keyword(tokens: &mut [Token]) {
+    for t in tokens.iter_mut() {
+        if t.kind == crate::lexer::TokKind::Ident && &*t.text == "generic" {
+            t.kind = crate::lexer::TokKind::KwGeneric;
+        }
     }
 }

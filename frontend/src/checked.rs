@@ -127,6 +127,9 @@ pub enum AddrSpace {
     Local,
     /// `__constant`.
     Constant,
+    /// `__generic` (OpenCL C 2.0+): the pointee of an unqualified pointer, which may point
+    /// into `__global`, `__local` or `__private` memory.
+    Generic,
 }
 
 impl AddrSpace {
@@ -137,6 +140,7 @@ impl AddrSpace {
             AddrSpace::Global => "__global",
             AddrSpace::Local => "__local",
             AddrSpace::Constant => "__constant",
+            AddrSpace::Generic => "__generic",
         }
     }
 }

@@ -260,6 +260,11 @@ impl Checker {
                     format!("kernel parameter '{pname}' cannot be a pointer to the __private address space"),
                     *span,
                 )),
+                CType::Pointer { space: AddrSpace::Generic, .. } => self.error(Diagnostic::error(
+                    "E0305",
+                    format!("kernel parameter '{pname}': pointer arguments to kernel functions must reside in '__global', '__constant' or '__local' address space"),
+                    *span,
+                )),
                 CType::Pointer { pointee, .. } if pointee.is_pointer() => self.error(Diagnostic::error(
                     "E0305",
                     format!("kernel parameter '{pname}' cannot be a pointer to a pointer"),
@@ -539,6 +544,14 @@ impl Checker {
                     self.error(Diagnostic::error(
                         "E0317",
                         "function scope variable cannot be declared in global address space",
+                        name.span,
+                    ));
+                    (AddrSpace::Private, false)
+                }
+                Some(AddrSpace::Generic) => {
+                    self.error(Diagnostic::error(
+                        "E0317",
+                        "automatic variable qualified with an invalid address space",
                         name.span,
                     ));
                     (AddrSpace::Private, false)

@@ -581,9 +581,24 @@ impl Checker {
                 } else if b.ty.is_pointer() && is_null_pointer_constant(&a) {
                     let t = b.ty.clone();
                     (convert(null_as_int(&a), &t), b)
-                } else if a.ty.is_pointer() && b.ty.is_pointer() {
-                    let t = a.ty.clone();
-                    (a, convert(b, &t))
+                } else if let (CType::Pointer { space: sa, .. }, CType::Pointer { space: sb, .. }) =
+                    (&a.ty, &b.ty)
+                {
+                    let Some(space) = super::convert::common_space(*sa, *sb) else {
+                        self.error(Diagnostic::error(
+                            "E0317",
+                            format!(
+                                "comparison between ('{}' and '{}') which are pointers to non-overlapping address spaces",
+                                a.ty.display(),
+                                b.ty.display()
+                            ),
+                            span,
+                        ));
+                        return None;
+                    };
+                    let t = super::convert::with_space(&a.ty, space);
+                    let bt = super::convert::with_space(&b.ty, space);
+                    (convert(a, &t), convert(convert(b, &bt), &t))
                 } else {
                     return self.bad_operands(op, &a.ty, &b.ty, span);
                 };
@@ -748,7 +763,9 @@ impl Checker {
                 CType::Scalar(_) | CType::Bool,
                 CType::Scalar(_) | CType::Bool | CType::Vector(..),
             ) => true,
-            (CType::Pointer { space: s1, .. }, CType::Pointer { space: s2, .. }) => s1 == s2,
+            (CType::Pointer { space: s1, .. }, CType::Pointer { space: s2, .. }) => {
+                super::convert::space_casts(*s1, *s2)
+            }
             (CType::Scalar(k), CType::Pointer { .. })
             | (CType::Pointer { .. }, CType::Scalar(k)) => k.is_integer(),
             _ => false,
@@ -1076,7 +1093,8 @@ impl Checker {
                 span,
             ));
         }
-        if builtins::is_builtin(&name) {
+        let cl20_only = builtins::generated::needs_cl20(&name) && self.cl_std.version() < 200;
+        if builtins::is_builtin(&name) && !cl20_only {
             if failed {
                 return None;
             }

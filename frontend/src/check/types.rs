@@ -80,8 +80,9 @@ fn addr(k: AddrSpaceKw) -> AddrSpace {
         AddrSpaceKw::Global => AddrSpace::Global,
         AddrSpaceKw::Local => AddrSpace::Local,
         AddrSpaceKw::Constant => AddrSpace::Constant,
-        // Rejected in `resolve_specs` / `apply_derived` before it is used.
-        AddrSpaceKw::Private | AddrSpaceKw::Generic => AddrSpace::Private,
+        AddrSpaceKw::Private => AddrSpace::Private,
+        // Rejected before OpenCL C 2.0 by `generic_allowed`.
+        AddrSpaceKw::Generic => AddrSpace::Generic,
     }
 }
 
@@ -137,8 +138,7 @@ impl Checker {
                     }
                     named = Some((t, en.span));
                 }
-                DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) => {
-                    self.generic_unsupported(*sp);
+                DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) if !self.generic_allowed(*sp) => {
                     return None;
                 }
                 DeclSpec::AddrSpace(a, sp) => {
@@ -252,7 +252,7 @@ impl Checker {
                         return None;
                     }
                     ty = CType::Pointer {
-                        space: space.unwrap_or(AddrSpace::Private),
+                        space: space.unwrap_or(self.default_pointee_space()),
                         pointee: Box::new(ty),
                         is_const,
                     };
@@ -261,8 +261,9 @@ impl Checker {
                     for q in quals {
                         match q {
                             DeclSpec::Qual(Qualifier::Const, _) => is_const = true,
-                            DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) => {
-                                self.generic_unsupported(*sp);
+                            DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp)
+                                if !self.generic_allowed(*sp) =>
+                            {
                                 return None;
                             }
                             DeclSpec::AddrSpace(a, _) => space = Some(addr(*a)),
@@ -321,7 +322,7 @@ impl Checker {
         if param {
             if let CType::Array { elem, .. } = ty {
                 ty = CType::Pointer {
-                    space: space.unwrap_or(AddrSpace::Private),
+                    space: space.unwrap_or(self.default_pointee_space()),
                     pointee: elem,
                     is_const,
                 };
@@ -336,12 +337,32 @@ impl Checker {
         })
     }
 
-    fn generic_unsupported(&mut self, sp: Span) {
+    /// True from OpenCL C 2.0 on; before, reports the `__generic` qualifier at `sp` as clang
+    /// does and returns false.
+    fn generic_allowed(&mut self, sp: Span) -> bool {
+        if self.cl_std.version() >= 200 {
+            return true;
+        }
         self.error(Diagnostic::error(
             "E0317",
-            "the generic address space ('__generic') is not supported yet",
+            format!(
+                "OpenCL C version {}.{} does not support the '__generic' type qualifier",
+                self.cl_std.version() / 100,
+                self.cl_std.version() / 10 % 10
+            ),
             sp,
         ));
+        false
+    }
+
+    /// The address space of an unqualified pointer's pointee: `__generic` from OpenCL C 2.0
+    /// on (as clang deduces it), `__private` before.
+    pub(crate) fn default_pointee_space(&self) -> AddrSpace {
+        if self.cl_std.version() >= 200 {
+            AddrSpace::Generic
+        } else {
+            AddrSpace::Private
+        }
     }
 
     /// Resolves a type name (casts, sizeof, attribute arguments).

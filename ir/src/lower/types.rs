@@ -32,6 +32,7 @@ pub fn space(s: AddrSpace) -> AddressSpace {
         AddrSpace::Global => AddressSpace::Global,
         AddrSpace::Local => AddressSpace::Local,
         AddrSpace::Constant => AddressSpace::Constant,
+        AddrSpace::Generic => AddressSpace::Generic,
     }
 }
 

@@ -105,10 +105,10 @@ impl Accesses {
 pub struct Spaces(pub u8);
 
 impl Spaces {
-    /// `__global`, `__local` and `__private` (writable memory).
-    pub const WRITABLE: Spaces = Spaces(0b0111);
+    /// `__global`, `__local`, `__private` and (OpenCL C 2.0) `__generic`: writable memory.
+    pub const WRITABLE: Spaces = Spaces(0b10111);
     /// Every address space (read-only parameters).
-    pub const ANY: Spaces = Spaces(0b1111);
+    pub const ANY: Spaces = Spaces(0b11111);
     /// `__global` and `__local` (atomics).
     pub const SHARED: Spaces = Spaces(0b0011);
     /// `__global` only.
@@ -125,6 +125,7 @@ impl Spaces {
             AddrSpace::Local => 2,
             AddrSpace::Private => 4,
             AddrSpace::Constant => 8,
+            AddrSpace::Generic => 16,
         };
         self.0 & bit != 0
     }

@@ -6,6 +6,7 @@
 
 mod async_copy;
 mod elementwise;
+mod generic;
 mod geometric;
 mod memory;
 mod reinterpret;
@@ -116,6 +117,8 @@ impl FnLower<'_, '_> {
                 rounding,
             } => self.vstore_call(lanes, half, aligned, rounding, args),
             B::Printf => self.printf_call(args, e),
+            B::ToSpace(_) => self.generic_cast_call(args, e),
+            B::GetFence => self.get_fence_call(args),
         }
     }
 
