@@ -17,11 +17,7 @@ impl Tx<'_, '_, '_> {
         Ok(match op {
             Op::Atomic { op, ptr, args, .. } => self.atomic(*op, *ptr, args)?,
             Op::Printf { format, args } => self.printf(format, args)?,
-            Op::GenericCast { .. } => {
-                return Err(self.err(
-                    "to_global/to_local/to_private/get_fence (deciding the address space of a __generic pointer)",
-                ))
-            }
+            Op::GenericCast { value, to } => self.generic_cast(*value, *to)?,
             Op::Const(c) => vec![self.constant(*c)?],
             Op::Unary(u, a) => {
                 let s = self.scalar(*a)?;
