@@ -176,6 +176,9 @@ pub enum CType {
     Struct(StructRef),
     /// Opaque OpenCL object type (images, samplers, events).
     Opaque(OpaqueKind),
+    /// An OpenCL C 2.0 atomic type (`atomic_int`, ..., `atomic_flag` = `atomic_int`): stored
+    /// like the scalar, accessed only through the `atomic_*` built-ins.
+    Atomic(ScalarKind),
 }
 
 /// Image dimensionality (the `imageNd[_array|_buffer]_t` type names).
@@ -423,6 +426,7 @@ impl CType {
             CType::Array { elem, len } => elem.size() * len,
             CType::Struct(s) => s.layout().map_or(0, |l| l.size),
             CType::Opaque(_) => 8,
+            CType::Atomic(k) => k.size(),
         }
     }
     /// Alignment in bytes (vectors are aligned to their size).
@@ -460,6 +464,7 @@ impl CType {
             }
             CType::Struct(s) => format!("{} {}", s.0.keyword(), s.name()),
             CType::Opaque(k) => k.display(),
+            CType::Atomic(k) => format!("atomic_{}", k.name()),
         }
     }
 }

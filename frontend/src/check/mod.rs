@@ -18,6 +18,11 @@ mod stmt;
 mod ternary;
 mod types;
 
+/// True for the type names OpenCL C 2.0 adds (`atomic_int`, `memory_order`, ...).
+pub fn cl20_type_name(name: &str) -> bool {
+    types::cl20_type(name).is_some()
+}
+
 pub use types::builtin_type;
 
 use crate::ast;

@@ -75,6 +75,22 @@ pub fn builtin_type(name: &str) -> Option<CType> {
     Some(CType::Vector(scalar(base)?, n))
 }
 
+/// The type names OpenCL C 2.0 adds: the atomic types (`atomic_flag` is `atomic_int`, as
+/// in clang) and the `memory_order` / `memory_scope` enumerations (as `int`).
+pub fn cl20_type(name: &str) -> Option<CType> {
+    use ScalarKind::*;
+    Some(match name {
+        "atomic_int" | "atomic_flag" => CType::Atomic(Int),
+        "atomic_uint" => CType::Atomic(UInt),
+        "atomic_long" | "atomic_intptr_t" | "atomic_ptrdiff_t" => CType::Atomic(Long),
+        "atomic_ulong" | "atomic_uintptr_t" | "atomic_size_t" => CType::Atomic(ULong),
+        "atomic_float" => CType::Atomic(Float),
+        "atomic_double" => CType::Atomic(Double),
+        "memory_order" | "memory_scope" => CType::INT,
+        _ => return None,
+    })
+}
+
 fn addr(k: AddrSpaceKw) -> AddrSpace {
     match k {
         AddrSpaceKw::Global => AddrSpace::Global,
@@ -107,6 +123,17 @@ impl Checker {
                 DeclSpec::TypeName(n, sp) => {
                     let t = match self.lookup(n) {
                         Some(Binding::Typedef(t)) => Some(t),
+                        _ if self.cl_std.version() >= 200 => {
+                            builtin_type(n).or_else(|| cl20_type(n))
+                        }
+                        _ if cl20_type(n).is_some() => {
+                            self.error(Diagnostic::error(
+                                "E0313",
+                                format!("unknown type name '{n}' (an OpenCL C 2.0 type)"),
+                                *sp,
+                            ));
+                            return None;
+                        }
                         _ => builtin_type(n),
                     };
                     let Some(t) = t else {

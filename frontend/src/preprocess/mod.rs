@@ -95,6 +95,7 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
     if opts.fast_relaxed_math {
         s.push_str("#define __FAST_RELAXED_MATH__ 1\n");
     }
+    s.push_str(&cl20_prelude(v));
     // The extensions every oclc target implements (clang-14 predefines the same names).
     for ext in SUPPORTED_EXTENSIONS {
         s.push_str(&format!("#define {ext} 1\n"));
@@ -591,6 +592,38 @@ fn join_text(toks: &[Token]) -> String {
             s.push(' ');
         }
         s.push_str(&t.text);
+    }
+    s
+}
+
+/// The predefined macros of OpenCL C 2.0 and 3.0 that oclc implements: the memory-order and
+/// memory-scope values (clang's `__ATOMIC_*` and `__OPENCL_MEMORY_SCOPE_*` in every version;
+/// clang's `memory_order_*` / `memory_scope_*` enumerators, here as macros, from 2.0),
+/// `ATOMIC_VAR_INIT` / `ATOMIC_FLAG_INIT`, and the optional-feature macros clang-14 defines
+/// for spir64 whose features oclc supports.
+fn cl20_prelude(version: u32) -> String {
+    let mut s = String::from(
+        "#define __ATOMIC_RELAXED 0\n#define __ATOMIC_CONSUME 1\n#define __ATOMIC_ACQUIRE 2\n\
+#define __ATOMIC_RELEASE 3\n#define __ATOMIC_ACQ_REL 4\n#define __ATOMIC_SEQ_CST 5\n\
+#define __OPENCL_MEMORY_SCOPE_WORK_ITEM 0\n#define __OPENCL_MEMORY_SCOPE_WORK_GROUP 1\n\
+#define __OPENCL_MEMORY_SCOPE_DEVICE 2\n#define __OPENCL_MEMORY_SCOPE_ALL_SVM_DEVICES 3\n\
+#define __OPENCL_MEMORY_SCOPE_SUB_GROUP 4\n#define __opencl_c_int64 1\n",
+    );
+    if version < 200 {
+        return s;
+    }
+    s.push_str(
+        "#define ATOMIC_VAR_INIT(x) (x)\n#define ATOMIC_FLAG_INIT 0\n\
+#define memory_order_relaxed 0\n#define memory_order_acquire 2\n#define memory_order_release 3\n\
+#define memory_order_acq_rel 4\n#define memory_order_seq_cst 5\n\
+#define memory_scope_work_item 0\n#define memory_scope_work_group 1\n#define memory_scope_device 2\n\
+#define memory_scope_all_svm_devices 3\n\
+#define __opencl_c_generic_address_space 1\n#define __opencl_c_atomic_order_acq_rel 1\n\
+#define __opencl_c_atomic_order_seq_cst 1\n#define __opencl_c_atomic_scope_device 1\n\
+#define __opencl_c_atomic_scope_all_devices 1\n",
+    );
+    if version >= 300 {
+        s.push_str("#define memory_scope_all_devices 3\n#define __opencl_c_fp64 1\n");
     }
     s
 }

@@ -32,6 +32,7 @@ pub enum Form {
 /// True for the built-ins that exist only from OpenCL C 2.0 on.
 pub fn needs_cl20(name: &str) -> bool {
     matches!(parse_name(name), Some(Form::ToSpace(_) | Form::GetFence))
+        || super::catalogue::CL20_ATOMICS.contains(&name)
 }
 
 fn rounding_suffix(s: &str) -> Option<(&str, RoundingMode)> {

@@ -38,8 +38,13 @@ pub enum Family {
     Scalar,
     /// `float` and `double` scalars (`vstore_half` sources).
     FloatScalar,
-    /// `int`, `uint`, `long`, `ulong`, `float`, `double` scalars (work-group functions).
+    /// `int`, `uint`, `long`, `ulong`, `float`, `double` scalars (work-group functions, and
+    /// the OpenCL C 2.0 atomic load/store/exchange/compare-exchange).
     WorkGroup,
+    /// `int`, `uint`, `long`, `ulong` scalars (OpenCL C 2.0 `atomic_fetch_*`).
+    AtomicFetch,
+    /// `int` (OpenCL C 2.0 `atomic_flag`, which clang makes `atomic_int`).
+    AtomicFlag,
     /// Image types of the dimensionalities and access qualifiers in the sets.
     Image(Dims, Accesses),
 }
@@ -183,6 +188,11 @@ pub enum Pat {
     PtrGenIn(Spaces),
     /// A `__private` pointer to `event_t` (`wait_group_events`).
     PtrEvent,
+    /// A pointer to the atomic type of the generic type (`atomic_int *` for `int`) in one
+    /// of the spaces (OpenCL C 2.0 atomics).
+    PtrAtomic(Spaces),
+    /// `bool` (results only).
+    Bool,
 }
 
 /// The members of a family (`vec_only`: vectors only, for `(gentype, scalar)` forms).
@@ -218,6 +228,8 @@ pub fn instances(family: Family, vec_only: bool) -> Vec<CType> {
         ),
         Family::FloatScalar => (&[Float, Double], &[1]),
         Family::WorkGroup => (&[Int, UInt, Long, ULong, Float, Double], &[1]),
+        Family::AtomicFetch => (&[Int, UInt, Long, ULong], &[1]),
+        Family::AtomicFlag => (&[Int], &[1]),
         Family::Image(dims, accesses) => {
             return dims
                 .iter()
@@ -285,6 +297,7 @@ pub fn instantiate(p: Pat, gen: &CType) -> Option<CType> {
         Pat::FloatN(n) => shaped(ScalarKind::Float, n),
         Pat::S(k) => CType::Scalar(k),
         Pat::Void => CType::Void,
+        Pat::Bool => CType::Bool,
         Pat::V(k, n) => shaped(k, n),
         Pat::Coord(k) => match gen {
             CType::Opaque(OpaqueKind::Image(d, _)) => shaped(k, d.coord_lanes()),
@@ -298,7 +311,8 @@ pub fn instantiate(p: Pat, gen: &CType) -> Option<CType> {
         | Pat::PtrHalfConst
         | Pat::PtrHalf
         | Pat::PtrGenIn(_)
-        | Pat::PtrEvent => return None,
+        | Pat::PtrEvent
+        | Pat::PtrAtomic(_) => return None,
     })
 }
 
@@ -361,6 +375,7 @@ pub fn match_param(p: Pat, gen: &CType, arg: &CType) -> Option<(CType, u8)> {
             pointer(s, gen.clone(), *is_const)
         }
         Pat::PtrEvent => pointer(Spaces::PRIVATE, CType::Opaque(OpaqueKind::Event), false),
+        Pat::PtrAtomic(s) => pointer(s, CType::Atomic(gen.elem_kind()?), false),
         _ => {
             let ty = instantiate(p, gen)?;
             let rank = conversion_rank(arg, &ty)?;

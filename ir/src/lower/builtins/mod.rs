@@ -5,6 +5,7 @@
 //! [`memory`], work-group functions in [`workgroup`].
 
 mod async_copy;
+mod atomic20;
 mod elementwise;
 mod generic;
 mod geometric;
@@ -94,6 +95,11 @@ impl FnLower<'_, '_> {
                         self.async_copy_call(name, params, args)
                     }
                     "wait_group_events" => self.wait_group_events_call(args),
+                    _ if oclc_frontend::check::builtins::catalogue::CL20_ATOMICS
+                        .contains(&name) =>
+                    {
+                        self.atomic20_call(name, args, e)
+                    }
                     _ if name.starts_with("atom") => self.atomic_call(name, params, args, e),
                     _ if name.starts_with("work_group_") => self.work_group_call(name, args, e),
                     "fract" | "modf" | "sincos" | "frexp" | "lgamma_r" | "remquo" => {
