@@ -368,6 +368,30 @@ fn expectations(file: &Path) -> Vec<(usize, Vec<f64>)> {
         .collect()
 }
 
+/// The binary16 pattern of `v`, which must be a half value (or infinite / NaN).
+fn half_bits(v: f64) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
+    let a = v.abs();
+    if a.is_nan() {
+        return 0x7e00;
+    }
+    if a.is_infinite() {
+        return sign | 0x7c00;
+    }
+    if a < 2f64.powi(-14) {
+        let m = a / 2f64.powi(-24);
+        assert!(m.fract() == 0.0, "EXPECT value {v} is not a half");
+        return sign | m as u16;
+    }
+    let e = a.log2().floor() as i32;
+    let m = (a / 2f64.powi(e) - 1.0) * 1024.0;
+    assert!(
+        m.fract() == 0.0 && e <= 15,
+        "EXPECT value {v} is not a half"
+    );
+    sign | (((e + 15) as u16) << 10) | m as u16
+}
+
 /// Writes the expected buffers of a file with `// EXPECT:` lines into `dir` as the
 /// reference, in the layout `--dump` uses (`argK.bin`).
 fn write_expected(run: &[String], expected: &[(usize, Vec<f64>)], dir: &Path) {
@@ -392,6 +416,7 @@ fn write_expected(run: &[String], expected: &[(usize, Vec<f64>)], dir: &Path) {
         for i in 0..lanes {
             let v = values[i % values.len()];
             let raw: u64 = match scalar.as_str() {
+                "f16" => half_bits(v) as u64,
                 "f32" => (v as f32).to_bits() as u64,
                 "f64" => v.to_bits(),
                 _ => v as i64 as u64,

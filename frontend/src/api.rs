@@ -60,7 +60,8 @@ pub fn compile_to_checked(
     file: FileId,
     opts: &FrontendOptions,
 ) -> FrontendOutput {
-    let (tokens, mut diagnostics) = crate::preprocess::preprocess(map, file, opts);
+    let (tokens, mut diagnostics, fp16_pragmas) =
+        crate::preprocess::preprocess_with_pragmas(map, file, opts);
     let preprocessed_text = render_preprocessed(map, &tokens);
     if diagnostics.has_errors() {
         return FrontendOutput {
@@ -84,7 +85,8 @@ pub fn compile_to_checked(
             };
         }
     };
-    let (program, diagnostics) = crate::check::check_program_with(&tu, diagnostics, opts.cl_std);
+    let (program, diagnostics) =
+        crate::check::check_program_full(&tu, diagnostics, opts.cl_std, fp16_pragmas);
     FrontendOutput {
         preprocessed_text,
         program,

@@ -64,6 +64,14 @@ impl Checker {
             ));
             return None;
         }
+        if ret == CType::Scalar(crate::checked::ScalarKind::Half)
+            && !self.require_fp16(
+                name.span,
+                "declaring function return value of type 'half' is not allowed; did you forget * ?",
+            )
+        {
+            return None;
+        }
         if super::opaque::is_image_or_sampler(&ret) {
             self.error(Diagnostic::error(
                 "E0304",
@@ -101,6 +109,14 @@ impl Checker {
                         "parameter may not be qualified with an address space other than __private",
                         p.span,
                     ));
+                    return None;
+                }
+                if dt.ty == CType::Scalar(crate::checked::ScalarKind::Half)
+                    && !self.require_fp16(
+                        p.span,
+                        "declaring function parameter of type 'half' is not allowed; did you forget * ?",
+                    )
+                {
                     return None;
                 }
                 if let Some(t) = pointer_sized_type_name(p) {
@@ -496,6 +512,17 @@ impl Checker {
                 continue;
             }
             if !self.complete_object_type(&dt.ty, name.span, &format!("variable '{}'", name.name)) {
+                continue;
+            }
+            if super::half::is_half_object(&dt.ty)
+                && !self.require_fp16(
+                    name.span,
+                    format!(
+                        "declaring variable of type '{}' is not allowed",
+                        dt.ty.display()
+                    ),
+                )
+            {
                 continue;
             }
             if matches!(&dt.ty, CType::Opaque(k) if k.is_image()) {

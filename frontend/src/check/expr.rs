@@ -48,6 +48,12 @@ impl Checker {
                     };
                     mk(K::ArrayDecay(Box::new(l)), ty, span)
                 } else {
+                    if l.ty == CType::Scalar(ScalarKind::Half) {
+                        self.require_fp16(
+                            span,
+                            "loading directly from pointer to type 'half' requires cl_khr_fp16. Use vector data load builtin functions instead",
+                        );
+                    }
                     let ty = l.ty.clone();
                     mk(K::Load(Box::new(l)), ty, span)
                 }
@@ -74,6 +80,14 @@ impl Checker {
                 "array type is not assignable",
                 e.span,
             ));
+            return None;
+        }
+        if l.ty == CType::Scalar(ScalarKind::Half)
+            && !self.require_fp16(
+                e.span,
+                "assigning directly to pointer to type 'half' requires cl_khr_fp16. Use vector data store builtin functions instead",
+            )
+        {
             return None;
         }
         if self.is_const_location(&l) {
@@ -132,10 +146,17 @@ impl Checker {
                         literal::FloatSuffix::H => ScalarKind::Half,
                         _ => ScalarKind::Double,
                     };
-                    let v = if k == ScalarKind::Float {
-                        v as f32 as f64
-                    } else {
-                        v
+                    let v = match k {
+                        ScalarKind::Float => v as f32 as f64,
+                        ScalarKind::Half => {
+                            if !self
+                                .require_fp16(span, "half precision constant requires cl_khr_fp16")
+                            {
+                                return None;
+                            }
+                            super::half::round_to_half(v)
+                        }
+                        _ => v,
                     };
                     Some(Val::R(mk(K::FloatConst(v), CType::Scalar(k), span)))
                 }
@@ -750,6 +771,11 @@ impl Checker {
 
     fn cast(&mut self, t: &ast::TypeName, x: &ast::Expr, span: Span) -> Option<Expr> {
         let to = self.resolve_type_name(t)?;
+        if to == CType::Scalar(ScalarKind::Half)
+            && !self.require_fp16(span, "casting to type 'half' is not allowed")
+        {
+            return None;
+        }
         if let (CType::Vector(k, n), A::Paren(inner)) = (&to, &x.kind) {
             return self.vector_literal(*k, *n, inner, span);
         }

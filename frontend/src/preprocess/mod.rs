@@ -31,6 +31,8 @@ pub(crate) struct Preprocessor<'m> {
     depth: usize,
     /// Files that said `#pragma once` (canonical paths): later `#include`s of them are skipped.
     once: std::collections::HashSet<PathBuf>,
+    /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` directives in order.
+    fp16_pragmas: Vec<(Span, bool)>,
 }
 
 /// State of one `#if` group.
@@ -119,6 +121,17 @@ pub fn preprocess(
     file: FileId,
     opts: &FrontendOptions,
 ) -> (Vec<Token>, Diagnostics) {
+    let (tokens, diags, _) = preprocess_with_pragmas(map, file, opts);
+    (tokens, diags)
+}
+
+/// [`preprocess`], also returning the `#pragma OPENCL EXTENSION cl_khr_fp16 (or all) :
+/// enable|disable` directives in order: their spans and whether they enable.
+pub fn preprocess_with_pragmas(
+    map: &mut SourceMap,
+    file: FileId,
+    opts: &FrontendOptions,
+) -> (Vec<Token>, Diagnostics, Vec<(Span, bool)>) {
     let prelude = map.add("<built-in>", builtin_prelude(opts));
     let mut pp = Preprocessor {
         map,
@@ -128,11 +141,12 @@ pub fn preprocess(
         out: Vec::new(),
         depth: 0,
         once: std::collections::HashSet::new(),
+        fp16_pragmas: Vec::new(),
     };
     pp.process_file(prelude);
     pp.out.clear();
     pp.process_file(file);
-    (pp.out, pp.diags)
+    (pp.out, pp.diags, pp.fp16_pragmas)
 }
 
 fn split_lines(tokens: Vec<Token>) -> Vec<Vec<Token>> {
@@ -299,6 +313,10 @@ impl Preprocessor<'_> {
                 self.diags.push(d);
             }
             "pragma" => {
+                let words: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
+                if let ["OPENCL", "EXTENSION", "cl_khr_fp16" | "all", ":", state] = words[..] {
+                    self.fp16_pragmas.push((dspan, state == "enable"));
+                }
                 if rest.len() == 1 && &*rest[0].text == "once" {
                     if let Some(p) = &self.map.file(file).path {
                         let p = p.canonicalize().unwrap_or_else(|_| p.clone());

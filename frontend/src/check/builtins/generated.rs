@@ -62,9 +62,10 @@ fn lanes(s: &str, scalar_ok: bool) -> Option<u8> {
     }
 }
 
+/// The target type of `convert_T`/`as_T` (`half` types too: cl_khr_fp16).
 fn plain_type(name: &str) -> Option<CType> {
     match super::super::types::builtin_type(name)? {
-        t @ (CType::Scalar(k) | CType::Vector(k, _)) if k != ScalarKind::Half => Some(t),
+        t @ (CType::Scalar(_) | CType::Vector(..)) => Some(t),
         _ => None,
     }
 }
@@ -135,7 +136,7 @@ fn one(id: BuiltinId, params: Vec<CType>, ret: CType) -> Result<Resolved, Resolv
 }
 
 fn is_value(t: &CType) -> bool {
-    matches!(t, CType::Scalar(k) | CType::Vector(k, _) if *k != ScalarKind::Half)
+    matches!(t, CType::Scalar(_) | CType::Vector(..))
 }
 
 /// Resolves a call of a generated built-in.

@@ -8,7 +8,7 @@ use crate::checked::{AddrSpace, CType, ImageAccess, ImageDim, OpaqueKind, Scalar
 pub enum Family {
     /// No generic parameter.
     None,
-    /// `float`, `double` and their vectors.
+    /// `float`, `double`, `half` and their vectors.
     Float,
     /// `float` and its vectors only (`half_*`, `native_*`).
     FloatOnly,
@@ -22,11 +22,11 @@ pub enum Family {
     Upsample,
     /// Every integer and float scalar and vector (`bitselect`, `select`).
     All,
-    /// `float`, `float2..4`, `double`, `double2..4` (geometric functions).
+    /// `float`, `double`, `half` and their 2- to 4-element vectors (geometric functions).
     Geom,
     /// `float`, `float2..4` (`fast_*` geometric functions).
     GeomFloat,
-    /// `float3`, `float4`, `double3`, `double4` (`cross`).
+    /// `float3`, `float4`, `double3`, `double4`, `half3`, `half4` (`cross`).
     Cross,
     /// `int`, `uint` scalars (32-bit atomics).
     AtomicInt,
@@ -202,7 +202,8 @@ pub fn instances(family: Family, vec_only: bool) -> Vec<CType> {
     const INTS: &[ScalarKind] = &[Char, UChar, Short, UShort, Int, UInt, Long, ULong];
     let (kinds, widths): (&[ScalarKind], &[u8]) = match family {
         Family::None => return vec![CType::Void],
-        Family::Float => (&[Float, Double], ALL_W),
+        // `half` (cl_khr_fp16) after `float` and `double`.
+        Family::Float => (&[Float, Double, Half], ALL_W),
         Family::FloatOnly => (&[Float], ALL_W),
         Family::Int => (INTS, ALL_W),
         Family::SInt => (&[Char, Short, Int, Long], ALL_W),
@@ -214,9 +215,9 @@ pub fn instances(family: Family, vec_only: bool) -> Vec<CType> {
             ],
             ALL_W,
         ),
-        Family::Geom => (&[Float, Double], &[1, 2, 3, 4]),
+        Family::Geom => (&[Float, Double, Half], &[1, 2, 3, 4]),
         Family::GeomFloat => (&[Float], &[1, 2, 3, 4]),
-        Family::Cross => (&[Float, Double], &[3, 4]),
+        Family::Cross => (&[Float, Double, Half], &[3, 4]),
         Family::AtomicInt => (&[Int, UInt], &[1]),
         Family::AtomicFloat => (&[Float], &[1]),
         Family::Atomic64 => (&[Long, ULong], &[1]),
