@@ -165,9 +165,8 @@ impl Checker {
                     }
                     named = Some((t, en.span));
                 }
-                DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) if !self.generic_allowed(*sp) => {
-                    return None;
-                }
+                // Reported, then ignored (as clang goes on) so that uses are still checked.
+                DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) if !self.generic_allowed(*sp) => {}
                 DeclSpec::AddrSpace(a, sp) => {
                     if info.space.is_some_and(|s| s != addr(*a)) {
                         self.error(Diagnostic::error(
@@ -289,10 +288,7 @@ impl Checker {
                         match q {
                             DeclSpec::Qual(Qualifier::Const, _) => is_const = true,
                             DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp)
-                                if !self.generic_allowed(*sp) =>
-                            {
-                                return None;
-                            }
+                                if !self.generic_allowed(*sp) => {}
                             DeclSpec::AddrSpace(a, _) => space = Some(addr(*a)),
                             _ => {}
                         }
