@@ -25,6 +25,17 @@
 //! keeps them only under DenormPreserve, which lavapipe lacks): the Vulkan run must still
 //! compile, validate and run, but its results are not compared.
 //!
+//! A file may say `// REFERENCE: clang-14-spir (reason)` when PoCL cannot build the source
+//! (OpenCL C 2.0's generic address space, which PoCL 3.1 does not offer): the reference is
+//! then clang-14 compiling the source to SPIR 1.2 bitcode (with the RUN line's -cl-std,
+//! -D and -I), run on PoCL.
+//!
+//! A file may instead give hand-checked results, `// EXPECT: argK = V1 V2 ...` (the values
+//! repeat over the buffer), where no reference implements the construct (PoCL's flat memory
+//! answers `to_local` with non-NULL for every pointer): they replace the reference run, and
+//! oclc's SPIR-V is validated (spirv-val, llvm-spirv-14) but not run on PoCL. Every buffer
+//! argument then needs an `EXPECT` line.
+//!
 //! `OCLC_RUN_FILTER=SUBSTRING` limits the run to the files whose path contains SUBSTRING
 //! (for iterating on one file; the full suite runs without it).
 
@@ -318,6 +329,115 @@ fn expect_vulkan_unsupported(file: &Path, run: &[String]) {
     );
 }
 
+/// The reference run of a `REFERENCE: clang-14-spir` file: clang-14 compiles the source to
+/// SPIR bitcode, which PoCL runs.
+fn run_clang_spir_reference(file: &Path, run: &[String], dir: &Path, dump: &Path) {
+    let bc = dir.join("clang.bc");
+    let std = run
+        .iter()
+        .find(|a| a.starts_with("-cl-std="))
+        .cloned()
+        .unwrap_or_else(|| "-cl-std=CL1.2".to_string());
+    let opts: Vec<String> = compile_options(run)
+        .into_iter()
+        .filter(|a| a.starts_with("-D") || a.starts_with("-I"))
+        .collect();
+    let out = std::process::Command::new("clang-14")
+        .args(["-cc1", "-triple", "spir64-unknown-unknown", &std])
+        .args(["-finclude-default-header", "-emit-llvm-bc", "-O0"])
+        .args(&opts)
+        .arg(file)
+        .arg("-o")
+        .arg(&bc)
+        .output()
+        .expect("run clang-14");
+    assert!(
+        out.status.success(),
+        "{}: clang-14 -emit-llvm-bc: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bc_s = bc.to_string_lossy().into_owned();
+    run_device_with(file, run, &["opencl", "--opencl-spir", &bc_s], dump);
+}
+
+/// The `// EXPECT: argK = V...` lines of a file: argument index and values.
+fn expectations(file: &Path) -> Vec<(usize, Vec<f64>)> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// EXPECT:"))
+        .map(|rest| {
+            let (arg, values) = rest.split_once('=').expect("EXPECT: argK = values");
+            let k = arg.trim().strip_prefix("arg").expect("EXPECT: argK");
+            let values = values
+                .split_whitespace()
+                .map(|v| v.parse().expect("EXPECT value"))
+                .collect();
+            (k.parse().expect("EXPECT argument index"), values)
+        })
+        .collect()
+}
+
+/// The binary16 pattern of `v`, which must be a half value (or infinite / NaN).
+fn half_bits(v: f64) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
+    let a = v.abs();
+    if a.is_nan() {
+        return 0x7e00;
+    }
+    if a.is_infinite() {
+        return sign | 0x7c00;
+    }
+    if a < 2f64.powi(-14) {
+        let m = a / 2f64.powi(-24);
+        assert!(m.fract() == 0.0, "EXPECT value {v} is not a half");
+        return sign | m as u16;
+    }
+    let e = a.log2().floor() as i32;
+    let m = (a / 2f64.powi(e) - 1.0) * 1024.0;
+    assert!(
+        m.fract() == 0.0 && e <= 15,
+        "EXPECT value {v} is not a half"
+    );
+    sign | (((e + 15) as u16) << 10) | m as u16
+}
+
+/// Writes the expected buffers of a file with `// EXPECT:` lines into `dir` as the
+/// reference, in the layout `--dump` uses (`argK.bin`).
+fn write_expected(run: &[String], expected: &[(usize, Vec<f64>)], dir: &Path) {
+    let specs: Vec<&String> = run
+        .windows(2)
+        .filter(|w| w[0] == "--arg")
+        .map(|w| &w[1])
+        .collect();
+    std::fs::create_dir_all(dir).unwrap();
+    for (k, values) in expected {
+        let spec = specs[*k];
+        let (scalar, size) = buffer_type(spec).expect("EXPECT names a buffer argument");
+        let (ty, rest) = spec.split_once('[').expect("buffer spec");
+        let elems: usize = rest
+            .split(']')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("buffer length");
+        let width: usize = ty.split('x').nth(1).map_or(1, |w| w.parse().unwrap());
+        let lanes = elems * width;
+        let mut bytes = Vec::with_capacity(lanes * size);
+        for i in 0..lanes {
+            let v = values[i % values.len()];
+            let raw: u64 = match scalar.as_str() {
+                "f16" => half_bits(v) as u64,
+                "f32" => (v as f32).to_bits() as u64,
+                "f64" => v.to_bits(),
+                _ => v as i64 as u64,
+            };
+            bytes.extend_from_slice(&raw.to_le_bytes()[..size]);
+        }
+        std::fs::write(dir.join(format!("arg{k}.bin")), bytes).unwrap();
+    }
+}
+
 #[test]
 fn kernels_match_the_opencl_reference() {
     if !require_opencl() || !require_tool("llvm-spirv-14") || !require_tool("spirv-val") {
@@ -340,7 +460,17 @@ fn kernels_match_the_opencl_reference() {
             let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
             let dir = scratch(&format!("{stem}-{n}"));
             let (cpu, reference) = (dir.join("cpu"), dir.join("ref"));
-            run_device(&file, &run, "opencl", &reference);
+            let expected = expectations(&file);
+            if !expected.is_empty() {
+                write_expected(&run, &expected, &reference);
+            } else if has_marker(&file, "// REFERENCE: clang-14-spir") {
+                if !require_tool("clang-14") {
+                    continue;
+                }
+                run_clang_spir_reference(&file, &run, &dir, &reference);
+            } else {
+                run_device(&file, &run, "opencl", &reference);
+            }
             if cpu_unsupported(&file) {
                 expect_cpu_unsupported(&file, &run);
             } else {
@@ -350,7 +480,9 @@ fn kernels_match_the_opencl_reference() {
             let bc = spirv_to_bitcode(&file, &run, &dir);
             let via_spirv = dir.join("spirv");
             let bc_s = bc.to_string_lossy().into_owned();
-            if spirv_pocl_unsupported(&file) {
+            if !expected.is_empty() {
+                // Validated by `spirv_to_bitcode`; no reference runs the construct.
+            } else if spirv_pocl_unsupported(&file) {
                 expect_spirv_pocl_failure(&file, &run, &bc_s, &via_spirv);
             } else {
                 run_device_with(&file, &run, &["opencl", "--opencl-spir", &bc_s], &via_spirv);

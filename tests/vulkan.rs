@@ -29,9 +29,15 @@ fn kernel_files_validate_for_vulkan() {
         let dir = scratch(&format!("vk-{stem}"));
         let spv = dir.join(format!("{stem}.spv"));
         let (file_s, spv_s) = (file.to_string_lossy(), spv.to_string_lossy());
+        // The language version the file's RUN lines ask for (-cl-std=CL2.0 ...).
+        let cl_std = run_lines(&file)
+            .into_iter()
+            .flatten()
+            .find(|a| a.starts_with("-cl-std="))
+            .unwrap_or_else(|| "-cl-std=CL1.2".to_string());
         let out = oclc(
             &[
-                &file_s, "--target", "vulkan", "--emit", "both", "-o", &spv_s,
+                &file_s, &cl_std, "--target", "vulkan", "--emit", "both", "-o", &spv_s,
             ],
             &root(),
         );

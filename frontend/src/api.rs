@@ -60,7 +60,8 @@ pub fn compile_to_checked(
     file: FileId,
     opts: &FrontendOptions,
 ) -> FrontendOutput {
-    let (tokens, mut diagnostics) = crate::preprocess::preprocess(map, file, opts);
+    let (tokens, mut diagnostics, fp16_pragmas) =
+        crate::preprocess::preprocess_with_pragmas(map, file, opts);
     let preprocessed_text = render_preprocessed(map, &tokens);
     if diagnostics.has_errors() {
         return FrontendOutput {
@@ -68,6 +69,10 @@ pub fn compile_to_checked(
             program: None,
             diagnostics,
         };
+    }
+    let mut tokens = tokens;
+    if opts.cl_std.version() >= 200 {
+        generic_keyword(&mut tokens);
     }
     let tu = match parse(&tokens) {
         Ok(tu) => tu,
@@ -80,10 +85,20 @@ pub fn compile_to_checked(
             };
         }
     };
-    let (program, diagnostics) = crate::check::check_program_with(&tu, diagnostics, opts.cl_std);
+    let (program, diagnostics) =
+        crate::check::check_program_full(&tu, diagnostics, opts.cl_std, fp16_pragmas);
     FrontendOutput {
         preprocessed_text,
         program,
         diagnostics,
+    }
+}
+
+/// From OpenCL C 2.0 on, `generic` is a keyword (`__generic`); before, an identifier.
+fn generic_keyword(tokens: &mut [Token]) {
+    for t in tokens.iter_mut() {
+        if t.kind == crate::lexer::TokKind::Ident && &*t.text == "generic" {
+            t.kind = crate::lexer::TokKind::KwGeneric;
+        }
     }
 }

@@ -127,6 +127,9 @@ pub enum AddrSpace {
     Local,
     /// `__constant`.
     Constant,
+    /// `__generic` (OpenCL C 2.0+): the pointee of an unqualified pointer, which may point
+    /// into `__global`, `__local` or `__private` memory.
+    Generic,
 }
 
 impl AddrSpace {
@@ -137,6 +140,7 @@ impl AddrSpace {
             AddrSpace::Global => "__global",
             AddrSpace::Local => "__local",
             AddrSpace::Constant => "__constant",
+            AddrSpace::Generic => "__generic",
         }
     }
 }
@@ -172,6 +176,9 @@ pub enum CType {
     Struct(StructRef),
     /// Opaque OpenCL object type (images, samplers, events).
     Opaque(OpaqueKind),
+    /// An OpenCL C 2.0 atomic type (`atomic_int`, ..., `atomic_flag` = `atomic_int`): stored
+    /// like the scalar, accessed only through the `atomic_*` built-ins.
+    Atomic(ScalarKind),
 }
 
 /// Image dimensionality (the `imageNd[_array|_buffer]_t` type names).
@@ -419,6 +426,7 @@ impl CType {
             CType::Array { elem, len } => elem.size() * len,
             CType::Struct(s) => s.layout().map_or(0, |l| l.size),
             CType::Opaque(_) => 8,
+            CType::Atomic(k) => k.size(),
         }
     }
     /// Alignment in bytes (vectors are aligned to their size).
@@ -456,6 +464,7 @@ impl CType {
             }
             CType::Struct(s) => format!("{} {}", s.0.keyword(), s.name()),
             CType::Opaque(k) => k.display(),
+            CType::Atomic(k) => format!("atomic_{}", k.name()),
         }
     }
 }

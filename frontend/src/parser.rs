@@ -25,6 +25,7 @@ pub fn is_builtin_type_name(name: &str) -> bool {
         | "image2d_array_t" | "image1d_array_t" | "image1d_buffer_t" | "sampler_t" | "event_t" => {
             true
         }
+        _ if crate::check::cl20_type_name(name) => true,
         _ => SCALARS.iter().any(|s| {
             name.strip_prefix(s)
                 .is_some_and(|w| matches!(w, "2" | "3" | "4" | "8" | "16"))

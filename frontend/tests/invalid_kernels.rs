@@ -2,10 +2,11 @@
 //! oclc (rendered diagnostics are insta snapshots), and every file directly in
 //! `tests/diagnostics/` must be rejected by clang-14 too, so each case is
 //! independently confirmed invalid. `tests/diagnostics/oclc_only/` holds cases
-//! that clang accepts (see its README).
+//! that clang accepts (see its README). A file may name its language version on a line
+//! `// CL-STD: CL2.0` (default CL1.2); both oclc and clang-14 then check it under it.
 
 use oclc_frontend::source::SourceMap;
-use oclc_frontend::{compile_to_checked, FrontendOptions};
+use oclc_frontend::{compile_to_checked, ClStd, FrontendOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -17,6 +18,13 @@ fn cl_files(dir: &Path) -> Vec<PathBuf> {
         .collect();
     v.sort();
     v
+}
+
+/// The `-cl-std=` value a file asks for with `// CL-STD: ...` (default `CL1.2`).
+fn cl_std_of(src: &str) -> String {
+    src.lines()
+        .find_map(|l| l.trim().strip_prefix("// CL-STD:"))
+        .map_or("CL1.2".to_string(), |v| v.trim().to_string())
 }
 
 fn root() -> PathBuf {
@@ -35,7 +43,11 @@ fn oclc_rejects_each_invalid_kernel() {
         let src = std::fs::read_to_string(&f).expect("read");
         let mut map = SourceMap::new();
         let file = map.add(format!("{name}.cl"), &src);
-        let out = compile_to_checked(&mut map, file, &FrontendOptions::default());
+        let opts = FrontendOptions {
+            cl_std: ClStd::parse(&cl_std_of(&src)).expect("CL-STD value"),
+            ..FrontendOptions::default()
+        };
+        let out = compile_to_checked(&mut map, file, &opts);
         assert!(out.program.is_none(), "{name}.cl was accepted by oclc");
         settings.bind(|| insta::assert_snapshot!(name, out.diagnostics.render(&map)));
     }
@@ -52,12 +64,13 @@ fn clang_rejects_each_invalid_kernel() {
     }
     let mut accepted = Vec::new();
     for f in cl_files(&root()) {
+        let std = cl_std_of(&std::fs::read_to_string(&f).expect("read"));
         let ok = Command::new("clang-14")
             .args([
                 "-cc1",
                 "-triple",
                 "spir64-unknown-unknown",
-                "-cl-std=CL1.2",
+                &format!("-cl-std={std}"),
                 "-finclude-default-header",
                 "-fsyntax-only",
             ])

@@ -1,8 +1,9 @@
-//! Every `tests/valid/*.cl` kernel must pass the front end without errors.
+//! Every `tests/valid/*.cl` kernel must pass the front end without errors, under the
+//! language version a `// CL-STD: CL2.0` line names (default CL1.2).
 //! (`tests/diagnostics.rs` in the `oclc` package confirms them with clang-14.)
 
 use oclc_frontend::source::SourceMap;
-use oclc_frontend::{compile_to_checked, FrontendOptions};
+use oclc_frontend::{compile_to_checked, ClStd, FrontendOptions};
 use std::path::Path;
 
 #[test]
@@ -20,7 +21,17 @@ fn valid_kernels_are_accepted() {
         let src = std::fs::read_to_string(f).expect("read");
         let mut map = SourceMap::new();
         let file = map.add(f.file_name().unwrap().to_str().unwrap(), &src);
-        let out = compile_to_checked(&mut map, file, &FrontendOptions::default());
+        let std = src
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("// CL-STD:"))
+            .map_or(ClStd::Cl12, |v| {
+                ClStd::parse(v.trim()).expect("CL-STD value")
+            });
+        let opts = FrontendOptions {
+            cl_std: std,
+            ..FrontendOptions::default()
+        };
+        let out = compile_to_checked(&mut map, file, &opts);
         if out.program.is_none() {
             failures.push_str(&out.diagnostics.render(&map));
         }

@@ -819,6 +819,15 @@ pub enum Op {
         /// The result type.
         to: TypeId,
     },
+    /// Checked conversion of a `__generic` pointer to the named address space of `to` (a
+    /// pointer type): the same address when the object it points to lies in that space,
+    /// else NULL (OpenCL C 2.0 `to_global`, `to_local`, `to_private`).
+    GenericCast {
+        /// The `__generic` pointer.
+        value: ValueId,
+        /// The result type.
+        to: TypeId,
+    },
     /// Broadcasts a scalar to every lane of a vector type.
     Splat {
         /// The scalar.
@@ -1007,9 +1016,10 @@ impl Op {
                 if_true,
                 if_false,
             } => vec![*cond, *if_true, *if_false],
-            Op::Convert { value, .. } | Op::Bitcast { value, .. } | Op::Splat { value, .. } => {
-                vec![*value]
-            }
+            Op::Convert { value, .. }
+            | Op::Bitcast { value, .. }
+            | Op::GenericCast { value, .. }
+            | Op::Splat { value, .. } => vec![*value],
             Op::Extract { vector, .. } => vec![*vector],
             Op::Insert { vector, value, .. } => vec![*vector, *value],
             Op::Shuffle { a, b, .. } => vec![*a, *b],

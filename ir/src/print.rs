@@ -317,6 +317,7 @@ fn print_op(out: &mut String, module: &Module, op: &Op) {
             value.0
         ),
         Op::Bitcast { value, .. } => write!(out, "bitcast %{}", value.0),
+        Op::GenericCast { value, .. } => write!(out, "generic_cast %{}", value.0),
         Op::Splat { value, .. } => write!(out, "splat %{}", value.0),
         Op::Extract { vector, lane } => write!(out, "extract %{}, {}", vector.0, lane),
         Op::Insert {

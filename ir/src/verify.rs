@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::module::{Block, Function, FunctionKind, Module, Stmt};
 use crate::op::{AtomicOp, BinaryOp, Dim, MathSig, Op, UnaryOp, ValueId};
-use crate::types::{ScalarType, Type, TypeId};
+use crate::types::{AddressSpace, ScalarType, Type, TypeId};
 
 /// A broken IR rule.
 #[derive(Clone, Debug, PartialEq)]
@@ -320,6 +320,18 @@ impl Verifier<'_> {
                 let vt = self.func.value_type(*value);
                 if *to != rt || types.layout(vt).size != types.layout(*to).size {
                     return bad("bitcast");
+                }
+            }
+            Op::GenericCast { value, to } => {
+                let from = types.pointee(self.func.value_type(*value));
+                let into = types.pointee(*to);
+                let ok = matches!(
+                    (from, into),
+                    (Some((AddressSpace::Generic, _)), Some((s, _)))
+                        if s != AddressSpace::Generic && s != AddressSpace::Constant
+                );
+                if *to != rt || !ok {
+                    return bad("generic_cast");
                 }
             }
             Op::Splat { value, to } => {

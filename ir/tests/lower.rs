@@ -8,7 +8,18 @@ use oclc_frontend::source::SourceMap;
 fn lower_file(path: &Path) -> Result<oclc_ir::Module, String> {
     let mut map = SourceMap::new();
     let file = map.load(path).map_err(|e| e.to_string())?;
-    let out = oclc_frontend::compile_to_checked(&mut map, file, &FrontendOptions::default());
+    // A `// CL-STD: CL2.0` line names the language version (as in tests/valid/).
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let cl_std = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("// CL-STD:"))
+        .and_then(|v| oclc_frontend::ClStd::parse(v.trim()))
+        .unwrap_or_default();
+    let opts = FrontendOptions {
+        cl_std,
+        ..FrontendOptions::default()
+    };
+    let out = oclc_frontend::compile_to_checked(&mut map, file, &opts);
     let program = out.program.ok_or_else(|| out.diagnostics.render(&map))?;
     let module = oclc_ir::lower_program(&program).map_err(|e| format!("{e} at {:?}", e.span))?;
     oclc_ir::verify_module(&module)

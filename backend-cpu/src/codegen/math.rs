@@ -19,17 +19,20 @@ impl Tx<'_, '_, '_> {
         args: &[ValueId],
         rty: TypeId,
     ) -> Result<Vec<Value>, CompileError> {
-        let s = self.scalar(args[0])?;
-        if s == ScalarType::F16 {
-            return Err(self.err("half math built-ins"));
-        }
+        let half = self.scalar(args[0])? == ScalarType::F16;
+        // Half math computes in float (see `half`): the operands widen, the result rounds.
+        let s = if half {
+            ScalarType::F32
+        } else {
+            self.scalar(args[0])?
+        };
         if s.is_float() && func.int_only() || !s.is_float() && func.float_only() {
             return Err(self.err(format!("the built-in '{}' on {}", func.name(), s.name())));
         }
         let n = self.types.lanes_of(rty).unwrap_or(1) as usize;
         let mut ops = Vec::new();
         for a in args {
-            let v = self.val(*a)?;
+            let (_, v) = self.widened(*a)?;
             ops.push(if v.len() == 1 { vec![v[0]; n] } else { v });
         }
         let mut out = Vec::with_capacity(n);
@@ -41,6 +44,20 @@ impl Tx<'_, '_, '_> {
                 self.int_lane(func, s, &lane)
             };
             out.push(r);
+        }
+        if half && self.types.scalar_of(rty) == Some(ScalarType::F16) {
+            out = out
+                .into_iter()
+                .map(|x| {
+                    self.convert_half(
+                        x,
+                        ScalarType::F32,
+                        ScalarType::F16,
+                        false,
+                        oclc_ir::Rounding::Rte,
+                    )
+                })
+                .collect();
         }
         Ok(out)
     }

@@ -10,6 +10,7 @@
 mod atomic;
 mod control;
 mod convert;
+mod generic_cast;
 mod half;
 pub mod math;
 mod math_int;

@@ -17,6 +17,7 @@ impl Tx<'_, '_, '_> {
         Ok(match op {
             Op::Atomic { op, ptr, args, .. } => self.atomic(*op, *ptr, args)?,
             Op::Printf { format, args } => self.printf(format, args)?,
+            Op::GenericCast { value, to } => self.generic_cast(*value, *to)?,
             Op::SamplerConst(_)
             | Op::ImageRead { .. }
             | Op::ImageWrite { .. }
@@ -27,34 +28,30 @@ impl Tx<'_, '_, '_> {
             }
             Op::Const(c) => vec![self.constant(*c)?],
             Op::Unary(u, a) => {
-                let s = self.scalar(*a)?;
-                self.no_half_arithmetic(s)?;
-                let xs = self.val(*a)?;
-                xs.into_iter()
+                let (s, xs) = self.widened(*a)?;
+                let out = xs
+                    .into_iter()
                     .map(|x| match (u, s) {
                         (UnaryOp::Neg, s) if s.is_float() => self.b.ins().fneg(x),
                         (UnaryOp::Neg, _) => self.b.ins().ineg(x),
                         (UnaryOp::Not, ScalarType::Bool) => self.b.ins().bxor_imm_s(x, 1),
                         (UnaryOp::Not, _) => self.b.ins().bnot(x),
                     })
-                    .collect()
+                    .collect();
+                self.narrowed_if_half(*a, out)?
             }
             Op::Binary(bop, a, b) => {
-                let s = self.scalar(*a)?;
-                self.no_half_arithmetic(s)?;
-                let xs = self.val(*a)?;
-                let ys = self.val(*b)?;
+                let (s, xs) = self.widened(*a)?;
+                let (_, ys) = self.widened(*b)?;
                 let mut out = Vec::with_capacity(xs.len());
                 for (x, y) in xs.into_iter().zip(ys) {
                     out.push(self.binary(*bop, s, x, y)?);
                 }
-                out
+                self.narrowed_if_half(*a, out)?
             }
             Op::Compare(cmp, a, b) => {
-                let s = self.scalar(*a)?;
-                self.no_half_arithmetic(s)?;
-                let xs = self.val(*a)?;
-                let ys = self.val(*b)?;
+                let (s, xs) = self.widened(*a)?;
+                let (_, ys) = self.widened(*b)?;
                 xs.into_iter()
                     .zip(ys)
                     .map(|(x, y)| self.compare(*cmp, s, x, y))
@@ -191,14 +188,6 @@ impl Tx<'_, '_, '_> {
             Op::Math { func, args } => self.math(*func, args, rty)?,
             Op::Call { .. } => return Err(self.err("a call that was not inlined")),
         })
-    }
-
-    /// Half values are only moved and converted; arithmetic on them is not supported.
-    fn no_half_arithmetic(&self, s: ScalarType) -> Result<(), CompileError> {
-        if s == ScalarType::F16 {
-            return Err(self.err("arithmetic on half values (cl_khr_fp16)"));
-        }
-        Ok(())
     }
 
     fn constant(&mut self, c: Const) -> Result<Value, CompileError> {

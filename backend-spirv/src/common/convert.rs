@@ -133,6 +133,47 @@ impl FnEmitter<'_, '_> {
         Ok(r)
     }
 
+    /// `GenericCast` (`to_global`/`to_local`/`to_private`): `OpGenericCastToPtrExplicit`,
+    /// which gives NULL when the object is not in the target storage class (OpenCL only:
+    /// Vulkan has no generic storage class).
+    pub fn generic_cast(&mut self, value: ValueId, to: TypeId) -> Result<Word> {
+        let Some((space, pointee)) = self.cx.ir.types.pointee(to) else {
+            return unsupported("generic_cast to a non-pointer");
+        };
+        if self.cx.flavour == Flavour::Vulkan {
+            return unsupported(
+                "to_global/to_local/to_private/get_fence on Vulkan (Vulkan has no generic address space)",
+            );
+        }
+        let v = self.val(value)?;
+        let rt = self.cx.ty(to)?;
+        let sc = self.cx.storage_class(space);
+        let pointee_word = self.cx.ty(pointee)?;
+        let generic = rspirv::spirv::StorageClass::Generic;
+        let g = self.cx.b.type_pointer(None, generic, pointee_word);
+        let v = if self.cx.ty(self.vty(value))? == g {
+            v
+        } else {
+            self.inst(SOp::Bitcast, g, &[v])?
+        };
+        let typed = self.cx.b.type_pointer(None, sc, pointee_word);
+        let id = self.cx.b.id();
+        let inst = rspirv::dr::Instruction::new(
+            SOp::GenericCastToPtrExplicit,
+            Some(typed),
+            Some(id),
+            vec![Operand::IdRef(v), Operand::StorageClass(sc)],
+        );
+        self.cx
+            .b
+            .insert_into_block(rspirv::dr::InsertPoint::End, inst)?;
+        if typed == rt {
+            Ok(id)
+        } else {
+            self.inst(SOp::Bitcast, rt, &[id])
+        }
+    }
+
     /// `Bitcast`: same bits, another type (pointer casts use the pointer conversions).
     pub fn bitcast(&mut self, value: ValueId, to: TypeId) -> Result<Word> {
         let from = self.vty(value);

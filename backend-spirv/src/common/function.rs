@@ -299,6 +299,7 @@ impl FnEmitter<'_, '_> {
                 rounding,
             } => self.convert(*value, *to, *saturate, *rounding),
             Op::Bitcast { value, to } => self.bitcast(*value, *to),
+            Op::GenericCast { value, to } => self.generic_cast(*value, *to),
             Op::Splat { value, to } => self.splat(*value, *to),
             Op::Extract { vector, lane } => self.extract(*vector, *lane, rty),
             Op::Insert {

@@ -2,7 +2,7 @@
 //! (with scalar→vector widening), assignment conversions and conversion to `Bool`.
 
 use super::Checker;
-use crate::checked::{CType, Expr, ExprKind, ScalarKind};
+use crate::checked::{AddrSpace, CType, Expr, ExprKind, ScalarKind};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
@@ -170,6 +170,43 @@ pub fn truncate(v: u64, t: &CType, signed: bool) -> u64 {
     }
 }
 
+/// True when a pointer into `from` converts implicitly to one into `to`: the same space,
+/// or `__global`/`__local`/`__private` into `__generic` (OpenCL C 2.0).
+pub fn space_converts(from: AddrSpace, to: AddrSpace) -> bool {
+    from == to || (to == AddrSpace::Generic && from != AddrSpace::Constant)
+}
+
+/// True when an explicit cast may take a pointer from `from` to `to`: the implicit
+/// conversions, and `__generic` back to a named space other than `__constant`.
+pub fn space_casts(from: AddrSpace, to: AddrSpace) -> bool {
+    space_converts(from, to) || space_converts(to, from)
+}
+
+/// The space both operands of a pointer comparison or `?:` convert to, if any.
+pub fn common_space(a: AddrSpace, b: AddrSpace) -> Option<AddrSpace> {
+    if space_converts(a, b) {
+        Some(b)
+    } else if space_converts(b, a) {
+        Some(a)
+    } else {
+        None
+    }
+}
+
+/// `t` (a pointer type) with its pointee moved into `space`.
+pub fn with_space(t: &CType, space: AddrSpace) -> CType {
+    match t {
+        CType::Pointer {
+            pointee, is_const, ..
+        } => CType::Pointer {
+            space,
+            pointee: pointee.clone(),
+            is_const: *is_const,
+        },
+        other => other.clone(),
+    }
+}
+
 /// A null pointer constant as the integer constant 0 (which converts to any pointer).
 pub(crate) fn null_as_int(e: &Expr) -> Expr {
     Expr {
@@ -226,7 +263,7 @@ impl Checker {
                     is_const: c2,
                 },
             ) => {
-                if s1 != s2 && !is_null_pointer_constant(&e) {
+                if !space_converts(*s1, *s2) && !is_null_pointer_constant(&e) {
                     self.error(Diagnostic::error(
                         "E0317",
                         format!(

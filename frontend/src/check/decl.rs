@@ -68,6 +68,14 @@ impl Checker {
             ));
             return None;
         }
+        if ret == CType::Scalar(crate::checked::ScalarKind::Half)
+            && !self.require_fp16(
+                name.span,
+                "declaring function return value of type 'half' is not allowed; did you forget * ?",
+            )
+        {
+            return None;
+        }
         if super::opaque::is_image_or_sampler(&ret) {
             self.error(Diagnostic::error(
                 "E0304",
@@ -106,6 +114,14 @@ impl Checker {
                         "parameter may not be qualified with an address space other than __private",
                         p.span,
                     ));
+                    return None;
+                }
+                if dt.ty == CType::Scalar(crate::checked::ScalarKind::Half)
+                    && !self.require_fp16(
+                        p.span,
+                        "declaring function parameter of type 'half' is not allowed; did you forget * ?",
+                    )
+                {
                     return None;
                 }
                 if let Some(t) = pointer_sized_type_name(p) {
@@ -277,6 +293,11 @@ impl Checker {
                 CType::Pointer { space: AddrSpace::Private, .. } => self.error(Diagnostic::error(
                     "E0305",
                     format!("kernel parameter '{pname}' cannot be a pointer to the __private address space"),
+                    *span,
+                )),
+                CType::Pointer { space: AddrSpace::Generic, .. } => self.error(Diagnostic::error(
+                    "E0305",
+                    format!("kernel parameter '{pname}': pointer arguments to kernel functions must reside in '__global', '__constant' or '__local' address space"),
                     *span,
                 )),
                 CType::Pointer { pointee, .. } if pointee.is_pointer() => self.error(Diagnostic::error(
@@ -512,6 +533,17 @@ impl Checker {
             if !self.complete_object_type(&dt.ty, name.span, &format!("variable '{}'", name.name)) {
                 continue;
             }
+            if super::half::is_half_object(&dt.ty)
+                && !self.require_fp16(
+                    name.span,
+                    format!(
+                        "declaring variable of type '{}' is not allowed",
+                        dt.ty.display()
+                    ),
+                )
+            {
+                continue;
+            }
             if matches!(&dt.ty, CType::Opaque(k) if k.is_image()) {
                 self.error(Diagnostic::error(
                     "E0305",
@@ -558,6 +590,14 @@ impl Checker {
                     self.error(Diagnostic::error(
                         "E0317",
                         "function scope variable cannot be declared in global address space",
+                        name.span,
+                    ));
+                    (AddrSpace::Private, false)
+                }
+                Some(AddrSpace::Generic) => {
+                    self.error(Diagnostic::error(
+                        "E0317",
+                        "automatic variable qualified with an invalid address space",
                         name.span,
                     ));
                     (AddrSpace::Private, false)

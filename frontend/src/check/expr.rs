@@ -48,6 +48,12 @@ impl Checker {
                     };
                     mk(K::ArrayDecay(Box::new(l)), ty, span)
                 } else {
+                    if l.ty == CType::Scalar(ScalarKind::Half) {
+                        self.require_fp16(
+                            span,
+                            "loading directly from pointer to type 'half' requires cl_khr_fp16. Use vector data load builtin functions instead",
+                        );
+                    }
                     let ty = l.ty.clone();
                     mk(K::Load(Box::new(l)), ty, span)
                 }
@@ -74,6 +80,14 @@ impl Checker {
                 "array type is not assignable",
                 e.span,
             ));
+            return None;
+        }
+        if l.ty == CType::Scalar(ScalarKind::Half)
+            && !self.require_fp16(
+                e.span,
+                "assigning directly to pointer to type 'half' requires cl_khr_fp16. Use vector data store builtin functions instead",
+            )
+        {
             return None;
         }
         if self.is_const_location(&l) {
@@ -132,10 +146,17 @@ impl Checker {
                         literal::FloatSuffix::H => ScalarKind::Half,
                         _ => ScalarKind::Double,
                     };
-                    let v = if k == ScalarKind::Float {
-                        v as f32 as f64
-                    } else {
-                        v
+                    let v = match k {
+                        ScalarKind::Float => v as f32 as f64,
+                        ScalarKind::Half => {
+                            if !self
+                                .require_fp16(span, "half precision constant requires cl_khr_fp16")
+                            {
+                                return None;
+                            }
+                            super::half::round_to_half(v)
+                        }
+                        _ => v,
                     };
                     Some(Val::R(mk(K::FloatConst(v), CType::Scalar(k), span)))
                 }
@@ -581,9 +602,24 @@ impl Checker {
                 } else if b.ty.is_pointer() && is_null_pointer_constant(&a) {
                     let t = b.ty.clone();
                     (convert(null_as_int(&a), &t), b)
-                } else if a.ty.is_pointer() && b.ty.is_pointer() {
-                    let t = a.ty.clone();
-                    (a, convert(b, &t))
+                } else if let (CType::Pointer { space: sa, .. }, CType::Pointer { space: sb, .. }) =
+                    (&a.ty, &b.ty)
+                {
+                    let Some(space) = super::convert::common_space(*sa, *sb) else {
+                        self.error(Diagnostic::error(
+                            "E0317",
+                            format!(
+                                "comparison between ('{}' and '{}') which are pointers to non-overlapping address spaces",
+                                a.ty.display(),
+                                b.ty.display()
+                            ),
+                            span,
+                        ));
+                        return None;
+                    };
+                    let t = super::convert::with_space(&a.ty, space);
+                    let bt = super::convert::with_space(&b.ty, space);
+                    (convert(a, &t), convert(convert(b, &bt), &t))
                 } else {
                     return self.bad_operands(op, &a.ty, &b.ty, span);
                 };
@@ -735,6 +771,11 @@ impl Checker {
 
     fn cast(&mut self, t: &ast::TypeName, x: &ast::Expr, span: Span) -> Option<Expr> {
         let to = self.resolve_type_name(t)?;
+        if to == CType::Scalar(ScalarKind::Half)
+            && !self.require_fp16(span, "casting to type 'half' is not allowed")
+        {
+            return None;
+        }
         if let (CType::Vector(k, n), A::Paren(inner)) = (&to, &x.kind) {
             return self.vector_literal(*k, *n, inner, span);
         }
@@ -748,7 +789,9 @@ impl Checker {
                 CType::Scalar(_) | CType::Bool,
                 CType::Scalar(_) | CType::Bool | CType::Vector(..),
             ) => true,
-            (CType::Pointer { space: s1, .. }, CType::Pointer { space: s2, .. }) => s1 == s2,
+            (CType::Pointer { space: s1, .. }, CType::Pointer { space: s2, .. }) => {
+                super::convert::space_casts(*s1, *s2)
+            }
             (CType::Scalar(k), CType::Pointer { .. })
             | (CType::Pointer { .. }, CType::Scalar(k)) => k.is_integer(),
             _ => false,
@@ -1076,7 +1119,8 @@ impl Checker {
                 span,
             ));
         }
-        if builtins::is_builtin(&name) {
+        let cl20_only = builtins::generated::needs_cl20(&name) && self.cl_std.version() < 200;
+        if builtins::is_builtin(&name) && !cl20_only {
             if failed {
                 return None;
             }

@@ -10,6 +10,7 @@ mod convert;
 mod corpus_tests;
 mod decl;
 mod expr;
+mod half;
 mod init;
 mod labels;
 mod opaque;
@@ -18,6 +19,11 @@ mod stmt;
 mod ternary;
 mod types;
 mod warnings;
+
+/// True for the type names OpenCL C 2.0 adds (`atomic_int`, `memory_order`, ...).
+pub fn cl20_type_name(name: &str) -> bool {
+    types::cl20_type(name).is_some()
+}
 
 pub use types::builtin_type;
 
@@ -75,9 +81,10 @@ pub(crate) struct Checker {
     next_struct_id: u32,
     /// User-function calls `(caller, callee, call span)` for recursion detection.
     calls: Vec<(FuncId, FuncId, crate::source::Span)>,
-    /// Language version (for version-dependent rules; none implemented yet).
-    #[allow(dead_code)]
+    /// Language version (for version-dependent rules).
     cl_std: crate::options::ClStd,
+    /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` directives in order.
+    fp16_pragmas: Vec<(crate::source::Span, bool)>,
 }
 
 /// Checks a translation unit. Returns the program when no error was found, plus
@@ -95,6 +102,17 @@ pub fn check_program_with(
     diags: Diagnostics,
     cl_std: crate::options::ClStd,
 ) -> (Option<CheckedProgram>, Diagnostics) {
+    check_program_full(tu, diags, cl_std, Vec::new())
+}
+
+/// [`check_program_with`], also given the `cl_khr_fp16` pragmas the preprocessor met (see
+/// `preprocess_with_pragmas`), which allow `half` values where they are enabled.
+pub fn check_program_full(
+    tu: &ast::TranslationUnit,
+    diags: Diagnostics,
+    cl_std: crate::options::ClStd,
+    fp16_pragmas: Vec<(crate::source::Span, bool)>,
+) -> (Option<CheckedProgram>, Diagnostics) {
     let mut c = Checker {
         diags,
         functions: Vec::new(),
@@ -106,6 +124,7 @@ pub fn check_program_with(
         next_struct_id: 0,
         calls: Vec::new(),
         cl_std,
+        fp16_pragmas,
     };
     for item in &tu.items {
         match item {

@@ -10,6 +10,32 @@ use crate::checked::{CType, Expr, ExprKind as K};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
+/// The `__generic` pointer type two pointers of the same pointee in different spaces meet
+/// in (`global int *` and `int *`), as clang types such a `?:` in OpenCL C 2.0.
+fn generic_common_pointer(a: &CType, b: &CType) -> Option<CType> {
+    let (
+        CType::Pointer {
+            space: sa,
+            pointee: pa,
+            is_const: ca,
+        },
+        CType::Pointer {
+            space: sb,
+            pointee: pb,
+            is_const: cb,
+        },
+    ) = (a, b)
+    else {
+        return None;
+    };
+    let space = super::convert::common_space(*sa, *sb)?;
+    (sa != sb && pa == pb).then(|| CType::Pointer {
+        space,
+        pointee: pa.clone(),
+        is_const: *ca || *cb,
+    })
+}
+
 impl Checker {
     /// Checks `c ? a : b`.
     pub(crate) fn ternary(
@@ -42,6 +68,8 @@ impl Checker {
             }
         } else if a.ty.is_pointer() && is_null_pointer_constant(&b) {
             a.ty.clone()
+        } else if let Some(t) = generic_common_pointer(&a.ty, &b.ty) {
+            t
         } else if b.ty.is_pointer() && is_null_pointer_constant(&a) {
             b.ty.clone()
         } else {

@@ -75,13 +75,30 @@ pub fn builtin_type(name: &str) -> Option<CType> {
     Some(CType::Vector(scalar(base)?, n))
 }
 
+/// The type names OpenCL C 2.0 adds: the atomic types (`atomic_flag` is `atomic_int`, as
+/// in clang) and the `memory_order` / `memory_scope` enumerations (as `int`).
+pub fn cl20_type(name: &str) -> Option<CType> {
+    use ScalarKind::*;
+    Some(match name {
+        "atomic_int" | "atomic_flag" => CType::Atomic(Int),
+        "atomic_uint" => CType::Atomic(UInt),
+        "atomic_long" | "atomic_intptr_t" | "atomic_ptrdiff_t" => CType::Atomic(Long),
+        "atomic_ulong" | "atomic_uintptr_t" | "atomic_size_t" => CType::Atomic(ULong),
+        "atomic_float" => CType::Atomic(Float),
+        "atomic_double" => CType::Atomic(Double),
+        "memory_order" | "memory_scope" => CType::INT,
+        _ => return None,
+    })
+}
+
 fn addr(k: AddrSpaceKw) -> AddrSpace {
     match k {
         AddrSpaceKw::Global => AddrSpace::Global,
         AddrSpaceKw::Local => AddrSpace::Local,
         AddrSpaceKw::Constant => AddrSpace::Constant,
-        // Rejected in `resolve_specs` / `apply_derived` before it is used.
-        AddrSpaceKw::Private | AddrSpaceKw::Generic => AddrSpace::Private,
+        AddrSpaceKw::Private => AddrSpace::Private,
+        // Rejected before OpenCL C 2.0 by `generic_allowed`.
+        AddrSpaceKw::Generic => AddrSpace::Generic,
     }
 }
 
@@ -106,6 +123,17 @@ impl Checker {
                 DeclSpec::TypeName(n, sp) => {
                     let t = match self.lookup(n) {
                         Some(Binding::Typedef(t)) => Some(t),
+                        _ if self.cl_std.version() >= 200 => {
+                            builtin_type(n).or_else(|| cl20_type(n))
+                        }
+                        _ if cl20_type(n).is_some() => {
+                            self.error(Diagnostic::error(
+                                "E0313",
+                                format!("unknown type name '{n}' (an OpenCL C 2.0 type)"),
+                                *sp,
+                            ));
+                            return None;
+                        }
                         _ => builtin_type(n),
                     };
                     let Some(t) = t else {
@@ -137,10 +165,8 @@ impl Checker {
                     }
                     named = Some((t, en.span));
                 }
-                DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) => {
-                    self.generic_unsupported(*sp);
-                    return None;
-                }
+                // Reported, then ignored (as clang goes on) so that uses are still checked.
+                DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) if !self.generic_allowed(*sp) => {}
                 DeclSpec::AddrSpace(a, sp) => {
                     if info.space.is_some_and(|s| s != addr(*a)) {
                         self.error(Diagnostic::error(
@@ -252,7 +278,7 @@ impl Checker {
                         return None;
                     }
                     ty = CType::Pointer {
-                        space: space.unwrap_or(AddrSpace::Private),
+                        space: space.unwrap_or(self.default_pointee_space()),
                         pointee: Box::new(ty),
                         is_const,
                     };
@@ -261,10 +287,8 @@ impl Checker {
                     for q in quals {
                         match q {
                             DeclSpec::Qual(Qualifier::Const, _) => is_const = true,
-                            DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp) => {
-                                self.generic_unsupported(*sp);
-                                return None;
-                            }
+                            DeclSpec::AddrSpace(AddrSpaceKw::Generic, sp)
+                                if !self.generic_allowed(*sp) => {}
                             DeclSpec::AddrSpace(a, _) => space = Some(addr(*a)),
                             _ => {}
                         }
@@ -321,7 +345,7 @@ impl Checker {
         if param {
             if let CType::Array { elem, .. } = ty {
                 ty = CType::Pointer {
-                    space: space.unwrap_or(AddrSpace::Private),
+                    space: space.unwrap_or(self.default_pointee_space()),
                     pointee: elem,
                     is_const,
                 };
@@ -336,12 +360,32 @@ impl Checker {
         })
     }
 
-    fn generic_unsupported(&mut self, sp: Span) {
+    /// True from OpenCL C 2.0 on; before, reports the `__generic` qualifier at `sp` as clang
+    /// does and returns false.
+    fn generic_allowed(&mut self, sp: Span) -> bool {
+        if self.cl_std.version() >= 200 {
+            return true;
+        }
         self.error(Diagnostic::error(
             "E0317",
-            "the generic address space ('__generic') is not supported yet",
+            format!(
+                "OpenCL C version {}.{} does not support the '__generic' type qualifier",
+                self.cl_std.version() / 100,
+                self.cl_std.version() / 10 % 10
+            ),
             sp,
         ));
+        false
+    }
+
+    /// The address space of an unqualified pointer's pointee: `__generic` from OpenCL C 2.0
+    /// on (as clang deduces it), `__private` before.
+    pub(crate) fn default_pointee_space(&self) -> AddrSpace {
+        if self.cl_std.version() >= 200 {
+            AddrSpace::Generic
+        } else {
+            AddrSpace::Private
+        }
     }
 
     /// Resolves a type name (casts, sizeof, attribute arguments).

@@ -31,6 +31,8 @@ pub(crate) struct Preprocessor<'m> {
     depth: usize,
     /// Files that said `#pragma once` (canonical paths): later `#include`s of them are skipped.
     once: std::collections::HashSet<PathBuf>,
+    /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` directives in order.
+    fp16_pragmas: Vec<(Span, bool)>,
 }
 
 /// State of one `#if` group.
@@ -95,6 +97,7 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
     if opts.fast_relaxed_math {
         s.push_str("#define __FAST_RELAXED_MATH__ 1\n");
     }
+    s.push_str(&cl20_prelude(v));
     // The extensions every oclc target implements (clang-14 predefines the same names).
     for ext in SUPPORTED_EXTENSIONS {
         s.push_str(&format!("#define {ext} 1\n"));
@@ -118,6 +121,17 @@ pub fn preprocess(
     file: FileId,
     opts: &FrontendOptions,
 ) -> (Vec<Token>, Diagnostics) {
+    let (tokens, diags, _) = preprocess_with_pragmas(map, file, opts);
+    (tokens, diags)
+}
+
+/// [`preprocess`], also returning the `#pragma OPENCL EXTENSION cl_khr_fp16 (or all) :
+/// enable|disable` directives in order: their spans and whether they enable.
+pub fn preprocess_with_pragmas(
+    map: &mut SourceMap,
+    file: FileId,
+    opts: &FrontendOptions,
+) -> (Vec<Token>, Diagnostics, Vec<(Span, bool)>) {
     let prelude = map.add("<built-in>", builtin_prelude(opts));
     let mut pp = Preprocessor {
         map,
@@ -127,11 +141,12 @@ pub fn preprocess(
         out: Vec::new(),
         depth: 0,
         once: std::collections::HashSet::new(),
+        fp16_pragmas: Vec::new(),
     };
     pp.process_file(prelude);
     pp.out.clear();
     pp.process_file(file);
-    (pp.out, pp.diags)
+    (pp.out, pp.diags, pp.fp16_pragmas)
 }
 
 fn split_lines(tokens: Vec<Token>) -> Vec<Vec<Token>> {
@@ -298,6 +313,10 @@ impl Preprocessor<'_> {
                 self.diags.push(d);
             }
             "pragma" => {
+                let words: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
+                if let ["OPENCL", "EXTENSION", "cl_khr_fp16" | "all", ":", state] = words[..] {
+                    self.fp16_pragmas.push((dspan, state == "enable"));
+                }
                 if rest.len() == 1 && &*rest[0].text == "once" {
                     if let Some(p) = &self.map.file(file).path {
                         let p = p.canonicalize().unwrap_or_else(|_| p.clone());
@@ -591,6 +610,38 @@ fn join_text(toks: &[Token]) -> String {
             s.push(' ');
         }
         s.push_str(&t.text);
+    }
+    s
+}
+
+/// The predefined macros of OpenCL C 2.0 and 3.0 that oclc implements: the memory-order and
+/// memory-scope values (clang's `__ATOMIC_*` and `__OPENCL_MEMORY_SCOPE_*` in every version;
+/// clang's `memory_order_*` / `memory_scope_*` enumerators, here as macros, from 2.0),
+/// `ATOMIC_VAR_INIT` / `ATOMIC_FLAG_INIT`, and the optional-feature macros clang-14 defines
+/// for spir64 whose features oclc supports.
+fn cl20_prelude(version: u32) -> String {
+    let mut s = String::from(
+        "#define __ATOMIC_RELAXED 0\n#define __ATOMIC_CONSUME 1\n#define __ATOMIC_ACQUIRE 2\n\
+#define __ATOMIC_RELEASE 3\n#define __ATOMIC_ACQ_REL 4\n#define __ATOMIC_SEQ_CST 5\n\
+#define __OPENCL_MEMORY_SCOPE_WORK_ITEM 0\n#define __OPENCL_MEMORY_SCOPE_WORK_GROUP 1\n\
+#define __OPENCL_MEMORY_SCOPE_DEVICE 2\n#define __OPENCL_MEMORY_SCOPE_ALL_SVM_DEVICES 3\n\
+#define __OPENCL_MEMORY_SCOPE_SUB_GROUP 4\n#define __opencl_c_int64 1\n",
+    );
+    if version < 200 {
+        return s;
+    }
+    s.push_str(
+        "#define ATOMIC_VAR_INIT(x) (x)\n#define ATOMIC_FLAG_INIT 0\n\
+#define memory_order_relaxed 0\n#define memory_order_acquire 2\n#define memory_order_release 3\n\
+#define memory_order_acq_rel 4\n#define memory_order_seq_cst 5\n\
+#define memory_scope_work_item 0\n#define memory_scope_work_group 1\n#define memory_scope_device 2\n\
+#define memory_scope_all_svm_devices 3\n\
+#define __opencl_c_generic_address_space 1\n#define __opencl_c_atomic_order_acq_rel 1\n\
+#define __opencl_c_atomic_order_seq_cst 1\n#define __opencl_c_atomic_scope_device 1\n\
+#define __opencl_c_atomic_scope_all_devices 1\n",
+    );
+    if version >= 300 {
+        s.push_str("#define memory_scope_all_devices 3\n#define __opencl_c_fp64 1\n");
     }
     s
 }

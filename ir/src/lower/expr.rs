@@ -122,6 +122,11 @@ impl FnLower<'_, '_> {
                 }
                 _ => self.unsupported(e.span, "array is not in memory"),
             },
+            ExprKind::Convert(a) if e.ty == CType::Void => {
+                // `(void)x`: evaluated for its effects; void values are never used.
+                self.expr(a)?;
+                Ok(self.konst(Const::i32(0)))
+            }
             ExprKind::Convert(a) => {
                 let mut v = self.expr(a)?;
                 if a.ty.is_pointer() {

@@ -34,6 +34,7 @@ pub fn space(s: AddrSpace) -> AddressSpace {
         AddrSpace::Global => AddressSpace::Global,
         AddrSpace::Local => AddressSpace::Local,
         AddrSpace::Constant => AddressSpace::Constant,
+        AddrSpace::Generic => AddressSpace::Generic,
     }
 }
 
@@ -166,6 +167,8 @@ pub fn storage_type(t: &mut TypeTable, ty: &CType) -> TypeId {
         CType::Void => t.void(),
         CType::Bool => t.scalar(ScalarType::U8),
         CType::Scalar(k) => t.scalar(scalar(*k)),
+        // OpenCL C 2.0 atomic objects are stored like their scalar.
+        CType::Atomic(k) => t.scalar(scalar(*k)),
         CType::Vector(k, n) => t.vector(scalar(*k), *n),
         CType::Pointer {
             space: s, pointee, ..
@@ -223,7 +226,7 @@ fn push_value(
     let init = init.unwrap_or(&zero);
     match ty {
         CType::Bool => push_scalar(out, ScalarType::U8, init),
-        CType::Scalar(k) => push_scalar(out, scalar(*k), init),
+        CType::Scalar(k) | CType::Atomic(k) => push_scalar(out, scalar(*k), init),
         CType::Vector(k, n) => {
             let stored = if *n == 3 { 4 } else { *n as usize };
             for i in 0..stored {

@@ -177,6 +177,10 @@ fn parse_op_word(
             value: cur.value()?,
             to: ty,
         },
+        "generic_cast" => Op::GenericCast {
+            value: cur.value()?,
+            to: ty,
+        },
         "splat" => Op::Splat {
             value: cur.value()?,
             to: ty,

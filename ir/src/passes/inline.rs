@@ -487,6 +487,10 @@ fn remap_op(op: &Op, mv: &dyn Fn(ValueId) -> ValueId, ml: &dyn Fn(LocalId) -> Lo
             value: mv(*value),
             to: *to,
         },
+        Op::GenericCast { value, to } => Op::GenericCast {
+            value: mv(*value),
+            to: *to,
+        },
         Op::Splat { value, to } => Op::Splat {
             value: mv(*value),
             to: *to,

@@ -45,7 +45,10 @@ pub fn op_operands_mut(op: &mut Op, f: &mut dyn FnMut(&mut ValueId)) {
             f(if_true);
             f(if_false);
         }
-        Op::Convert { value, .. } | Op::Bitcast { value, .. } | Op::Splat { value, .. } => f(value),
+        Op::Convert { value, .. }
+        | Op::Bitcast { value, .. }
+        | Op::GenericCast { value, .. }
+        | Op::Splat { value, .. } => f(value),
         Op::Extract { vector, .. } => f(vector),
         Op::Insert { vector, value, .. } => {
             f(vector);

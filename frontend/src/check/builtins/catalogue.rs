@@ -65,12 +65,75 @@ use Family::{
     All, Atomic64, AtomicFloat, AtomicInt, Cross, Float as F, FloatOnly as F32, Geom, GeomFloat,
     Int as I, Int32, None as N, SInt, Upsample,
 };
+use Family::{AtomicFetch, AtomicFlag, WorkGroup};
 use Pat::{Elem as E, Gen as G, UGen as U, S};
 const UI: Pat = S(ScalarKind::UInt);
 const INT: Pat = S(ScalarKind::Int);
 const SZ: Pat = S(ScalarKind::ULong);
 const VOID: Pat = Pat::Void;
 const AP: Pat = Pat::PtrGen(Spaces::SHARED);
+/// The object of an OpenCL C 2.0 atomic function: a pointer to an atomic type in any space
+/// that converts to `__generic`.
+const OBJ: Pat = Pat::PtrAtomic(Spaces::WRITABLE);
+/// The OpenCL C 2.0 atomic functions (built-ins that exist only from OpenCL C 2.0 on).
+pub const CL20_ATOMICS: &[&str] = &[
+    "atomic_init",
+    "atomic_store",
+    "atomic_store_explicit",
+    "atomic_load",
+    "atomic_load_explicit",
+    "atomic_exchange",
+    "atomic_exchange_explicit",
+    "atomic_compare_exchange_strong",
+    "atomic_compare_exchange_weak",
+    "atomic_compare_exchange_strong_explicit",
+    "atomic_compare_exchange_weak_explicit",
+    "atomic_fetch_add",
+    "atomic_fetch_sub",
+    "atomic_fetch_or",
+    "atomic_fetch_xor",
+    "atomic_fetch_and",
+    "atomic_fetch_min",
+    "atomic_fetch_max",
+    "atomic_fetch_add_explicit",
+    "atomic_fetch_sub_explicit",
+    "atomic_fetch_or_explicit",
+    "atomic_fetch_xor_explicit",
+    "atomic_fetch_and_explicit",
+    "atomic_fetch_min_explicit",
+    "atomic_fetch_max_explicit",
+    "atomic_flag_test_and_set",
+    "atomic_flag_test_and_set_explicit",
+    "atomic_flag_clear",
+    "atomic_flag_clear_explicit",
+    "atomic_work_item_fence",
+];
+const CMPXCHG: [&str; 2] = [
+    "atomic_compare_exchange_strong",
+    "atomic_compare_exchange_weak",
+];
+const CMPXCHG_EXPLICIT: [&str; 2] = [
+    "atomic_compare_exchange_strong_explicit",
+    "atomic_compare_exchange_weak_explicit",
+];
+const FETCH: [&str; 7] = [
+    "atomic_fetch_add",
+    "atomic_fetch_sub",
+    "atomic_fetch_or",
+    "atomic_fetch_xor",
+    "atomic_fetch_and",
+    "atomic_fetch_min",
+    "atomic_fetch_max",
+];
+const FETCH_EXPLICIT: [&str; 7] = [
+    "atomic_fetch_add_explicit",
+    "atomic_fetch_sub_explicit",
+    "atomic_fetch_or_explicit",
+    "atomic_fetch_xor_explicit",
+    "atomic_fetch_and_explicit",
+    "atomic_fetch_min_explicit",
+    "atomic_fetch_max_explicit",
+];
 const WP: Pat = Pat::PtrGen(Spaces::WRITABLE);
 const WIP: Pat = Pat::PtrIntN(Spaces::WRITABLE);
 const SMP: Pat = Pat::Sampler;
@@ -287,6 +350,69 @@ const GROUPS: &[Group] = &[
         G,
     ),
     g(&["atomic_xchg"], AtomicFloat, &[AP, G], G),
+    // OpenCL C 2.0 atomics (memory_order and memory_scope are `int` enumerations).
+    g(&["atomic_init", "atomic_store"], WorkGroup, &[OBJ, G], VOID),
+    g(&["atomic_store_explicit"], WorkGroup, &[OBJ, G, INT], VOID),
+    g(
+        &["atomic_store_explicit"],
+        WorkGroup,
+        &[OBJ, G, INT, INT],
+        VOID,
+    ),
+    g(&["atomic_load"], WorkGroup, &[OBJ], G),
+    g(&["atomic_load_explicit"], WorkGroup, &[OBJ, INT], G),
+    g(&["atomic_load_explicit"], WorkGroup, &[OBJ, INT, INT], G),
+    g(&["atomic_exchange"], WorkGroup, &[OBJ, G], G),
+    g(&["atomic_exchange_explicit"], WorkGroup, &[OBJ, G, INT], G),
+    g(
+        &["atomic_exchange_explicit"],
+        WorkGroup,
+        &[OBJ, G, INT, INT],
+        G,
+    ),
+    g(&CMPXCHG, WorkGroup, &[OBJ, WP, G], Pat::Bool),
+    g(
+        &CMPXCHG_EXPLICIT,
+        WorkGroup,
+        &[OBJ, WP, G, INT, INT],
+        Pat::Bool,
+    ),
+    g(
+        &CMPXCHG_EXPLICIT,
+        WorkGroup,
+        &[OBJ, WP, G, INT, INT, INT],
+        Pat::Bool,
+    ),
+    g(&FETCH, AtomicFetch, &[OBJ, G], G),
+    g(&FETCH_EXPLICIT, AtomicFetch, &[OBJ, G, INT], G),
+    g(&FETCH_EXPLICIT, AtomicFetch, &[OBJ, G, INT, INT], G),
+    g(&["atomic_flag_test_and_set"], AtomicFlag, &[OBJ], Pat::Bool),
+    g(
+        &["atomic_flag_test_and_set_explicit"],
+        AtomicFlag,
+        &[OBJ, INT],
+        Pat::Bool,
+    ),
+    g(
+        &["atomic_flag_test_and_set_explicit"],
+        AtomicFlag,
+        &[OBJ, INT, INT],
+        Pat::Bool,
+    ),
+    g(&["atomic_flag_clear"], AtomicFlag, &[OBJ], VOID),
+    g(
+        &["atomic_flag_clear_explicit"],
+        AtomicFlag,
+        &[OBJ, INT],
+        VOID,
+    ),
+    g(
+        &["atomic_flag_clear_explicit"],
+        AtomicFlag,
+        &[OBJ, INT, INT],
+        VOID,
+    ),
+    g(&["atomic_work_item_fence"], N, &[UI, INT, INT], VOID),
     g(
         &["atomic_inc", "atomic_dec", "atom_inc", "atom_dec"],
         AtomicInt,

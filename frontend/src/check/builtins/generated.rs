@@ -1,10 +1,12 @@
 //! Built-ins whose names are generated from a structure rather than listed:
 //! `convert_T[_sat][_rtX]`, `as_T`, `vloadn`/`vstoren`, `vload_half[n]`/`vloada_half[n]`,
-//! `vstore_half[n][_rtX]`/`vstorea_half[n][_rtX]`, `shuffle` and `shuffle2`.
+//! `vstore_half[n][_rtX]`/`vstorea_half[n][_rtX]`, `shuffle` and `shuffle2`; and the OpenCL C
+//! 2.0 generic-space functions `to_global`/`to_local`/`to_private` and `get_fence`, which
+//! take a pointer to any type.
 
 use super::pattern::{Family, Pat, Spaces};
 use super::{best, viable_instances, BuiltinId, ResolveError, Resolved, RoundingMode};
-use crate::checked::{CType, ScalarKind};
+use crate::checked::{AddrSpace, CType, ScalarKind};
 
 /// A parsed generated name.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +23,16 @@ pub enum Form {
     Shuffle,
     /// `shuffle2`.
     Shuffle2,
+    /// `to_global`, `to_local`, `to_private` (OpenCL C 2.0).
+    ToSpace(AddrSpace),
+    /// `get_fence` (OpenCL C 2.0).
+    GetFence,
+}
+
+/// True for the built-ins that exist only from OpenCL C 2.0 on.
+pub fn needs_cl20(name: &str) -> bool {
+    matches!(parse_name(name), Some(Form::ToSpace(_) | Form::GetFence))
+        || super::catalogue::CL20_ATOMICS.contains(&name)
 }
 
 fn rounding_suffix(s: &str) -> Option<(&str, RoundingMode)> {
@@ -50,9 +62,10 @@ fn lanes(s: &str, scalar_ok: bool) -> Option<u8> {
     }
 }
 
+/// The target type of `convert_T`/`as_T` (`half` types too: cl_khr_fp16).
 fn plain_type(name: &str) -> Option<CType> {
     match super::super::types::builtin_type(name)? {
-        t @ (CType::Scalar(k) | CType::Vector(k, _)) if k != ScalarKind::Half => Some(t),
+        t @ (CType::Scalar(_) | CType::Vector(..)) => Some(t),
         _ => None,
     }
 }
@@ -110,6 +123,10 @@ pub fn parse_name(name: &str) -> Option<Form> {
     match name {
         "shuffle" => Some(Form::Shuffle),
         "shuffle2" => Some(Form::Shuffle2),
+        "to_global" => Some(Form::ToSpace(AddrSpace::Global)),
+        "to_local" => Some(Form::ToSpace(AddrSpace::Local)),
+        "to_private" => Some(Form::ToSpace(AddrSpace::Private)),
+        "get_fence" => Some(Form::GetFence),
         _ => None,
     }
 }
@@ -119,7 +136,7 @@ fn one(id: BuiltinId, params: Vec<CType>, ret: CType) -> Result<Resolved, Resolv
 }
 
 fn is_value(t: &CType) -> bool {
-    matches!(t, CType::Scalar(k) | CType::Vector(k, _) if *k != ScalarKind::Half)
+    matches!(t, CType::Scalar(_) | CType::Vector(..))
 }
 
 /// Resolves a call of a generated built-in.
@@ -195,6 +212,38 @@ pub fn resolve(form: Form, args: &[CType]) -> Result<Resolved, ResolveError> {
             };
             one(id, args.to_vec(), CType::Vector(*k, *n))
         }
+        Form::ToSpace(space) => {
+            let (param, ret) = generic_pointer_arg(args)?;
+            one(
+                BuiltinId::ToSpace(space),
+                vec![param],
+                with_space(&ret, space),
+            )
+        }
+        Form::GetFence => {
+            let (param, _) = generic_pointer_arg(args)?;
+            one(
+                BuiltinId::GetFence,
+                vec![param],
+                CType::Scalar(ScalarKind::UInt),
+            )
+        }
         Form::Load(_) | Form::Store(_) => Err(ResolveError::NoMatch),
     }
+}
+
+/// The one argument of `to_*`/`get_fence`: a pointer into any space but `__constant`
+/// (named spaces convert to `__generic`). Returns the `__generic` parameter type and the
+/// argument's type.
+fn generic_pointer_arg(args: &[CType]) -> Result<(CType, CType), ResolveError> {
+    match args {
+        [a @ CType::Pointer { space, .. }] if *space != AddrSpace::Constant => {
+            Ok((with_space(a, AddrSpace::Generic), a.clone()))
+        }
+        _ => Err(ResolveError::NoMatch),
+    }
+}
+
+fn with_space(t: &CType, space: AddrSpace) -> CType {
+    crate::check::convert::with_space(t, space)
 }

@@ -70,6 +70,11 @@ pub enum BuiltinId {
     Shuffle2,
     /// `printf(format, ...)`: the first argument is a string literal.
     Printf,
+    /// `to_global`/`to_local`/`to_private`: the `__generic` argument as a pointer into the
+    /// space, or NULL when the object it points to is not in that space (OpenCL C 2.0).
+    ToSpace(crate::checked::AddrSpace),
+    /// `get_fence`: the `cl_mem_fence_flags` of the space a `__generic` pointer points into.
+    GetFence,
 }
 
 /// The type a `printf` argument is passed as (C default argument promotions: `float` to

@@ -8,7 +8,7 @@ use crate::checked::{AddrSpace, CType, ImageAccess, ImageDim, OpaqueKind, Scalar
 pub enum Family {
     /// No generic parameter.
     None,
-    /// `float`, `double` and their vectors.
+    /// `float`, `double`, `half` and their vectors.
     Float,
     /// `float` and its vectors only (`half_*`, `native_*`).
     FloatOnly,
@@ -22,11 +22,11 @@ pub enum Family {
     Upsample,
     /// Every integer and float scalar and vector (`bitselect`, `select`).
     All,
-    /// `float`, `float2..4`, `double`, `double2..4` (geometric functions).
+    /// `float`, `double`, `half` and their 2- to 4-element vectors (geometric functions).
     Geom,
     /// `float`, `float2..4` (`fast_*` geometric functions).
     GeomFloat,
-    /// `float3`, `float4`, `double3`, `double4` (`cross`).
+    /// `float3`, `float4`, `double3`, `double4`, `half3`, `half4` (`cross`).
     Cross,
     /// `int`, `uint` scalars (32-bit atomics).
     AtomicInt,
@@ -38,8 +38,13 @@ pub enum Family {
     Scalar,
     /// `float` and `double` scalars (`vstore_half` sources).
     FloatScalar,
-    /// `int`, `uint`, `long`, `ulong`, `float`, `double` scalars (work-group functions).
+    /// `int`, `uint`, `long`, `ulong`, `float`, `double` scalars (work-group functions, and
+    /// the OpenCL C 2.0 atomic load/store/exchange/compare-exchange).
     WorkGroup,
+    /// `int`, `uint`, `long`, `ulong` scalars (OpenCL C 2.0 `atomic_fetch_*`).
+    AtomicFetch,
+    /// `int` (OpenCL C 2.0 `atomic_flag`, which clang makes `atomic_int`).
+    AtomicFlag,
     /// Image types of the dimensionalities and access qualifiers in the sets.
     Image(Dims, Accesses),
 }
@@ -105,10 +110,10 @@ impl Accesses {
 pub struct Spaces(pub u8);
 
 impl Spaces {
-    /// `__global`, `__local` and `__private` (writable memory).
-    pub const WRITABLE: Spaces = Spaces(0b0111);
+    /// `__global`, `__local`, `__private` and (OpenCL C 2.0) `__generic`: writable memory.
+    pub const WRITABLE: Spaces = Spaces(0b10111);
     /// Every address space (read-only parameters).
-    pub const ANY: Spaces = Spaces(0b1111);
+    pub const ANY: Spaces = Spaces(0b11111);
     /// `__global` and `__local` (atomics).
     pub const SHARED: Spaces = Spaces(0b0011);
     /// `__global` only.
@@ -125,6 +130,7 @@ impl Spaces {
             AddrSpace::Local => 2,
             AddrSpace::Private => 4,
             AddrSpace::Constant => 8,
+            AddrSpace::Generic => 16,
         };
         self.0 & bit != 0
     }
@@ -182,6 +188,11 @@ pub enum Pat {
     PtrGenIn(Spaces),
     /// A `__private` pointer to `event_t` (`wait_group_events`).
     PtrEvent,
+    /// A pointer to the atomic type of the generic type (`atomic_int *` for `int`) in one
+    /// of the spaces (OpenCL C 2.0 atomics).
+    PtrAtomic(Spaces),
+    /// `bool` (results only).
+    Bool,
 }
 
 /// The members of a family (`vec_only`: vectors only, for `(gentype, scalar)` forms).
@@ -191,7 +202,8 @@ pub fn instances(family: Family, vec_only: bool) -> Vec<CType> {
     const INTS: &[ScalarKind] = &[Char, UChar, Short, UShort, Int, UInt, Long, ULong];
     let (kinds, widths): (&[ScalarKind], &[u8]) = match family {
         Family::None => return vec![CType::Void],
-        Family::Float => (&[Float, Double], ALL_W),
+        // `half` (cl_khr_fp16) after `float` and `double`.
+        Family::Float => (&[Float, Double, Half], ALL_W),
         Family::FloatOnly => (&[Float], ALL_W),
         Family::Int => (INTS, ALL_W),
         Family::SInt => (&[Char, Short, Int, Long], ALL_W),
@@ -203,9 +215,9 @@ pub fn instances(family: Family, vec_only: bool) -> Vec<CType> {
             ],
             ALL_W,
         ),
-        Family::Geom => (&[Float, Double], &[1, 2, 3, 4]),
+        Family::Geom => (&[Float, Double, Half], &[1, 2, 3, 4]),
         Family::GeomFloat => (&[Float], &[1, 2, 3, 4]),
-        Family::Cross => (&[Float, Double], &[3, 4]),
+        Family::Cross => (&[Float, Double, Half], &[3, 4]),
         Family::AtomicInt => (&[Int, UInt], &[1]),
         Family::AtomicFloat => (&[Float], &[1]),
         Family::Atomic64 => (&[Long, ULong], &[1]),
@@ -217,6 +229,8 @@ pub fn instances(family: Family, vec_only: bool) -> Vec<CType> {
         ),
         Family::FloatScalar => (&[Float, Double], &[1]),
         Family::WorkGroup => (&[Int, UInt, Long, ULong, Float, Double], &[1]),
+        Family::AtomicFetch => (&[Int, UInt, Long, ULong], &[1]),
+        Family::AtomicFlag => (&[Int], &[1]),
         Family::Image(dims, accesses) => {
             return dims
                 .iter()
@@ -284,6 +298,7 @@ pub fn instantiate(p: Pat, gen: &CType) -> Option<CType> {
         Pat::FloatN(n) => shaped(ScalarKind::Float, n),
         Pat::S(k) => CType::Scalar(k),
         Pat::Void => CType::Void,
+        Pat::Bool => CType::Bool,
         Pat::V(k, n) => shaped(k, n),
         Pat::Coord(k) => match gen {
             CType::Opaque(OpaqueKind::Image(d, _)) => shaped(k, d.coord_lanes()),
@@ -297,7 +312,8 @@ pub fn instantiate(p: Pat, gen: &CType) -> Option<CType> {
         | Pat::PtrHalfConst
         | Pat::PtrHalf
         | Pat::PtrGenIn(_)
-        | Pat::PtrEvent => return None,
+        | Pat::PtrEvent
+        | Pat::PtrAtomic(_) => return None,
     })
 }
 
@@ -360,6 +376,7 @@ pub fn match_param(p: Pat, gen: &CType, arg: &CType) -> Option<(CType, u8)> {
             pointer(s, gen.clone(), *is_const)
         }
         Pat::PtrEvent => pointer(Spaces::PRIVATE, CType::Opaque(OpaqueKind::Event), false),
+        Pat::PtrAtomic(s) => pointer(s, CType::Atomic(gen.elem_kind()?), false),
         _ => {
             let ty = instantiate(p, gen)?;
             let rank = conversion_rank(arg, &ty)?;

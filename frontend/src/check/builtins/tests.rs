@@ -228,3 +228,92 @@ fn scalars_splat_to_vector_parameters_like_clang() {
     let r = resolve("clamp", &[v(Int, 4), s(Int), v(Int, 4)]).unwrap();
     assert_eq!(r.params[1], v(Int, 4));
 }
+
+#[test]
+fn opencl20_generic_space_functions() {
+    // clang-14 -cl-std=CL2.0: to_* take any pointer that converts to __generic and give
+    // the same pointee in the named space; __constant pointers are rejected.
+    let r = resolve("to_local", &[ptr(AddrSpace::Generic, v(Float, 4))]).unwrap();
+    assert_eq!(r.ret, ptr(AddrSpace::Local, v(Float, 4)));
+    let r = resolve("to_private", &[ptr(AddrSpace::Global, s(Int))]).unwrap();
+    assert_eq!(r.params[0], ptr(AddrSpace::Generic, s(Int)));
+    assert_eq!(r.ret, ptr(AddrSpace::Private, s(Int)));
+    assert!(resolve("to_global", &[ptr(AddrSpace::Constant, s(Int))]).is_err());
+    assert!(resolve("to_global", &[s(Int)]).is_err());
+    let r = resolve("get_fence", &[ptr(AddrSpace::Local, s(Char))]).unwrap();
+    assert_eq!(r.ret, s(UInt));
+    assert!(generated::needs_cl20("to_global") && generated::needs_cl20("atomic_load"));
+    assert!(!generated::needs_cl20("atomic_add"));
+}
+
+#[test]
+fn opencl20_atomic_functions() {
+    let atomic = |space, k| ptr(space, CType::Atomic(k));
+    let r = resolve(
+        "atomic_fetch_add",
+        &[atomic(AddrSpace::Global, UInt), s(Int)],
+    )
+    .unwrap();
+    assert_eq!(r.ret, s(UInt));
+    assert_eq!(r.params[1], s(UInt));
+    let r = resolve(
+        "atomic_fetch_max_explicit",
+        &[atomic(AddrSpace::Generic, Long), s(Long), s(Int), s(Int)],
+    )
+    .unwrap();
+    assert_eq!(r.ret, s(Long));
+    // Floats: load/store/exchange/compare-exchange, no fetch arithmetic in OpenCL C 2.0
+    // (clang-14's header adds float atomic_fetch_add under cl_ext_float_atomics, which oclc
+    // does not offer).
+    assert!(resolve(
+        "atomic_fetch_add",
+        &[atomic(AddrSpace::Global, Float), s(Float)]
+    )
+    .is_err());
+    let r = resolve(
+        "atomic_compare_exchange_strong",
+        &[
+            atomic(AddrSpace::Local, Double),
+            ptr(AddrSpace::Private, s(Double)),
+            s(Double),
+        ],
+    )
+    .unwrap();
+    assert_eq!(r.ret, CType::Bool);
+    assert_eq!(
+        resolve("atomic_load", &[atomic(AddrSpace::Global, Float)])
+            .unwrap()
+            .ret,
+        s(Float)
+    );
+    // A plain int pointer is not an atomic object; __constant holds none.
+    assert!(resolve("atomic_load", &[ptr(AddrSpace::Global, s(Int))]).is_err());
+    assert!(resolve("atomic_load", &[atomic(AddrSpace::Constant, Int)]).is_err());
+    assert_eq!(
+        resolve(
+            "atomic_flag_test_and_set",
+            &[atomic(AddrSpace::Global, Int)]
+        )
+        .unwrap()
+        .ret,
+        CType::Bool
+    );
+}
+
+#[test]
+fn half_overloads_under_cl_khr_fp16() {
+    assert_eq!(resolve("sqrt", &[v(Half, 4)]).unwrap().ret, v(Half, 4));
+    assert_eq!(
+        resolve("dot", &[v(Half, 3), v(Half, 3)]).unwrap().ret,
+        s(Half)
+    );
+    // float arguments still pick the float overloads.
+    assert_eq!(
+        resolve("fma", &[s(Float), s(Float), s(Int)]).unwrap().ret,
+        s(Float)
+    );
+    assert_eq!(
+        resolve("convert_half4", &[v(Int, 4)]).unwrap().ret,
+        v(Half, 4)
+    );
+}

@@ -5,7 +5,9 @@
 //! [`memory`], work-group functions in [`workgroup`], images and samplers in [`image`].
 
 mod async_copy;
+mod atomic20;
 mod elementwise;
+mod generic;
 mod geometric;
 pub mod image;
 mod memory;
@@ -84,6 +86,11 @@ impl FnLower<'_, '_> {
                         self.async_copy_call(name, params, args)
                     }
                     "wait_group_events" => self.wait_group_events_call(args),
+                    _ if oclc_frontend::check::builtins::catalogue::CL20_ATOMICS
+                        .contains(&name) =>
+                    {
+                        self.atomic20_call(name, args, e)
+                    }
                     _ if name.starts_with("atom") => self.atomic_call(name, params, args, e),
                     _ if name.starts_with("work_group_") => self.work_group_call(name, args, e),
                     "fract" | "modf" | "sincos" | "frexp" | "lgamma_r" | "remquo" => {
@@ -107,6 +114,8 @@ impl FnLower<'_, '_> {
                 rounding,
             } => self.vstore_call(lanes, half, aligned, rounding, args),
             B::Printf => self.printf_call(args, e),
+            B::ToSpace(_) => self.generic_cast_call(args, e),
+            B::GetFence => self.get_fence_call(args),
         }
     }
 
