@@ -200,6 +200,18 @@ impl Checker {
             A::SizeofExpr(x) => {
                 let ty = match self.value(x)? {
                     Val::L(l) => l.ty,
+                    // A string literal is a char array (its value is typed as the pointer
+                    // it decays to): sizeof counts its bytes with the terminating NUL.
+                    Val::R(Expr {
+                        kind: K::StringLit(bytes),
+                        ..
+                    }) => {
+                        return Some(Val::R(mk(
+                            K::IntConst(bytes.len() as u64),
+                            CType::SIZE_T,
+                            span,
+                        )))
+                    }
                     Val::R(r) => r.ty,
                 };
                 self.sized(&ty, span)?;
