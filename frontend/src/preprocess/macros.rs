@@ -335,10 +335,15 @@ impl Preprocessor<'_> {
         let (kind, text) = match &*t.text {
             "__LINE__" => {
                 let (line, _) = self.map.line_col(site.file, site.start as usize);
-                (TokKind::IntLit, line.to_string())
+                (
+                    TokKind::IntLit,
+                    self.presumed(site.file, line).0.to_string(),
+                )
             }
             "__FILE__" => {
-                let name = &self.map.file(site.file).name;
+                let (line, _) = self.map.line_col(site.file, site.start as usize);
+                let renamed = self.presumed(site.file, line).1;
+                let name = renamed.as_deref().unwrap_or(&self.map.file(site.file).name);
                 (TokKind::StrLit, format!("{:?}", name))
             }
             _ => return None,
