@@ -43,6 +43,10 @@ pub fn classify_type_names(tokens: &mut [Token]) {
     let mut shadowed: HashMap<std::rc::Rc<str>, i32> = HashMap::new();
     // (start depth, last identifier index) while inside a typedef declaration.
     let mut in_typedef: Option<(i32, Option<usize>)> = None;
+    // In a typedef, the first identifier right after '(' or '*' inside parentheses: the
+    // name of a parenthesised declarator such as `typedef int (*T)[3];`, used when no
+    // identifier follows at parenthesis depth 0.
+    let mut paren_name: Option<usize> = None;
     let (mut braces, mut parens) = (0i32, 0i32);
     for i in 0..tokens.len() {
         let kind = tokens[i].kind;
@@ -56,7 +60,10 @@ pub fn classify_type_names(tokens: &mut [Token]) {
             }
             TokKind::LParen | TokKind::LBracket => parens += 1,
             TokKind::RParen | TokKind::RBracket => parens -= 1,
-            TokKind::KwTypedef => in_typedef = Some((braces, None)),
+            TokKind::KwTypedef => {
+                in_typedef = Some((braces, None));
+                paren_name = None;
+            }
             TokKind::Ident => {
                 let t = &tokens[i].text;
                 let builtin = is_builtin_type_name(t);
@@ -94,15 +101,22 @@ pub fn classify_type_names(tokens: &mut [Token]) {
                 } else if let Some((d, last)) = &mut in_typedef {
                     if *d == braces && parens == 0 {
                         *last = Some(i);
+                    } else if *d == braces
+                        && parens > 0
+                        && paren_name.is_none()
+                        && matches!(tokens[i - 1].kind, TokKind::LParen | TokKind::Star)
+                    {
+                        paren_name = Some(i);
                     }
                 }
             }
             TokKind::Semi | TokKind::Comma => {
                 if let Some((d, last)) = in_typedef {
                     if d == braces && parens == 0 {
-                        if let Some(idx) = last {
+                        if let Some(idx) = last.or(paren_name.take()) {
                             typedefs.insert(tokens[idx].text.clone());
                         }
+                        paren_name = None;
                         in_typedef = if kind == TokKind::Semi {
                             None
                         } else {
