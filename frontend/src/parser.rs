@@ -22,9 +22,8 @@ pub fn is_builtin_type_name(name: &str) -> bool {
     match name {
         "bool" | "half" | "uchar" | "ushort" | "uint" | "ulong" | "size_t" | "ptrdiff_t"
         | "intptr_t" | "uintptr_t" | "image2d_t" | "image3d_t" | "image1d_t"
-        | "image2d_array_t" | "image1d_array_t" | "image1d_buffer_t" | "sampler_t" | "event_t" => {
-            true
-        }
+        | "image2d_array_t" | "image1d_array_t" | "image1d_buffer_t" | "sampler_t" | "event_t"
+        | "cl_mem_fence_flags" => true,
         _ => SCALARS.iter().any(|s| {
             name.strip_prefix(s)
                 .is_some_and(|w| matches!(w, "2" | "3" | "4" | "8" | "16"))
