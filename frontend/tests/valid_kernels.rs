@@ -168,7 +168,7 @@ fn clang_rejections(files: &[PathBuf]) -> String {
     }
     let mut rejected = String::new();
     for f in files {
-        let src = std::fs::read_to_string(&f).expect("read");
+        let src = std::fs::read_to_string(f).expect("read");
         let options = run_options(&src);
         // A later -cl-std overrides this default, as the last one wins in clang.
         let out = Command::new("clang-14")

@@ -668,10 +668,9 @@ fn list_len(
     sp: Span,
 ) -> Option<ast::Expr> {
     let ok = !items.is_empty()
-        && items.iter().all(|it| match it.designators.as_slice() {
-            [] | [ast::Designator::Index(..)] => true,
-            _ => false,
-        })
+        && items
+            .iter()
+            .all(|it| matches!(it.designators.as_slice(), [] | [ast::Designator::Index(..)]))
         && (items
             .iter()
             .all(|it| matches!(it.init, ast::Initializer::List(..)))
