@@ -23,6 +23,15 @@ __kernel void typedef_scopes(__global float *out) {
         out[4 + real] = real;
 }
 
+// `counter` is a variable in this function and a typedef name declared after it.
+int uses_name_first(int x) {
+    int counter = x;
+    return counter + 1;
+}
+typedef uint counter;
+counter next(counter c) { return c + 1; }
+typedef char check_late_typedef[sizeof(counter) == 4 ? 1 : -1];
+
 typedef struct later_s { real value; } later_t;
 later_t make_later(real v) {
     later_t t = {v};

@@ -1,5 +1,6 @@
 // #undef removes a macro (also one never defined); #error and #warning in skipped
-// groups do nothing; redefinition with an identical body is allowed.
+// groups do nothing; an active #warning only warns; redefinition with an identical
+// body is allowed; #ident and the null directive are accepted.
 #define GONE 1
 #undef GONE
 #undef NEVER_DEFINED
@@ -12,6 +13,9 @@
 #warning "skipped"
 #error "skipped"
 #endif
+#warning "an active warning does not stop compilation"
+#
+#ident "version 1"
 #define GONE 3
 typedef char check_redefined[(GONE == 3 && SAME(2) == 4) ? 1 : -1];
 

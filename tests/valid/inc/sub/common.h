@@ -3,3 +3,5 @@
 #pragma once
 #include "sibling.h"
 #define COMMON_VALUE 10
+// A definition: including this file twice would redefine it, so #pragma once matters.
+int common_helper(void) { return COMMON_VALUE; }
