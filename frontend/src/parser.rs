@@ -67,14 +67,15 @@ pub fn classify_type_names(tokens: &mut [Token]) {
                 let t = &tokens[i].text;
                 let builtin = is_builtin_type_name(t);
                 if (builtin || typedefs.contains(t)) && !shadowed.contains_key(t) {
-                    // `typedef float T;` re-declaring typedef `T`: `T` is the declarator.
+                    // `typedef float T;` (or `typedef char T[2];`) re-declaring typedef
+                    // `T`: `T` is the declarator.
                     let redeclares_typedef = !builtin
                         && in_typedef.is_some_and(|(d, _)| d == braces && parens == 0)
                         && i > 0
                         && is_type_end(tokens[i - 1].kind)
-                        && tokens
-                            .get(i + 1)
-                            .is_some_and(|n| matches!(n.kind, TokKind::Semi | TokKind::Comma));
+                        && tokens.get(i + 1).is_some_and(|n| {
+                            matches!(n.kind, TokKind::Semi | TokKind::Comma | TokKind::LBracket)
+                        });
                     if redeclares_typedef {
                         continue;
                     }
