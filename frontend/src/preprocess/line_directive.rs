@@ -79,7 +79,7 @@ impl Preprocessor<'_> {
             .get(&file)
             .and_then(|marks| marks.iter().rev().find(|m| m.from_line <= line));
         match mark {
-            Some(m) => (m.number + (line - m.from_line), m.name.clone()),
+            Some(m) => (m.number.saturating_add(line - m.from_line), m.name.clone()),
             None => (line, None),
         }
     }
