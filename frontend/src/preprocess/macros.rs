@@ -270,6 +270,23 @@ impl Preprocessor<'_> {
                     continue;
                 }
             }
+            // GNU `, ## __VA_ARGS__`: with no variable arguments the comma is removed,
+            // otherwise they follow the comma unexpanded (nothing is pasted).
+            let va_index = m.params.as_ref().map_or(0, |p| p.len().saturating_sub(1));
+            if b.kind == TokKind::HashHash
+                && m.variadic
+                && next_param == Some(va_index)
+                && i > 0
+                && body[i - 1].kind == TokKind::Comma
+            {
+                if args[va_index].is_empty() {
+                    res.pop();
+                } else {
+                    res.extend(args[va_index].iter().cloned());
+                }
+                i += 2;
+                continue;
+            }
             if b.kind == TokKind::HashHash && i + 1 < body.len() && i > 0 {
                 let rhs: Vec<PTok> = match next_param {
                     Some(p) => args[p].clone(),
