@@ -24,6 +24,12 @@ void hinted(__global float4 *out) {
 }
 
 __kernel_exec(32, int) void via_macro(__global int *out) { out[0] = 1; }
+kernel_exec(16, float4) void via_plain_macro(__global int *out) { out[0] = 2; }
+
+// Attribute names may be written with double underscores.
+typedef struct __attribute__((__packed__)) { char c; short s; } packed3_t;
+typedef struct { char c; } __attribute__((__aligned__(8))) aligned8_t;
+typedef char check_underscored[sizeof(packed3_t) == 3 && sizeof(aligned8_t) == 8 ? 1 : -1];
 
 kernel void loops(__global int *out, __global int *plain, int n) {
     __attribute__((opencl_unroll_hint)) for (int i = 0; i < 4; i++) out[i] = i;

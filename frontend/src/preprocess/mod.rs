@@ -71,6 +71,7 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
 #define CL_VERSION_1_0 100\n#define CL_VERSION_1_1 110\n#define CL_VERSION_1_2 120\n\
 #define CL_VERSION_2_0 200\n#define CL_VERSION_3_0 300\n#define __ENDIAN_LITTLE__ 1\n#define __IMAGE_SUPPORT__ 1\n#define __STDC__ 1\n#define __STDC_VERSION__ 199901L\n\
 #define __kernel_exec(X, typen) __kernel __attribute__((work_group_size_hint(X, 1, 1))) \\\n __attribute__((vec_type_hint(typen)))\n\
+#define kernel_exec(X, typen) __kernel __attribute__((work_group_size_hint(X, 1, 1))) \\\n __attribute__((vec_type_hint(typen)))\n\
 #define CLK_LOCAL_MEM_FENCE 0x01\n#define CLK_GLOBAL_MEM_FENCE 0x02\n#define CLK_IMAGE_MEM_FENCE 0x04\n\
 #define CHAR_BIT 8\n#define SCHAR_MAX 127\n#define SCHAR_MIN (-127-1)\n#define CHAR_MAX SCHAR_MAX\n#define CHAR_MIN SCHAR_MIN\n\
 #define UCHAR_MAX 255\n#define SHRT_MAX 32767\n#define SHRT_MIN (-32767-1)\n#define USHRT_MAX 65535\n\
