@@ -1,7 +1,8 @@
 //! Logos-based lexer producing [`Token`]s for the preprocessor and the parser.
 //!
 //! Comments are dropped (they only set `leading_space` on the next token), line
-//! splices (backslash-newline) are skipped between tokens, and newlines are kept as
+//! splices (backslash-newline) are removed before tokens are formed (C's translation
+//! phase 2, so they may split any token or directive), and newlines are kept as
 //! [`TokKind::Newline`] because directives are line based. Lexical errors become
 //! [`TokKind::Error`] / [`TokKind::UnterminatedComment`] tokens so that they are only
 //! reported when they appear in active (not `#if 0`-ed) code.
@@ -414,8 +415,53 @@ impl Token {
 }
 
 /// Lexes a whole file. Never fails: errors are `Error`/`UnterminatedComment` tokens.
-/// Comments are removed; `Newline` tokens are kept.
+/// Comments are removed; `Newline` tokens are kept. Line splices are removed first;
+/// token spans still point into `text`.
 pub fn lex(file: FileId, text: &str) -> Vec<Token> {
+    if !text.contains("\\\n") && !text.contains("\\\r\n") {
+        return lex_joined(file, text, None);
+    }
+    let (joined, origin) = remove_line_splices(text);
+    lex_joined(file, &joined, Some(&origin))
+}
+
+/// Removes every backslash-newline from `text`. Returns the joined text and, for each of
+/// its byte offsets (plus its end), the offset of that byte in `text`.
+fn remove_line_splices(text: &str) -> (String, Vec<usize>) {
+    let bytes = text.as_bytes();
+    let mut joined = Vec::with_capacity(bytes.len());
+    let mut origin = Vec::with_capacity(bytes.len() + 1);
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' {
+            let after = &bytes[i + 1..];
+            if after.starts_with(b"\n") {
+                i += 2;
+                continue;
+            }
+            if after.starts_with(b"\r\n") {
+                i += 3;
+                continue;
+            }
+        }
+        joined.push(bytes[i]);
+        origin.push(i);
+        i += 1;
+    }
+    origin.push(bytes.len());
+    // Only ASCII bytes were removed, so the rest is still valid UTF-8.
+    let joined = String::from_utf8(joined).expect("splice removal keeps UTF-8");
+    (joined, origin)
+}
+
+/// Lexes `text`, whose byte offsets map to the file's through `origin` when lines
+/// were spliced.
+fn lex_joined(file: FileId, text: &str, origin: Option<&[usize]>) -> Vec<Token> {
+    let file_span = |start: usize, end: usize| match origin {
+        None => Span::new(file, start, end),
+        Some(o) if end > start => Span::new(file, o[start], o[end - 1] + 1),
+        Some(o) => Span::new(file, o[start], o[start]),
+    };
     let mut out = Vec::new();
     let mut lexer = TokKind::lexer(text);
     let mut prev_end = 0usize;
@@ -443,7 +489,7 @@ pub fn lex(file: FileId, text: &str) -> Vec<Token> {
         out.push(Token {
             kind,
             text: Rc::from(slice),
-            span: Span::new(file, range.start, range.end),
+            span: file_span(range.start, range.end),
             leading_space,
             expansion: None,
         });
@@ -502,6 +548,17 @@ mod tests {
         for (text, kind) in cases {
             assert_eq!(kinds(text), vec![(kind, text.to_string())], "{text}");
         }
+    }
+
+    #[test]
+    fn line_splices_join_tokens_and_keep_file_offsets() {
+        let text = "va\\\nlue \"a\\\r\nb\" 1";
+        let toks = lex(FileId(0), text);
+        let got: Vec<(&str, usize, usize)> = toks
+            .iter()
+            .map(|t| (&*t.text, t.span.start as usize, t.span.end as usize))
+            .collect();
+        assert_eq!(got, [("value", 0, 7), ("\"ab\"", 8, 15), ("1", 16, 17)]);
     }
 
     #[test]

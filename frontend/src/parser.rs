@@ -22,9 +22,8 @@ pub fn is_builtin_type_name(name: &str) -> bool {
     match name {
         "bool" | "half" | "uchar" | "ushort" | "uint" | "ulong" | "size_t" | "ptrdiff_t"
         | "intptr_t" | "uintptr_t" | "image2d_t" | "image3d_t" | "image1d_t"
-        | "image2d_array_t" | "image1d_array_t" | "image1d_buffer_t" | "sampler_t" | "event_t" => {
-            true
-        }
+        | "image2d_array_t" | "image1d_array_t" | "image1d_buffer_t" | "sampler_t" | "event_t"
+        | "cl_mem_fence_flags" => true,
         _ if crate::check::cl20_type_name(name) => true,
         _ => SCALARS.iter().any(|s| {
             name.strip_prefix(s)
@@ -44,6 +43,10 @@ pub fn classify_type_names(tokens: &mut [Token]) {
     let mut shadowed: HashMap<std::rc::Rc<str>, i32> = HashMap::new();
     // (start depth, last identifier index) while inside a typedef declaration.
     let mut in_typedef: Option<(i32, Option<usize>)> = None;
+    // In a typedef, the first identifier right after '(' or '*' inside parentheses: the
+    // name of a parenthesised declarator such as `typedef int (*T)[3];`, used when no
+    // identifier follows at parenthesis depth 0.
+    let mut paren_name: Option<usize> = None;
     let (mut braces, mut parens) = (0i32, 0i32);
     for i in 0..tokens.len() {
         let kind = tokens[i].kind;
@@ -57,19 +60,23 @@ pub fn classify_type_names(tokens: &mut [Token]) {
             }
             TokKind::LParen | TokKind::LBracket => parens += 1,
             TokKind::RParen | TokKind::RBracket => parens -= 1,
-            TokKind::KwTypedef => in_typedef = Some((braces, None)),
+            TokKind::KwTypedef => {
+                in_typedef = Some((braces, None));
+                paren_name = None;
+            }
             TokKind::Ident => {
                 let t = &tokens[i].text;
                 let builtin = is_builtin_type_name(t);
                 if (builtin || typedefs.contains(t)) && !shadowed.contains_key(t) {
-                    // `typedef float T;` re-declaring typedef `T`: `T` is the declarator.
+                    // `typedef float T;` (or `typedef char T[2];`) re-declaring typedef
+                    // `T`: `T` is the declarator.
                     let redeclares_typedef = !builtin
                         && in_typedef.is_some_and(|(d, _)| d == braces && parens == 0)
                         && i > 0
                         && is_type_end(tokens[i - 1].kind)
-                        && tokens
-                            .get(i + 1)
-                            .is_some_and(|n| matches!(n.kind, TokKind::Semi | TokKind::Comma));
+                        && tokens.get(i + 1).is_some_and(|n| {
+                            matches!(n.kind, TokKind::Semi | TokKind::Comma | TokKind::LBracket)
+                        });
                     if redeclares_typedef {
                         continue;
                     }
@@ -95,15 +102,22 @@ pub fn classify_type_names(tokens: &mut [Token]) {
                 } else if let Some((d, last)) = &mut in_typedef {
                     if *d == braces && parens == 0 {
                         *last = Some(i);
+                    } else if *d == braces
+                        && parens > 0
+                        && paren_name.is_none()
+                        && matches!(tokens[i - 1].kind, TokKind::LParen | TokKind::Star)
+                    {
+                        paren_name = Some(i);
                     }
                 }
             }
             TokKind::Semi | TokKind::Comma => {
                 if let Some((d, last)) = in_typedef {
                     if d == braces && parens == 0 {
-                        if let Some(idx) = last {
+                        if let Some(idx) = last.or(paren_name.take()) {
                             typedefs.insert(tokens[idx].text.clone());
                         }
+                        paren_name = None;
                         in_typedef = if kind == TokKind::Semi {
                             None
                         } else {

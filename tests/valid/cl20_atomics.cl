@@ -1,4 +1,5 @@
 // CL-STD: CL2.0
+// RUN-OPTIONS: -cl-std=CL2.0
 // OpenCL C 2.0 atomic types, enumerations and macros as declarations use them.
 #if !defined(__opencl_c_atomic_order_seq_cst) || !defined(__opencl_c_generic_address_space)
 #error "OpenCL C 2.0 feature macros missing"

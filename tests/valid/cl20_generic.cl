@@ -1,4 +1,5 @@
 // CL-STD: CL2.0
+// RUN-OPTIONS: -cl-std=CL2.0
 // The OpenCL C 2.0 generic address space: unqualified pointers point to __generic, named
 // spaces convert to it implicitly, explicit casts go back, and to_* / get_fence ask.
 typedef struct { int *data; int n; } view;

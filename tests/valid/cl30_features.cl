@@ -1,4 +1,5 @@
 // CL-STD: CL3.0
+// RUN-OPTIONS: -cl-std=CL3.0
 // OpenCL C 3.0 feature macros that clang-14 defines for spir64 and oclc implements.
 #if !defined(__opencl_c_generic_address_space) || !defined(__opencl_c_atomic_order_acq_rel) \
     || !defined(__opencl_c_atomic_order_seq_cst) || !defined(__opencl_c_atomic_scope_device) \

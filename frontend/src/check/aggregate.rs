@@ -110,8 +110,10 @@ impl Checker {
             None => self.new_struct(st.is_union, "", st.span),
         };
         let mut fields: Vec<Field> = Vec::new();
+        // Alignment each field's `aligned` attribute asks for (1 when none).
+        let mut field_aligns: Vec<u64> = Vec::new();
         for m in members {
-            self.member_decl(m, &mut fields);
+            self.member_decl(m, &mut fields, &mut field_aligns);
         }
         let mut attrs = st.attrs.clone();
         for it in &specs.items {
@@ -119,15 +121,25 @@ impl Checker {
                 attrs.extend(a.iter().cloned());
             }
         }
-        let layout = self.layout(fields, st.is_union, &attrs);
+        let layout = self.layout(fields, &field_aligns, st.is_union, &attrs);
         let _ = s.0.layout.set(layout);
         Some(CType::Struct(s))
     }
 
-    fn member_decl(&mut self, m: &ast::MemberDecl, fields: &mut Vec<Field>) {
+    fn member_decl(&mut self, m: &ast::MemberDecl, fields: &mut Vec<Field>, aligns: &mut Vec<u64>) {
         let Some(spec) = self.resolve_specs(&m.specs) else {
             return;
         };
+        let spec_attrs: Vec<ast::Attribute> = m
+            .specs
+            .items
+            .iter()
+            .filter_map(|it| match it {
+                DeclSpec::Attributes(a, _) => Some(a.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
         // An address space before a pointer declarator qualifies the pointee.
         let space_on_member = spec.space.is_some()
             && m.declarators.iter().any(|(d, _)| {
@@ -147,6 +159,7 @@ impl Checker {
             // C11 anonymous struct/union member.
             if let CType::Struct(s) = &spec.ty {
                 if s.name().is_empty() {
+                    aligns.push(self.aligned_attr(&spec_attrs).unwrap_or(1));
                     fields.push(Field {
                         name: String::new(),
                         ty: spec.ty.clone(),
@@ -190,6 +203,8 @@ impl Checker {
                 ));
                 continue;
             }
+            let attrs: Vec<ast::Attribute> = spec_attrs.iter().chain(&d.attrs).cloned().collect();
+            aligns.push(self.aligned_attr(&attrs).unwrap_or(1));
             fields.push(Field {
                 name: name.name.clone(),
                 ty: dt.ty,
@@ -218,37 +233,43 @@ impl Checker {
         true
     }
 
+    /// The alignment an `aligned` attribute among `attrs` asks for (the largest, as in
+    /// clang; `aligned` without an argument means 16), reporting non-powers of 2.
+    fn aligned_attr(&mut self, attrs: &[ast::Attribute]) -> Option<u64> {
+        let mut explicit_align: Option<u64> = None;
+        for a in attrs {
+            if a.name.trim_matches('_') == "aligned" {
+                let n = match a.args.first() {
+                    Some(ast::AttrArg::Expr(e)) => self.const_int(e).unwrap_or(1) as u64,
+                    _ => 16,
+                };
+                if !n.is_power_of_two() {
+                    self.error(Diagnostic::error(
+                        "E0322",
+                        "requested alignment is not a power of 2",
+                        a.span,
+                    ));
+                }
+                explicit_align = Some(explicit_align.map_or(n, |m| m.max(n)));
+            }
+        }
+        explicit_align
+    }
+
     fn layout(
         &mut self,
         mut fields: Vec<Field>,
+        field_aligns: &[u64],
         is_union: bool,
         attrs: &[ast::Attribute],
     ) -> StructLayout {
-        let mut packed = false;
-        let mut explicit_align = None;
-        for a in attrs {
-            match a.name.trim_matches('_') {
-                "packed" => packed = true,
-                "aligned" => {
-                    let n = match a.args.first() {
-                        Some(ast::AttrArg::Expr(e)) => self.const_int(e).unwrap_or(1) as u64,
-                        _ => 16,
-                    };
-                    if !n.is_power_of_two() {
-                        self.error(Diagnostic::error(
-                            "E0322",
-                            "requested alignment is not a power of 2",
-                            a.span,
-                        ));
-                    }
-                    explicit_align = Some(n);
-                }
-                _ => {}
-            }
-        }
+        let packed = attrs.iter().any(|a| a.name.trim_matches('_') == "packed");
+        let explicit_align = self.aligned_attr(attrs);
         let (mut size, mut align) = (0u64, 1u64);
-        for f in &mut fields {
-            let fa = if packed { 1 } else { f.ty.align().max(1) };
+        for (i, f) in fields.iter_mut().enumerate() {
+            let natural = if packed { 1 } else { f.ty.align().max(1) };
+            // A member's own `aligned` attribute raises its alignment (even when packed).
+            let fa = natural.max(field_aligns.get(i).copied().unwrap_or(1));
             align = align.max(fa);
             if is_union {
                 f.offset = 0;

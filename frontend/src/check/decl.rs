@@ -644,18 +644,73 @@ fn fold_init(i: &Initializer) -> Option<ConstInit> {
 
 /// `T a[] = { x, y, ... }`: the declarator with the array length set to the number of
 /// elements (for arrays of scalars, and for arrays whose elements are all brace lists).
+/// Items may start with an `[index]` designator: the length is then the largest
+/// `index + 1 + items that follow it` (a constant expression the caller evaluates).
+/// `char s[] = "abc"` (or `{"abc"}`) gets the literal's length with its NUL.
 pub(super) fn sized_by_initializer(
     base: &CType,
     decl: &ast::Declarator,
     init: Option<&ast::Initializer>,
 ) -> Option<Vec<Derived>> {
-    let (Some(Derived::Array(None, sp)), Some(ast::Initializer::List(items, _))) =
-        (decl.derived.last(), init)
-    else {
+    let (Some(Derived::Array(None, sp)), Some(init)) = (decl.derived.last(), init) else {
         return None;
     };
+    let int_lit = |n: usize| ast::Expr {
+        kind: ast::ExprKind::IntLit(n.to_string()),
+        span: *sp,
+    };
+    let len = match init {
+        ast::Initializer::Expr(e) => string_init_len(base, decl, e).map(int_lit)?,
+        ast::Initializer::List(items, _) => {
+            let braced_string = match items.as_slice() {
+                [item] if item.designators.is_empty() => match &item.init {
+                    ast::Initializer::Expr(e) => string_init_len(base, decl, e),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match braced_string {
+                Some(n) => int_lit(n),
+                None => list_len(base, decl, items, *sp)?,
+            }
+        }
+    };
+    let mut d = decl.derived.clone();
+    *d.last_mut().expect("array declarator") = Derived::Array(Some(Box::new(len)), *sp);
+    Some(d)
+}
+
+/// Length of `char a[]` initialized by string literal `e` (bytes plus the NUL).
+fn string_init_len(base: &CType, decl: &ast::Declarator, e: &ast::Expr) -> Option<usize> {
+    let ast::ExprKind::StrLit(parts) = &e.kind else {
+        return None;
+    };
+    if decl.derived.len() != 1
+        || !matches!(
+            base,
+            CType::Scalar(crate::checked::ScalarKind::Char | crate::checked::ScalarKind::UChar)
+        )
+    {
+        return None;
+    }
+    let mut n = 1;
+    for p in parts {
+        n += crate::literal::parse_string(p).ok()?.len();
+    }
+    Some(n)
+}
+
+/// The length expression of an unsized array initialized by brace list `items`.
+fn list_len(
+    base: &CType,
+    decl: &ast::Declarator,
+    items: &[ast::InitItem],
+    sp: Span,
+) -> Option<ast::Expr> {
     let ok = !items.is_empty()
-        && items.iter().all(|it| it.designators.is_empty())
+        && items
+            .iter()
+            .all(|it| matches!(it.designators.as_slice(), [] | [ast::Designator::Index(..)]))
         && (items
             .iter()
             .all(|it| matches!(it.init, ast::Initializer::List(..)))
@@ -663,13 +718,45 @@ pub(super) fn sized_by_initializer(
     if !ok {
         return None;
     }
-    let mut d = decl.derived.clone();
-    let n = ast::Expr {
-        kind: ast::ExprKind::IntLit(items.len().to_string()),
-        span: *sp,
+    let expr = |kind| ast::Expr { kind, span: sp };
+    let int_lit = |n: usize| expr(ast::ExprKind::IntLit(n.to_string()));
+    // Each `[index]` item starts a run of consecutive elements; track each run's end.
+    let mut ends: Vec<ast::Expr> = Vec::new();
+    let mut start: Option<ast::Expr> = None;
+    let mut count = 0usize;
+    let run_end = |start: &Option<ast::Expr>, count: usize| match start {
+        None => int_lit(count),
+        Some(s) => expr(ast::ExprKind::Binary(
+            ast::BinaryOp::Add,
+            Box::new(expr(ast::ExprKind::Paren(Box::new(s.clone())))),
+            Box::new(int_lit(count)),
+        )),
     };
-    *d.last_mut().expect("array declarator") = Derived::Array(Some(Box::new(n)), *sp);
-    Some(d)
+    for it in items {
+        if let Some(ast::Designator::Index(index, _)) = it.designators.first() {
+            ends.push(run_end(&start, count));
+            start = Some(index.clone());
+            count = 0;
+        }
+        count += 1;
+    }
+    ends.push(run_end(&start, count));
+    // The largest end, as nested `a > b ? a : b`.
+    ends.into_iter().reduce(|a, b| {
+        let (pa, pb) = (
+            expr(ast::ExprKind::Paren(Box::new(a))),
+            expr(ast::ExprKind::Paren(Box::new(b))),
+        );
+        expr(ast::ExprKind::Ternary(
+            Box::new(expr(ast::ExprKind::Binary(
+                ast::BinaryOp::Gt,
+                Box::new(pa.clone()),
+                Box::new(pb.clone()),
+            ))),
+            Box::new(pa),
+            Box::new(pb),
+        ))
+    })
 }
 
 /// The pointer-sized integer type name (`size_t`, ...) a non-pointer parameter

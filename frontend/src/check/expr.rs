@@ -221,6 +221,18 @@ impl Checker {
             A::SizeofExpr(x) => {
                 let ty = match self.value(x)? {
                     Val::L(l) => l.ty,
+                    // A string literal is a char array (its value is typed as the pointer
+                    // it decays to): sizeof counts its bytes with the terminating NUL.
+                    Val::R(Expr {
+                        kind: K::StringLit(bytes),
+                        ..
+                    }) => {
+                        return Some(Val::R(mk(
+                            K::IntConst(bytes.len() as u64),
+                            CType::SIZE_T,
+                            span,
+                        )))
+                    }
                     Val::R(r) => r.ty,
                 };
                 self.sized(&ty, span)?;
@@ -964,7 +976,19 @@ impl Checker {
             ));
             return None;
         };
-        let lanes = match swizzle_lanes(&m.name, n) {
+        // OpenCL C 3.0 adds .rgba, meaning .xyzw (the two sets may not be mixed).
+        let rgba = self.cl_std == crate::options::ClStd::Cl30
+            && m.name.chars().all(|c| matches!(c, 'r' | 'g' | 'b' | 'a'));
+        let name = if rgba {
+            m.name
+                .replace('r', "x")
+                .replace('g', "y")
+                .replace('b', "z")
+                .replace('a', "w")
+        } else {
+            m.name.clone()
+        };
+        let lanes = match swizzle_lanes(&name, n) {
             Ok(l) => l,
             Err(msg) => {
                 self.error(Diagnostic::error("E0310", msg, m.span));

@@ -66,6 +66,16 @@ impl Checker {
                 Some(Initializer::Expr(v))
             }
             ast::Initializer::List(items, span) => {
+                // `char s[] = {"abc"}`: a string literal may be enclosed in braces (C99 6.7.8p14).
+                if let ([item], true) = (items.as_slice(), is_char_array(ty)) {
+                    if let (true, ast::Initializer::Expr(e)) =
+                        (item.designators.is_empty(), &item.init)
+                    {
+                        if let ast::ExprKind::StrLit(_) = e.kind {
+                            return self.string_init(e, ty);
+                        }
+                    }
+                }
                 if !is_aggregate(ty) {
                     let Some(first) = items.first() else {
                         return Some(Initializer::Zero);

@@ -51,6 +51,8 @@ pub fn builtin_type(name: &str) -> Option<CType> {
             "float" => Float,
             "double" => Double,
             "size_t" | "uintptr_t" => ULong,
+            // The spec's typedef for barrier/fence flags (uint, as in clang's header).
+            "cl_mem_fence_flags" => UInt,
             "ptrdiff_t" | "intptr_t" => Long,
             _ => return None,
         })
@@ -68,7 +70,10 @@ pub fn builtin_type(name: &str) -> Option<CType> {
     let (base, width) = name.split_at(split);
     let n: u8 = width.parse().ok()?;
     if !matches!(n, 2 | 3 | 4 | 8 | 16)
-        || matches!(base, "size_t" | "ptrdiff_t" | "intptr_t" | "uintptr_t")
+        || matches!(
+            base,
+            "size_t" | "ptrdiff_t" | "intptr_t" | "uintptr_t" | "cl_mem_fence_flags"
+        )
     {
         return None;
     }

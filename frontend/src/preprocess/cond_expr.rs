@@ -1,4 +1,6 @@
-//! Evaluation of `#if` / `#elif` integer constant expressions.
+//! Evaluation of `#if` / `#elif` integer constant expressions (C99 6.10.1): signed values
+//! act as `intmax_t` and unsigned ones as `uintmax_t` (an operation with an unsigned operand
+//! is unsigned), and the unevaluated operands of `&&`, `||` and `?:` raise no errors.
 #![allow(clippy::result_large_err)]
 
 use crate::diagnostic::Diagnostic;
@@ -12,6 +14,7 @@ pub(crate) fn evaluate(tokens: &[Token], directive: Span) -> Result<i64, Diagnos
         toks: tokens,
         pos: 0,
         directive,
+        evaluated: true,
     };
     if tokens.is_empty() {
         return Err(Diagnostic::error(
@@ -20,7 +23,7 @@ pub(crate) fn evaluate(tokens: &[Token], directive: Span) -> Result<i64, Diagnos
             directive,
         ));
     }
-    let v = p.ternary()?;
+    let v = p.ternary()?.bits;
     if let Some(t) = p.toks.get(p.pos) {
         return Err(p.err_at(
             t,
@@ -37,6 +40,32 @@ struct Parser<'a> {
     toks: &'a [Token],
     pos: usize,
     directive: Span,
+    /// False inside an operand that short-circuiting skips (division by zero is fine there).
+    evaluated: bool,
+}
+
+/// A preprocessor value: 64 bits read as `intmax_t` or, when `unsigned`, `uintmax_t`.
+#[derive(Copy, Clone)]
+struct PpValue {
+    bits: i64,
+    unsigned: bool,
+}
+
+impl PpValue {
+    fn signed(bits: i64) -> PpValue {
+        PpValue {
+            bits,
+            unsigned: false,
+        }
+    }
+
+    fn truth(b: bool) -> PpValue {
+        PpValue::signed(b as i64)
+    }
+
+    fn is_true(self) -> bool {
+        self.bits != 0
+    }
 }
 
 fn prec(k: TokKind) -> Option<u8> {
@@ -65,17 +94,34 @@ impl Parser<'_> {
         self.toks.get(self.pos).map(|t| t.kind)
     }
 
-    fn ternary(&mut self) -> Result<i64, Diagnostic> {
+    /// Parses an operand that is evaluated only when `evaluated` (and the enclosing
+    /// operand) is.
+    fn operand<T>(
+        &mut self,
+        evaluated: bool,
+        parse: impl FnOnce(&mut Self) -> Result<T, Diagnostic>,
+    ) -> Result<T, Diagnostic> {
+        let outer = self.evaluated;
+        self.evaluated = outer && evaluated;
+        let r = parse(self);
+        self.evaluated = outer;
+        r
+    }
+
+    fn ternary(&mut self) -> Result<PpValue, Diagnostic> {
         let c = self.binary(1)?;
         if self.peek() == Some(TokKind::Question) {
             self.pos += 1;
-            let a = self.ternary()?;
+            let a = self.operand(c.is_true(), |p| p.ternary())?;
             if self.peek() != Some(TokKind::Colon) {
                 return Err(self.expected("':'"));
             }
             self.pos += 1;
-            let b = self.ternary()?;
-            return Ok(if c != 0 { a } else { b });
+            let b = self.operand(!c.is_true(), |p| p.ternary())?;
+            // The result has the common type of both arms.
+            let unsigned = a.unsigned || b.unsigned;
+            let bits = if c.is_true() { a.bits } else { b.bits };
+            return Ok(PpValue { bits, unsigned });
         }
         Ok(c)
     }
@@ -91,7 +137,7 @@ impl Parser<'_> {
         }
     }
 
-    fn binary(&mut self, min: u8) -> Result<i64, Diagnostic> {
+    fn binary(&mut self, min: u8) -> Result<PpValue, Diagnostic> {
         let mut lhs = self.unary()?;
         while let Some(k) = self.peek() {
             let Some(p) = prec(k) else { break };
@@ -100,47 +146,97 @@ impl Parser<'_> {
             }
             let op_tok = &self.toks[self.pos];
             self.pos += 1;
-            let rhs = self.binary(p + 1)?;
             use TokKind::*;
-            lhs = match k {
-                PipePipe => (lhs != 0 || rhs != 0) as i64,
-                AmpAmp => (lhs != 0 && rhs != 0) as i64,
-                Pipe => lhs | rhs,
-                Caret => lhs ^ rhs,
-                Amp => lhs & rhs,
-                EqEq => (lhs == rhs) as i64,
-                Ne => (lhs != rhs) as i64,
-                Lt => (lhs < rhs) as i64,
-                Gt => (lhs > rhs) as i64,
-                Le => (lhs <= rhs) as i64,
-                Ge => (lhs >= rhs) as i64,
-                Shl => lhs.wrapping_shl(rhs as u32),
-                Shr => lhs.wrapping_shr(rhs as u32),
-                Plus => lhs.wrapping_add(rhs),
-                Minus => lhs.wrapping_sub(rhs),
-                Star => lhs.wrapping_mul(rhs),
-                Slash | Percent if rhs == 0 => {
-                    return Err(
-                        self.err_at(op_tok, "division by zero in preprocessor expression".into())
-                    )
-                }
-                Slash => lhs.wrapping_div(rhs),
-                _ => lhs.wrapping_rem(rhs),
+            let rhs_evaluated = match k {
+                PipePipe => !lhs.is_true(),
+                AmpAmp => lhs.is_true(),
+                _ => true,
             };
+            let rhs = self.operand(rhs_evaluated, |s| s.binary(p + 1))?;
+            lhs = self.apply(k, lhs, rhs, op_tok)?;
         }
         Ok(lhs)
     }
 
-    fn unary(&mut self) -> Result<i64, Diagnostic> {
+    /// Applies binary operator `k` with C's conversions to `intmax_t`/`uintmax_t`.
+    fn apply(
+        &self,
+        k: TokKind,
+        lhs: PpValue,
+        rhs: PpValue,
+        op_tok: &Token,
+    ) -> Result<PpValue, Diagnostic> {
+        use TokKind::*;
+        let unsigned = lhs.unsigned || rhs.unsigned;
+        let (l, r) = (lhs.bits, rhs.bits);
+        let (ul, ur) = (l as u64, r as u64);
+        let common = |bits: i64| PpValue { bits, unsigned };
+        Ok(match k {
+            PipePipe => PpValue::truth(lhs.is_true() || rhs.is_true()),
+            AmpAmp => PpValue::truth(lhs.is_true() && rhs.is_true()),
+            Pipe => common(l | r),
+            Caret => common(l ^ r),
+            Amp => common(l & r),
+            EqEq => PpValue::truth(l == r),
+            Ne => PpValue::truth(l != r),
+            Lt if unsigned => PpValue::truth(ul < ur),
+            Gt if unsigned => PpValue::truth(ul > ur),
+            Le if unsigned => PpValue::truth(ul <= ur),
+            Ge if unsigned => PpValue::truth(ul >= ur),
+            Lt => PpValue::truth(l < r),
+            Gt => PpValue::truth(l > r),
+            Le => PpValue::truth(l <= r),
+            Ge => PpValue::truth(l >= r),
+            // A shift has the type of its left operand.
+            Shl => PpValue {
+                bits: l.wrapping_shl(r as u32),
+                ..lhs
+            },
+            Shr if lhs.unsigned => PpValue {
+                bits: ul.wrapping_shr(r as u32) as i64,
+                ..lhs
+            },
+            Shr => PpValue {
+                bits: l.wrapping_shr(r as u32),
+                ..lhs
+            },
+            Plus => common(l.wrapping_add(r)),
+            Minus => common(l.wrapping_sub(r)),
+            Star => common(l.wrapping_mul(r)),
+            Slash | Percent if r == 0 => {
+                if self.evaluated {
+                    return Err(
+                        self.err_at(op_tok, "division by zero in preprocessor expression".into())
+                    );
+                }
+                common(0)
+            }
+            Slash if unsigned => common((ul / ur) as i64),
+            Slash => common(l.wrapping_div(r)),
+            _ if unsigned => common((ul % ur) as i64),
+            _ => common(l.wrapping_rem(r)),
+        })
+    }
+
+    fn unary(&mut self) -> Result<PpValue, Diagnostic> {
         let Some(t) = self.toks.get(self.pos) else {
             return Err(self.expected("value"));
         };
         self.pos += 1;
         match t.kind {
-            TokKind::Minus => Ok(self.unary()?.wrapping_neg()),
+            TokKind::Minus => {
+                let v = self.unary()?;
+                Ok(PpValue {
+                    bits: v.bits.wrapping_neg(),
+                    ..v
+                })
+            }
             TokKind::Plus => self.unary(),
-            TokKind::Bang => Ok((self.unary()? == 0) as i64),
-            TokKind::Tilde => Ok(!self.unary()?),
+            TokKind::Bang => Ok(PpValue::truth(!self.unary()?.is_true())),
+            TokKind::Tilde => {
+                let v = self.unary()?;
+                Ok(PpValue { bits: !v.bits, ..v })
+            }
             TokKind::LParen => {
                 let v = self.ternary()?;
                 if self.peek() != Some(TokKind::RParen) {
@@ -149,11 +245,18 @@ impl Parser<'_> {
                 self.pos += 1;
                 Ok(v)
             }
+            // An integer literal is unsigned with a `u` suffix or when it does not fit in
+            // `intmax_t`.
             TokKind::IntLit => literal::parse_int(&t.text)
-                .map(|l| l.value as i64)
+                .map(|l| PpValue {
+                    bits: l.value as i64,
+                    unsigned: l.suffix.unsigned || l.value > i64::MAX as u64,
+                })
                 .map_err(|m| self.err_at(t, m)),
-            TokKind::CharLit => literal::parse_char(&t.text).map_err(|m| self.err_at(t, m)),
-            k if k.is_identifier_like() => Ok(0),
+            TokKind::CharLit => literal::parse_char(&t.text)
+                .map(PpValue::signed)
+                .map_err(|m| self.err_at(t, m)),
+            k if k.is_identifier_like() => Ok(PpValue::signed(0)),
             TokKind::FloatLit => Err(self.err_at(
                 t,
                 "floating point literal in preprocessor expression".into(),

@@ -270,6 +270,23 @@ impl Preprocessor<'_> {
                     continue;
                 }
             }
+            // GNU `, ## __VA_ARGS__`: with no variable arguments the comma is removed,
+            // otherwise they follow the comma unexpanded (nothing is pasted).
+            let va_index = m.params.as_ref().map_or(0, |p| p.len().saturating_sub(1));
+            if b.kind == TokKind::HashHash
+                && m.variadic
+                && next_param == Some(va_index)
+                && i > 0
+                && body[i - 1].kind == TokKind::Comma
+            {
+                if args[va_index].is_empty() {
+                    res.pop();
+                } else {
+                    res.extend(args[va_index].iter().cloned());
+                }
+                i += 2;
+                continue;
+            }
             if b.kind == TokKind::HashHash && i + 1 < body.len() && i > 0 {
                 let rhs: Vec<PTok> = match next_param {
                     Some(p) => args[p].clone(),
@@ -335,10 +352,15 @@ impl Preprocessor<'_> {
         let (kind, text) = match &*t.text {
             "__LINE__" => {
                 let (line, _) = self.map.line_col(site.file, site.start as usize);
-                (TokKind::IntLit, line.to_string())
+                (
+                    TokKind::IntLit,
+                    self.presumed(site.file, line).0.to_string(),
+                )
             }
             "__FILE__" => {
-                let name = &self.map.file(site.file).name;
+                let (line, _) = self.map.line_col(site.file, site.start as usize);
+                let renamed = self.presumed(site.file, line).1;
+                let name = renamed.as_deref().unwrap_or(&self.map.file(site.file).name);
                 (TokKind::StrLit, format!("{:?}", name))
             }
             _ => return None,

@@ -3,7 +3,9 @@
 //! were spelled plus the macro call site (see [`Token::expansion`]).
 
 mod cond_expr;
+mod line_directive;
 mod macros;
+mod pragma_operator;
 mod render;
 
 pub use macros::Macro;
@@ -33,6 +35,8 @@ pub(crate) struct Preprocessor<'m> {
     once: std::collections::HashSet<PathBuf>,
     /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` directives in order.
     fp16_pragmas: Vec<(Span, bool)>,
+    /// `#line` directives seen in each file, in order.
+    line_marks: HashMap<FileId, Vec<line_directive::LineMark>>,
 }
 
 /// State of one `#if` group.
@@ -67,8 +71,9 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
     let mut s = format!(
         "#define __OPENCL_VERSION__ {v}\n#define __OPENCL_C_VERSION__ {v}\n\
 #define CL_VERSION_1_0 100\n#define CL_VERSION_1_1 110\n#define CL_VERSION_1_2 120\n\
-#define CL_VERSION_2_0 200\n#define CL_VERSION_3_0 300\n#define __ENDIAN_LITTLE__ 1\n#define __IMAGE_SUPPORT__ 1\n\
+#define CL_VERSION_2_0 200\n#define CL_VERSION_3_0 300\n#define __ENDIAN_LITTLE__ 1\n#define __IMAGE_SUPPORT__ 1\n#define __STDC__ 1\n#define __STDC_VERSION__ 199901L\n\
 #define __kernel_exec(X, typen) __kernel __attribute__((work_group_size_hint(X, 1, 1))) \\\n __attribute__((vec_type_hint(typen)))\n\
+#define kernel_exec(X, typen) __kernel __attribute__((work_group_size_hint(X, 1, 1))) \\\n __attribute__((vec_type_hint(typen)))\n\
 #define CLK_LOCAL_MEM_FENCE 0x01\n#define CLK_GLOBAL_MEM_FENCE 0x02\n#define CLK_IMAGE_MEM_FENCE 0x04\n\
 #define CHAR_BIT 8\n#define SCHAR_MAX 127\n#define SCHAR_MIN (-127-1)\n#define CHAR_MAX SCHAR_MAX\n#define CHAR_MIN SCHAR_MIN\n\
 #define UCHAR_MAX 255\n#define SHRT_MAX 32767\n#define SHRT_MIN (-32767-1)\n#define USHRT_MAX 65535\n\
@@ -142,6 +147,7 @@ pub fn preprocess_with_pragmas(
         depth: 0,
         once: std::collections::HashSet::new(),
         fp16_pragmas: Vec::new(),
+        line_marks: HashMap::new(),
     };
     pp.process_file(prelude);
     pp.out.clear();
@@ -220,7 +226,8 @@ impl Preprocessor<'_> {
         }
         let toks = std::mem::take(pending);
         let expanded = self.expand(toks);
-        self.out.extend(expanded.into_iter().map(|p| p.tok));
+        let expanded = self.remove_pragma_operators(expanded.into_iter().map(|p| p.tok));
+        self.out.extend(expanded);
     }
 
     fn directive(&mut self, file: FileId, line: &[Token], conds: &mut Vec<Cond>, active: bool) {
@@ -324,8 +331,11 @@ impl Preprocessor<'_> {
                     }
                 }
             }
-            "line" | "ident" => {}
-            _ if name_tok.kind == TokKind::IntLit => {}
+            "line" => self.line_directive(file, hash, rest, dspan),
+            "ident" => {}
+            _ if name_tok.kind == TokKind::IntLit => {
+                self.line_directive(file, hash, &line[1..], dspan)
+            }
             _ => self.diags.push(
                 Diagnostic::error(
                     "E0103",

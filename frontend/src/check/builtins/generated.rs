@@ -143,7 +143,9 @@ fn is_value(t: &CType) -> bool {
 pub fn resolve(form: Form, args: &[CType]) -> Result<Resolved, ResolveError> {
     const SZ: Pat = Pat::S(ScalarKind::ULong);
     match form {
+        // A bool argument undergoes integral promotion to int first (as in clang).
         Form::Convert(to, saturate, rounding) => match args {
+            [CType::Bool] => resolve(Form::Convert(to, saturate, rounding), &[CType::INT]),
             [a] if is_value(a) && a.lanes() == to.lanes() => {
                 if saturate && to.elem_kind().is_some_and(|k| k.is_float()) {
                     return Err(ResolveError::NoMatch);

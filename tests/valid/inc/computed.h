@@ -1,0 +1,2 @@
+// Included through a computed #include.
+#define COMPUTED_VALUE 1000

@@ -1,0 +1,2 @@
+// Must not be chosen for "sibling.h" from inc/sub/common.h (wrong directory).
+#define SIBLING_VALUE 2
