@@ -399,7 +399,9 @@ pub fn compile_brook_cli(
             let out = cli.output.clone().unwrap_or_else(|| default_out("spv"));
             write_output(&out, &bytes)?;
         }
-        crate::options::Target::Cpu => driver::compile_cpu(&lowered.module, stages)?,
+        crate::options::Target::Cpu => {
+            driver::compile_cpu(&lowered.module, opts.opt_level, stages)?
+        }
         crate::options::Target::Vulkan => {
             // The reflection describes the generated OpenCL kernels (see `--emit opencl-c`
             // for how they take the streams).

@@ -1,0 +1,144 @@
+//! Uniformity analysis: which values and private variables may differ between work-items
+//! that differ only in `get_local_id(0)` (the lanes of one vector chunk).
+//!
+//! Seeds are the dimension-0 work-item ids, per-work-item memory (private arrays in the
+//! work-item state), atomics and printf (each work-item performs its own). Everything computed
+//! from a varying value is varying; a private variable is varying when any store to it stores a
+//! varying value or happens under varying control flow; a load is varying when its address is.
+
+use std::collections::HashSet;
+
+use oclc_ir::{Block, Dim, Function, Op, Stmt, ValueId, WorkItemQuery};
+
+/// The varying values and variables of one kernel.
+#[derive(Debug, Default)]
+pub struct Uniformity {
+    /// Values that may differ between the lanes of a chunk.
+    pub varying: HashSet<ValueId>,
+    /// Private variables (by local index) whose contents may differ between lanes.
+    pub varying_locals: HashSet<u32>,
+}
+
+impl Uniformity {
+    /// True when `v` may differ between lanes.
+    pub fn is_varying(&self, v: ValueId) -> bool {
+        self.varying.contains(&v)
+    }
+}
+
+/// Computes the uniformity of every value of `func` (an inlined kernel) by iterating to a
+/// fixed point over the whole body.
+pub fn analyze(func: &Function) -> Uniformity {
+    let mut u = Uniformity::default();
+    // The variable each `local_addr` value points to.
+    let mut addr_of = std::collections::HashMap::new();
+    oclc_ir::walk_stmts(&func.body, &mut |s| {
+        if let Stmt::Let {
+            value,
+            op: Op::LocalAddr(l),
+        } = s
+        {
+            addr_of.insert(*value, l.0);
+        }
+    });
+    loop {
+        let before = (u.varying.len(), u.varying_locals.len());
+        block(func, &func.body, false, &addr_of, &mut u);
+        if (u.varying.len(), u.varying_locals.len()) == before {
+            return u;
+        }
+    }
+}
+
+fn block(
+    func: &Function,
+    b: &Block,
+    divergent: bool,
+    addr_of: &std::collections::HashMap<ValueId, u32>,
+    u: &mut Uniformity,
+) {
+    for s in &b.stmts {
+        match s {
+            Stmt::Let { value, op } => {
+                if op_is_varying(func, op, addr_of, u) {
+                    u.varying.insert(*value);
+                }
+            }
+            Stmt::Store { ptr, value } => {
+                if let Some(&l) = addr_of.get(ptr) {
+                    if divergent || u.is_varying(*value) {
+                        u.varying_locals.insert(l);
+                    }
+                }
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let d = divergent || u.is_varying(*cond);
+                block(func, then_body, d, addr_of, u);
+                block(func, else_body, d, addr_of, u);
+            }
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+            } => {
+                // A loop whose exit condition (or any early exit inside) varies keeps some
+                // lanes iterating longer: everything stored inside is then varying.
+                let d = divergent
+                    || break_if.is_some_and(|c| u.is_varying(c))
+                    || has_varying_branch(body, u)
+                    || has_varying_branch(continuing, u);
+                block(func, body, d, addr_of, u);
+                block(func, continuing, d, addr_of, u);
+            }
+            Stmt::Switch { selector, cases } => {
+                let d = divergent || u.is_varying(*selector);
+                for c in cases {
+                    block(func, &c.body, d, addr_of, u);
+                }
+            }
+            Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Barrier { .. } => {}
+            Stmt::Fence { .. } => {}
+        }
+    }
+}
+
+/// True when some condition inside `b` (at any depth) is varying.
+pub fn has_varying_branch(b: &Block, u: &Uniformity) -> bool {
+    let mut found = false;
+    oclc_ir::walk_stmts(b, &mut |s| match s {
+        Stmt::If { cond, .. } => found |= u.is_varying(*cond),
+        Stmt::Loop {
+            break_if: Some(c), ..
+        } => found |= u.is_varying(*c),
+        Stmt::Switch { selector, .. } => found |= u.is_varying(*selector),
+        _ => {}
+    });
+    found
+}
+
+fn op_is_varying(
+    func: &Function,
+    op: &Op,
+    addr_of: &std::collections::HashMap<ValueId, u32>,
+    u: &Uniformity,
+) -> bool {
+    match op {
+        Op::WorkItem { query, dim } => match dim {
+            Dim::Const(0) => matches!(query, WorkItemQuery::LocalId | WorkItemQuery::GlobalId),
+            Dim::Const(_) => false,
+            Dim::Dynamic(_) => true,
+        },
+        Op::Atomic { .. } | Op::Printf { .. } | Op::Call { .. } => true,
+        // Private variables live per work-item: addresses of those kept in memory differ.
+        Op::LocalAddr(l) => func.locals[l.0 as usize].space != oclc_ir::AddressSpace::Local,
+        Op::Load { ptr } => match addr_of.get(ptr) {
+            Some(l) => u.varying_locals.contains(l),
+            None => u.is_varying(*ptr),
+        },
+        _ => op.operands().iter().any(|v| u.is_varying(*v)),
+    }
+}
