@@ -85,12 +85,9 @@ fn block(
                 continuing,
                 break_if,
             } => {
-                // A loop whose exit condition (or any early exit inside) varies keeps some
-                // lanes iterating longer: everything stored inside is then varying.
-                let d = divergent
-                    || break_if.is_some_and(|c| u.is_varying(c))
-                    || has_varying_branch(body, u)
-                    || has_varying_branch(continuing, u);
+                // A loop whose exit condition (or a break under a varying condition) varies
+                // keeps some lanes iterating longer: everything stored inside is then varying.
+                let d = divergent || super::loop_is_divergent(body, continuing, *break_if, u);
                 block(func, body, d, addr_of, u);
                 block(func, continuing, d, addr_of, u);
             }

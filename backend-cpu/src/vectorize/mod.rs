@@ -2,10 +2,11 @@
 //! lanes of 128-bit SIMD vectors inside a region (see `crate::codegen::vector` for the code
 //! generation). This module decides, per region, whether that is possible.
 //!
-//! A region is vectorised when its control flow is uniform (no branch, loop exit or switch
-//! depends on a varying value, see [`analysis`]), it uses no private variable kept in a stack
-//! slot (one slot serves all work-items of the scalar loop), and it has no dynamic-dimension
-//! work-item query. Other regions keep the scalar work-item loop.
+//! A region is vectorised unless it has a switch, a `continue` under a varying condition
+//! (see [`analysis`] for what varies), a varying `return` in a kernel with barriers, a private
+//! variable kept in a stack slot (one slot serves all work-items of the scalar loop), or a
+//! dynamic-dimension work-item query. Varying `if`s and loops run under lane masks. Other
+//! regions keep the scalar work-item loop.
 
 pub mod analysis;
 
@@ -24,31 +25,115 @@ pub fn region_blocker(
     u: &Uniformity,
     stmts: &[Stmt],
 ) -> Option<String> {
-    let mut why: Option<String> = None;
-    let block = oclc_ir::Block {
-        stmts: stmts.to_vec(),
-    };
-    oclc_ir::walk_stmts(&block, &mut |s| {
+    let mut why = None;
+    walk(stmts, &mut Ctx::default(), u, &mut |s, ctx| {
         if why.is_some() {
             return;
         }
         why = match s {
-            Stmt::If { cond, .. } if u.is_varying(*cond) => Some(format!(
-                "the condition %{} of an if varies between work-items",
-                cond.0
-            )),
-            Stmt::Loop {
-                break_if: Some(c), ..
-            } if u.is_varying(*c) => Some(format!(
-                "the exit condition %{} of a loop varies between work-items",
-                c.0
-            )),
             Stmt::Switch { .. } => Some("a switch".to_string()),
+            Stmt::Continue if ctx.divergent_since_loop() => {
+                Some("a continue under a condition that varies between work-items".to_string())
+            }
+            Stmt::Return(_) if plan.has_barrier && ctx.divergent() => Some(
+                "a return under a condition that varies between work-items (with barriers)"
+                    .to_string(),
+            ),
+            Stmt::Break if ctx.loops.is_empty() && ctx.divergent() => {
+                Some("a break out of a group-level loop under a varying condition".to_string())
+            }
             Stmt::Let { op, .. } => op_blocker(func, plan, op),
             _ => None,
         };
     });
     why
+}
+
+/// True when the region `stmts` has a `return` that only some lanes may reach.
+pub fn has_divergent_return(stmts: &[Stmt], u: &Uniformity) -> bool {
+    let mut found = false;
+    walk(stmts, &mut Ctx::default(), u, &mut |s, ctx| {
+        found |= matches!(s, Stmt::Return(_)) && ctx.divergent();
+    });
+    found
+}
+
+/// True when lanes may leave the loop at different iterations: its exit condition varies,
+/// or a `break` of this loop sits under a varying condition.
+pub fn loop_is_divergent(
+    body: &oclc_ir::Block,
+    continuing: &oclc_ir::Block,
+    break_if: Option<oclc_ir::ValueId>,
+    u: &Uniformity,
+) -> bool {
+    if break_if.is_some_and(|c| u.is_varying(c)) {
+        return true;
+    }
+    let mut found = false;
+    let mut ctx = Ctx {
+        loops: vec![(0, false)],
+        ..Ctx::default()
+    };
+    for b in [body, continuing] {
+        walk(&b.stmts, &mut ctx, u, &mut |s, ctx| {
+            found |= matches!(s, Stmt::Break) && ctx.loops.len() == 1 && ctx.divergent_since_loop();
+        });
+    }
+    found
+}
+
+/// Where a statement sits: the number of enclosing varying `if`s, and per enclosing loop
+/// that number at its entry and whether its exit varies.
+#[derive(Default)]
+struct Ctx {
+    ifs: usize,
+    loops: Vec<(usize, bool)>,
+}
+
+impl Ctx {
+    fn divergent(&self) -> bool {
+        self.ifs > 0 || self.loops.iter().any(|l| l.1)
+    }
+
+    fn divergent_since_loop(&self) -> bool {
+        self.loops.last().is_some_and(|l| self.ifs > l.0)
+    }
+}
+
+fn walk(stmts: &[Stmt], ctx: &mut Ctx, u: &Uniformity, visit: &mut dyn FnMut(&Stmt, &Ctx)) {
+    for s in stmts {
+        visit(s, ctx);
+        match s {
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let v = u.is_varying(*cond);
+                ctx.ifs += v as usize;
+                walk(&then_body.stmts, ctx, u, visit);
+                walk(&else_body.stmts, ctx, u, visit);
+                ctx.ifs -= v as usize;
+            }
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+            } => {
+                let d = loop_is_divergent(body, continuing, *break_if, u);
+                ctx.loops.push((ctx.ifs, d));
+                walk(&body.stmts, ctx, u, visit);
+                walk(&continuing.stmts, ctx, u, visit);
+                ctx.loops.pop();
+            }
+            Stmt::Switch { cases, .. } => {
+                for c in cases {
+                    walk(&c.body.stmts, ctx, u, visit);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 fn op_blocker(func: &Function, plan: &Plan, op: &Op) -> Option<String> {

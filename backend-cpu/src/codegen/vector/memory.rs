@@ -68,6 +68,14 @@ impl Tx<'_, '_, '_> {
                 }
                 return Ok(());
             }
+            let x = match self.v_exec(vs) {
+                Some(m) => {
+                    let old = self.v_read_var(vs, l);
+                    let tys = self.piece_types(self.f.locals[l as usize].ty)?;
+                    self.v_blend(m, &x, &old, &tys)
+                }
+                None => x,
+            };
             for (p, vp) in self.v_var(vs, l).into_iter().enumerate() {
                 match vp {
                     VarPiece::Vector(var) => {
@@ -86,20 +94,50 @@ impl Tx<'_, '_, '_> {
         }
         let p = self.v_get(vs, ptr)?;
         let ps = self.pieces_of(self.f.value_type(value))?;
-        if let (VVal::Uni(addr), VVal::Uni(xs)) = (&p, &x) {
+        if let Some(m) = self.v_exec(vs) {
+            self.v_all_or_not(
+                vs,
+                m,
+                &[],
+                |tx, _| {
+                    tx.v_store_all(&p, &x, &ps);
+                    Ok(VVal::Uni(vec![]))
+                },
+                |tx, _| {
+                    tx.v_each_active_lane(m, &[], |tx, i| {
+                        let addr = p.lane_piece(&mut tx.b, 0, i);
+                        for (k, pc) in ps.iter().enumerate() {
+                            let v = x.lane_piece(&mut tx.b, k, i);
+                            tx.b.ins()
+                                .store(MemFlagsData::new(), v, addr, pc.offset as i32);
+                        }
+                        Ok(vec![])
+                    })?;
+                    Ok(VVal::Uni(vec![]))
+                },
+            )?;
+            return Ok(());
+        }
+        self.v_store_all(&p, &x, &ps);
+        Ok(())
+    }
+
+    /// Stores `x` at `p` for every lane.
+    fn v_store_all(&mut self, p: &VVal, x: &VVal, ps: &[crate::pieces::Piece]) {
+        if let (VVal::Uni(addr), VVal::Uni(xs)) = (p, x) {
             for (pc, v) in ps.iter().zip(xs) {
                 self.b
                     .ins()
                     .store(MemFlagsData::new(), *v, addr[0], pc.offset as i32);
             }
-            return Ok(());
+            return;
         }
         let contiguous = p.aff().filter(|a| {
             ps.len() == 1 && vector_type(ps[0].ty).is_some() && a.stride == ps[0].ty.bytes() as i64
         });
         let Some(aff) = contiguous else {
-            self.v_scatter(&p, &x, &ps);
-            return Ok(());
+            self.v_scatter(p, x, ps);
+            return;
         };
         let v = x.piece_vector(&mut self.b, 0).expect("vector type");
         match aff.guard {
@@ -115,12 +153,11 @@ impl Tx<'_, '_, '_> {
                 self.b.ins().store(MemFlagsData::new(), v, aff.base, 0);
                 self.b.ins().jump(merge, &[]);
                 self.b.switch_to_block(slow);
-                self.v_scatter(&p, &x, &ps);
+                self.v_scatter(p, x, ps);
                 self.b.ins().jump(merge, &[]);
                 self.b.switch_to_block(merge);
             }
         }
-        Ok(())
     }
 
     /// One scalar store per lane and piece.
@@ -150,7 +187,49 @@ impl Tx<'_, '_, '_> {
             // (a private variable in the work-item state): lane 0's copy serves all.
             p = VVal::Uni(p.lane(&mut self.b, 0));
         }
+        let Some(m) = self.v_exec(vs) else {
+            return Ok(self.v_load_all(&p, &ps));
+        };
         if let VVal::Uni(addr) = &p {
+            // Read once, when any lane is active (the address may be invalid otherwise).
+            let tys: Vec<_> = ps.iter().map(|pc| pc.ty).collect();
+            let any = self.b.ins().vany_true(m);
+            let vals = self.v_each_active_lane_of(any, &tys, |tx| {
+                Ok(ps
+                    .iter()
+                    .map(|pc| {
+                        tx.b.ins()
+                            .load(pc.ty, MemFlagsData::new(), addr[0], pc.offset as i32)
+                    })
+                    .collect())
+            })?;
+            return Ok(VVal::Uni(vals));
+        }
+        let tys: Vec<_> = ps.iter().map(|pc| pc.ty).collect();
+        self.v_all_or_not(
+            vs,
+            m,
+            &tys,
+            |tx, _| Ok(tx.v_load_all(&p, &ps)),
+            |tx, _| {
+                let lanes = tx.v_each_active_lane(m, &tys, |tx, i| {
+                    let addr = p.lane_piece(&mut tx.b, 0, i);
+                    Ok(ps
+                        .iter()
+                        .map(|pc| {
+                            tx.b.ins()
+                                .load(pc.ty, MemFlagsData::new(), addr, pc.offset as i32)
+                        })
+                        .collect())
+                })?;
+                Ok(VVal::from_lanes(&lanes))
+            },
+        )
+    }
+
+    /// Loads pieces `ps` at `p` for every lane.
+    fn v_load_all(&mut self, p: &VVal, ps: &[crate::pieces::Piece]) -> VVal {
+        if let VVal::Uni(addr) = p {
             let xs = ps
                 .iter()
                 .map(|pc| {
@@ -159,13 +238,13 @@ impl Tx<'_, '_, '_> {
                         .load(pc.ty, MemFlagsData::new(), addr[0], pc.offset as i32)
                 })
                 .collect();
-            return Ok(VVal::Uni(xs));
+            return VVal::Uni(xs);
         }
         let contiguous = p.aff().filter(|a| {
             ps.len() == 1 && vector_type(ps[0].ty).is_some() && a.stride == ps[0].ty.bytes() as i64
         });
         let Some(aff) = contiguous else {
-            return Ok(self.v_gather(&p, &ps));
+            return self.v_gather(p, ps);
         };
         let vt = vector_type(ps[0].ty).expect("checked");
         let v = match aff.guard {
@@ -180,17 +259,25 @@ impl Tx<'_, '_, '_> {
                 let v = self.b.ins().load(vt, MemFlagsData::new(), aff.base, 0);
                 self.b.ins().jump(merge, &[v.into()]);
                 self.b.switch_to_block(slow);
-                let g = self.v_gather(&p, &ps);
+                let g = self.v_gather(p, ps);
                 let v = g.piece_vector(&mut self.b, 0).expect("vector type");
                 self.b.ins().jump(merge, &[v.into()]);
                 self.b.switch_to_block(merge);
                 out
             }
         };
-        Ok(VVal::Var {
+        VVal::Var {
             pieces: vec![PieceVal::Vector(v)],
             aff: None,
-        })
+        }
+    }
+
+    /// The Cranelift types of the pieces of `ty`.
+    pub(super) fn piece_types(
+        &self,
+        ty: oclc_ir::TypeId,
+    ) -> Result<Vec<cranelift_codegen::ir::Type>, CompileError> {
+        Ok(self.pieces_of(ty)?.iter().map(|pc| pc.ty).collect())
     }
 
     /// One scalar load per lane and piece.

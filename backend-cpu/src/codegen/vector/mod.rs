@@ -7,6 +7,7 @@
 //! Control flow in such a region is uniform, so `if`/`loop` conditions are scalars; `break`,
 //! `continue` and `return` leave all lanes together.
 
+mod mask;
 mod memory;
 mod ops;
 mod value;
@@ -43,6 +44,17 @@ pub(crate) struct VState<'u> {
     pub lanes: [Wi; LANES],
     /// Integer constants of the kernel, by value.
     pub consts: &'u HashMap<ValueId, i64>,
+    /// The mask of the enclosing varying `if`s.
+    pub if_mask: Option<Value>,
+    /// The lanes that have not returned (regions with a divergent `return`).
+    pub alive: Option<Variable>,
+    /// The enclosing loops of the region.
+    pub loops: Vec<mask::VLoop>,
+    /// How many varying `if`s enclose the current statement.
+    pub div_depth: usize,
+    /// The rest of the current block is unreachable for every active lane (after a
+    /// divergent `break` or `return`).
+    pub dead: bool,
 }
 
 impl Tx<'_, '_, '_> {
@@ -107,6 +119,12 @@ impl Tx<'_, '_, '_> {
         self.wi = Some(lanes[0]);
         self.region_loop_base = self.loops.len();
         self.terminated = false;
+        let alive = crate::vectorize::has_divergent_return(stmts, u).then(|| {
+            let v = self.b.declare_var(types::I32X4);
+            let all = self.all_lanes();
+            self.b.def_var(v, all);
+            v
+        });
         let mut vs = VState {
             u,
             vals: HashMap::new(),
@@ -114,6 +132,11 @@ impl Tx<'_, '_, '_> {
             vars: HashMap::new(),
             lanes,
             consts,
+            if_mask: None,
+            alive,
+            loops: Vec::new(),
+            div_depth: 0,
+            dead: false,
         };
         self.v_block_stmts(&mut vs, stmts)?;
         if !self.terminated {
@@ -195,7 +218,7 @@ impl Tx<'_, '_, '_> {
 
     fn v_block_stmts(&mut self, vs: &mut VState, stmts: &[Stmt]) -> Result<(), CompileError> {
         for s in stmts {
-            if self.terminated {
+            if self.terminated || vs.dead {
                 break;
             }
             self.v_stmt(vs, s)?;
@@ -224,6 +247,33 @@ impl Tx<'_, '_, '_> {
             Stmt::Store { ptr, value } => self.v_store(vs, *ptr, *value)?,
             Stmt::Fence { .. } => {
                 self.b.ins().fence();
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } if vs.u.is_varying(*cond) => {
+                let c = self.v_get(vs, *cond)?;
+                let c = value::mask_of(&mut self.b, &c);
+                let outer = vs.if_mask;
+                let ones = self.all_lanes();
+                let not_c = self.b.ins().bxor(c, ones);
+                vs.div_depth += 1;
+                for (m, body) in [(c, then_body), (not_c, else_body)] {
+                    if body.stmts.is_empty() {
+                        continue;
+                    }
+                    let m = self.mask_and(outer, m);
+                    vs.if_mask = Some(m);
+                    let exec = self.v_exec(vs).expect("inside a varying if");
+                    self.v_if_any(exec, |tx| {
+                        tx.v_block(vs, body)?;
+                        vs.dead = false;
+                        Ok(())
+                    })?;
+                }
+                vs.div_depth -= 1;
+                vs.if_mask = outer;
             }
             Stmt::If {
                 cond,
@@ -259,6 +309,13 @@ impl Tx<'_, '_, '_> {
                 continuing,
                 break_if,
             } => {
+                let masked = crate::vectorize::loop_is_divergent(body, continuing, *break_if, vs.u);
+                let lm = masked.then(|| {
+                    let v = self.b.declare_var(types::I32X4);
+                    let all = self.all_lanes();
+                    self.b.def_var(v, all);
+                    v
+                });
                 let head = self.b.create_block();
                 let cont = self.b.create_block();
                 let exit = self.b.create_block();
@@ -269,26 +326,72 @@ impl Tx<'_, '_, '_> {
                     cont,
                     cont_owner: self.loops.len(),
                 });
+                vs.loops.push(mask::VLoop {
+                    div_depth: vs.div_depth,
+                    mask: lm,
+                });
                 self.terminated = false;
                 self.v_block(vs, body)?;
+                vs.dead = false;
                 if !self.terminated {
                     self.b.ins().jump(cont, &[]);
                 }
                 self.b.switch_to_block(cont);
                 self.terminated = false;
                 self.v_block(vs, continuing)?;
-                match break_if {
-                    Some(c) => {
+                vs.dead = false;
+                match (break_if, lm) {
+                    (Some(c), Some(lm)) if vs.u.is_varying(*c) => {
+                        // Lanes whose exit condition holds leave; loop while any remain.
+                        let c = self.v_get(vs, *c)?;
+                        let c = value::mask_of(&mut self.b, &c);
+                        let ones = self.all_lanes();
+                        let stay = self.b.ins().bxor(c, ones);
+                        let cur = self.b.use_var(lm);
+                        let stay = self.b.ins().band(cur, stay);
+                        self.b.def_var(lm, stay);
+                        let exec = self.v_exec(vs).expect("a masked loop");
+                        let any = self.b.ins().vany_true(exec);
+                        self.b.ins().brif(any, head, &[], exit, &[]);
+                    }
+                    (Some(c), lm) => {
                         let c = self.v_cond(vs, *c)?;
-                        self.b.ins().brif(c, exit, &[], head, &[]);
+                        let again = self.b.create_block();
+                        self.b.ins().brif(c, exit, &[], again, &[]);
+                        self.b.switch_to_block(again);
+                        self.v_loop_again(vs, lm, head, exit);
                     }
-                    None => {
-                        self.b.ins().jump(head, &[]);
-                    }
+                    (None, lm) => self.v_loop_again(vs, lm, head, exit),
                 }
+                vs.loops.pop();
                 self.loops.pop();
                 self.b.switch_to_block(exit);
                 self.terminated = false;
+            }
+            Stmt::Break if vs.loops.last().is_some_and(|l| vs.div_depth > l.div_depth) => {
+                // Some lanes leave the loop: they stay off until it ends.
+                let lm = vs.loops.last().and_then(|l| l.mask).ok_or_else(|| {
+                    self.err("a divergent break in an unmasked loop (vectorizer bug)")
+                })?;
+                let exec = self.v_exec(vs).expect("divergent");
+                let ones = self.all_lanes();
+                let leave = self.b.ins().bxor(exec, ones);
+                let cur = self.b.use_var(lm);
+                let stay = self.b.ins().band(cur, leave);
+                self.b.def_var(lm, stay);
+                vs.dead = true;
+            }
+            Stmt::Return(_) if vs.div_depth > 0 || vs.loops.iter().any(|l| l.mask.is_some()) => {
+                let alive = vs.alive.ok_or_else(|| {
+                    self.err("a divergent return without a mask (vectorizer bug)")
+                })?;
+                let exec = self.v_exec(vs).expect("divergent");
+                let ones = self.all_lanes();
+                let leave = self.b.ins().bxor(exec, ones);
+                let cur = self.b.use_var(alive);
+                let stay = self.b.ins().band(cur, leave);
+                self.b.def_var(alive, stay);
+                vs.dead = true;
             }
             Stmt::Break | Stmt::Continue | Stmt::Return(_) => {
                 // The same targets as the scalar translation: all lanes leave together.
@@ -395,4 +498,27 @@ pub(crate) fn int_consts(func: &oclc_ir::Function) -> HashMap<ValueId, i64> {
         }
     });
     out
+}
+
+impl Tx<'_, '_, '_> {
+    /// The back edge of a loop: to `head`, or to `exit` once no lane of a masked loop is
+    /// still iterating.
+    fn v_loop_again(
+        &mut self,
+        vs: &VState,
+        lm: Option<Variable>,
+        head: ClifBlock,
+        exit: ClifBlock,
+    ) {
+        match lm {
+            Some(_) => {
+                let exec = self.v_exec(vs).expect("a masked loop");
+                let any = self.b.ins().vany_true(exec);
+                self.b.ins().brif(any, head, &[], exit, &[]);
+            }
+            None => {
+                self.b.ins().jump(head, &[]);
+            }
+        }
+    }
 }

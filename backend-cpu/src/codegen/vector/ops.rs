@@ -2,10 +2,10 @@
 //! code, SIMD forms of common f32/i32 arithmetic, affine forms of index arithmetic, and the
 //! ordinary scalar translation once per lane for everything else.
 
-use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, InstBuilder, Value};
 use oclc_ir::{
-    BinaryOp, Dim, MathFn, Op, Rounding, ScalarType, Type, UnaryOp, ValueId, WorkItemQuery,
+    BinaryOp, CmpOp, Dim, MathFn, Op, Rounding, ScalarType, Type, UnaryOp, ValueId, WorkItemQuery,
 };
 
 use super::{Aff, PieceVal, VState, VVal};
@@ -40,6 +40,9 @@ impl Tx<'_, '_, '_> {
         }
         if !vs.u.is_varying(result) {
             return self.v_uniform_op(vs, result, op);
+        }
+        if let Some(v) = self.v_simd_mask(vs, result, op)? {
+            return Ok(v);
         }
         // Index arithmetic keeps its affine form (and exact per-lane values); other
         // arithmetic prefers SIMD.
@@ -93,15 +96,33 @@ impl Tx<'_, '_, '_> {
             .map(|v| Ok((v, self.v_get(vs, v)?)))
             .collect::<Result<_, CompileError>>()?;
         let saved = self.wi;
+        // Side effects happen only in the active lanes.
+        let mask = if matches!(op, Op::Atomic { .. } | Op::Printf { .. }) {
+            self.v_exec(vs)
+        } else {
+            None
+        };
+        let tys = self.piece_types(self.f.value_type(result))?;
         let mut lanes = Vec::with_capacity(LANES);
         for i in 0..LANES {
             for (v, x) in &operands {
                 let l = x.lane(&mut self.b, i);
                 self.vals.insert(*v, l);
             }
-            self.wi = Some(vs.lanes[i]);
-            let r = self.op(result, op);
-            self.wi = saved;
+            let wi = vs.lanes[i];
+            let one = |tx: &mut Self| {
+                tx.wi = Some(wi);
+                let r = tx.op(result, op);
+                tx.wi = saved;
+                r
+            };
+            let r = match mask {
+                Some(m) => {
+                    let on = self.lane_on(m, i);
+                    self.v_each_active_lane_of(on, &tys, one)
+                }
+                None => one(self),
+            };
             lanes.push(r?);
         }
         if lanes[0].is_empty() {
@@ -284,6 +305,72 @@ impl Tx<'_, '_, '_> {
             pieces.push(PieceVal::Vector(r));
         }
         Ok(Some(VVal::Var { pieces, aff: None }))
+    }
+
+    /// SIMD comparisons of f32/i32 values (giving masks) and selects on a mask.
+    fn v_simd_mask(
+        &mut self,
+        vs: &mut VState,
+        result: ValueId,
+        op: &Op,
+    ) -> Result<Option<VVal>, CompileError> {
+        match op {
+            Op::Compare(cmp, a, b) => {
+                let s = self.scalar(*a)?;
+                if !matches!(s, ScalarType::F32 | ScalarType::I32 | ScalarType::U32) {
+                    return Ok(None);
+                }
+                let (x, y) = (self.v_get(vs, *a)?, self.v_get(vs, *b)?);
+                let mut pieces = Vec::with_capacity(x.len());
+                for p in 0..x.len() {
+                    let xv = x.piece_vector(&mut self.b, p).expect("f32/i32");
+                    let yv = y.piece_vector(&mut self.b, p).expect("f32/i32");
+                    let m = if s == ScalarType::F32 {
+                        let r = self.b.ins().fcmp(float_cc(*cmp), xv, yv);
+                        r
+                    } else {
+                        self.b.ins().icmp(int_cc(*cmp, s.is_signed()), xv, yv)
+                    };
+                    pieces.push(PieceVal::Mask(m));
+                }
+                Ok(Some(VVal::Var { pieces, aff: None }))
+            }
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let c = self.v_get(vs, *cond)?;
+                let cond_is_mask = match &c {
+                    VVal::Var { pieces, .. } => {
+                        pieces.iter().all(|p| matches!(p, PieceVal::Mask(_)))
+                    }
+                    VVal::Uni(_) => false,
+                };
+                let tys = self.piece_types(self.f.value_type(result))?;
+                if !cond_is_mask || !tys.iter().all(|t| super::vector_type(*t).is_some()) {
+                    return Ok(None);
+                }
+                let (t, f) = (self.v_get(vs, *if_true)?, self.v_get(vs, *if_false)?);
+                let VVal::Var { pieces: cp, .. } = &c else {
+                    unreachable!("checked above")
+                };
+                let mut pieces = Vec::with_capacity(tys.len());
+                for p in 0..tys.len() {
+                    let PieceVal::Mask(m) = (if cp.len() == 1 { cp[0] } else { cp[p] }) else {
+                        unreachable!("checked above")
+                    };
+                    let blended =
+                        self.v_blend(m, &t.piece_only(p), &f.piece_only(p), &tys[p..p + 1]);
+                    let VVal::Var { pieces: bp, .. } = blended else {
+                        unreachable!("blend gives a varying value")
+                    };
+                    pieces.push(bp[0]);
+                }
+                Ok(Some(VVal::Var { pieces, aff: None }))
+            }
+            _ => Ok(None),
+        }
     }
 
     /// The affine form of an integer or pointer result, when the operands have one.
@@ -475,6 +562,34 @@ impl Tx<'_, '_, '_> {
             stride: x.stride,
             guard: Some(guard),
         })
+    }
+}
+
+/// The Cranelift condition of a float comparison (as the scalar translation uses).
+fn float_cc(op: CmpOp) -> FloatCC {
+    match op {
+        CmpOp::Eq => FloatCC::Equal,
+        CmpOp::Ne => FloatCC::NotEqual,
+        CmpOp::Lt => FloatCC::LessThan,
+        CmpOp::Le => FloatCC::LessThanOrEqual,
+        CmpOp::Gt => FloatCC::GreaterThan,
+        CmpOp::Ge => FloatCC::GreaterThanOrEqual,
+    }
+}
+
+/// The Cranelift condition of an integer comparison.
+fn int_cc(op: CmpOp, signed: bool) -> IntCC {
+    match (op, signed) {
+        (CmpOp::Eq, _) => IntCC::Equal,
+        (CmpOp::Ne, _) => IntCC::NotEqual,
+        (CmpOp::Lt, true) => IntCC::SignedLessThan,
+        (CmpOp::Le, true) => IntCC::SignedLessThanOrEqual,
+        (CmpOp::Gt, true) => IntCC::SignedGreaterThan,
+        (CmpOp::Ge, true) => IntCC::SignedGreaterThanOrEqual,
+        (CmpOp::Lt, false) => IntCC::UnsignedLessThan,
+        (CmpOp::Le, false) => IntCC::UnsignedLessThanOrEqual,
+        (CmpOp::Gt, false) => IntCC::UnsignedGreaterThan,
+        (CmpOp::Ge, false) => IntCC::UnsignedGreaterThanOrEqual,
     }
 }
 

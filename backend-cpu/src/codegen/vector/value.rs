@@ -28,6 +28,8 @@ pub(crate) enum PieceVal {
     Vector(Value),
     /// One scalar per work-item.
     Lanes([Value; LANES]),
+    /// A `bool` as an i32x4 mask (all ones where true), from a SIMD comparison.
+    Mask(Value),
 }
 
 /// A value inside a vectorised region.
@@ -81,6 +83,11 @@ impl VVal {
             VVal::Var { pieces, .. } => match pieces[p] {
                 PieceVal::Lanes(l) => l[lane],
                 PieceVal::Vector(v) => b.ins().extractlane(v, lane as u8),
+                PieceVal::Mask(m) => {
+                    let x = b.ins().extractlane(m, lane as u8);
+                    b.ins()
+                        .icmp_imm_s(cranelift_codegen::ir::condcodes::IntCC::NotEqual, x, 0)
+                }
             },
         }
     }
@@ -99,22 +106,33 @@ impl VVal {
 
     /// Piece `p` as a vector (`None` when its type has no vector form).
     pub fn piece_vector(&self, b: &mut FunctionBuilder, p: usize) -> Option<Value> {
-        match self {
-            VVal::Var { pieces: ps, .. } if matches!(ps[p], PieceVal::Vector(_)) => match ps[p] {
-                PieceVal::Vector(v) => Some(v),
-                PieceVal::Lanes(_) => unreachable!(),
-            },
-            _ => {
-                let lanes = self.piece_lanes(b, p);
-                let vt = vector_type(b.func.dfg.value_type(lanes[0]))?;
-                let mut v = b.ins().splat(vt, lanes[0]);
-                if !self.is_uniform() {
-                    for (i, l) in lanes.iter().enumerate().skip(1) {
-                        v = b.ins().insertlane(v, *l, i as u8);
-                    }
-                }
-                Some(v)
+        let lanes = match self {
+            VVal::Uni(xs) => {
+                let vt = vector_type(b.func.dfg.value_type(xs[p]))?;
+                return Some(b.ins().splat(vt, xs[p]));
             }
+            VVal::Var { pieces, .. } => match pieces[p] {
+                PieceVal::Vector(v) => return Some(v),
+                PieceVal::Mask(_) => return None,
+                PieceVal::Lanes(l) => l,
+            },
+        };
+        let vt = vector_type(b.func.dfg.value_type(lanes[0]))?;
+        let mut v = b.ins().splat(vt, lanes[0]);
+        for (i, l) in lanes.iter().enumerate().skip(1) {
+            v = b.ins().insertlane(v, *l, i as u8);
+        }
+        Some(v)
+    }
+
+    /// Piece `p` alone, as a one-piece value.
+    pub fn piece_only(&self, p: usize) -> VVal {
+        match self {
+            VVal::Uni(xs) => VVal::Uni(vec![xs[p]]),
+            VVal::Var { pieces, .. } => VVal::Var {
+                pieces: vec![pieces[p]],
+                aff: None,
+            },
         }
     }
 
@@ -130,4 +148,28 @@ impl VVal {
             VVal::Var { aff, .. } => *aff,
         }
     }
+}
+
+/// An i32x4 mask (all ones where true) from a `bool` value (uniform or varying).
+pub(crate) fn mask_of(b: &mut FunctionBuilder, v: &VVal) -> Value {
+    if let VVal::Var { pieces, .. } = v {
+        if let PieceVal::Mask(m) = pieces[0] {
+            return m;
+        }
+    }
+    let to_mask = |b: &mut FunctionBuilder, x: Value| {
+        let w = b.ins().uextend(types::I32, x);
+        b.ins().ineg(w)
+    };
+    let l0 = v.lane_piece(b, 0, 0);
+    let m0 = to_mask(b, l0);
+    let mut m = b.ins().splat(types::I32X4, m0);
+    if !v.is_uniform() {
+        for i in 1..LANES {
+            let li = v.lane_piece(b, 0, i);
+            let mi = to_mask(b, li);
+            m = b.ins().insertlane(m, mi, i as u8);
+        }
+    }
+    m
 }
