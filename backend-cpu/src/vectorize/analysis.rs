@@ -50,14 +50,20 @@ pub fn analyze(func: &Function) -> Uniformity {
     }
 }
 
+/// Walks `b`; returns true when some lanes (not all) may return inside it, which makes the
+/// rest of the enclosing blocks divergent.
 fn block(
     func: &Function,
     b: &Block,
-    divergent: bool,
+    mut divergent: bool,
     addr_of: &std::collections::HashMap<ValueId, u32>,
     u: &mut Uniformity,
-) {
+) -> bool {
+    let mut some_left = false;
     for s in &b.stmts {
+        if some_left {
+            divergent = true;
+        }
         match s {
             Stmt::Let { value, op } => {
                 if op_is_varying(func, op, addr_of, u) {
@@ -77,8 +83,8 @@ fn block(
                 else_body,
             } => {
                 let d = divergent || u.is_varying(*cond);
-                block(func, then_body, d, addr_of, u);
-                block(func, else_body, d, addr_of, u);
+                some_left |= block(func, then_body, d, addr_of, u);
+                some_left |= block(func, else_body, d, addr_of, u);
             }
             Stmt::Loop {
                 body,
@@ -88,19 +94,21 @@ fn block(
                 // A loop whose exit condition (or a break under a varying condition) varies
                 // keeps some lanes iterating longer: everything stored inside is then varying.
                 let d = divergent || super::loop_is_divergent(body, continuing, *break_if, u);
-                block(func, body, d, addr_of, u);
-                block(func, continuing, d, addr_of, u);
+                some_left |= block(func, body, d, addr_of, u);
+                some_left |= block(func, continuing, d, addr_of, u);
             }
             Stmt::Switch { selector, cases } => {
                 let d = divergent || u.is_varying(*selector);
                 for c in cases {
-                    block(func, &c.body, d, addr_of, u);
+                    some_left |= block(func, &c.body, d, addr_of, u);
                 }
             }
-            Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Barrier { .. } => {}
+            Stmt::Return(_) => some_left |= divergent,
+            Stmt::Break | Stmt::Continue | Stmt::Barrier { .. } => {}
             Stmt::Fence { .. } => {}
         }
     }
+    some_left
 }
 
 /// True when some condition inside `b` (at any depth) is varying.

@@ -18,8 +18,12 @@ pub use analysis::{analyze, Uniformity};
 /// Work-items per vector chunk.
 pub const LANES: usize = 4;
 
+/// The largest private variable kept in a stack slot that a vectorised region copies per lane.
+const MAX_LANE_COPY: u64 = 4096;
+
 /// Why the region `stmts` of `func` cannot be vectorised, or `None` when it can.
 pub fn region_blocker(
+    types: &oclc_ir::TypeTable,
     func: &Function,
     plan: &Plan,
     u: &Uniformity,
@@ -42,7 +46,7 @@ pub fn region_blocker(
             Stmt::Break if ctx.loops.is_empty() && ctx.divergent() => {
                 Some("a break out of a group-level loop under a varying condition".to_string())
             }
-            Stmt::Let { op, .. } => op_blocker(func, plan, op),
+            Stmt::Let { op, .. } => op_blocker(types, func, plan, op),
             _ => None,
         };
     });
@@ -136,7 +140,7 @@ fn walk(stmts: &[Stmt], ctx: &mut Ctx, u: &Uniformity, visit: &mut dyn FnMut(&St
     }
 }
 
-fn op_blocker(func: &Function, plan: &Plan, op: &Op) -> Option<String> {
+fn op_blocker(types: &oclc_ir::TypeTable, func: &Function, plan: &Plan, op: &Op) -> Option<String> {
     match op {
         Op::WorkItem {
             dim: Dim::Dynamic(_),
@@ -148,7 +152,14 @@ fn op_blocker(func: &Function, plan: &Plan, op: &Op) -> Option<String> {
             let in_slot = local.space != oclc_ir::AddressSpace::Local
                 && !plan.promoted.contains(&l.0)
                 && !plan.private_offsets.contains_key(&l.0);
-            in_slot.then(|| format!("the private variable '{}' lives in memory", local.name))
+            // Stack-slot variables get one copy per lane, within reason.
+            let too_big = in_slot && types.layout(local.ty).size > MAX_LANE_COPY;
+            too_big.then(|| {
+                format!(
+                    "the private variable '{}' is larger than {MAX_LANE_COPY} bytes",
+                    local.name
+                )
+            })
         }
         _ => None,
     }

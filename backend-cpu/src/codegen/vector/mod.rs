@@ -52,6 +52,8 @@ pub(crate) struct VState<'u> {
     pub loops: Vec<mask::VLoop>,
     /// How many varying `if`s enclose the current statement.
     pub div_depth: usize,
+    /// Per-lane copies of private variables kept in stack slots.
+    pub lane_slots: HashMap<u32, [cranelift_codegen::ir::StackSlot; LANES]>,
     /// The rest of the current block is unreachable for every active lane (after a
     /// divergent `break` or `return`).
     pub dead: bool,
@@ -137,6 +139,7 @@ impl Tx<'_, '_, '_> {
             loops: Vec::new(),
             div_depth: 0,
             dead: false,
+            lane_slots: HashMap::new(),
         };
         self.v_block_stmts(&mut vs, stmts)?;
         if !self.terminated {
@@ -460,7 +463,9 @@ impl Tx<'_, '_, '_> {
             return Ok(false);
         };
         let n = self.env.notes.len();
-        if let Some(why) = crate::vectorize::region_blocker(self.f, self.plan, &u, stmts) {
+        if let Some(why) =
+            crate::vectorize::region_blocker(self.types, self.f, self.plan, &u, stmts)
+        {
             self.env
                 .notes
                 .push(format!("region {n}: scalar work-item loop: {why}"));

@@ -26,6 +26,15 @@ impl Tx<'_, '_, '_> {
                 vs.var_addrs.insert(result, l.0);
                 return Ok(VVal::Uni(vec![]));
             }
+            Op::LocalAddr(l) if self.slots.contains_key(&l.0) => {
+                // One copy of the variable per lane.
+                let slots = self.v_lane_slots(vs, l.0);
+                let lanes = slots.map(|s| self.b.ins().stack_addr(types::I64, s, 0));
+                return Ok(VVal::Var {
+                    pieces: vec![PieceVal::Lanes(lanes)],
+                    aff: None,
+                });
+            }
             Op::Load { ptr } if vs.var_addrs.contains_key(ptr) => {
                 let l = vs.var_addrs[ptr];
                 return Ok(self.v_read_var(vs, l));
@@ -57,6 +66,29 @@ impl Tx<'_, '_, '_> {
             VVal::Var { pieces, .. } => VVal::Var { pieces, aff },
             u => u,
         })
+    }
+
+    /// The stack slots holding lane copies of private variable `l` (declared on first use).
+    fn v_lane_slots(
+        &mut self,
+        vs: &mut VState,
+        l: u32,
+    ) -> [cranelift_codegen::ir::StackSlot; LANES] {
+        if let Some(s) = vs.lane_slots.get(&l) {
+            return *s;
+        }
+        let lay = self.types.layout(self.f.locals[l as usize].ty);
+        let align_shift = lay.align.max(1).trailing_zeros().min(6) as u8;
+        let slots = std::array::from_fn(|_| {
+            self.b
+                .create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(
+                    cranelift_codegen::ir::StackSlotKind::ExplicitSlot,
+                    lay.size.max(1) as u32,
+                    align_shift,
+                ))
+        });
+        vs.lane_slots.insert(l, slots);
+        slots
     }
 
     /// The scalar translation once, with lane 0's work-item.
