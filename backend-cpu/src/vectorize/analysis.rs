@@ -41,6 +41,24 @@ pub fn analyze(func: &Function) -> Uniformity {
             addr_of.insert(*value, l.0);
         }
     });
+    // Variables whose address escapes (fields, elements, pointers passed on) may be written
+    // in ways the loop below does not follow: their contents count as varying.
+    oclc_ir::walk_stmts(&func.body, &mut |s| match s {
+        Stmt::Let { op, .. } => {
+            let reads_through = matches!(op, Op::Load { .. });
+            for v in op.operands() {
+                if let (Some(&l), false) = (addr_of.get(&v), reads_through) {
+                    u.varying_locals.insert(l);
+                }
+            }
+        }
+        Stmt::Store { value, .. } => {
+            if let Some(&l) = addr_of.get(value) {
+                u.varying_locals.insert(l);
+            }
+        }
+        _ => {}
+    });
     loop {
         let before = (u.varying.len(), u.varying_locals.len());
         block(func, &func.body, false, &addr_of, &mut u);
