@@ -17,6 +17,8 @@ pub struct Uniformity {
     pub varying: HashSet<ValueId>,
     /// Private variables (by local index) whose contents may differ between lanes.
     pub varying_locals: HashSet<u32>,
+    /// The variable each `local_addr` value points to.
+    pub addr_of: std::collections::HashMap<ValueId, u32>,
 }
 
 impl Uniformity {
@@ -63,6 +65,7 @@ pub fn analyze(func: &Function) -> Uniformity {
         let before = (u.varying.len(), u.varying_locals.len());
         block(func, &func.body, false, &addr_of, &mut u);
         if (u.varying.len(), u.varying_locals.len()) == before {
+            u.addr_of = addr_of;
             return u;
         }
     }
@@ -127,6 +130,22 @@ fn block(
         }
     }
     some_left
+}
+
+/// The variables that `stmts` store to directly (at any depth).
+pub fn stored_locals(stmts: &[Stmt], u: &Uniformity) -> HashSet<u32> {
+    let mut out = HashSet::new();
+    let block = Block {
+        stmts: stmts.to_vec(),
+    };
+    oclc_ir::walk_stmts(&block, &mut |s| {
+        if let Stmt::Store { ptr, .. } = s {
+            if let Some(&l) = u.addr_of.get(ptr) {
+                out.insert(l);
+            }
+        }
+    });
+    out
 }
 
 /// True when some condition inside `b` (at any depth) is varying.

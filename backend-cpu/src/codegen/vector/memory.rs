@@ -47,7 +47,10 @@ impl Tx<'_, '_, '_> {
                 VarPiece::Lanes(vs) => PieceVal::Lanes(vs.map(|v| self.b.use_var(v))),
             })
             .collect();
-        VVal::Var { pieces, aff: None }
+        VVal::Var {
+            pieces,
+            aff: vs.var_aff.get(&l).copied(),
+        }
     }
 
     /// Stores `value` at `ptr` for every lane.
@@ -68,6 +71,10 @@ impl Tx<'_, '_, '_> {
                 }
                 return Ok(());
             }
+            match (self.v_exec(vs), x.aff()) {
+                (None, Some(a)) => vs.var_aff.insert(l, a),
+                _ => vs.var_aff.remove(&l),
+            };
             let x = match self.v_exec(vs) {
                 Some(m) => {
                     let old = self.v_read_var(vs, l);

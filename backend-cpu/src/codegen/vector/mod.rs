@@ -52,6 +52,10 @@ pub(crate) struct VState<'u> {
     pub loops: Vec<mask::VLoop>,
     /// How many varying `if`s enclose the current statement.
     pub div_depth: usize,
+    /// The affine form of the value last stored to a varying private variable, while that
+    /// store is known to be the one a load sees (forgotten across branches and loops that
+    /// store to the variable).
+    pub var_aff: HashMap<u32, Aff>,
     /// Per-lane copies of private variables kept in stack slots.
     pub lane_slots: HashMap<u32, [cranelift_codegen::ir::StackSlot; LANES]>,
     /// The rest of the current block is unreachable for every active lane (after a
@@ -140,6 +144,7 @@ impl Tx<'_, '_, '_> {
             div_depth: 0,
             dead: false,
             lane_slots: HashMap::new(),
+            var_aff: HashMap::new(),
         };
         self.v_block_stmts(&mut vs, stmts)?;
         if !self.terminated {
@@ -262,7 +267,9 @@ impl Tx<'_, '_, '_> {
                 let ones = self.all_lanes();
                 let not_c = self.b.ins().bxor(c, ones);
                 vs.div_depth += 1;
+                let stored = Self::v_stored(vs, s);
                 for (m, body) in [(c, then_body), (not_c, else_body)] {
+                    vs.var_aff.retain(|l, _| !stored.contains(l));
                     if body.stmts.is_empty() {
                         continue;
                     }
@@ -277,12 +284,14 @@ impl Tx<'_, '_, '_> {
                 }
                 vs.div_depth -= 1;
                 vs.if_mask = outer;
+                vs.var_aff.retain(|l, _| !stored.contains(l));
             }
             Stmt::If {
                 cond,
                 then_body,
                 else_body,
             } => {
+                let stored = Self::v_stored(vs, s);
                 let c = self.v_cond(vs, *cond)?;
                 let tb = self.b.create_block();
                 let eb = self.b.create_block();
@@ -297,7 +306,9 @@ impl Tx<'_, '_, '_> {
                 }
                 self.b.switch_to_block(eb);
                 self.terminated = false;
+                vs.var_aff.retain(|l, _| !stored.contains(l));
                 self.v_block(vs, else_body)?;
+                vs.var_aff.retain(|l, _| !stored.contains(l));
                 let e_term = self.terminated;
                 if !e_term {
                     self.b.ins().jump(merge, &[]);
@@ -312,6 +323,8 @@ impl Tx<'_, '_, '_> {
                 continuing,
                 break_if,
             } => {
+                let stored = Self::v_stored(vs, s);
+                vs.var_aff.retain(|l, _| !stored.contains(l));
                 let masked = crate::vectorize::loop_is_divergent(body, continuing, *break_if, vs.u);
                 let lm = masked.then(|| {
                     let v = self.b.declare_var(types::I32X4);
@@ -341,6 +354,8 @@ impl Tx<'_, '_, '_> {
                 }
                 self.b.switch_to_block(cont);
                 self.terminated = false;
+                // `continue` reaches here past the body's stores.
+                vs.var_aff.retain(|l, _| !stored.contains(l));
                 self.v_block(vs, continuing)?;
                 vs.dead = false;
                 match (break_if, lm) {
@@ -368,6 +383,7 @@ impl Tx<'_, '_, '_> {
                 }
                 vs.loops.pop();
                 self.loops.pop();
+                vs.var_aff.retain(|l, _| !stored.contains(l));
                 self.b.switch_to_block(exit);
                 self.terminated = false;
             }
@@ -506,6 +522,11 @@ pub(crate) fn int_consts(func: &oclc_ir::Function) -> HashMap<ValueId, i64> {
 }
 
 impl Tx<'_, '_, '_> {
+    /// The private variables a statement stores to.
+    fn v_stored(vs: &VState, s: &Stmt) -> std::collections::HashSet<u32> {
+        crate::vectorize::analysis::stored_locals(std::slice::from_ref(s), vs.u)
+    }
+
     /// The back edge of a loop: to `head`, or to `exit` once no lane of a masked loop is
     /// still iterating.
     fn v_loop_again(

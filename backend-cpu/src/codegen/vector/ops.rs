@@ -573,18 +573,25 @@ impl Tx<'_, '_, '_> {
         if span.unsigned_abs() >= 1 << (fb - 2) {
             return None;
         }
-        let ext = |tx: &mut Self, v: Value| {
-            if from.is_signed() {
-                tx.b.ins().sextend(tt, v)
-            } else {
-                tx.b.ins().uextend(tt, v)
-            }
+        // The lanes do not wrap in the narrow type when the last lane's value, base + span,
+        // stays within its range: one comparison of the base.
+        let (lo, hi) = if from.is_signed() {
+            (-(1i64 << (fb - 1)), (1i64 << (fb - 1)) - 1)
+        } else {
+            (0, ((1u64 << fb) - 1) as i64)
         };
-        let last_narrow = self.b.ins().iadd_imm_s(x.base, span);
-        let last_wide = ext(self, last_narrow);
-        let base = ext(self, x.base);
-        let expect = self.b.ins().iadd_imm_s(base, span);
-        let ok = self.b.ins().icmp(IntCC::Equal, last_wide, expect);
+        let (cc, limit) = match (span >= 0, from.is_signed()) {
+            (true, true) => (IntCC::SignedLessThanOrEqual, hi - span),
+            (true, false) => (IntCC::UnsignedLessThanOrEqual, hi - span),
+            (false, true) => (IntCC::SignedGreaterThanOrEqual, lo - span),
+            (false, false) => (IntCC::UnsignedGreaterThanOrEqual, lo - span),
+        };
+        let ok = self.b.ins().icmp_imm_s(cc, x.base, limit);
+        let base = if from.is_signed() {
+            self.b.ins().sextend(tt, x.base)
+        } else {
+            self.b.ins().uextend(tt, x.base)
+        };
         let guard = match x.guard {
             Some(g) => self.b.ins().band(g, ok),
             None => ok,
