@@ -148,20 +148,6 @@ pub fn stored_locals(stmts: &[Stmt], u: &Uniformity) -> HashSet<u32> {
     out
 }
 
-/// True when some condition inside `b` (at any depth) is varying.
-pub fn has_varying_branch(b: &Block, u: &Uniformity) -> bool {
-    let mut found = false;
-    oclc_ir::walk_stmts(b, &mut |s| match s {
-        Stmt::If { cond, .. } => found |= u.is_varying(*cond),
-        Stmt::Loop {
-            break_if: Some(c), ..
-        } => found |= u.is_varying(*c),
-        Stmt::Switch { selector, .. } => found |= u.is_varying(*selector),
-        _ => {}
-    });
-    found
-}
-
 fn op_is_varying(
     func: &Function,
     op: &Op,
