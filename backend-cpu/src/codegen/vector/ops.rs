@@ -256,6 +256,14 @@ impl Tx<'_, '_, '_> {
                             | MathFn::Sqrt
                             | MathFn::NativeSqrt
                             | MathFn::Fabs
+                            | MathFn::Rsqrt
+                            | MathFn::NativeRsqrt
+                            | MathFn::NativeRecip
+                            | MathFn::NativeDivide
+                            | MathFn::Floor
+                            | MathFn::Ceil
+                            | MathFn::Trunc
+                            | MathFn::Rint
                     ) =>
             {
                 args.clone()
@@ -289,6 +297,10 @@ impl Tx<'_, '_, '_> {
             .map(|a| self.v_get(vs, *a))
             .collect::<Result<_, _>>()?;
         let n = xs[0].len();
+        if xs.iter().any(|x| x.len() != n) {
+            // Scalar arguments mixed with vectors: the per-lane translation broadcasts them.
+            return Ok(None);
+        }
         let is_float = rs == ScalarType::F32;
         let mut pieces = Vec::with_capacity(n);
         for p in 0..n {
@@ -323,6 +335,23 @@ impl Tx<'_, '_, '_> {
                         self.b.ins().fadd(m, vx[2])
                     }
                     MathFn::Sqrt | MathFn::NativeSqrt => ins.sqrt(vx[0]),
+                    // As the scalar translation: 1 / sqrt(x), 1 / x, x / y.
+                    MathFn::Rsqrt | MathFn::NativeRsqrt => {
+                        let r = ins.sqrt(vx[0]);
+                        let one = self.b.ins().f32const(1.0);
+                        let one = self.b.ins().splat(types::F32X4, one);
+                        self.b.ins().fdiv(one, r)
+                    }
+                    MathFn::NativeRecip => {
+                        let one = ins.f32const(1.0);
+                        let one = self.b.ins().splat(types::F32X4, one);
+                        self.b.ins().fdiv(one, vx[0])
+                    }
+                    MathFn::NativeDivide => ins.fdiv(vx[0], vx[1]),
+                    MathFn::Floor => ins.floor(vx[0]),
+                    MathFn::Ceil => ins.ceil(vx[0]),
+                    MathFn::Trunc => ins.trunc(vx[0]),
+                    MathFn::Rint => ins.nearest(vx[0]),
                     _ => ins.fabs(vx[0]),
                 },
                 Op::Convert { value, .. } => {
