@@ -2,7 +2,7 @@
 //! lanes of 128-bit SIMD vectors inside a region (see `crate::codegen::vector` for the code
 //! generation). This module decides, per region, whether that is possible.
 //!
-//! A region is vectorised unless it has a switch, a `continue` under a varying condition
+//! A region is vectorised unless it has a switch on a varying value, a `continue` under a varying condition
 //! (see [`analysis`] for what varies), a varying `return` in a kernel with barriers, a private
 //! variable kept in a stack slot (one slot serves all work-items of the scalar loop), or a
 //! dynamic-dimension work-item query. Varying `if`s and loops run under lane masks. Other
@@ -35,7 +35,12 @@ pub fn region_blocker(
             return;
         }
         why = match s {
-            Stmt::Switch { .. } => Some("a switch".to_string()),
+            Stmt::Switch { selector, .. } if u.is_varying(*selector) => {
+                Some("a switch on a value that varies between work-items".to_string())
+            }
+            Stmt::Switch { .. } if ctx.divergent() => {
+                Some("a switch under a condition that varies between work-items".to_string())
+            }
             Stmt::Continue if ctx.divergent_since_loop() => {
                 Some("a continue under a condition that varies between work-items".to_string())
             }
@@ -45,6 +50,9 @@ pub fn region_blocker(
             ),
             Stmt::Break if ctx.loops.is_empty() && ctx.divergent() => {
                 Some("a break out of a group-level loop under a varying condition".to_string())
+            }
+            Stmt::Break if ctx.loops.last().is_some_and(|l| l.2) && ctx.divergent_since_loop() => {
+                Some("a break out of a switch under a varying condition".to_string())
             }
             Stmt::Let { op, .. } => op_blocker(types, func, plan, op),
             _ => None,
@@ -75,7 +83,7 @@ pub fn loop_is_divergent(
     }
     let mut found = false;
     let mut ctx = Ctx {
-        loops: vec![(0, false)],
+        loops: vec![(0, false, false)],
         ..Ctx::default()
     };
     for b in [body, continuing] {
@@ -86,12 +94,13 @@ pub fn loop_is_divergent(
     found
 }
 
-/// Where a statement sits: the number of enclosing varying `if`s, and per enclosing loop
-/// that number at its entry and whether its exit varies.
+/// Where a statement sits: the number of enclosing varying `if`s, and per enclosing loop or
+/// switch (what `break` leaves) that number at its entry, whether its exit varies, and
+/// whether it is a switch.
 #[derive(Default)]
 struct Ctx {
     ifs: usize,
-    loops: Vec<(usize, bool)>,
+    loops: Vec<(usize, bool, bool)>,
 }
 
 impl Ctx {
@@ -125,15 +134,17 @@ fn walk(stmts: &[Stmt], ctx: &mut Ctx, u: &Uniformity, visit: &mut dyn FnMut(&St
                 break_if,
             } => {
                 let d = loop_is_divergent(body, continuing, *break_if, u);
-                ctx.loops.push((ctx.ifs, d));
+                ctx.loops.push((ctx.ifs, d, false));
                 walk(&body.stmts, ctx, u, visit);
                 walk(&continuing.stmts, ctx, u, visit);
                 ctx.loops.pop();
             }
             Stmt::Switch { cases, .. } => {
+                ctx.loops.push((ctx.ifs, false, true));
                 for c in cases {
                     walk(&c.body.stmts, ctx, u, visit);
                 }
+                ctx.loops.pop();
             }
             _ => {}
         }

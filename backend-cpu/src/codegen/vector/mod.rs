@@ -416,8 +416,16 @@ impl Tx<'_, '_, '_> {
                 // The same targets as the scalar translation: all lanes leave together.
                 self.stmt(s)?;
             }
-            Stmt::Switch { .. } | Stmt::Barrier { .. } => {
-                return Err(self.err("a switch or barrier in a vectorised region (vectorizer bug)"));
+            Stmt::Switch { selector, cases } => {
+                let stored = Self::v_stored(vs, s);
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+                let sel = self.v_cond(vs, *selector)?;
+                let bits = self.scalar(*selector)?.bits();
+                self.v_switch(vs, sel, bits, cases)?;
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+            }
+            Stmt::Barrier { .. } => {
+                return Err(self.err("a barrier in a vectorised region (vectorizer bug)"));
             }
         }
         Ok(())
@@ -522,6 +530,74 @@ pub(crate) fn int_consts(func: &oclc_ir::Function) -> HashMap<ValueId, i64> {
 }
 
 impl Tx<'_, '_, '_> {
+    /// A switch on a uniform selector (as the scalar translation's `emit_switch`: `break`
+    /// leaves the switch, `continue` goes to the enclosing loop). Cases are entered by
+    /// fall-through as well as by jump, so affine forms are forgotten at each case.
+    fn v_switch(
+        &mut self,
+        vs: &mut VState,
+        sel: Value,
+        bits: u32,
+        cases: &[oclc_ir::SwitchCase],
+    ) -> Result<(), CompileError> {
+        let exit = self.b.create_block();
+        let blocks: Vec<ClifBlock> = cases.iter().map(|_| self.b.create_block()).collect();
+        let default = cases
+            .iter()
+            .position(|c| c.is_default)
+            .map_or(exit, |i| blocks[i]);
+        let mut table = cranelift_frontend::Switch::new();
+        let mut seen = std::collections::HashSet::new();
+        let mask = super::ops::mask(bits) as u64;
+        for (c, blk) in cases.iter().zip(&blocks) {
+            for v in &c.values {
+                let key = (*v as u64 & mask) as u128;
+                if seen.insert(key) {
+                    table.set_entry(key, *blk);
+                }
+            }
+        }
+        table.emit(&mut self.b, sel, default);
+        let (cont, cont_owner) = match self.loops.last() {
+            Some(t) => (t.cont, t.cont_owner),
+            None => (exit, self.loops.len()),
+        };
+        self.loops.push(LoopTarget {
+            brk: exit,
+            cont,
+            cont_owner,
+        });
+        // A break inside a case leaves the switch for every lane: the same mask state.
+        vs.loops.push(mask::VLoop {
+            div_depth: vs.div_depth,
+            mask: None,
+        });
+        let stored: std::collections::HashSet<u32> = cases
+            .iter()
+            .flat_map(|c| crate::vectorize::analysis::stored_locals(&c.body.stmts, vs.u))
+            .collect();
+        for (i, c) in cases.iter().enumerate() {
+            self.b.switch_to_block(blocks[i]);
+            self.terminated = false;
+            vs.var_aff.retain(|l, _| !stored.contains(l));
+            self.v_block(vs, &c.body)?;
+            vs.dead = false;
+            if !self.terminated {
+                let next = if c.fall_through && i + 1 < blocks.len() {
+                    blocks[i + 1]
+                } else {
+                    exit
+                };
+                self.b.ins().jump(next, &[]);
+            }
+        }
+        vs.loops.pop();
+        self.loops.pop();
+        self.b.switch_to_block(exit);
+        self.terminated = false;
+        Ok(())
+    }
+
     /// The private variables a statement stores to.
     fn v_stored(vs: &VState, s: &Stmt) -> std::collections::HashSet<u32> {
         crate::vectorize::analysis::stored_locals(std::slice::from_ref(s), vs.u)
