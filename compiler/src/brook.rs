@@ -274,7 +274,10 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
     };
     use crate::cli::args::DeviceArg as Dev;
     let result = match cli.device {
-        Dev::Cpu => match oclc_runtime_lite::Program::new(lowered.module.clone()) {
+        Dev::Cpu => match oclc_runtime_lite::Program::with_options(
+            lowered.module.clone(),
+            oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
+        ) {
             Ok(program) => {
                 let mut dev = CpuBrookDevice {
                     program: &program,
