@@ -86,6 +86,9 @@ def main():
     ap.add_argument("--tiny", action="store_true",
                     help="run each file's BENCH-TINY line instead of its BENCH lines (a quick "
                          "functional check, e.g. on lavapipe)")
+    ap.add_argument("--oclc-flag", action="append", default=[], metavar="FLAG",
+                    help="extra option for oclc's own runs, repeatable (e.g. --oclc-flag=-O0 "
+                         "to time the CPU backend without its vectorize stage)")
     ap.add_argument("--opencl-device", default="",
                     help="reference OpenCL device filter (e.g. NVIDIA); default: the first device")
     a = ap.parse_args()
@@ -104,7 +107,8 @@ def main():
             with tempfile.TemporaryDirectory() as tmp:
                 dc, do = os.path.join(tmp, "cpu"), os.path.join(tmp, "ocl")
                 timing = ["--time", "--repeat", str(a.repeat)]
-                pc, _ = run(a.oclc, path, args, a.device, timing + threads + ["--dump", dc], env)
+                pc, _ = run(a.oclc, path, args, a.device,
+                            timing + threads + a.oclc_flag + ["--dump", dc], env)
                 po, _ = run(a.oclc, path, args, "opencl", timing + ref + ["--dump", do], env)
                 tc, to = kernel_ms(pc.stdout), kernel_ms(po.stdout)
                 if pc.returncode != 0 or tc is None:
@@ -116,11 +120,12 @@ def main():
                 err = compare(args, dc, do, tol, mismatch)
                 rows.append((name, tc, to, "MISMATCH " + err if err else "ok"))
         if tiny and (not a.filter or any(a.filter in n for n, _ in benches)):
-            pc, wc = run(a.oclc, path, tiny, a.device, threads, env)
+            pc, wc = run(a.oclc, path, tiny, a.device, threads + a.oclc_flag, env)
             po, wo = run(a.oclc, path, tiny, "opencl", ref, env)
             builds.append((os.path.basename(path), wc if pc.returncode == 0 else None,
                            wo if po.returncode == 0 else None))
-    print(f"oclc device: {a.device}, threads: {a.threads}, timed launches: {a.repeat} (median)\n")
+    flags = f", oclc flags: {' '.join(a.oclc_flag)}" if a.oclc_flag else ""
+    print(f"oclc device: {a.device}, threads: {a.threads}, timed launches: {a.repeat} (median){flags}\n")
     print(f"{'kernel':<20}{'oclc ms':>12}{'PoCL ms':>12}{'PoCL/oclc':>11}  check")
     ratios = []
     for name, tc, to, status in rows:

@@ -74,6 +74,34 @@ fn cpu_target_writes_cranelift_ir() {
     );
     let clif = std::fs::read_to_string(dir.join("r.clif")).expect("r.clif written");
     assert!(clif.contains("function"), "clif text: {clif}");
+    assert!(
+        clif.contains("; vectorize: region 0: vectorised"),
+        "the vectorize stage notes each region: {clif}"
+    );
+}
+
+#[test]
+fn cpu_vectorize_stage_is_off_at_o0() {
+    let dir = scratch("clif-o0");
+    let file = root().join("samples/reduce.cl");
+    let out = oclc(
+        &[
+            &file.to_string_lossy(),
+            "--target",
+            "cpu",
+            "-O0",
+            "-save-temps=r",
+        ],
+        &dir,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let clif = std::fs::read_to_string(dir.join("r.clif")).expect("r.clif written");
+    assert!(clif.contains("; vectorize: off (-O0)"), "clif text: {clif}");
+    assert!(!clif.contains("vectorised"), "clif text: {clif}");
 }
 
 #[test]

@@ -87,8 +87,40 @@ impl Drop for CpuProgram {
     }
 }
 
-/// Compiles every kernel of `module` (which should have passed `verify_module`).
+/// Options of the CPU backend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CpuOptions {
+    /// Run consecutive work-items on SIMD lanes where a region allows it (the "vectorize"
+    /// stage: on at `-O1` and above, off at `-O0`).
+    pub vectorize: bool,
+}
+
+impl Default for CpuOptions {
+    fn default() -> Self {
+        CpuOptions { vectorize: true }
+    }
+}
+
+impl CpuOptions {
+    /// The options matching optimisation level `-O<level>`.
+    pub fn for_opt_level(level: u8) -> Self {
+        CpuOptions {
+            vectorize: level >= 1,
+        }
+    }
+}
+
+/// Compiles every kernel of `module` (which should have passed `verify_module`) with the
+/// default options.
 pub fn compile_module(module: &Module) -> Result<CpuProgram, CompileError> {
+    compile_module_with(module, CpuOptions::default())
+}
+
+/// Compiles every kernel of `module` (which should have passed `verify_module`).
+pub fn compile_module_with(
+    module: &Module,
+    options: CpuOptions,
+) -> Result<CpuProgram, CompileError> {
     crate::pieces::refuse_images(module)?;
     let cg_err = |function: &str, message: String| CompileError::Codegen {
         function: function.to_string(),
@@ -142,6 +174,7 @@ pub fn compile_module(module: &Module) -> Result<CpuProgram, CompileError> {
                 },
             )?;
         let p = plan(&types, &func);
+        let notes: Vec<String>;
         let clif: ClifFunction = {
             let mut env = Env {
                 module: &mut jit,
@@ -149,10 +182,21 @@ pub fn compile_module(module: &Module) -> Result<CpuProgram, CompileError> {
                 global_addrs: &global_addrs,
                 call_conv,
                 printf_specs: &mut printf_specs,
+                vectorize: options.vectorize,
+                notes: Vec::new(),
             };
-            translate_kernel(&types, module, &func, &p, &mut env)?
+            let clif = translate_kernel(&types, module, &func, &p, &mut env)?;
+            notes = std::mem::take(&mut env.notes);
+            clif
         };
-        let text = clif.display().to_string();
+        let mut text = String::new();
+        if !options.vectorize {
+            text.push_str("; vectorize: off (-O0)\n");
+        }
+        for n in &notes {
+            text.push_str(&format!("; vectorize: {n}\n"));
+        }
+        text.push_str(&clif.display().to_string());
         let id = jit
             .declare_function(
                 &format!("oclc_kernel_{}", fid.0),

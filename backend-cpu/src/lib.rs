@@ -15,7 +15,8 @@ pub mod pieces;
 pub mod plan;
 pub mod printf;
 pub mod promote;
+pub mod vectorize;
 
 pub use abi::{arg_layout, ArgLayout, WorkGroupContext, WorkGroupFn};
 pub use error::CompileError;
-pub use jit::{compile_module, CompiledKernel, CpuProgram};
+pub use jit::{compile_module, compile_module_with, CompiledKernel, CpuOptions, CpuProgram};

@@ -1,7 +1,7 @@
 //! Compiling directly with the backend: the Cranelift text (`-save-temps`), the plan, and
 //! the errors for unsupported constructs.
 
-use oclc_backend_cpu::{compile_module, CompileError};
+use oclc_backend_cpu::{compile_module, compile_module_with, CompileError, CpuOptions};
 use oclc_ir::{
     fixtures, BinaryOp, Const, FuncId, FunctionBuilder, FunctionKind, KernelAttrs, Module, Op,
     Rounding, ScalarType, Stmt,
@@ -11,24 +11,40 @@ fn count(text: &str, pat: &str) -> usize {
     text.matches(pat).count()
 }
 
+/// The scalar translation (the vectorize stage off, as at `-O0`).
+fn scalar(m: &Module) -> oclc_backend_cpu::CpuProgram {
+    compile_module_with(m, CpuOptions { vectorize: false }).unwrap()
+}
+
 #[test]
 fn kernel_without_barrier_is_one_work_item_loop() {
-    let p = compile_module(&fixtures::vecadd()).unwrap();
+    let p = scalar(&fixtures::vecadd());
     let k = p.kernel("vecadd").unwrap();
     assert!(!k.has_barrier);
     assert_eq!(k.wi_state_size, 0);
     assert_eq!(k.args.offsets, vec![0, 8, 16]);
     let text = p.clif_text();
     println!("{text}");
-    assert!(text.starts_with("; kernel vecadd\nfunction %vecadd(i64, i64)"));
+    assert!(text.starts_with("; kernel vecadd\n; vectorize: off (-O0)\nfunction %vecadd(i64, i64)"));
     // z, y and x loops over the local size, nothing else compares unsigned.
     assert_eq!(count(&text, "icmp ult"), 3, "{text}");
     assert_eq!(count(&text, "fadd"), 1);
 }
 
 #[test]
+fn vectorize_stage_runs_four_work_items_per_chunk() {
+    let p = compile_module(&fixtures::vecadd()).unwrap();
+    let text = p.clif_text();
+    println!("{text}");
+    assert!(text.contains("; vectorize: region 0: vectorised, 4 work-items per chunk"));
+    // One add on f32x4 loads for the chunk, one scalar add for the remaining work-items.
+    assert_eq!(count(&text, "fadd"), 2, "{text}");
+    assert_eq!(count(&text, "load.f32x4"), 2, "{text}");
+}
+
+#[test]
 fn barriers_split_reduce_sum_into_five_regions() {
-    let p = compile_module(&fixtures::reduce_sum()).unwrap();
+    let p = scalar(&fixtures::reduce_sum());
     let k = p.kernel("reduce_sum").unwrap();
     assert!(k.has_barrier);
     assert_eq!(k.static_local_size, 1024);

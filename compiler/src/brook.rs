@@ -277,7 +277,10 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
     };
     use crate::cli::args::DeviceArg as Dev;
     let result = match cli.device {
-        Dev::Cpu => match oclc_runtime_lite::Program::new(lowered.module.clone()) {
+        Dev::Cpu => match oclc_runtime_lite::Program::with_options(
+            lowered.module.clone(),
+            oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
+        ) {
             Ok(program) => {
                 let mut dev = CpuBrookDevice {
                     program: &program,
@@ -402,7 +405,9 @@ pub fn compile_brook_cli(
             let out = cli.output.clone().unwrap_or_else(|| default_out("spv"));
             write_output(&out, &bytes)?;
         }
-        crate::options::Target::Cpu => driver::compile_cpu(&lowered.module, stages)?,
+        crate::options::Target::Cpu => {
+            driver::compile_cpu(&lowered.module, opts.opt_level, stages)?
+        }
         crate::options::Target::Vulkan => {
             // The reflection describes the generated OpenCL kernels (see `--emit opencl-c`
             // for how they take the streams).

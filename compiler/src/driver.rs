@@ -299,8 +299,13 @@ pub fn check_file(
 }
 
 /// Compiles a module for the CPU (checking that it compiles) and records its Cranelift IR.
-pub fn compile_cpu(module: &Module, stages: &mut Stages) -> Result<(), CompileError> {
-    let program = oclc_runtime_lite::Program::new(module.clone())
+pub fn compile_cpu(
+    module: &Module,
+    opt_level: u8,
+    stages: &mut Stages,
+) -> Result<(), CompileError> {
+    let options = oclc_backend_cpu::CpuOptions::for_opt_level(opt_level);
+    let program = oclc_runtime_lite::Program::with_options(module.clone(), options)
         .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
     stages.clif = Some(program.clif_text());
     Ok(())

@@ -1,6 +1,6 @@
 //! A program loaded on the CPU device: the verified IR module and its compiled kernels.
 
-use oclc_backend_cpu::{compile_module, CompiledKernel, CpuProgram};
+use oclc_backend_cpu::{compile_module_with, CompiledKernel, CpuOptions, CpuProgram};
 use oclc_ir::{verify_module, FunctionKind, Module};
 
 use crate::args::ParamInfo;
@@ -32,8 +32,13 @@ pub struct Program {
 impl Program {
     /// Verifies `module` and JIT-compiles its kernels.
     pub fn new(module: Module) -> Result<Program, RuntimeError> {
+        Program::with_options(module, CpuOptions::default())
+    }
+
+    /// Verifies `module` and JIT-compiles its kernels with the given backend options.
+    pub fn with_options(module: Module, options: CpuOptions) -> Result<Program, RuntimeError> {
         verify_module(&module)?;
-        let cpu = compile_module(&module)?;
+        let cpu = compile_module_with(&module, options)?;
         let infos = cpu.kernels().iter().map(|k| describe(&module, k)).collect();
         Ok(Program { module, cpu, infos })
     }

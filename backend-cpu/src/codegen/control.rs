@@ -95,6 +95,9 @@ impl Tx<'_, '_, '_> {
 
     /// Emits a region: `stmts` run for every work-item of the group.
     pub(super) fn region(&mut self, stmts: &[Stmt], key: RegionKey) -> Result<(), CompileError> {
+        if self.try_vector_region(stmts, key)? {
+            return Ok(());
+        }
         self.region = key;
         self.pending_used = false;
         if self.plan.has_barrier {
@@ -119,7 +122,7 @@ impl Tx<'_, '_, '_> {
     }
 
     /// After a region: acts on a `return`/`break`/`continue` its work-items reached.
-    fn dispatch_pending(&mut self) {
+    pub(super) fn dispatch_pending(&mut self) {
         let p = self.b.use_var(self.pending);
         let cont = self.b.create_block();
         let some = self.b.create_block();
@@ -165,7 +168,7 @@ impl Tx<'_, '_, '_> {
     }
 
     /// Emits one statement inside a region.
-    fn stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
+    pub(super) fn stmt(&mut self, s: &Stmt) -> Result<(), CompileError> {
         match s {
             Stmt::Switch { selector, cases } => {
                 let sel = self.val1(*selector)?;
@@ -456,7 +459,7 @@ impl Tx<'_, '_, '_> {
     }
 
     /// Fills a loop header: continue into `body` while `counter < limit`, else to `exit`.
-    fn counter_test(
+    pub(super) fn counter_test(
         &mut self,
         header: ClifBlock,
         counter: cranelift_frontend::Variable,

@@ -16,6 +16,7 @@ pub mod math;
 mod math_int;
 mod ops;
 pub mod printf;
+mod vector;
 mod workitem;
 
 use std::collections::HashMap;
@@ -48,6 +49,10 @@ pub struct Env<'m> {
     /// The parsed printf calls, kept alive by the program (the code embeds their addresses).
     #[allow(clippy::vec_box)]
     pub printf_specs: &'m mut Vec<Box<crate::printf::PrintfSpec>>,
+    /// Run the vectorize stage (`-O1` and above).
+    pub vectorize: bool,
+    /// One line per region of the kernel translated last: vectorised or why not.
+    pub notes: Vec<String>,
 }
 
 /// The signature of a work-group function: `(args: i64, ctx: i64)`.
@@ -73,6 +78,11 @@ pub fn translate_kernel(
     let mut fctx = FunctionBuilderContext::new();
     let b = FunctionBuilder::new(&mut clif, &mut fctx);
     let mut tx = Tx::new(types, func, plan, env, b);
+    tx.env.notes.clear();
+    if tx.env.vectorize {
+        tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
+        tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
+    }
     tx.run(module)?;
     tx.b.seal_all_blocks();
     let config = tx.env.module.isa().frontend_config();
@@ -137,6 +147,10 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub counters: [Variable; 3],
     pub exit: ClifBlock,
     pub math_refs: HashMap<&'static str, FuncRef>,
+    /// The uniformity of the kernel's values, when the vectorize stage runs.
+    pub uniformity: Option<std::rc::Rc<crate::vectorize::Uniformity>>,
+    /// Integer constants of the kernel, by value (for affine index arithmetic).
+    pub int_consts: std::rc::Rc<HashMap<ValueId, i64>>,
 }
 
 impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
@@ -194,6 +208,8 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             counters,
             exit,
             math_refs: HashMap::new(),
+            uniformity: None,
+            int_consts: Default::default(),
         }
     }
 

@@ -153,7 +153,7 @@ fn run(
             }
         }
         Target::Cpu => {
-            driver::compile_cpu(&lowered.module, stages)?;
+            driver::compile_cpu(&lowered.module, opts.opt_level, stages)?;
             if cli.output.is_some() {
                 return Err(CompileError::Diagnostics(
                     "error: writing CPU object files (--target cpu -o FILE) is not supported yet; \

@@ -101,7 +101,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
     let lowered = driver::lower_file(&cli.input, &opts, &mut stages);
     if cli.device == DeviceArg::Cpu && cli.compile.save_temps.is_some() {
         if let Ok(l) = &lowered {
-            let _ = driver::compile_cpu(&l.module, &mut stages);
+            let _ = driver::compile_cpu(&l.module, opts.opt_level, &mut stages);
         }
     }
     if let Err(e) = save_temps(&cli.compile.save_temps, &cli.input, &stages) {
@@ -148,6 +148,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         offset: cli.offset.as_ref().map(|d| dims3(d, 0)).unwrap_or([0; 3]),
         repeat,
         threads: cli.threads.map(|t| t as usize),
+        opt_level: opts.opt_level,
     };
     let result = match cli.device {
         DeviceArg::Cpu => run_cpu(module, &launch, &mut bound),

@@ -32,6 +32,8 @@ pub struct Launch {
     pub repeat: usize,
     /// CPU worker threads (`None`: all cores).
     pub threads: Option<usize>,
+    /// The optimisation level (`-O0` turns the CPU backend's vectorize stage off).
+    pub opt_level: u8,
 }
 
 /// What a run measured; the buffers in the arguments hold the first launch's results.
@@ -49,7 +51,8 @@ pub fn run_cpu(
     launch: &Launch,
     args: &mut [BoundArg],
 ) -> Result<RunReport, String> {
-    let program = Program::new(module.clone()).map_err(|e| e.to_string())?;
+    let options = oclc_backend_cpu::CpuOptions::for_opt_level(launch.opt_level);
+    let program = Program::with_options(module.clone(), options).map_err(|e| e.to_string())?;
     let mut buffers = Vec::new();
     let mut values = Vec::with_capacity(args.len());
     for a in args.iter() {

@@ -1,0 +1,318 @@
+//! Statements and structured control flow inside a vectorised region: uniform branches,
+//! loops and switches as ordinary jumps; varying `if`s, loops whose exit varies, and `break`
+//! or `return` reached by some lanes only, through the lane masks of [`super::mask`].
+
+use cranelift_codegen::ir::{types, Block as ClifBlock, InstBuilder, Value};
+use cranelift_frontend::Variable;
+use oclc_ir::{Block, Stmt, ValueId};
+
+use super::{mask, value, VState, VVal};
+use crate::codegen::{LoopTarget, Tx};
+use crate::error::CompileError;
+
+impl Tx<'_, '_, '_> {
+    pub(super) fn v_block_stmts(
+        &mut self,
+        vs: &mut VState,
+        stmts: &[Stmt],
+    ) -> Result<(), CompileError> {
+        for s in stmts {
+            if self.terminated || vs.dead {
+                break;
+            }
+            self.v_stmt(vs, s)?;
+        }
+        Ok(())
+    }
+
+    fn v_block(&mut self, vs: &mut VState, block: &Block) -> Result<(), CompileError> {
+        self.v_block_stmts(vs, &block.stmts)
+    }
+
+    /// A uniform condition as a scalar.
+    fn v_cond(&mut self, vs: &mut VState, c: ValueId) -> Result<Value, CompileError> {
+        match self.v_get(vs, c)? {
+            VVal::Uni(v) if !v.is_empty() => Ok(v[0]),
+            _ => Err(self.err("a varying condition in a vectorised region (vectorizer bug)")),
+        }
+    }
+
+    fn v_stmt(&mut self, vs: &mut VState, s: &Stmt) -> Result<(), CompileError> {
+        match s {
+            Stmt::Let { value, op } => {
+                let v = self.v_op(vs, *value, op)?;
+                self.v_define(vs, *value, v)?;
+            }
+            Stmt::Store { ptr, value } => self.v_store(vs, *ptr, *value)?,
+            Stmt::Fence { .. } => {
+                self.b.ins().fence();
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } if vs.u.is_varying(*cond) => {
+                let c = self.v_get(vs, *cond)?;
+                let c = value::mask_of(&mut self.b, &c);
+                let outer = vs.if_mask;
+                let ones = self.all_lanes();
+                let not_c = self.b.ins().bxor(c, ones);
+                vs.div_depth += 1;
+                let stored = Self::v_stored(vs, s);
+                for (m, body) in [(c, then_body), (not_c, else_body)] {
+                    vs.var_aff.retain(|l, _| !stored.contains(l));
+                    if body.stmts.is_empty() {
+                        continue;
+                    }
+                    let m = self.mask_and(outer, m);
+                    vs.if_mask = Some(m);
+                    let exec = self.v_exec(vs).expect("inside a varying if");
+                    self.v_if_any(exec, |tx| {
+                        tx.v_block(vs, body)?;
+                        vs.dead = false;
+                        Ok(())
+                    })?;
+                }
+                vs.div_depth -= 1;
+                vs.if_mask = outer;
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let stored = Self::v_stored(vs, s);
+                let c = self.v_cond(vs, *cond)?;
+                let tb = self.b.create_block();
+                let eb = self.b.create_block();
+                let merge = self.b.create_block();
+                self.b.ins().brif(c, tb, &[], eb, &[]);
+                self.b.switch_to_block(tb);
+                self.terminated = false;
+                self.v_block(vs, then_body)?;
+                let t_term = self.terminated;
+                if !t_term {
+                    self.b.ins().jump(merge, &[]);
+                }
+                self.b.switch_to_block(eb);
+                self.terminated = false;
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+                self.v_block(vs, else_body)?;
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+                let e_term = self.terminated;
+                if !e_term {
+                    self.b.ins().jump(merge, &[]);
+                }
+                self.terminated = t_term && e_term;
+                if !self.terminated {
+                    self.b.switch_to_block(merge);
+                }
+            }
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+            } => {
+                let stored = Self::v_stored(vs, s);
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+                let masked = crate::vectorize::loop_is_divergent(body, continuing, *break_if, vs.u);
+                let lm = masked.then(|| {
+                    let v = self.b.declare_var(types::I32X4);
+                    let all = self.all_lanes();
+                    self.b.def_var(v, all);
+                    v
+                });
+                let head = self.b.create_block();
+                let cont = self.b.create_block();
+                let exit = self.b.create_block();
+                self.b.ins().jump(head, &[]);
+                self.b.switch_to_block(head);
+                self.loops.push(LoopTarget {
+                    brk: exit,
+                    cont,
+                    cont_owner: self.loops.len(),
+                });
+                vs.loops.push(mask::VLoop {
+                    div_depth: vs.div_depth,
+                    mask: lm,
+                });
+                self.terminated = false;
+                self.v_block(vs, body)?;
+                vs.dead = false;
+                if !self.terminated {
+                    self.b.ins().jump(cont, &[]);
+                }
+                self.b.switch_to_block(cont);
+                self.terminated = false;
+                // `continue` reaches here past the body's stores.
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+                self.v_block(vs, continuing)?;
+                vs.dead = false;
+                match (break_if, lm) {
+                    (Some(c), Some(lm)) if vs.u.is_varying(*c) => {
+                        // Lanes whose exit condition holds leave; loop while any remain.
+                        let c = self.v_get(vs, *c)?;
+                        let c = value::mask_of(&mut self.b, &c);
+                        let ones = self.all_lanes();
+                        let stay = self.b.ins().bxor(c, ones);
+                        let cur = self.b.use_var(lm);
+                        let stay = self.b.ins().band(cur, stay);
+                        self.b.def_var(lm, stay);
+                        let exec = self.v_exec(vs).expect("a masked loop");
+                        let any = self.b.ins().vany_true(exec);
+                        self.b.ins().brif(any, head, &[], exit, &[]);
+                    }
+                    (Some(c), lm) => {
+                        let c = self.v_cond(vs, *c)?;
+                        let again = self.b.create_block();
+                        self.b.ins().brif(c, exit, &[], again, &[]);
+                        self.b.switch_to_block(again);
+                        self.v_loop_again(vs, lm, head, exit);
+                    }
+                    (None, lm) => self.v_loop_again(vs, lm, head, exit),
+                }
+                vs.loops.pop();
+                self.loops.pop();
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+                self.b.switch_to_block(exit);
+                self.terminated = false;
+            }
+            Stmt::Break if vs.loops.last().is_some_and(|l| vs.div_depth > l.div_depth) => {
+                // Some lanes leave the loop: they stay off until it ends.
+                let lm = vs.loops.last().and_then(|l| l.mask).ok_or_else(|| {
+                    self.err("a divergent break in an unmasked loop (vectorizer bug)")
+                })?;
+                let exec = self.v_exec(vs).expect("divergent");
+                let ones = self.all_lanes();
+                let leave = self.b.ins().bxor(exec, ones);
+                let cur = self.b.use_var(lm);
+                let stay = self.b.ins().band(cur, leave);
+                self.b.def_var(lm, stay);
+                vs.dead = true;
+            }
+            Stmt::Return(_) if vs.div_depth > 0 || vs.loops.iter().any(|l| l.mask.is_some()) => {
+                let alive = vs.alive.ok_or_else(|| {
+                    self.err("a divergent return without a mask (vectorizer bug)")
+                })?;
+                let exec = self.v_exec(vs).expect("divergent");
+                let ones = self.all_lanes();
+                let leave = self.b.ins().bxor(exec, ones);
+                let cur = self.b.use_var(alive);
+                let stay = self.b.ins().band(cur, leave);
+                self.b.def_var(alive, stay);
+                vs.dead = true;
+            }
+            Stmt::Break | Stmt::Continue | Stmt::Return(_) => {
+                // The same targets as the scalar translation: all lanes leave together.
+                self.stmt(s)?;
+            }
+            Stmt::Switch { selector, cases } => {
+                let stored = Self::v_stored(vs, s);
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+                let sel = self.v_cond(vs, *selector)?;
+                let bits = self.scalar(*selector)?.bits();
+                self.v_switch(vs, sel, bits, cases)?;
+                vs.var_aff.retain(|l, _| !stored.contains(l));
+            }
+            Stmt::Barrier { .. } => {
+                return Err(self.err("a barrier in a vectorised region (vectorizer bug)"));
+            }
+        }
+        Ok(())
+    }
+
+    /// A switch on a uniform selector (as the scalar translation's `emit_switch`: `break`
+    /// leaves the switch, `continue` goes to the enclosing loop). Cases are entered by
+    /// fall-through as well as by jump, so affine forms are forgotten at each case.
+    fn v_switch(
+        &mut self,
+        vs: &mut VState,
+        sel: Value,
+        bits: u32,
+        cases: &[oclc_ir::SwitchCase],
+    ) -> Result<(), CompileError> {
+        let exit = self.b.create_block();
+        let blocks: Vec<ClifBlock> = cases.iter().map(|_| self.b.create_block()).collect();
+        let default = cases
+            .iter()
+            .position(|c| c.is_default)
+            .map_or(exit, |i| blocks[i]);
+        let mut table = cranelift_frontend::Switch::new();
+        let mut seen = std::collections::HashSet::new();
+        let mask = crate::codegen::ops::mask(bits) as u64;
+        for (c, blk) in cases.iter().zip(&blocks) {
+            for v in &c.values {
+                let key = (*v as u64 & mask) as u128;
+                if seen.insert(key) {
+                    table.set_entry(key, *blk);
+                }
+            }
+        }
+        table.emit(&mut self.b, sel, default);
+        let (cont, cont_owner) = match self.loops.last() {
+            Some(t) => (t.cont, t.cont_owner),
+            None => (exit, self.loops.len()),
+        };
+        self.loops.push(LoopTarget {
+            brk: exit,
+            cont,
+            cont_owner,
+        });
+        // A break inside a case leaves the switch for every lane: the same mask state.
+        vs.loops.push(mask::VLoop {
+            div_depth: vs.div_depth,
+            mask: None,
+        });
+        let stored: std::collections::HashSet<u32> = cases
+            .iter()
+            .flat_map(|c| crate::vectorize::analysis::stored_locals(&c.body.stmts, vs.u))
+            .collect();
+        for (i, c) in cases.iter().enumerate() {
+            self.b.switch_to_block(blocks[i]);
+            self.terminated = false;
+            vs.var_aff.retain(|l, _| !stored.contains(l));
+            self.v_block(vs, &c.body)?;
+            vs.dead = false;
+            if !self.terminated {
+                let next = if c.fall_through && i + 1 < blocks.len() {
+                    blocks[i + 1]
+                } else {
+                    exit
+                };
+                self.b.ins().jump(next, &[]);
+            }
+        }
+        vs.loops.pop();
+        self.loops.pop();
+        self.b.switch_to_block(exit);
+        self.terminated = false;
+        Ok(())
+    }
+
+    /// The private variables a statement stores to.
+    fn v_stored(vs: &VState, s: &Stmt) -> std::collections::HashSet<u32> {
+        crate::vectorize::analysis::stored_locals(std::slice::from_ref(s), vs.u)
+    }
+
+    /// The back edge of a loop: to `head`, or to `exit` once no lane of a masked loop is
+    /// still iterating.
+    fn v_loop_again(
+        &mut self,
+        vs: &VState,
+        lm: Option<Variable>,
+        head: ClifBlock,
+        exit: ClifBlock,
+    ) {
+        match lm {
+            Some(_) => {
+                let exec = self.v_exec(vs).expect("a masked loop");
+                let any = self.b.ins().vany_true(exec);
+                self.b.ins().brif(any, head, &[], exit, &[]);
+            }
+            None => {
+                self.b.ins().jump(head, &[]);
+            }
+        }
+    }
+}

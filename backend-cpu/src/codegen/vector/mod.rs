@@ -1,0 +1,326 @@
+//! Code generation for vectorised regions (the "vectorize" stage, decided in
+//! [`crate::vectorize`]): the work-item loop of dimension 0 advances by
+//! [`LANES`] work-items at a time, each statement computing all lanes at once, then a scalar
+//! loop runs the remaining work-items (when the local size is not a multiple of the lane count)
+//! with the ordinary translation.
+//!
+//! Control flow in such a region is uniform, so `if`/`loop` conditions are scalars; `break`,
+//! `continue` and `return` leave all lanes together.
+
+mod affine;
+mod control;
+mod mask;
+mod memory;
+mod ops;
+mod simd;
+mod value;
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, Block as ClifBlock, InstBuilder, Value};
+use cranelift_frontend::Variable;
+use oclc_ir::{Stmt, ValueId};
+
+use super::{pending, Tx, Wi};
+use crate::error::CompileError;
+use crate::plan::{RegionKey, GROUP};
+use crate::vectorize::{Uniformity, LANES};
+pub(crate) use value::{vector_type, Aff, PieceVal, VVal};
+
+/// How a varying private variable is kept: per piece, one vector variable or one per lane.
+#[derive(Clone, Debug)]
+pub(crate) enum VarPiece {
+    Vector(Variable),
+    Lanes([Variable; LANES]),
+}
+
+/// The state of one vectorised region under construction.
+pub(crate) struct VState<'u> {
+    pub u: &'u Uniformity,
+    pub vals: HashMap<ValueId, VVal>,
+    /// The `local_addr` values of promoted variables, and their variable.
+    pub var_addrs: HashMap<ValueId, u32>,
+    /// Varying promoted variables of this region.
+    pub vars: HashMap<u32, Vec<VarPiece>>,
+    /// The work-item of each lane.
+    pub lanes: [Wi; LANES],
+    /// Integer constants of the kernel, by value.
+    pub consts: &'u HashMap<ValueId, i64>,
+    /// The mask of the enclosing varying `if`s.
+    pub if_mask: Option<Value>,
+    /// The lanes that have not returned (regions with a divergent `return`).
+    pub alive: Option<Variable>,
+    /// The enclosing loops of the region.
+    pub loops: Vec<mask::VLoop>,
+    /// How many varying `if`s enclose the current statement.
+    pub div_depth: usize,
+    /// The affine form of the value last stored to a varying private variable, while that
+    /// store is known to be the one a load sees (forgotten across branches and loops that
+    /// store to the variable).
+    pub var_aff: HashMap<u32, Aff>,
+    /// Per-lane copies of private variables kept in stack slots.
+    pub lane_slots: HashMap<u32, [cranelift_codegen::ir::StackSlot; LANES]>,
+    /// The rest of the current block is unreachable for every active lane (after a
+    /// divergent `break` or `return`).
+    pub dead: bool,
+}
+
+impl Tx<'_, '_, '_> {
+    /// Emits `stmts` as a vectorised region (see the module documentation).
+    pub(super) fn vector_region(
+        &mut self,
+        stmts: &[Stmt],
+        key: RegionKey,
+        u: &Uniformity,
+        consts: &HashMap<ValueId, i64>,
+    ) -> Result<(), CompileError> {
+        self.region = key;
+        self.pending_used = false;
+        if self.plan.has_barrier {
+            let z = self.b.ins().iconst(types::I8, pending::NONE);
+            self.b.def_var(self.pending, z);
+        }
+        let [vx, vy, vz] = self.counters;
+        let [lsx, lsy, lsz] = self.local_size;
+        let z_hdr = self.b.create_block();
+        let y_init = self.b.create_block();
+        let y_hdr = self.b.create_block();
+        let x_init = self.b.create_block();
+        let v_hdr = self.b.create_block();
+        let v_body = self.b.create_block();
+        let v_next = self.b.create_block();
+        let s_hdr = self.b.create_block();
+        let s_body = self.b.create_block();
+        let s_next = self.b.create_block();
+        let y_next = self.b.create_block();
+        let z_next = self.b.create_block();
+        let done = self.b.create_block();
+        self.counter_start(vz, z_hdr);
+        self.counter_test(z_hdr, vz, lsz, y_init, done);
+        self.b.switch_to_block(y_init);
+        self.counter_start(vy, y_hdr);
+        self.counter_test(y_hdr, vy, lsy, x_init, z_next);
+        self.b.switch_to_block(x_init);
+        self.counter_start(vx, v_hdr);
+        // Vector chunks while x + LANES <= local size.
+        self.b.switch_to_block(v_hdr);
+        let x = self.b.use_var(vx);
+        let end = self.b.ins().iadd_imm_s(x, LANES as i64);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, lsx);
+        self.b.ins().brif(fits, v_body, &[], s_hdr, &[]);
+        self.b.switch_to_block(v_body);
+        let y = self.b.use_var(vy);
+        let z = self.b.use_var(vz);
+        let lanes: [Wi; LANES] = std::array::from_fn(|i| {
+            let xi = if i == 0 {
+                x
+            } else {
+                self.b.ins().iadd_imm_s(x, i as i64)
+            };
+            let lid = [xi, y, z];
+            Wi {
+                lid,
+                state: self.wi_state_of(lid),
+                next: v_next,
+            }
+        });
+        self.wi = Some(lanes[0]);
+        self.region_loop_base = self.loops.len();
+        self.terminated = false;
+        let alive = crate::vectorize::has_divergent_return(stmts, u).then(|| {
+            let v = self.b.declare_var(types::I32X4);
+            let all = self.all_lanes();
+            self.b.def_var(v, all);
+            v
+        });
+        let mut vs = VState {
+            u,
+            vals: HashMap::new(),
+            var_addrs: HashMap::new(),
+            vars: HashMap::new(),
+            lanes,
+            consts,
+            if_mask: None,
+            alive,
+            loops: Vec::new(),
+            div_depth: 0,
+            dead: false,
+            lane_slots: HashMap::new(),
+            var_aff: HashMap::new(),
+        };
+        self.v_block_stmts(&mut vs, stmts)?;
+        if !self.terminated {
+            self.b.ins().jump(v_next, &[]);
+        }
+        self.b.switch_to_block(v_next);
+        let x = self.b.use_var(vx);
+        let x = self.b.ins().iadd_imm_s(x, LANES as i64);
+        self.b.def_var(vx, x);
+        self.b.ins().jump(v_hdr, &[]);
+        // The remaining work-items, one at a time.
+        self.counter_test(s_hdr, vx, lsx, s_body, y_next);
+        self.b.switch_to_block(s_body);
+        let x = self.b.use_var(vx);
+        let y = self.b.use_var(vy);
+        let z = self.b.use_var(vz);
+        let lid = [x, y, z];
+        self.wi = Some(Wi {
+            lid,
+            state: self.wi_state_of(lid),
+            next: s_next,
+        });
+        self.terminated = false;
+        for s in stmts {
+            if self.terminated {
+                break;
+            }
+            self.stmt(s)?;
+        }
+        if !self.terminated {
+            self.b.ins().jump(s_next, &[]);
+        }
+        self.b.switch_to_block(s_next);
+        let x = self.b.use_var(vx);
+        let x = self.b.ins().iadd_imm_s(x, 1);
+        self.b.def_var(vx, x);
+        self.b.ins().jump(s_hdr, &[]);
+        // Next row, next plane.
+        self.b.switch_to_block(y_next);
+        let y = self.b.use_var(vy);
+        let y = self.b.ins().iadd_imm_s(y, 1);
+        self.b.def_var(vy, y);
+        self.b.ins().jump(y_hdr, &[]);
+        self.b.switch_to_block(z_next);
+        let z = self.b.use_var(vz);
+        let z = self.b.ins().iadd_imm_s(z, 1);
+        self.b.def_var(vz, z);
+        self.b.ins().jump(z_hdr, &[]);
+        self.b.switch_to_block(done);
+        self.wi = None;
+        self.terminated = false;
+        self.region = GROUP;
+        if self.pending_used {
+            self.dispatch_pending();
+        }
+        Ok(())
+    }
+
+    /// The state address of the work-item with local id `lid` (the shared base without
+    /// barriers).
+    fn wi_state_of(&mut self, lid: [Value; 3]) -> Value {
+        if self.plan.wi_state_size == 0 {
+            return self.wi_state;
+        }
+        let [lsx, lsy, _] = self.local_size;
+        let t = self.b.ins().imul(lid[2], lsy);
+        let t = self.b.ins().iadd(t, lid[1]);
+        let t = self.b.ins().imul(t, lsx);
+        let lin = self.b.ins().iadd(t, lid[0]);
+        let off = self.b.ins().imul_imm_s(lin, self.plan.wi_state_size as i64);
+        self.b.ins().iadd(self.wi_state, off)
+    }
+
+    fn counter_start(&mut self, counter: Variable, header: ClifBlock) {
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(counter, zero);
+        self.b.ins().jump(header, &[]);
+    }
+
+    /// Records `v`, storing it to each lane's state when another region uses it.
+    fn v_define(&mut self, vs: &mut VState, id: ValueId, v: VVal) -> Result<(), CompileError> {
+        if let Some(&off) = self.plan.spills.get(&id) {
+            let ps = self.pieces_of(self.f.value_type(id))?;
+            for i in 0..LANES {
+                let base = vs.lanes[i].state;
+                for (p, pc) in ps.iter().enumerate() {
+                    let x = v.lane_piece(&mut self.b, p, i);
+                    self.b.ins().store(
+                        cranelift_codegen::ir::MemFlagsData::trusted(),
+                        x,
+                        base,
+                        (off + pc.offset) as i32,
+                    );
+                }
+            }
+        }
+        vs.vals.insert(id, v);
+        Ok(())
+    }
+
+    /// The representation of `v`: defined in this region, reloaded from the work-item state
+    /// (defined in another region), or a kernel parameter.
+    pub(crate) fn v_get(&mut self, vs: &mut VState, v: ValueId) -> Result<VVal, CompileError> {
+        if let Some(x) = vs.vals.get(&v) {
+            return Ok(x.clone());
+        }
+        let saved = self.wi;
+        let r = if self.plan.spills.contains_key(&v) && vs.u.is_varying(v) {
+            let mut lanes = Vec::with_capacity(LANES);
+            for i in 0..LANES {
+                self.wi = Some(vs.lanes[i]);
+                lanes.push(self.val(v)?);
+            }
+            VVal::from_lanes(&lanes)
+        } else {
+            self.wi = Some(vs.lanes[0]);
+            VVal::Uni(self.val(v)?)
+        };
+        self.wi = saved;
+        Ok(r)
+    }
+}
+
+impl Tx<'_, '_, '_> {
+    /// Emits `stmts` vectorised when the vectorize stage runs and the region allows it,
+    /// recording the decision in `env.notes`; false when the caller must emit it scalar.
+    pub(super) fn try_vector_region(
+        &mut self,
+        stmts: &[Stmt],
+        key: RegionKey,
+    ) -> Result<bool, CompileError> {
+        let Some(u) = self.uniformity.clone() else {
+            return Ok(false);
+        };
+        let n = self.env.notes.len();
+        if let Some(why) =
+            crate::vectorize::region_blocker(self.types, self.f, self.plan, &u, stmts)
+        {
+            self.env
+                .notes
+                .push(format!("region {n}: scalar work-item loop: {why}"));
+            return Ok(false);
+        }
+        self.env.notes.push(format!(
+            "region {n}: vectorised, {LANES} work-items per chunk"
+        ));
+        let consts = self.int_consts.clone();
+        self.vector_region(stmts, key, &u, &consts)?;
+        Ok(true)
+    }
+}
+
+/// The integer constants defined in `func`, by value.
+pub(crate) fn int_consts(func: &oclc_ir::Function) -> HashMap<ValueId, i64> {
+    let mut out = HashMap::new();
+    oclc_ir::walk_stmts(&func.body, &mut |s| {
+        if let Stmt::Let {
+            value,
+            op: oclc_ir::Op::Const(c),
+        } = s
+        {
+            if c.ty.is_int() {
+                let bits = c.ty.bits();
+                let v = if bits >= 64 {
+                    c.bits as i64
+                } else if c.ty.is_signed() {
+                    ((c.bits << (64 - bits)) as i64) >> (64 - bits)
+                } else {
+                    (c.bits & ((1u64 << bits) - 1)) as i64
+                };
+                out.insert(*value, v);
+            }
+        }
+    });
+    out
+}

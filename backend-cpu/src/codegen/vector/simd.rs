@@ -1,0 +1,251 @@
+//! SIMD forms of f32/i32 arithmetic, comparisons (giving lane masks) and selects on masks,
+//! inside a vectorised region.
+
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{types, InstBuilder};
+use oclc_ir::{BinaryOp, CmpOp, MathFn, Op, Rounding, ScalarType, Type, UnaryOp, ValueId};
+
+use super::{PieceVal, VState, VVal};
+use crate::codegen::Tx;
+use crate::error::CompileError;
+
+impl Tx<'_, '_, '_> {
+    /// SIMD forms of f32/i32 arithmetic, when every piece of the result has a vector type.
+    pub(super) fn v_simd(
+        &mut self,
+        vs: &mut VState,
+        result: ValueId,
+        op: &Op,
+    ) -> Result<Option<VVal>, CompileError> {
+        let rty = self.f.value_type(result);
+        let Some(rs) = self.types.scalar_of(rty) else {
+            return Ok(None);
+        };
+        let simd_elem = matches!(rs, ScalarType::F32 | ScalarType::I32 | ScalarType::U32);
+        if !simd_elem || matches!(self.types.get(rty), Type::Pointer { .. }) {
+            return Ok(None);
+        }
+        let args: Vec<ValueId> = match op {
+            Op::Unary(UnaryOp::Neg, a) => vec![*a],
+            Op::Binary(BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul, a, b) => vec![*a, *b],
+            Op::Binary(BinaryOp::Div, a, b) if rs == ScalarType::F32 => vec![*a, *b],
+            Op::Binary(BinaryOp::And | BinaryOp::Or | BinaryOp::Xor, a, b)
+                if rs != ScalarType::F32 =>
+            {
+                vec![*a, *b]
+            }
+            Op::Math { func, args }
+                if rs == ScalarType::F32
+                    && matches!(
+                        func,
+                        MathFn::Fma
+                            | MathFn::Mad
+                            | MathFn::Sqrt
+                            | MathFn::NativeSqrt
+                            | MathFn::Fabs
+                            | MathFn::Rsqrt
+                            | MathFn::NativeRsqrt
+                            | MathFn::NativeRecip
+                            | MathFn::NativeDivide
+                            | MathFn::Floor
+                            | MathFn::Ceil
+                            | MathFn::Trunc
+                            | MathFn::Rint
+                    ) =>
+            {
+                args.clone()
+            }
+            Op::Convert {
+                value,
+                saturate: false,
+                rounding,
+                ..
+            } => {
+                let from = self.scalar(*value)?;
+                let ok = match (from, rs) {
+                    (ScalarType::I32, ScalarType::F32) => {
+                        matches!(rounding, Rounding::Default | Rounding::Rte)
+                    }
+                    (ScalarType::F32, ScalarType::I32) => {
+                        matches!(rounding, Rounding::Default | Rounding::Rtz)
+                    }
+                    (ScalarType::I32 | ScalarType::U32, ScalarType::I32 | ScalarType::U32) => true,
+                    _ => false,
+                };
+                if !ok {
+                    return Ok(None);
+                }
+                vec![*value]
+            }
+            _ => return Ok(None),
+        };
+        let xs: Vec<VVal> = args
+            .iter()
+            .map(|a| self.v_get(vs, *a))
+            .collect::<Result<_, _>>()?;
+        let n = xs[0].len();
+        if xs.iter().any(|x| x.len() != n) {
+            // Scalar arguments mixed with vectors: the per-lane translation broadcasts them.
+            return Ok(None);
+        }
+        let is_float = rs == ScalarType::F32;
+        let mut pieces = Vec::with_capacity(n);
+        for p in 0..n {
+            let mut vx = Vec::with_capacity(xs.len());
+            for x in &xs {
+                match x.piece_vector(&mut self.b, p) {
+                    Some(v) => vx.push(v),
+                    None => return Ok(None),
+                }
+            }
+            let ins = self.b.ins();
+            let r = match op {
+                Op::Unary(_, _) if is_float => ins.fneg(vx[0]),
+                Op::Unary(_, _) => ins.ineg(vx[0]),
+                Op::Binary(bop, _, _) => match (bop, is_float) {
+                    (BinaryOp::Add, true) => ins.fadd(vx[0], vx[1]),
+                    (BinaryOp::Sub, true) => ins.fsub(vx[0], vx[1]),
+                    (BinaryOp::Mul, true) => ins.fmul(vx[0], vx[1]),
+                    (BinaryOp::Div, true) => ins.fdiv(vx[0], vx[1]),
+                    (BinaryOp::Add, false) => ins.iadd(vx[0], vx[1]),
+                    (BinaryOp::Sub, false) => ins.isub(vx[0], vx[1]),
+                    (BinaryOp::Mul, false) => ins.imul(vx[0], vx[1]),
+                    (BinaryOp::And, false) => ins.band(vx[0], vx[1]),
+                    (BinaryOp::Or, false) => ins.bor(vx[0], vx[1]),
+                    (BinaryOp::Xor, false) => ins.bxor(vx[0], vx[1]),
+                    _ => unreachable!("filtered above"),
+                },
+                Op::Math { func, .. } => match func {
+                    MathFn::Fma => ins.fma(vx[0], vx[1], vx[2]),
+                    MathFn::Mad => {
+                        let m = ins.fmul(vx[0], vx[1]);
+                        self.b.ins().fadd(m, vx[2])
+                    }
+                    MathFn::Sqrt | MathFn::NativeSqrt => ins.sqrt(vx[0]),
+                    // As the scalar translation: 1 / sqrt(x), 1 / x, x / y.
+                    MathFn::Rsqrt | MathFn::NativeRsqrt => {
+                        let r = ins.sqrt(vx[0]);
+                        let one = self.b.ins().f32const(1.0);
+                        let one = self.b.ins().splat(types::F32X4, one);
+                        self.b.ins().fdiv(one, r)
+                    }
+                    MathFn::NativeRecip => {
+                        let one = ins.f32const(1.0);
+                        let one = self.b.ins().splat(types::F32X4, one);
+                        self.b.ins().fdiv(one, vx[0])
+                    }
+                    MathFn::NativeDivide => ins.fdiv(vx[0], vx[1]),
+                    MathFn::Floor => ins.floor(vx[0]),
+                    MathFn::Ceil => ins.ceil(vx[0]),
+                    MathFn::Trunc => ins.trunc(vx[0]),
+                    MathFn::Rint => ins.nearest(vx[0]),
+                    _ => ins.fabs(vx[0]),
+                },
+                Op::Convert { value, .. } => {
+                    match (self.types.scalar_of(self.f.value_type(*value)), is_float) {
+                        (_, true) => ins.fcvt_from_sint(types::F32X4, vx[0]),
+                        (Some(ScalarType::F32), false) => ins.fcvt_to_sint_sat(types::I32X4, vx[0]),
+                        _ => vx[0],
+                    }
+                }
+                _ => unreachable!("filtered above"),
+            };
+            pieces.push(PieceVal::Vector(r));
+        }
+        Ok(Some(VVal::Var { pieces, aff: None }))
+    }
+
+    /// SIMD comparisons of f32/i32 values (giving masks) and selects on a mask.
+    pub(super) fn v_simd_mask(
+        &mut self,
+        vs: &mut VState,
+        result: ValueId,
+        op: &Op,
+    ) -> Result<Option<VVal>, CompileError> {
+        match op {
+            Op::Compare(cmp, a, b) => {
+                let s = self.scalar(*a)?;
+                if !matches!(s, ScalarType::F32 | ScalarType::I32 | ScalarType::U32) {
+                    return Ok(None);
+                }
+                let (x, y) = (self.v_get(vs, *a)?, self.v_get(vs, *b)?);
+                let mut pieces = Vec::with_capacity(x.len());
+                for p in 0..x.len() {
+                    let xv = x.piece_vector(&mut self.b, p).expect("f32/i32");
+                    let yv = y.piece_vector(&mut self.b, p).expect("f32/i32");
+                    let m = if s == ScalarType::F32 {
+                        let r = self.b.ins().fcmp(float_cc(*cmp), xv, yv);
+                        r
+                    } else {
+                        self.b.ins().icmp(int_cc(*cmp, s.is_signed()), xv, yv)
+                    };
+                    pieces.push(PieceVal::Mask(m));
+                }
+                Ok(Some(VVal::Var { pieces, aff: None }))
+            }
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let c = self.v_get(vs, *cond)?;
+                let cond_is_mask = match &c {
+                    VVal::Var { pieces, .. } => {
+                        pieces.iter().all(|p| matches!(p, PieceVal::Mask(_)))
+                    }
+                    VVal::Uni(_) => false,
+                };
+                let tys = self.piece_types(self.f.value_type(result))?;
+                if !cond_is_mask || !tys.iter().all(|t| super::vector_type(*t).is_some()) {
+                    return Ok(None);
+                }
+                let (t, f) = (self.v_get(vs, *if_true)?, self.v_get(vs, *if_false)?);
+                let VVal::Var { pieces: cp, .. } = &c else {
+                    unreachable!("checked above")
+                };
+                let mut pieces = Vec::with_capacity(tys.len());
+                for p in 0..tys.len() {
+                    let PieceVal::Mask(m) = (if cp.len() == 1 { cp[0] } else { cp[p] }) else {
+                        unreachable!("checked above")
+                    };
+                    let blended =
+                        self.v_blend(m, &t.piece_only(p), &f.piece_only(p), &tys[p..p + 1]);
+                    let VVal::Var { pieces: bp, .. } = blended else {
+                        unreachable!("blend gives a varying value")
+                    };
+                    pieces.push(bp[0]);
+                }
+                Ok(Some(VVal::Var { pieces, aff: None }))
+            }
+            _ => Ok(None),
+        }
+    }
+}
+
+/// The Cranelift condition of a float comparison (as the scalar translation uses).
+fn float_cc(op: CmpOp) -> FloatCC {
+    match op {
+        CmpOp::Eq => FloatCC::Equal,
+        CmpOp::Ne => FloatCC::NotEqual,
+        CmpOp::Lt => FloatCC::LessThan,
+        CmpOp::Le => FloatCC::LessThanOrEqual,
+        CmpOp::Gt => FloatCC::GreaterThan,
+        CmpOp::Ge => FloatCC::GreaterThanOrEqual,
+    }
+}
+
+/// The Cranelift condition of an integer comparison.
+fn int_cc(op: CmpOp, signed: bool) -> IntCC {
+    match (op, signed) {
+        (CmpOp::Eq, _) => IntCC::Equal,
+        (CmpOp::Ne, _) => IntCC::NotEqual,
+        (CmpOp::Lt, true) => IntCC::SignedLessThan,
+        (CmpOp::Le, true) => IntCC::SignedLessThanOrEqual,
+        (CmpOp::Gt, true) => IntCC::SignedGreaterThan,
+        (CmpOp::Ge, true) => IntCC::SignedGreaterThanOrEqual,
+        (CmpOp::Lt, false) => IntCC::UnsignedLessThan,
+        (CmpOp::Le, false) => IntCC::UnsignedLessThanOrEqual,
+        (CmpOp::Gt, false) => IntCC::UnsignedGreaterThan,
+        (CmpOp::Ge, false) => IntCC::UnsignedGreaterThanOrEqual,
+    }
+}

@@ -1,0 +1,177 @@
+//! The "vectorize" stage of the CPU backend: consecutive work-items of dimension 0 run as the
+//! lanes of 128-bit SIMD vectors inside a region (see `crate::codegen::vector` for the code
+//! generation). This module decides, per region, whether that is possible.
+//!
+//! A region is vectorised unless it has a switch on a varying value, a `continue` under a varying condition
+//! (see [`analysis`] for what varies), a varying `return` in a kernel with barriers, a private
+//! variable kept in a stack slot (one slot serves all work-items of the scalar loop), or a
+//! dynamic-dimension work-item query. Varying `if`s and loops run under lane masks. Other
+//! regions keep the scalar work-item loop.
+
+pub mod analysis;
+
+use oclc_ir::{Dim, Function, Op, Stmt};
+
+use crate::plan::Plan;
+pub use analysis::{analyze, Uniformity};
+
+/// Work-items per vector chunk.
+pub const LANES: usize = 4;
+
+/// The largest private variable kept in a stack slot that a vectorised region copies per lane.
+const MAX_LANE_COPY: u64 = 4096;
+
+/// Why the region `stmts` of `func` cannot be vectorised, or `None` when it can.
+pub fn region_blocker(
+    types: &oclc_ir::TypeTable,
+    func: &Function,
+    plan: &Plan,
+    u: &Uniformity,
+    stmts: &[Stmt],
+) -> Option<String> {
+    let mut why = None;
+    walk(stmts, &mut Ctx::default(), u, &mut |s, ctx| {
+        if why.is_some() {
+            return;
+        }
+        why = match s {
+            Stmt::Switch { selector, .. } if u.is_varying(*selector) => {
+                Some("a switch on a value that varies between work-items".to_string())
+            }
+            Stmt::Switch { .. } if ctx.divergent() => {
+                Some("a switch under a condition that varies between work-items".to_string())
+            }
+            Stmt::Continue if ctx.divergent_since_loop() => {
+                Some("a continue under a condition that varies between work-items".to_string())
+            }
+            Stmt::Return(_) if plan.has_barrier && ctx.divergent() => Some(
+                "a return under a condition that varies between work-items (with barriers)"
+                    .to_string(),
+            ),
+            Stmt::Break if ctx.loops.is_empty() && ctx.divergent() => {
+                Some("a break out of a group-level loop under a varying condition".to_string())
+            }
+            Stmt::Break if ctx.loops.last().is_some_and(|l| l.2) && ctx.divergent_since_loop() => {
+                Some("a break out of a switch under a varying condition".to_string())
+            }
+            Stmt::Let { op, .. } => op_blocker(types, func, plan, op),
+            _ => None,
+        };
+    });
+    why
+}
+
+/// True when the region `stmts` has a `return` that only some lanes may reach.
+pub fn has_divergent_return(stmts: &[Stmt], u: &Uniformity) -> bool {
+    let mut found = false;
+    walk(stmts, &mut Ctx::default(), u, &mut |s, ctx| {
+        found |= matches!(s, Stmt::Return(_)) && ctx.divergent();
+    });
+    found
+}
+
+/// True when lanes may leave the loop at different iterations: its exit condition varies,
+/// or a `break` of this loop sits under a varying condition.
+pub fn loop_is_divergent(
+    body: &oclc_ir::Block,
+    continuing: &oclc_ir::Block,
+    break_if: Option<oclc_ir::ValueId>,
+    u: &Uniformity,
+) -> bool {
+    if break_if.is_some_and(|c| u.is_varying(c)) {
+        return true;
+    }
+    let mut found = false;
+    let mut ctx = Ctx {
+        loops: vec![(0, false, false)],
+        ..Ctx::default()
+    };
+    for b in [body, continuing] {
+        walk(&b.stmts, &mut ctx, u, &mut |s, ctx| {
+            found |= matches!(s, Stmt::Break) && ctx.loops.len() == 1 && ctx.divergent_since_loop();
+        });
+    }
+    found
+}
+
+/// Where a statement sits: the number of enclosing varying `if`s, and per enclosing loop or
+/// switch (what `break` leaves) that number at its entry, whether its exit varies, and
+/// whether it is a switch.
+#[derive(Default)]
+struct Ctx {
+    ifs: usize,
+    loops: Vec<(usize, bool, bool)>,
+}
+
+impl Ctx {
+    fn divergent(&self) -> bool {
+        self.ifs > 0 || self.loops.iter().any(|l| l.1)
+    }
+
+    fn divergent_since_loop(&self) -> bool {
+        self.loops.last().is_some_and(|l| self.ifs > l.0)
+    }
+}
+
+fn walk(stmts: &[Stmt], ctx: &mut Ctx, u: &Uniformity, visit: &mut dyn FnMut(&Stmt, &Ctx)) {
+    for s in stmts {
+        visit(s, ctx);
+        match s {
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let v = u.is_varying(*cond);
+                ctx.ifs += v as usize;
+                walk(&then_body.stmts, ctx, u, visit);
+                walk(&else_body.stmts, ctx, u, visit);
+                ctx.ifs -= v as usize;
+            }
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+            } => {
+                let d = loop_is_divergent(body, continuing, *break_if, u);
+                ctx.loops.push((ctx.ifs, d, false));
+                walk(&body.stmts, ctx, u, visit);
+                walk(&continuing.stmts, ctx, u, visit);
+                ctx.loops.pop();
+            }
+            Stmt::Switch { cases, .. } => {
+                ctx.loops.push((ctx.ifs, false, true));
+                for c in cases {
+                    walk(&c.body.stmts, ctx, u, visit);
+                }
+                ctx.loops.pop();
+            }
+            _ => {}
+        }
+    }
+}
+
+fn op_blocker(types: &oclc_ir::TypeTable, func: &Function, plan: &Plan, op: &Op) -> Option<String> {
+    match op {
+        Op::WorkItem {
+            dim: Dim::Dynamic(_),
+            ..
+        } => Some("a work-item query with a non-constant dimension".to_string()),
+        Op::Call { .. } => Some("a call".to_string()),
+        Op::LocalAddr(l) => {
+            let local = &func.locals[l.0 as usize];
+            let in_slot = local.space != oclc_ir::AddressSpace::Local
+                && !plan.promoted.contains(&l.0)
+                && !plan.private_offsets.contains_key(&l.0);
+            // Stack-slot variables get one copy per lane, within reason.
+            let too_big = in_slot && types.layout(local.ty).size > MAX_LANE_COPY;
+            too_big.then(|| {
+                format!(
+                    "the private variable '{}' is larger than {MAX_LANE_COPY} bytes",
+                    local.name
+                )
+            })
+        }
+        _ => None,
+    }
+}
