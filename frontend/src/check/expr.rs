@@ -1365,12 +1365,16 @@ pub fn swizzle_lanes(name: &str, n: u8) -> Result<Vec<u8>, String> {
             v
         }
     };
-    if n == 3 && matches!(name, "hi" | "odd") && lanes.contains(&3) {
-        return Err(format!(
-            "'.{name}' on a 3-component vector is not supported yet"
-        ));
-    }
-    if let Some(bad) = lanes.iter().find(|&&l| l >= n) {
+    // A 3-component vector acts as a 4-component one whose `w` is undefined (OpenCL C 1.2
+    // 6.1.7): `.hi` is (z, w) and `.odd` is (y, w); lane 3 stands for that undefined `w`
+    // (the lowering reads any value for it and drops writes to it).
+    let lanes = match (n, name) {
+        (3, "hi") => vec![2, 3],
+        (3, "odd") => vec![1, 3],
+        _ => lanes,
+    };
+    let undefined_w = n == 3 && matches!(name, "hi" | "odd");
+    if let Some(bad) = lanes.iter().find(|&&l| l >= n && !undefined_w) {
         return Err(format!(
             "vector component access exceeds type (component {bad} of a {n}-component vector)"
         ));

@@ -137,10 +137,16 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// Picks lanes of a vector value: one lane gives a scalar.
+    /// Picks lanes of a vector value: one lane gives a scalar. A lane past the vector's
+    /// width (the undefined `w` of a 3-component vector's `.hi`/`.odd`) reads lane 0.
     pub fn select_lanes(&mut self, whole: ValueId, lanes: &[u8]) -> ValueId {
         let wt = self.b.value_type(whole);
         let elem = self.types().scalar_of(wt).expect("lanes of a non-vector");
+        let width = self.types().lanes_of(wt).unwrap_or(1);
+        let lanes: Vec<u8> = lanes
+            .iter()
+            .map(|&l| if l < width { l } else { 0 })
+            .collect();
         if lanes.len() == 1 {
             let st = self.types().scalar(elem);
             return self.b.emit(
@@ -156,7 +162,7 @@ impl FnLower<'_, '_> {
             Op::Shuffle {
                 a: whole,
                 b: whole,
-                lanes: lanes.to_vec(),
+                lanes,
             },
             rt,
         )
@@ -187,7 +193,12 @@ impl FnLower<'_, '_> {
                 let mut whole = self.load_place(base, &CType::Void);
                 let elem = self.types().scalar_of(*vec_ty).expect("vector");
                 let st = self.types().scalar(elem);
+                let width = self.types().lanes_of(*vec_ty).unwrap_or(1);
                 for (i, lane) in lanes.iter().enumerate() {
+                    if *lane >= width {
+                        // The undefined `w` of a 3-component vector: the write goes nowhere.
+                        continue;
+                    }
                     let part = if lanes.len() == 1 {
                         value
                     } else {
