@@ -2,7 +2,7 @@
 //! blocks of statements.
 
 use crate::op::{MemFence, Op, ValueId};
-use crate::types::{AddressSpace, TypeId, TypeTable};
+use crate::types::{AddressSpace, ScalarType, TypeId, TypeTable};
 
 /// A function of the module.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -144,6 +144,8 @@ pub struct KernelAttrs {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// `work_group_size_hint(x, y, z)`.
     pub work_group_size_hint: Option<[u32; 3]>,
+    /// `vec_type_hint(T)`: the element type and lane count (1 for a scalar) of T.
+    pub vec_type_hint: Option<(ScalarType, u8)>,
 }
 
 /// Whether a function is a kernel entry point or a helper.

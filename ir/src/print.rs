@@ -96,6 +96,9 @@ fn print_function(out: &mut String, module: &Module, f: &Function) {
         if let Some([x, y, z]) = attrs.work_group_size_hint {
             let _ = write!(out, " work_group_size_hint({x}, {y}, {z})");
         }
+        if let Some((s, n)) = attrs.vec_type_hint {
+            let _ = write!(out, " vec_type_hint({}, {n})", s.name());
+        }
     }
     out.push_str(" {\n");
     for (i, l) in f.locals.iter().enumerate() {

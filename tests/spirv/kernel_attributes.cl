@@ -1,5 +1,6 @@
 // CHECK: OpExecutionMode %fixed LocalSize 64 2 1
 // CHECK: OpExecutionMode %hinted LocalSizeHint 128 1 1
+// CHECK: OpExecutionMode %hinted VecTypeHint 262149
 // CHECK: OpExecutionMode %trailing LocalSize 32 1 1
 // CHECK: OpDecorate %in FuncParamAttr NoWrite
 // CHECK: OpDecorate %out FuncParamAttr NoAlias

@@ -67,6 +67,13 @@ pub fn emit_opencl(module: &Module, opts: &SpirvOptions) -> Result<Vec<u32>, Spi
         if let Some(s) = attrs.work_group_size_hint {
             cx.b.execution_mode(id, ExecutionMode::LocalSizeHint, s);
         }
+        if let Some((scalar, lanes)) = attrs.vec_type_hint {
+            cx.b.execution_mode(
+                id,
+                ExecutionMode::VecTypeHint,
+                [vec_type_hint(scalar, lanes)],
+            );
+        }
         if opts.denorms_are_zero {
             cx.b.execution_mode(id, ExecutionMode::DenormFlushToZero, [32]);
         }
@@ -106,4 +113,19 @@ fn export_library_functions(cx: &mut ModuleCtx, module: &Module) {
             ],
         );
     }
+}
+
+/// The `VecTypeHint` operand: the element type's code in the low 16 bits (0 char, 1 short,
+/// 2 int, 3 long, 4 half, 5 float, 6 double) and the lane count in the high 16 bits.
+fn vec_type_hint(scalar: oclc_ir::ScalarType, lanes: u8) -> u32 {
+    let code = match (scalar.is_float(), scalar.bits()) {
+        (true, 16) => 4,
+        (true, 32) => 5,
+        (true, _) => 6,
+        (false, 8) => 0,
+        (false, 16) => 1,
+        (false, 32) => 2,
+        (false, _) => 3,
+    };
+    (u32::from(lanes) << 16) | code
 }

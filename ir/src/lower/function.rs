@@ -274,6 +274,11 @@ pub fn lower_function(
         FunctionKind::Kernel(KernelAttrs {
             reqd_work_group_size: f.attrs.reqd_work_group_size,
             work_group_size_hint: f.attrs.work_group_size_hint,
+            vec_type_hint: f.attrs.vec_type_hint.as_ref().and_then(|t| {
+                let ir = types::value_type(types_table, t);
+                let scalar = types_table.scalar_of(ir)?;
+                Some((scalar, types_table.lanes_of(ir)?))
+            }),
         })
     } else {
         FunctionKind::Helper

@@ -135,6 +135,14 @@ fn parse_attrs(cur: &mut Cursor) -> Result<KernelAttrs, ParseError> {
             attrs.reqd_work_group_size = Some(parse_triple(cur)?);
         } else if cur.eat_keyword("work_group_size_hint") {
             attrs.work_group_size_hint = Some(parse_triple(cur)?);
+        } else if cur.eat_keyword("vec_type_hint") {
+            cur.expect("(")?;
+            let scalar = crate::types::ScalarType::from_name(cur.word())
+                .ok_or_else(|| cur.error("expected a scalar type"))?;
+            cur.expect(",")?;
+            let lanes = cur.number_u8()?;
+            cur.expect(")")?;
+            attrs.vec_type_hint = Some((scalar, lanes));
         } else {
             return Ok(attrs);
         }
