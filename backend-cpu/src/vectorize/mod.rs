@@ -158,6 +158,11 @@ fn op_blocker(types: &oclc_ir::TypeTable, func: &Function, plan: &Plan, op: &Op)
             ..
         } => Some("a work-item query with a non-constant dimension".to_string()),
         Op::Call { .. } => Some("a call".to_string()),
+        // to_global/to_local/to_private decide by address ranges that per-lane copies of
+        // private variables would not match.
+        Op::GenericCast { .. } => {
+            Some("an address-space query (to_global/to_local/to_private)".to_string())
+        }
         Op::LocalAddr(l) => {
             let local = &func.locals[l.0 as usize];
             let in_slot = local.space != oclc_ir::AddressSpace::Local
