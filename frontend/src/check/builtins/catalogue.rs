@@ -177,6 +177,9 @@ const GROUPS: &[Group] = &[
         &[UI],
         VOID,
     ),
+    // OpenCL C 2.0: work_group_barrier(flags[, memory_scope]).
+    g(&["work_group_barrier"], N, &[UI], VOID),
+    g(&["work_group_barrier"], N, &[UI, INT], VOID),
     // Math: one float operand.
     g(
         &[

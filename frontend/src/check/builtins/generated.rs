@@ -33,6 +33,7 @@ pub enum Form {
 pub fn needs_cl20(name: &str) -> bool {
     matches!(parse_name(name), Some(Form::ToSpace(_) | Form::GetFence))
         || super::catalogue::CL20_ATOMICS.contains(&name)
+        || name == "work_group_barrier"
 }
 
 fn rounding_suffix(s: &str) -> Option<(&str, RoundingMode)> {

@@ -76,6 +76,15 @@ impl FnLower<'_, '_> {
                     "barrier" | "mem_fence" | "read_mem_fence" | "write_mem_fence" => {
                         self.sync_call(name, args)
                     }
+                    // The memory scope argument widens visibility beyond the work-group,
+                    // which no other work-group can observe at a barrier; it is evaluated
+                    // for its effects only.
+                    "work_group_barrier" => {
+                        for a in args.iter().skip(1) {
+                            self.expr(a)?;
+                        }
+                        self.sync_call("barrier", &args[..1])
+                    }
                     "prefetch" => {
                         for a in args {
                             self.expr(a)?;
