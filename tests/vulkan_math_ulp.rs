@@ -17,27 +17,10 @@ mod common;
 use std::f64::consts::PI;
 use std::path::Path;
 
+use common::math_inputs::*;
 use common::*;
 
 // ------------------------------------------------------------------ inputs
-
-/// xorshift64*: reproducible inputs without extra crates.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f32 {
-        (lo + (hi - lo) * self.unit()) as f32
-    }
-}
 
 const SPECIALS: &[f32] = &[
     0.0,
@@ -111,24 +94,14 @@ fn inputs(n: usize, seed: u64) -> Vec<f32> {
     while v.len() < n {
         let x = match v.len() % 8 {
             0 | 1 => f32::from_bits(r.next() as u32),
-            2 => r.range(-1.0, 1.0),
-            3 => r.range(-10.0, 10.0),
-            4 => r.range(-100.0, 100.0),
-            5 => r.range(0.0, 1e-3),
-            6 => r.range(-1e4, 1e4),
-            _ => r.range(-200.0, 200.0),
+            2 => r.uniform(-1.0, 1.0) as f32,
+            3 => r.uniform(-10.0, 10.0) as f32,
+            4 => r.uniform(-100.0, 100.0) as f32,
+            5 => r.uniform(0.0, 1e-3) as f32,
+            6 => r.uniform(-1e4, 1e4) as f32,
+            _ => r.uniform(-200.0, 200.0) as f32,
         };
         v.push(x);
-    }
-    v
-}
-
-/// The same inputs in another order (for second and third operands).
-fn shuffled(mut v: Vec<f32>, seed: u64) -> Vec<f32> {
-    let mut r = Rng(seed);
-    for i in (1..v.len()).rev() {
-        let j = (r.next() % (i as u64 + 1)) as usize;
-        v.swap(i, j);
     }
     v
 }
@@ -267,14 +240,6 @@ __kernel void k(__global const float *a, __global const float *b, __global const
     )
 }
 
-fn f32_bytes(v: &[f32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-fn i32_bytes(v: &[i32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
 /// Runs `name` over the operands on `device`; returns the raw result words.
 fn run_kernel(
     dir: &Path,
@@ -288,9 +253,13 @@ fn run_kernel(
     let len = ops[0].len();
     std::fs::write(dir.join("k.cl"), kernel_source(name, sig, via)).unwrap();
     for (k, v) in ops.iter().enumerate() {
-        std::fs::write(dir.join(format!("in{k}.bin")), f32_bytes(v)).unwrap();
+        std::fs::write(
+            dir.join(format!("in{k}.bin")),
+            le_bytes(v, f32::to_le_bytes),
+        )
+        .unwrap();
     }
-    std::fs::write(dir.join("n.bin"), i32_bytes(ns)).unwrap();
+    std::fs::write(dir.join("n.bin"), le_bytes(ns, i32::to_le_bytes)).unwrap();
     let out_ty = if sig == Sig::FloatToInt { "i32" } else { "f32" };
     let global = len.to_string();
     let specs = [
@@ -507,24 +476,6 @@ fn lgamma_ref(x: f64) -> f64 {
     (PI / (sinpi_ref(x) * x).abs()).ln() - lgamma_stirling(-x)
 }
 
-/// pow with C99 Annex F's special values (Rust's powf follows them).
-fn pow_ref(x: f64, y: f64) -> f64 {
-    x.powf(y)
-}
-
-fn powr_ref(x: f64, y: f64) -> f64 {
-    if x < 0.0
-        || x.is_nan()
-        || y.is_nan()
-        || (x == 0.0 && y == 0.0)
-        || (x.is_infinite() && y == 0.0)
-        || (x == 1.0 && y.is_infinite())
-    {
-        return f64::NAN;
-    }
-    x.powf(y)
-}
-
 fn rootn_ref(x: f64, n: i32) -> f64 {
     if n == 0 || x.is_nan() || (x < 0.0 && n % 2 == 0) {
         return f64::NAN;
@@ -534,53 +485,6 @@ fn rootn_ref(x: f64, n: i32) -> f64 {
         return if n % 2 != 0 { z.copysign(x) } else { z };
     }
     x.abs().powf(1.0 / n as f64).copysign(x)
-}
-
-fn remainder_ref(x: f64, y: f64) -> f64 {
-    if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
-        return f64::NAN;
-    }
-    if y.is_infinite() {
-        return x;
-    }
-    // fmod is exact; the parity of the quotient comes from fmod by 2y.
-    let r = x % y;
-    let odd = (x % (2.0 * y)).abs() >= y.abs();
-    if 2.0 * r.abs() > y.abs() || (2.0 * r.abs() == y.abs() && odd) {
-        r - y.abs().copysign(r)
-    } else {
-        r
-    }
-}
-
-fn fdim_ref(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() {
-        f64::NAN
-    } else if x > y {
-        x - y
-    } else {
-        0.0
-    }
-}
-
-fn maxmag_ref(x: f64, y: f64) -> f64 {
-    if x.abs() > y.abs() {
-        x
-    } else if y.abs() > x.abs() {
-        y
-    } else {
-        x.max(y)
-    }
-}
-
-fn minmag_ref(x: f64, y: f64) -> f64 {
-    if x.abs() < y.abs() {
-        x
-    } else if y.abs() < x.abs() {
-        y
-    } else {
-        x.min(y)
-    }
 }
 
 fn nextafter_ref(x: f64, y: f64) -> f64 {
@@ -749,8 +653,8 @@ fn check_all(device: &str, via: Via, n: usize) -> Vec<String> {
     }
     // pow and powr on moderate operands too, where results are mostly finite.
     let mut r = Rng(77);
-    let xs: Vec<f32> = (0..n).map(|_| r.range(0.0, 20.0)).collect();
-    let ys: Vec<f32> = (0..n).map(|_| r.range(-30.0, 30.0)).collect();
+    let xs: Vec<f32> = (0..n).map(|_| r.uniform(0.0, 20.0) as f32).collect();
+    let ys: Vec<f32> = (0..n).map(|_| r.uniform(-30.0, 30.0) as f32).collect();
     let moderate = [xs.clone(), ys.clone(), ys.clone()];
     for name in ["pow", "powr"] {
         let got = run_kernel(&dir, device, name, Sig::Float(2), via, &moderate, &small_ns);

@@ -35,36 +35,10 @@ mod common;
 use std::f64::consts::PI;
 use std::path::Path;
 
+use common::math_inputs::*;
 use common::*;
 
 // ------------------------------------------------------------------ inputs
-
-/// xorshift64*: reproducible inputs without extra crates.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    /// A random sign times 2^u with u uniform in [lo, hi).
-    fn log_uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        let v = self.range(lo, hi).exp2();
-        if self.next() & 1 == 0 {
-            v
-        } else {
-            -v
-        }
-    }
-}
 
 const SPECIALS: &[f64] = &[
     0.0,
@@ -145,26 +119,16 @@ fn inputs(n: usize, seed: u64) -> Vec<f64> {
     while v.len() < n {
         let x = match v.len() % 10 {
             0 | 1 => f64::from_bits(r.next()),
-            2 => r.range(-1.0, 1.0),
-            3 => r.range(-10.0, 10.0),
-            4 => r.range(-100.0, 100.0),
-            5 => r.range(0.0, 1e-3),
-            6 => r.range(-1e4, 1e4),
-            7 => r.range(-800.0, 800.0),
+            2 => r.uniform(-1.0, 1.0),
+            3 => r.uniform(-10.0, 10.0),
+            4 => r.uniform(-100.0, 100.0),
+            5 => r.uniform(0.0, 1e-3),
+            6 => r.uniform(-1e4, 1e4),
+            7 => r.uniform(-800.0, 800.0),
             8 => r.log_uniform(-60.0, 60.0),
             _ => r.log_uniform(-1074.0, 1024.0),
         };
         v.push(x);
-    }
-    v
-}
-
-/// The same inputs in another order (for second and third operands).
-fn shuffled(mut v: Vec<f64>, seed: u64) -> Vec<f64> {
-    let mut r = Rng(seed);
-    for i in (1..v.len()).rev() {
-        let j = (r.next() % (i as u64 + 1)) as usize;
-        v.swap(i, j);
     }
     v
 }
@@ -277,14 +241,6 @@ __kernel void k(__global const double *a, __global const double *b, __global con
     )
 }
 
-fn f64_bytes(v: &[f64]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-fn i32_bytes(v: &[i32]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
 /// Runs `name` over the operands on Vulkan; `Err` carries oclc's output on failure.
 fn try_run(
     dir: &Path,
@@ -296,9 +252,13 @@ fn try_run(
     let len = ops[0].len();
     std::fs::write(dir.join("k.cl"), kernel_source(name, sig)).unwrap();
     for (k, v) in ops.iter().enumerate() {
-        std::fs::write(dir.join(format!("in{k}.bin")), f64_bytes(v)).unwrap();
+        std::fs::write(
+            dir.join(format!("in{k}.bin")),
+            le_bytes(v, f64::to_le_bytes),
+        )
+        .unwrap();
     }
-    std::fs::write(dir.join("n.bin"), i32_bytes(ns)).unwrap();
+    std::fs::write(dir.join("n.bin"), le_bytes(ns, i32::to_le_bytes)).unwrap();
     let int_out = sig == Sig::DoubleToInt;
     let out_ty = if int_out { "i32" } else { "f64" };
     let global = len.to_string();
@@ -629,79 +589,6 @@ fn log_base_ref(x: f64, inv: Dd) -> Dd {
     dd_mul(Dd(l, 0.0), inv)
 }
 
-fn pow_ref(x: f64, y: f64) -> f64 {
-    x.powf(y)
-}
-
-fn powr_ref(x: f64, y: f64) -> f64 {
-    if x < 0.0
-        || x.is_nan()
-        || y.is_nan()
-        || (x == 0.0 && y == 0.0)
-        || (x.is_infinite() && y == 0.0)
-        || (x == 1.0 && y.is_infinite())
-    {
-        return f64::NAN;
-    }
-    x.powf(y)
-}
-
-fn remainder_ref(x: f64, y: f64) -> f64 {
-    if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
-        return f64::NAN;
-    }
-    if y.is_infinite() {
-        return x;
-    }
-    let r = x % y;
-    let odd = if y.abs() < f64::MAX / 2.0 {
-        (x % (2.0 * y)).abs() >= y.abs()
-    } else {
-        x.abs() >= y.abs()
-    };
-    let ar = r.abs();
-    let res = if ar > y.abs() - ar || (ar == y.abs() - ar && odd) {
-        r - y.abs().copysign(r)
-    } else {
-        r
-    };
-    if res == 0.0 {
-        0.0f64.copysign(x)
-    } else {
-        res
-    }
-}
-
-fn fdim_ref(x: f64, y: f64) -> f64 {
-    if x.is_nan() || y.is_nan() {
-        f64::NAN
-    } else if x > y {
-        x - y
-    } else {
-        0.0
-    }
-}
-
-fn maxmag_ref(x: f64, y: f64) -> f64 {
-    if x.abs() > y.abs() {
-        x
-    } else if y.abs() > x.abs() {
-        y
-    } else {
-        x.max(y)
-    }
-}
-
-fn minmag_ref(x: f64, y: f64) -> f64 {
-    if x.abs() < y.abs() {
-        x
-    } else if y.abs() < x.abs() {
-        y
-    } else {
-        x.min(y)
-    }
-}
-
 fn nextafter_ref(x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() {
         return f64::NAN;
@@ -948,8 +835,8 @@ fn check_all(n: usize) -> Vec<String> {
     }
     // pow and powr on moderate operands too, where results are mostly finite.
     let mut r = Rng(77);
-    let xs: Vec<f64> = (0..n).map(|_| r.range(0.0, 20.0)).collect();
-    let ys: Vec<f64> = (0..n).map(|_| r.range(-200.0, 200.0)).collect();
+    let xs: Vec<f64> = (0..n).map(|_| r.uniform(0.0, 20.0)).collect();
+    let ys: Vec<f64> = (0..n).map(|_| r.uniform(-200.0, 200.0)).collect();
     let moderate = [xs.clone(), ys.clone(), ys.clone()];
     for name in ["pow", "powr"] {
         let got = run_kernel(&dir, name, Sig::Double(2), &moderate, &small_ns);
@@ -957,7 +844,7 @@ fn check_all(n: usize) -> Vec<String> {
         report(&format!("{name}(mod)"), 16.0, 1.0, w);
     }
     // Inverse trig and inverse hyperbolic functions inside their domains.
-    let dom: Vec<f64> = (0..n).map(|_| r.range(-1.0, 1.0)).collect();
+    let dom: Vec<f64> = (0..n).map(|_| r.uniform(-1.0, 1.0)).collect();
     let dom_ops = [dom.clone(), dom.clone(), dom.clone()];
     type DomRef = fn(f64) -> Dd;
     let dom_table: [(&str, f64, f64, DomRef); 5] = [

@@ -2,6 +2,8 @@
 //! reading `// RUN:` lines from kernel files.
 #![allow(dead_code)]
 
+pub mod math_inputs;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
