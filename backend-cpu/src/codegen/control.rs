@@ -325,7 +325,7 @@ impl Tx<'_, '_, '_> {
     /// Emits a switch on `sel` (an integer of `bits` bits): a jump table or compare tree to
     /// the case blocks, each case jumping to the next when it falls through. `break` inside
     /// a case leaves the switch; `continue` goes to the enclosing loop.
-    fn emit_switch(
+    pub(super) fn emit_switch(
         &mut self,
         sel: Value,
         bits: u32,

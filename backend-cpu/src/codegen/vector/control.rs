@@ -232,33 +232,6 @@ impl Tx<'_, '_, '_> {
         bits: u32,
         cases: &[oclc_ir::SwitchCase],
     ) -> Result<(), CompileError> {
-        let exit = self.b.create_block();
-        let blocks: Vec<ClifBlock> = cases.iter().map(|_| self.b.create_block()).collect();
-        let default = cases
-            .iter()
-            .position(|c| c.is_default)
-            .map_or(exit, |i| blocks[i]);
-        let mut table = cranelift_frontend::Switch::new();
-        let mut seen = std::collections::HashSet::new();
-        let mask = crate::codegen::ops::mask(bits) as u64;
-        for (c, blk) in cases.iter().zip(&blocks) {
-            for v in &c.values {
-                let key = (*v as u64 & mask) as u128;
-                if seen.insert(key) {
-                    table.set_entry(key, *blk);
-                }
-            }
-        }
-        table.emit(&mut self.b, sel, default);
-        let (cont, cont_owner) = match self.loops.last() {
-            Some(t) => (t.cont, t.cont_owner),
-            None => (exit, self.loops.len()),
-        };
-        self.loops.push(LoopTarget {
-            brk: exit,
-            cont,
-            cont_owner,
-        });
         // A break inside a case leaves the switch for every lane: the same mask state.
         vs.loops.push(mask::VLoop {
             div_depth: vs.div_depth,
@@ -268,25 +241,13 @@ impl Tx<'_, '_, '_> {
             .iter()
             .flat_map(|c| crate::vectorize::analysis::stored_locals(&c.body.stmts, vs.u))
             .collect();
-        for (i, c) in cases.iter().enumerate() {
-            self.b.switch_to_block(blocks[i]);
-            self.terminated = false;
+        self.emit_switch(sel, bits, cases, |tx, body| {
             vs.var_aff.retain(|l, _| !stored.contains(l));
-            self.v_block(vs, &c.body)?;
+            tx.v_block(vs, body)?;
             vs.dead = false;
-            if !self.terminated {
-                let next = if c.fall_through && i + 1 < blocks.len() {
-                    blocks[i + 1]
-                } else {
-                    exit
-                };
-                self.b.ins().jump(next, &[]);
-            }
-        }
+            Ok(())
+        })?;
         vs.loops.pop();
-        self.loops.pop();
-        self.b.switch_to_block(exit);
-        self.terminated = false;
         Ok(())
     }
 
