@@ -95,27 +95,7 @@ fn kernel_files_validate_for_vulkan() {
 
 #[test]
 fn reflection_describes_the_argument_block() {
-    let dir = scratch("vk-reflection");
-    let json = dir.join("reduce.json");
-    let json_s = json.to_string_lossy();
-    let out = oclc(
-        &[
-            "samples/reduce.cl",
-            "--target",
-            "vulkan",
-            "--emit",
-            "reflection",
-            "-o",
-            &json_s,
-        ],
-        &root(),
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&json).unwrap();
+    let text = reflection_of("samples/reduce.cl");
     // Launch parameters first (global offset, work dim, global size), then the buffers at
     // 8-byte aligned offsets from 32; the __local argument is spec constant 3.
     assert!(
@@ -132,21 +112,17 @@ fn reflection_describes_the_argument_block() {
     );
 }
 
-/// The JSON value of `"key":` in `text` (up to the next `,` or `}`).
-fn json_field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
-    let at = text.find(&format!("\"{key}\":"))? + key.len() + 3;
-    let rest = &text[at..];
-    Some(&rest[..rest.find([',', '}'])?])
-}
-
-#[test]
-fn program_constants_go_at_the_end_of_the_argument_block() {
-    let dir = scratch("vk-constants");
-    let json = dir.join("program_constants.json");
+/// The `--emit reflection` JSON of a kernel file (path relative to the workspace root).
+fn reflection_of(file: &str) -> String {
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy();
+    let json = scratch(&format!("vk-reflection-{stem}")).join(format!("{stem}.json"));
     let json_s = json.to_string_lossy();
     let out = oclc(
         &[
-            "tests/run/program_constants.cl",
+            file,
             "--target",
             "vulkan",
             "--emit",
@@ -161,7 +137,19 @@ fn program_constants_go_at_the_end_of_the_argument_block() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = std::fs::read_to_string(&json).unwrap();
+    std::fs::read_to_string(&json).unwrap()
+}
+
+/// The JSON value of `"key":` in `text` (up to the next `,` or `}`).
+fn json_field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    let at = text.find(&format!("\"{key}\":"))? + key.len() + 3;
+    let rest = &text[at..];
+    Some(&rest[..rest.find([',', '}'])?])
+}
+
+#[test]
+fn program_constants_go_at_the_end_of_the_argument_block() {
+    let text = reflection_of("tests/run/program_constants.cl");
     for kernel in text.split("{\"entry_point\"").skip(1) {
         let size: u32 = json_field(kernel, "block_size").unwrap().parse().unwrap();
         let at: u32 = json_field(kernel, "constant_data_offset")
@@ -171,22 +159,7 @@ fn program_constants_go_at_the_end_of_the_argument_block() {
         assert_eq!(at, size - 8, "{kernel}");
     }
     // A module without program-scope constants has none.
-    let json = dir.join("reduce.json");
-    let json_s = json.to_string_lossy();
-    let out = oclc(
-        &[
-            "samples/reduce.cl",
-            "--target",
-            "vulkan",
-            "--emit",
-            "reflection",
-            "-o",
-            &json_s,
-        ],
-        &root(),
-    );
-    assert!(out.status.success());
-    let text = std::fs::read_to_string(&json).unwrap();
+    let text = reflection_of("samples/reduce.cl");
     assert!(text.contains("\"constant_data_offset\":null"), "{text}");
 }
 
