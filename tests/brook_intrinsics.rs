@@ -68,11 +68,7 @@ fn exponentials_and_roots_match_f64() {
     let dir = scratch("brook-intr-exp");
     let a = inputs(N, 1);
     let fa = write_f32(&dir, "a.bin", &a);
-    let mut devs = vec!["cpu"];
-    if require_vulkan() {
-        devs.push("vulkan");
-    }
-    for dev in devs {
+    for dev in test_devices() {
         let args = [
             format!("f32[{N}]=file:{fa}"),
             format!("f32x4[{N}]=zeros"),
@@ -99,11 +95,7 @@ fn rounding_and_selection_are_exact() {
     let dir = scratch("brook-intr-round");
     let a = inputs(N, 2);
     let fa = write_f32(&dir, "a.bin", &a);
-    let mut devs = vec!["cpu"];
-    if require_vulkan() {
-        devs.push("vulkan");
-    }
-    for dev in devs {
+    for dev in test_devices() {
         let args = [
             format!("f32[{N}]=file:{fa}"),
             format!("f32x4[{N}]=zeros"),
@@ -138,11 +130,7 @@ fn geometric_functions_match_f64() {
     let dir = scratch("brook-intr-geom");
     let (a, b) = (inputs(4 * N, 3), inputs(4 * N, 4));
     let (fa, fb) = (write_f32(&dir, "a.bin", &a), write_f32(&dir, "b.bin", &b));
-    let mut devs = vec!["cpu"];
-    if require_vulkan() {
-        devs.push("vulkan");
-    }
-    for dev in devs {
+    for dev in test_devices() {
         let args = [
             format!("f32x4[{N}]=file:{fa}"),
             format!("f32x4[{N}]=file:{fb}"),
@@ -194,11 +182,7 @@ fn trigonometry_matches_f64() {
         format!("f32x4[{N}]=zeros"),
         format!("f32x4[{N}]=zeros"),
     ];
-    let mut devs = vec!["cpu"];
-    if require_vulkan() {
-        devs.push("vulkan");
-    }
-    for dev in devs {
+    for dev in test_devices() {
         let d = run(&dir, dev, &sample("trig.br"), "trig", &args).unwrap();
         let (t, u) = (read_f32(d.join("arg1.bin")), read_f32(d.join("arg2.bin")));
         for (i, x) in a.iter().map(|x| *x as f64).enumerate() {
