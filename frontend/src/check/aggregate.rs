@@ -111,7 +111,7 @@ impl Checker {
         };
         let mut fields: Vec<Field> = Vec::new();
         // Alignment each field's `aligned` attribute asks for (1 when none).
-        let mut field_aligns: Vec<u64> = Vec::new();
+        let mut field_aligns: Vec<FieldAlign> = Vec::new();
         for m in members {
             self.member_decl(m, &mut fields, &mut field_aligns);
         }
@@ -126,7 +126,12 @@ impl Checker {
         Some(CType::Struct(s))
     }
 
-    fn member_decl(&mut self, m: &ast::MemberDecl, fields: &mut Vec<Field>, aligns: &mut Vec<u64>) {
+    fn member_decl(
+        &mut self,
+        m: &ast::MemberDecl,
+        fields: &mut Vec<Field>,
+        aligns: &mut Vec<FieldAlign>,
+    ) {
         let Some(spec) = self.resolve_specs(&m.specs) else {
             return;
         };
@@ -159,7 +164,10 @@ impl Checker {
             // C11 anonymous struct/union member.
             if let CType::Struct(s) = &spec.ty {
                 if s.name().is_empty() {
-                    aligns.push(self.aligned_attr(&spec_attrs).unwrap_or(1));
+                    aligns.push(FieldAlign {
+                        attr: self.aligned_attr(&spec_attrs).unwrap_or(1),
+                        typedef: None,
+                    });
                     fields.push(Field {
                         name: String::new(),
                         ty: spec.ty.clone(),
@@ -204,7 +212,16 @@ impl Checker {
                 continue;
             }
             let attrs: Vec<ast::Attribute> = spec_attrs.iter().chain(&d.attrs).cloned().collect();
-            aligns.push(self.aligned_attr(&attrs).unwrap_or(1));
+            // An aligned typedef sets the natural alignment of members of its type (or arrays of it).
+            let typedef = spec.typedef_align.filter(|_| {
+                d.derived
+                    .iter()
+                    .all(|x| matches!(x, ast::Derived::Array(..)))
+            });
+            aligns.push(FieldAlign {
+                attr: self.aligned_attr(&attrs).unwrap_or(1),
+                typedef,
+            });
             fields.push(Field {
                 name: name.name.clone(),
                 ty: dt.ty,
@@ -235,7 +252,7 @@ impl Checker {
 
     /// The alignment an `aligned` attribute among `attrs` asks for (the largest, as in
     /// clang; `aligned` without an argument means 16), reporting non-powers of 2.
-    fn aligned_attr(&mut self, attrs: &[ast::Attribute]) -> Option<u64> {
+    pub(crate) fn aligned_attr(&mut self, attrs: &[ast::Attribute]) -> Option<u64> {
         let mut explicit_align: Option<u64> = None;
         for a in attrs {
             if a.name.trim_matches('_') == "aligned" {
@@ -256,10 +273,11 @@ impl Checker {
         explicit_align
     }
 
+    /// Lays out a struct or union from its fields and the alignments they were given.
     fn layout(
         &mut self,
         mut fields: Vec<Field>,
-        field_aligns: &[u64],
+        field_aligns: &[FieldAlign],
         is_union: bool,
         attrs: &[ast::Attribute],
     ) -> StructLayout {
@@ -267,9 +285,14 @@ impl Checker {
         let explicit_align = self.aligned_attr(attrs);
         let (mut size, mut align) = (0u64, 1u64);
         for (i, f) in fields.iter_mut().enumerate() {
-            let natural = if packed { 1 } else { f.ty.align().max(1) };
+            let given = field_aligns.get(i).copied().unwrap_or_default();
+            let natural = match given.typedef {
+                _ if packed => 1,
+                Some(a) => a,
+                None => f.ty.align().max(1),
+            };
             // A member's own `aligned` attribute raises its alignment (even when packed).
-            let fa = natural.max(field_aligns.get(i).copied().unwrap_or(1));
+            let fa = natural.max(given.attr);
             align = align.max(fa);
             if is_union {
                 f.offset = 0;
@@ -460,4 +483,22 @@ fn find_field(s: &StructRef, name: &str) -> Option<Vec<(u32, CType)>> {
         }
     }
     None
+}
+
+/// The alignments a struct member was given besides its type's own.
+#[derive(Copy, Clone, Debug)]
+struct FieldAlign {
+    /// What the member's own `aligned` attribute asks for (1 when none): it only raises.
+    attr: u64,
+    /// The alignment of an aligned typedef naming the member's type: it replaces the type's.
+    typedef: Option<u64>,
+}
+
+impl Default for FieldAlign {
+    fn default() -> Self {
+        FieldAlign {
+            attr: 1,
+            typedef: None,
+        }
+    }
 }

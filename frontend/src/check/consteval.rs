@@ -1,7 +1,7 @@
 //! Constant folding of checked expressions (array sizes, attributes, program-scope
 //! initializers).
 
-use crate::checked::{BinOp, CType, ConstInit, Expr, ExprKind, UnOp};
+use crate::checked::{BinOp, CType, ConstInit, Expr, ExprKind, GlobalId, LValueKind, UnOp};
 
 fn wrap(v: i128, t: &CType) -> i128 {
     match t.elem_kind() {
@@ -21,8 +21,21 @@ fn wrap(v: i128, t: &CType) -> i128 {
 
 /// Folds a scalar (or vector literal) constant expression; `None` if not constant.
 pub fn eval(e: &Expr) -> Option<ConstInit> {
+    eval_in(e, &|_| None)
+}
+
+/// Folds like [`eval`], also reading scalar and vector program-scope `__constant` variables
+/// through `globals` (their folded initializers), as clang folds them in the initializers
+/// of other program-scope variables.
+pub fn eval_in(e: &Expr, globals: &dyn Fn(GlobalId) -> Option<ConstInit>) -> Option<ConstInit> {
     use ConstInit::*;
     Some(match &e.kind {
+        ExprKind::Load(lv) if e.ty.is_scalar() || matches!(e.ty, CType::Vector(..)) => {
+            match lv.kind {
+                LValueKind::Global(g) => globals(g)?,
+                _ => return None,
+            }
+        }
         ExprKind::IntConst(v) => {
             let signed = e.ty.elem_kind().is_some_and(|k| k.is_signed());
             Int(wrap(
@@ -35,7 +48,7 @@ pub fn eval(e: &Expr) -> Option<ConstInit> {
             ))
         }
         ExprKind::FloatConst(f) => Float(*f),
-        ExprKind::Convert(inner) => match (eval(inner)?, &e.ty) {
+        ExprKind::Convert(inner) => match (eval_in(inner, globals)?, &e.ty) {
             (Int(v), t) if t.elem_kind().is_some_and(|k| k.is_float()) => Float(v as f64),
             (Int(v), t) => Int(wrap(v, t)),
             (Float(f), CType::Bool) => Int((f != 0.0) as i128),
@@ -45,25 +58,26 @@ pub fn eval(e: &Expr) -> Option<ConstInit> {
             (Float(f), _) => Float(f),
             (List(_), _) => return None,
         },
-        ExprKind::Splat(inner) => List(vec![eval(inner)?; e.ty.lanes() as usize]),
+        ExprKind::Splat(inner) => List(vec![eval_in(inner, globals)?; e.ty.lanes() as usize]),
         ExprKind::VectorLiteral(parts) => {
             let mut v = Vec::new();
             for p in parts {
-                match eval(p)? {
+                match eval_in(p, globals)? {
                     List(l) => v.extend(l),
                     x => v.push(x),
                 }
             }
             List(v)
         }
-        ExprKind::Unary { op, expr } => match (op, eval(expr)?) {
+        ExprKind::Unary { op, expr } => match (op, eval_in(expr, globals)?) {
             (UnOp::Neg, Int(v)) => Int(wrap(-v, &e.ty)),
             (UnOp::Neg, Float(f)) => Float(-f),
             (UnOp::BitNot, Int(v)) => Int(wrap(!v, &e.ty)),
             (UnOp::Not, Int(v)) => Int((v == 0) as i128),
             _ => return None,
         },
-        ExprKind::Binary { op, lhs, rhs } => match (eval(lhs)?, eval(rhs)?) {
+        ExprKind::Binary { op, lhs, rhs } => match (eval_in(lhs, globals)?, eval_in(rhs, globals)?)
+        {
             (Int(a), Int(b)) => {
                 let r = match op {
                     BinOp::Add => a.wrapping_add(b),
@@ -101,20 +115,22 @@ pub fn eval(e: &Expr) -> Option<ConstInit> {
             },
             _ => return None,
         },
-        ExprKind::Logical { is_and, lhs, rhs } => match (eval(lhs)?, eval(rhs)?) {
-            (Int(a), Int(b)) => Int(if *is_and {
-                a != 0 && b != 0
-            } else {
-                a != 0 || b != 0
-            } as i128),
-            _ => return None,
-        },
-        ExprKind::Ternary { cond, then, els } => match eval(cond)? {
+        ExprKind::Logical { is_and, lhs, rhs } => {
+            match (eval_in(lhs, globals)?, eval_in(rhs, globals)?) {
+                (Int(a), Int(b)) => Int(if *is_and {
+                    a != 0 && b != 0
+                } else {
+                    a != 0 || b != 0
+                } as i128),
+                _ => return None,
+            }
+        }
+        ExprKind::Ternary { cond, then, els } => match eval_in(cond, globals)? {
             Int(c) => {
                 if c != 0 {
-                    eval(then)?
+                    eval_in(then, globals)?
                 } else {
-                    eval(els)?
+                    eval_in(els, globals)?
                 }
             }
             _ => return None,

@@ -311,6 +311,21 @@ impl Checker {
             }
             _ => false,
         };
+        if !ok && matches!(e.ty, CType::Atomic(_)) {
+            self.error(
+                Diagnostic::error(
+                    "E0302",
+                    format!(
+                        "{what} '{}' from an atomic object: atomic types are accessed only through the atomic_* built-in functions",
+                        to.display()
+                    ),
+                    span,
+                )
+                .with_label(format!("this has type '{}'", e.ty.display()))
+                .with_note("read it with atomic_load(&object) (OpenCL C 2.0 s6.13.11)"),
+            );
+            return None;
+        }
         if !ok {
             let code = if matches!(e.ty, CType::Vector(..)) || matches!(to, CType::Vector(..)) {
                 "E0303"

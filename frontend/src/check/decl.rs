@@ -2,7 +2,7 @@
 //! program-scope variables, typedefs and local variables.
 
 use super::types::SpecInfo;
-use super::{consteval, Binding, Checker, FnCtx};
+use super::{address_const, consteval, Binding, Checker, FnCtx};
 use crate::ast::{self, DeclSpec, Derived, Qualifier, StorageKw};
 use crate::checked::{
     AddrSpace, CType, ConstInit, FuncId, Function, FunctionAttrs, GlobalId, GlobalVar, Initializer,
@@ -28,11 +28,11 @@ struct Sig {
 impl Checker {
     /// Binds a typedef name; a redefinition in the same scope is allowed (C11) only
     /// with the same type.
-    fn bind_typedef(&mut self, name: &ast::Ident, ty: CType) {
+    fn bind_typedef(&mut self, name: &ast::Ident, ty: CType, align: Option<u64>) {
         let previous = self.scopes.last().and_then(|s| s.get(&name.name));
         match previous {
-            Some(Binding::Typedef(old)) if *old == ty => {}
-            Some(Binding::Typedef(old)) => {
+            Some(Binding::Typedef(old, _)) if *old == ty => {}
+            Some(Binding::Typedef(old, _)) => {
                 let message = format!(
                     "typedef redefinition with different types ('{}' vs '{}')",
                     ty.display(),
@@ -40,8 +40,16 @@ impl Checker {
                 );
                 self.error(Diagnostic::error("E0309", message, name.span));
             }
-            _ => self.bind(name, Binding::Typedef(ty)),
+            _ => self.bind(name, Binding::Typedef(ty, align)),
         }
+    }
+
+    /// The alignment a typedef declaration gives its name: its `aligned` attribute's, else
+    /// the one of an aligned typedef it renames.
+    fn typedef_align(&mut self, spec: &SpecInfo, decl: &ast::Declarator) -> Option<u64> {
+        let attrs: Vec<ast::Attribute> = spec.attrs.iter().chain(&decl.attrs).cloned().collect();
+        self.aligned_attr(&attrs)
+            .or(spec.typedef_align.filter(|_| decl.derived.is_empty()))
     }
 
     fn signature(&mut self, spec: &SpecInfo, d: &ast::Declarator) -> Option<Sig> {
@@ -241,6 +249,19 @@ impl Checker {
                 is_restrict: sig.restrict.get(i).copied().unwrap_or(false),
             })
             .collect();
+        let overloadable = super::overload::has_overloadable(&spec.attrs)
+            || super::overload::has_overloadable(&sig.attrs);
+        if overloadable || self.overloads.contains_key(&sig.name.name) {
+            return self.declare_overload(super::overload::OverloadDecl {
+                name: &sig.name,
+                ret: sig.ret.clone(),
+                params,
+                attrs,
+                overloadable,
+                kernel: spec.kernel,
+                span,
+            });
+        }
         if let Some(&id) = self.func_names.get(&sig.name.name) {
             let f = &self.functions[id.0 as usize];
             let same = f.ret == sig.ret
@@ -430,7 +451,8 @@ impl Checker {
                 continue;
             };
             if spec.storage == Some(StorageKw::Typedef) {
-                self.bind_typedef(&name, dt.ty);
+                let align = self.typedef_align(&spec, decl);
+                self.bind_typedef(&name, dt.ty, align);
                 continue;
             }
             // Program-scope `sampler_t` variables are implicitly in the constant space.
@@ -458,7 +480,13 @@ impl Checker {
                 continue;
             }
             let init = match &id.init {
-                Some(i) => self.const_initializer(i, &dt.ty),
+                Some(i) => match self.program_initializer(i, &dt.ty) {
+                    ProgramInit::Value(v) => v,
+                    ProgramInit::Address(e) => {
+                        self.bind(&name, Binding::ConstAddress(Box::new(e)));
+                        continue;
+                    }
+                },
                 None => {
                     self.error(Diagnostic::error(
                         "E0314",
@@ -480,11 +508,24 @@ impl Checker {
         }
     }
 
-    fn const_initializer(&mut self, i: &ast::Initializer, ty: &CType) -> Option<ConstInit> {
-        let checked = self.initializer(i, ty)?;
-        let r = fold_init(&checked);
+    /// The initializer of a program-scope variable: folded to constants, or, for a pointer,
+    /// an address constant the variable's name stands for.
+    fn program_initializer(&mut self, i: &ast::Initializer, ty: &CType) -> ProgramInit {
+        let Some(checked) = self.initializer(i, ty) else {
+            return ProgramInit::Value(None);
+        };
+        if let (CType::Pointer { .. }, Initializer::Expr(e)) = (ty, &checked) {
+            if address_const::is_address_constant(e) {
+                return ProgramInit::Address(e.clone());
+            }
+        }
+        ProgramInit::Value(self.fold_program_init(&checked, i.span()))
+    }
+
+    fn fold_program_init(&mut self, checked: &Initializer, span: Span) -> Option<ConstInit> {
+        let globals = &self.globals;
+        let r = fold_init(checked, &|g| globals.get(g.0 as usize)?.init.clone());
         if r.is_none() {
-            let span = i.span();
             self.error(Diagnostic::error(
                 "E0314",
                 "initializer element is not a compile-time constant",
@@ -516,7 +557,8 @@ impl Checker {
                 continue;
             };
             if spec.storage == Some(StorageKw::Typedef) {
-                self.bind_typedef(&name, dt.ty);
+                let align = self.typedef_align(&spec, decl);
+                self.bind_typedef(&name, dt.ty, align);
                 continue;
             }
             if matches!(spec.storage, Some(StorageKw::Static | StorageKw::Extern)) {
@@ -632,11 +674,24 @@ impl Checker {
     }
 }
 
-fn fold_init(i: &Initializer) -> Option<ConstInit> {
+/// What a program-scope variable's initializer gives it.
+enum ProgramInit {
+    /// Folded constants (`None` when they could not be folded; reported).
+    Value(Option<ConstInit>),
+    /// The address constant a `__constant` pointer stands for.
+    Address(crate::checked::Expr),
+}
+
+fn fold_init(
+    i: &Initializer,
+    globals: &dyn Fn(GlobalId) -> Option<ConstInit>,
+) -> Option<ConstInit> {
     match i {
-        Initializer::Expr(e) => consteval::eval(e),
+        Initializer::Expr(e) => consteval::eval_in(e, globals),
         Initializer::List(l) => Some(ConstInit::List(
-            l.iter().map(fold_init).collect::<Option<Vec<_>>>()?,
+            l.iter()
+                .map(|x| fold_init(x, globals))
+                .collect::<Option<Vec<_>>>()?,
         )),
         Initializer::Zero => Some(ConstInit::Int(0)),
     }

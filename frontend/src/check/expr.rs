@@ -244,9 +244,9 @@ impl Checker {
                 Some(Val::R(mk(K::IntConst(ty.size()), CType::SIZE_T, span)))
             }
             A::AlignofType(t) => {
-                let ty = self.resolve_type_name(t)?;
+                let (ty, align) = self.type_name_align(t)?;
                 self.sized(&ty, span)?;
-                Some(Val::R(mk(K::IntConst(ty.align()), CType::SIZE_T, span)))
+                Some(Val::R(mk(K::IntConst(align), CType::SIZE_T, span)))
             }
             A::VecStepType(t) => {
                 let ty = self.resolve_type_name(t)?;
@@ -288,10 +288,11 @@ impl Checker {
                     span,
                 }))
             }
+            Some(Binding::ConstAddress(e)) => Some(Val::R(Expr { span, ..*e })),
             Some(Binding::EnumConst(v)) => {
                 Some(Val::R(mk(K::IntConst(v as i64 as u64), CType::INT, span)))
             }
-            Some(Binding::Typedef(_) | Binding::Tag(_) | Binding::EnumTag) => {
+            Some(Binding::Typedef(..) | Binding::Tag(_) | Binding::EnumTag) => {
                 self.error(Diagnostic::error(
                     "E0300",
                     format!("unexpected type name '{name}'"),
@@ -306,7 +307,10 @@ impl Checker {
                 span,
             ))),
             None => {
-                let msg = if builtins::is_builtin(name) || self.func_names.contains_key(name) {
+                let msg = if builtins::is_builtin(name)
+                    || self.func_names.contains_key(name)
+                    || self.overloads.contains_key(name)
+                {
                     format!("function '{name}' cannot be used as a value")
                 } else {
                     format!("use of undeclared identifier '{name}'")
@@ -683,7 +687,9 @@ impl Checker {
                     ));
                     return None;
                 }
-                let is_const = self.is_const_location(&l);
+                // `__constant` objects are read-only through their address space, not
+                // through const (as in clang, `&constant_array[i]` is `__constant int *`).
+                let is_const = self.is_const_location(&l) && l.space != AddrSpace::Constant;
                 let ty = CType::Pointer {
                     space: l.space,
                     pointee: Box::new(l.ty.clone()),
@@ -1065,7 +1071,15 @@ impl Checker {
                 None => failed = true,
             }
         }
-        if let Some(&id) = self.func_names.get(&name) {
+        let user_fn = if self.overloads.contains_key(&name) {
+            if failed {
+                return None;
+            }
+            Some(self.pick_overload(&name, &vals, span)?)
+        } else {
+            self.func_names.get(&name).copied()
+        };
+        if let Some(id) = user_fn {
             if failed {
                 return None;
             }
@@ -1095,7 +1109,7 @@ impl Checker {
             for ((v, p), a) in vals.into_iter().zip(&params).zip(args) {
                 conv.push(self.assign_convert(v, &p.ty, a.span, "passing argument of type")?);
             }
-            if name == self.current_fn_name() {
+            if self.cur.as_ref().is_some_and(|c| c.id == id) {
                 self.error(Diagnostic::error(
                     "E0320",
                     format!("recursion is not allowed in OpenCL ('{name}' calls itself)"),

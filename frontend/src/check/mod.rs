@@ -1,6 +1,7 @@
 //! Semantic checker: name resolution, OpenCL typing rules, built-in overload
 //! resolution and kernel rules. Produces the [`crate::checked`] AST.
 
+mod address_const;
 mod aggregate;
 pub mod builtins;
 mod compound;
@@ -14,6 +15,7 @@ mod half;
 mod init;
 mod labels;
 mod opaque;
+mod overload;
 mod recursion;
 mod stmt;
 mod ternary;
@@ -41,14 +43,17 @@ pub(crate) enum Binding {
     Var(VarId),
     /// Program-scope variable.
     Global(GlobalId),
-    /// Typedef name.
-    Typedef(CType),
+    /// Typedef name, with the alignment an `aligned` attribute on the typedef gave it.
+    Typedef(CType, Option<u64>),
     /// Struct/union tag (key `tag:NAME`).
     Tag(crate::checked::StructRef),
     /// Enum tag (key `tag:NAME`).
     EnumTag,
     /// Enumeration constant.
     EnumConst(i128),
+    /// A program-scope `__constant` pointer initialized with an address constant: reading
+    /// it gives that address (see `address_const`).
+    ConstAddress(Box<crate::checked::Expr>),
 }
 
 /// Per-function state while checking a body.
@@ -75,6 +80,12 @@ pub(crate) struct Checker {
     functions: Vec<Function>,
     defined: Vec<bool>,
     func_names: HashMap<String, FuncId>,
+    /// Overload sets of names declared `overloadable` (see `overload`).
+    overloads: HashMap<String, Vec<FuncId>>,
+    /// The functions declared `overloadable`.
+    overloadable_fns: std::collections::HashSet<FuncId>,
+    /// Where each member of an overload set names itself (for candidate notes).
+    overload_name_spans: HashMap<FuncId, crate::source::Span>,
     globals: Vec<GlobalVar>,
     scopes: Vec<HashMap<String, Binding>>,
     cur: Option<FnCtx>,
@@ -118,6 +129,9 @@ pub fn check_program_full(
         functions: Vec::new(),
         defined: Vec::new(),
         func_names: HashMap::new(),
+        overloads: HashMap::new(),
+        overloadable_fns: Default::default(),
+        overload_name_spans: HashMap::new(),
         globals: Vec::new(),
         scopes: vec![HashMap::new()],
         cur: None,

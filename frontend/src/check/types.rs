@@ -21,6 +21,9 @@ pub(crate) struct SpecInfo {
     pub storage: Option<StorageKw>,
     /// Attributes in order.
     pub attrs: Vec<ast::Attribute>,
+    /// Alignment of the typedef name used as the type, when an `aligned` attribute on the
+    /// typedef set one.
+    pub typedef_align: Option<u64>,
 }
 
 /// Declarator applied to a base type.
@@ -117,6 +120,7 @@ impl Checker {
             kernel: false,
             storage: None,
             attrs: Vec::new(),
+            typedef_align: None,
         };
         let mut kws: Vec<(TypeKw, Span)> = Vec::new();
         let mut named: Option<(CType, Span)> = None;
@@ -127,7 +131,10 @@ impl Checker {
                 DeclSpec::Type(k, sp) => kws.push((*k, *sp)),
                 DeclSpec::TypeName(n, sp) => {
                     let t = match self.lookup(n) {
-                        Some(Binding::Typedef(t)) => Some(t),
+                        Some(Binding::Typedef(t, align)) => {
+                            info.typedef_align = align;
+                            Some(t)
+                        }
                         _ if self.cl_std.version() >= 200 => {
                             builtin_type(n).or_else(|| cl20_type(n))
                         }
@@ -397,6 +404,18 @@ impl Checker {
     pub(crate) fn resolve_type_name(&mut self, t: &ast::TypeName) -> Option<CType> {
         let spec = self.resolve_specs(&t.specs)?;
         Some(self.apply_derived(&spec, &t.declarator.derived, false)?.ty)
+    }
+
+    /// The alignment of a type name: its type's, or the one an `aligned` attribute on the
+    /// typedef named without further declarator gave it (which, as in clang, may also lower it).
+    pub(crate) fn type_name_align(&mut self, t: &ast::TypeName) -> Option<(CType, u64)> {
+        let spec = self.resolve_specs(&t.specs)?;
+        let ty = self.apply_derived(&spec, &t.declarator.derived, false)?.ty;
+        let align = match spec.typedef_align {
+            Some(a) if t.declarator.derived.is_empty() => a,
+            _ => ty.align(),
+        };
+        Some((ty, align))
     }
 
     /// Evaluates an integer constant expression (array sizes, attributes).

@@ -1,0 +1,2 @@
+__attribute__((overloadable)) __kernel void k(__global int *out) { }
+__attribute__((overloadable)) __kernel void k(__global float *out) { }
