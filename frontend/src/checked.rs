@@ -805,6 +805,14 @@ pub enum LValueKind {
         /// Lanes selected, in order.
         lanes: Vec<u8>,
     },
+    /// One lane of a vector location chosen at run time (`v[i]`, clang's vector
+    /// subscript); index is `long`, a lane past the width reads lane 0 and writes nothing.
+    VectorLane {
+        /// Vector location.
+        base: Box<LValue>,
+        /// Lane index.
+        index: Box<Expr>,
+    },
 }
 
 /// Expression kinds.

@@ -29,6 +29,6 @@ fn is_static_location(l: &LValue) -> bool {
         }
         LValueKind::Field { base, .. } => is_static_location(base),
         LValueKind::Deref(p) => is_address_constant(p),
-        LValueKind::Var(_) | LValueKind::Components { .. } => false,
+        LValueKind::Var(_) | LValueKind::Components { .. } | LValueKind::VectorLane { .. } => false,
     }
 }

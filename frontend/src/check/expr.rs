@@ -128,6 +128,7 @@ impl Checker {
                     }
             ),
             LValueKind::ArrayIndex { base, .. }
+            | LValueKind::VectorLane { base, .. }
             | LValueKind::Components { base, .. }
             | LValueKind::Field { base, .. } => self.is_const_location(base),
         }
@@ -679,7 +680,10 @@ impl Checker {
                         return None;
                     }
                 };
-                if matches!(l.kind, LValueKind::Components { .. }) {
+                if matches!(
+                    l.kind,
+                    LValueKind::Components { .. } | LValueKind::VectorLane { .. }
+                ) {
                     self.error(Diagnostic::error(
                         "E0308",
                         "address of vector element requested",
@@ -926,6 +930,31 @@ impl Checker {
                     space,
                     span,
                 }));
+            }
+        }
+        if let Val::L(l) = &base {
+            if let CType::Vector(k, _) = &l.ty {
+                let (ty, space) = (CType::Scalar(*k), l.space);
+                let Val::L(l) = base else { unreachable!() };
+                return Some(Val::L(LValue {
+                    kind: LValueKind::VectorLane {
+                        base: Box::new(l),
+                        index: Box::new(idx),
+                    },
+                    ty,
+                    space,
+                    span,
+                }));
+            }
+        }
+        if let Val::R(r) = &base {
+            if matches!(r.ty, CType::Vector(..)) {
+                self.error(Diagnostic::error(
+                    "E0302",
+                    "subscript of a vector value that is not stored in a variable is not supported yet; assign it to a variable first",
+                    a.span,
+                ));
+                return None;
             }
         }
         let p = self.make_rvalue(base);

@@ -133,7 +133,9 @@ fn lvalue_has_effect(l: &LValue) -> bool {
     match &l.kind {
         LValueKind::Var(_) | LValueKind::Global(_) => false,
         LValueKind::Deref(e) => has_effect(e),
-        LValueKind::ArrayIndex { base, index } => lvalue_has_effect(base) || has_effect(index),
+        LValueKind::ArrayIndex { base, index } | LValueKind::VectorLane { base, index } => {
+            lvalue_has_effect(base) || has_effect(index)
+        }
         LValueKind::Field { base, .. } | LValueKind::Components { base, .. } => {
             lvalue_has_effect(base)
         }

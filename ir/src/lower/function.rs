@@ -135,6 +135,7 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
                 out.insert(v.0);
             }
             ck::LValueKind::ArrayIndex { base, .. }
+            | ck::LValueKind::VectorLane { base, .. }
             | ck::LValueKind::Components { base, .. }
             | ck::LValueKind::Field { base, .. } => lv(base, out),
             _ => {}
@@ -189,7 +190,8 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
     fn walk_lvalue_exprs(l: &ck::LValue, out: &mut HashSet<u32>) {
         match &l.kind {
             ck::LValueKind::Deref(e) => ex(e, out),
-            ck::LValueKind::ArrayIndex { base, index } => {
+            ck::LValueKind::ArrayIndex { base, index }
+            | ck::LValueKind::VectorLane { base, index } => {
                 walk_lvalue_exprs(base, out);
                 ex(index, out);
             }

@@ -21,6 +21,15 @@ pub enum Place {
         /// Selected lanes in order.
         lanes: Vec<u8>,
     },
+    /// One lane of a vector location chosen at run time (`v[i]`).
+    Lane {
+        /// The whole vector's location.
+        base: Box<Place>,
+        /// IR type of the whole vector.
+        vec_ty: crate::types::TypeId,
+        /// The lane index (`i64`).
+        index: ValueId,
+    },
 }
 
 impl FnLower<'_, '_> {
@@ -91,6 +100,18 @@ impl FnLower<'_, '_> {
                     pty,
                 )))
             }
+            ck::LValueKind::VectorLane { base, index } => {
+                let vec_ty = self.sty(&base.ty);
+                let base = self.place(base)?;
+                let i = self.expr(index)?;
+                let i64t = self.types().scalar(crate::types::ScalarType::I64);
+                let index = self.convert(i, i64t);
+                Ok(Place::Lane {
+                    base: Box::new(base),
+                    vec_ty,
+                    index,
+                })
+            }
             ck::LValueKind::Components { base, lanes } => {
                 let vec_ty = self.sty(&base.ty);
                 let base = self.place(base)?;
@@ -134,7 +155,38 @@ impl FnLower<'_, '_> {
                 let _ = vec_ty;
                 self.select_lanes(whole, lanes)
             }
+            Place::Lane {
+                base,
+                vec_ty,
+                index,
+            } => {
+                let whole = self.load_place(base, &CType::Void);
+                let width = self.types().lanes_of(*vec_ty).unwrap_or(1);
+                let mut lane = self.select_lanes(whole, &[0]);
+                for j in 1..width {
+                    let is_j = self.lane_is(*index, j);
+                    let other = self.select_lanes(whole, &[j]);
+                    let ty = self.b.value_type(lane);
+                    lane = self.b.emit(
+                        Op::Select {
+                            cond: is_j,
+                            if_true: other,
+                            if_false: lane,
+                        },
+                        ty,
+                    );
+                }
+                lane
+            }
         }
+    }
+
+    /// `index == lane` as a bool value (`index` is `i64`).
+    fn lane_is(&mut self, index: ValueId, lane: u8) -> ValueId {
+        let k = self.b.const_i64(i64::from(lane));
+        let bool_ty = self.types().scalar(crate::types::ScalarType::Bool);
+        self.b
+            .emit(Op::Compare(crate::op::CmpOp::Eq, index, k), bool_ty)
     }
 
     /// Picks lanes of a vector value: one lane gives a scalar. A lane past the vector's
@@ -215,6 +267,36 @@ impl FnLower<'_, '_> {
                             vector: whole,
                             lane: *lane,
                             value: part,
+                        },
+                        *vec_ty,
+                    );
+                }
+                self.store_place(base, whole, &CType::Void, span)
+            }
+            Place::Lane {
+                base,
+                vec_ty,
+                index,
+            } => {
+                let mut whole = self.load_place(base, &CType::Void);
+                let width = self.types().lanes_of(*vec_ty).unwrap_or(1);
+                for j in 0..width {
+                    let is_j = self.lane_is(*index, j);
+                    let old = self.select_lanes(whole, &[j]);
+                    let ty = self.b.value_type(old);
+                    let lane = self.b.emit(
+                        Op::Select {
+                            cond: is_j,
+                            if_true: value,
+                            if_false: old,
+                        },
+                        ty,
+                    );
+                    whole = self.b.emit(
+                        Op::Insert {
+                            vector: whole,
+                            lane: j,
+                            value: lane,
                         },
                         *vec_ty,
                     );
