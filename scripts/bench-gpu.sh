@@ -26,6 +26,8 @@ N=${BENCH_N:-16777216}
 R=${BENCH_REPEAT:-20}
 S=$(python3 -c "import math; print(max(16, int(math.isqrt($N)) // 16 * 16))")   # 2-D side
 G=$(( N / 256 * 256 ))                                                          # 1-D global
+S32=$(( S / 32 * 32 ))                                                          # 2-D side, tiles of 32
+RG=$(( G / 64 < 262144 ? (G / 64 + 255) / 256 * 256 : 262144 ))               # reduce4 work-items
 CL_FILTER=${OPENCL_DEVICE:-}
 if [ -z "$CL_FILTER" ] && command -v clinfo >/dev/null && clinfo -l 2>/dev/null | grep -qi nvidia; then
     CL_FILTER=NVIDIA
@@ -48,6 +50,8 @@ KERNELS=(
 "saxpy|samples/saxpy.cl|$((12 * G))|--kernel saxpy --global $G --local 256 --arg f32:2.5 --arg f32[$G]=rand:3 --arg f32[$G]=rand:4 --arg i32:$G"
 "reduce|samples/reduce.cl|$((4 * G))|--kernel reduce_sum --global $G --local 128 --arg f32[$G]=rand:7 --arg f32[$((G / 128))]=zeros --arg local:512"
 "transpose|samples/transpose.cl|$((8 * S * S))|--kernel transpose --global $S,$S --local 16,16 --arg f32[$S,$S]=rand:9 --arg f32[$S,$S]=zeros --arg i32:$S --arg i32:$S"
+"reduce4|samples/reduce_float4.cl|$((4 * G))|--kernel reduce_sum4 --global $RG --local 256 --arg f32x4[$((G / 4))]=rand:7 --arg u32:$((G / 4)) --arg f32[$((RG / 256))]=zeros --arg local:1024"
+"transpose_rows|samples/transpose_rows.cl|$((8 * S32 * S32))|--kernel transpose_rows --global $S32,$((S32 / 4)) --local 32,8 --arg f32[$S32,$S32]=rand:9 --arg f32[$S32,$S32]=zeros --arg i32:$S32 --arg i32:$S32"
 "vector_math|samples/vector_math.cl|0|--kernel vector_math --global $((G / 4)) --local 64 --arg f32x4[$((G / 4))]=randu:10:-4:4 --arg i32x4[$((G / 4))]=randu:11:-100:100 --arg f32:1.5"
 "control_flow|tests/run/control_flow.cl|0|--kernel control_flow --global $G --local 256 --arg i32[$G]=randu:4:-50:50 --arg i32[$G]=zeros"
 "integer_ops|tests/run/integer_ops.cl|0|--kernel integer_ops --global $G --local 256 --arg i32[$G]=randu:1:-1000000:1000000 --arg u32[$G]=rand:2 --arg i64[$G]=rand:3 --arg i32[$G]=zeros --arg u32[$G]=zeros --arg i64[$G]=zeros"
