@@ -11,9 +11,12 @@
 //! `-D NAME[=VALUE]` (single quotes group words, as in a shell), `-I DIR` (relative to
 //! `tests/valid/`) and `-cl-fast-relaxed-math`.
 
-use oclc_frontend::options::ClStd;
+#[path = "../../tests/common/run_options.rs"]
+mod run_options;
+
+use oclc_frontend::compile_to_checked;
 use oclc_frontend::source::SourceMap;
-use oclc_frontend::{compile_to_checked, FrontendOptions};
+use run_options::{frontend_options, run_options};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -40,87 +43,11 @@ fn cl_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Splits `text` into words at whitespace; single quotes group words and are removed.
-fn shell_words(text: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut started = false;
-    for c in text.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                started = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if started {
-                    words.push(std::mem::take(&mut word));
-                    started = false;
-                }
-            }
-            c => {
-                word.push(c);
-                started = true;
-            }
-        }
-    }
-    if started {
-        words.push(word);
-    }
-    words
-}
-
-/// The options of a file's `// RUN-OPTIONS:` lines, one option per entry with its value
-/// joined (`-DNAME=1`, `-I/abs/dir`, `-cl-std=CL2.0`), ready for clang.
-fn run_options(src: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    for line in src.lines() {
-        if let Some(rest) = line.trim_start().strip_prefix("// RUN-OPTIONS:") {
-            words.extend(shell_words(rest));
-        }
-    }
-    let mut options = Vec::new();
-    let mut it = words.into_iter();
-    while let Some(w) = it.next() {
-        let joined = match w.as_str() {
-            "-D" | "-I" => {
-                let value = it.next().unwrap_or_else(|| panic!("{w} needs a value"));
-                format!("{w}{value}")
-            }
-            _ => w,
-        };
-        match joined.strip_prefix("-I") {
-            Some(dir) => options.push(format!("-I{}", root().join(dir).display())),
-            None => options.push(joined),
-        }
-    }
-    options
-}
-
-/// Front-end options equivalent to clang options produced by [`run_options`].
-fn frontend_options(options: &[String]) -> FrontendOptions {
-    let mut opts = FrontendOptions::default();
-    for o in options {
-        if let Some(v) = o.strip_prefix("-cl-std=") {
-            opts.cl_std = ClStd::parse(v).unwrap_or_else(|| panic!("unknown {o}"));
-        } else if let Some(d) = o.strip_prefix("-D") {
-            opts.define_raw(d);
-        } else if let Some(dir) = o.strip_prefix("-I") {
-            opts.include_dirs.push(PathBuf::from(dir));
-        } else if o == "-cl-fast-relaxed-math" {
-            opts.fast_relaxed_math = true;
-        } else {
-            panic!("unsupported RUN-OPTIONS option {o}");
-        }
-    }
-    opts
-}
-
 /// Runs oclc's front end on `f` with its RUN-OPTIONS; the rendered diagnostics when
 /// it rejects the file.
 fn oclc_rejection(f: &Path) -> Option<String> {
     let src = std::fs::read_to_string(f).expect("read");
-    let opts = frontend_options(&run_options(&src));
+    let opts = frontend_options(&run_options(&src, &root()));
     let mut map = SourceMap::new();
     let file = map.load(f).expect("load");
     let out = compile_to_checked(&mut map, file, &opts);
@@ -170,7 +97,7 @@ fn clang_rejections(files: &[PathBuf]) -> String {
     let mut rejected = String::new();
     for f in files {
         let src = std::fs::read_to_string(f).expect("read");
-        let options = run_options(&src);
+        let options = run_options(&src, &root());
         // A later -cl-std overrides this default, as the last one wins in clang.
         let out = Command::new("clang-14")
             .args([

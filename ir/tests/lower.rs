@@ -2,63 +2,23 @@
 
 use std::path::Path;
 
-use oclc_frontend::options::FrontendOptions;
+#[path = "../../tests/common/run_options.rs"]
+mod run_options;
+
 use oclc_frontend::source::SourceMap;
+use run_options::{frontend_options, run_options};
 
 fn lower_file(path: &Path) -> Result<oclc_ir::Module, String> {
     let mut map = SourceMap::new();
     let file = map.load(path).map_err(|e| e.to_string())?;
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let opts = options_of(path, &text);
+    let opts = frontend_options(&run_options(&text, path.parent().unwrap()));
     let out = oclc_frontend::compile_to_checked(&mut map, file, &opts);
     let program = out.program.ok_or_else(|| out.diagnostics.render(&map))?;
     let module = oclc_ir::lower_program(&program).map_err(|e| format!("{e} at {:?}", e.span))?;
     oclc_ir::verify_module(&module)
         .map_err(|e| format!("{e}\n{}", oclc_ir::print_module(&module)))?;
     Ok(module)
-}
-
-/// The front-end options a tests/valid file asks for: a `// CL-STD: CLx.y` line, or a
-/// `// RUN-OPTIONS:` line with `-cl-std=`, `-D` (single quotes group words), `-I` (relative
-/// to the file's folder) and `-cl-fast-relaxed-math` (see frontend/tests/valid_kernels.rs).
-fn options_of(path: &Path, text: &str) -> FrontendOptions {
-    let mut opts = FrontendOptions::default();
-    if let Some(v) = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("// CL-STD:"))
-    {
-        opts.cl_std = oclc_frontend::ClStd::parse(v.trim()).unwrap_or_default();
-    }
-    let Some(line) = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("// RUN-OPTIONS:"))
-    else {
-        return opts;
-    };
-    let mut words = Vec::new();
-    for (i, part) in line.split('\'').enumerate() {
-        if i % 2 == 1 {
-            words.push(part.to_string());
-        } else {
-            words.extend(part.split_whitespace().map(str::to_string));
-        }
-    }
-    let mut it = words.into_iter();
-    while let Some(w) = it.next() {
-        if let Some(v) = w.strip_prefix("-cl-std=") {
-            opts.cl_std = oclc_frontend::ClStd::parse(v).unwrap_or_default();
-        } else if w == "-cl-fast-relaxed-math" {
-            opts.fast_relaxed_math = true;
-        } else if w == "-D" {
-            opts.define_raw(&it.next().unwrap_or_default());
-        } else if let Some(d) = w.strip_prefix("-D") {
-            opts.define_raw(d);
-        } else if w == "-I" {
-            let dir = it.next().unwrap_or_default();
-            opts.include_dirs.push(path.parent().unwrap().join(dir));
-        }
-    }
-    opts
 }
 
 #[test]
