@@ -901,6 +901,62 @@ impl Checker {
         Some(mk(K::VectorLiteral(parts), vty, span))
     }
 
+    /// `(vector value)[i]`: the value goes to a temporary whose lane is read.
+    fn rvalue_vector_lane(
+        &mut self,
+        vector: Expr,
+        index: Expr,
+        vector_span: Span,
+        span: Span,
+    ) -> Option<Expr> {
+        let CType::Vector(k, _) = vector.ty else {
+            return None;
+        };
+        if self.cur.is_none() {
+            self.error(Diagnostic::error(
+                "E0313",
+                "subscript of a vector value at program scope is not supported",
+                vector_span,
+            ));
+            return None;
+        }
+        let ty = vector.ty.clone();
+        let var = self.new_var(crate::checked::VarInfo {
+            name: String::new(),
+            ty: ty.clone(),
+            space: AddrSpace::Private,
+            is_const: false,
+            is_param: false,
+            span: vector_span,
+        });
+        let lane = LValue {
+            kind: LValueKind::VectorLane {
+                base: Box::new(LValue {
+                    kind: LValueKind::Var(var),
+                    ty,
+                    space: AddrSpace::Private,
+                    span: vector_span,
+                }),
+                index: Box::new(index),
+            },
+            ty: CType::Scalar(k),
+            space: AddrSpace::Private,
+            span,
+        };
+        let value = self.make_rvalue(Val::L(lane));
+        Some(mk(
+            K::StmtExpr {
+                body: vec![crate::checked::Stmt::Decl {
+                    var,
+                    init: Some(crate::checked::Initializer::Expr(vector)),
+                }],
+                value: Some(Box::new(value)),
+            },
+            CType::Scalar(k),
+            span,
+        ))
+    }
+
     fn index(&mut self, a: &ast::Expr, i: &ast::Expr, span: Span) -> Option<Val> {
         let base = self.value(a);
         let idx = self.rvalue(i);
@@ -949,12 +1005,8 @@ impl Checker {
         }
         if let Val::R(r) = &base {
             if matches!(r.ty, CType::Vector(..)) {
-                self.error(Diagnostic::error(
-                    "E0302",
-                    "subscript of a vector value that is not stored in a variable is not supported yet; assign it to a variable first",
-                    a.span,
-                ));
-                return None;
+                let Val::R(r) = base else { unreachable!() };
+                return self.rvalue_vector_lane(r, idx, a.span, span).map(Val::R);
             }
         }
         let p = self.make_rvalue(base);
