@@ -199,3 +199,107 @@ pub unsafe extern "C" fn oclc_image_write(image: *const ImageDesc, flags: u32, d
     let value = [words[4], words[5], words[6], words[7]];
     write(desc, coords, value, kind_of(flags >> KIND_SHIFT));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A descriptor over `texels` (f32 channels of `order`, `CL_*` value).
+    fn desc(texels: &mut [f32], order: u32, ext: [i32; 3], layers: i32, coords: i32) -> ImageDesc {
+        let channels = if order == 0x10B5 { 4 } else { 1 };
+        ImageDesc {
+            data: texels.as_mut_ptr() as *mut u8,
+            width: ext[0],
+            height: ext[1],
+            depth: ext[2],
+            layers,
+            channel_order: order as i32,
+            channel_type: 0x10DE,
+            coords,
+            texel_size: 4 * channels,
+        }
+    }
+
+    fn f(v: [f32; 4]) -> [u32; 4] {
+        v.map(f32::to_bits)
+    }
+
+    fn read_f(d: &ImageDesc, bits: u32, c: [f32; 4]) -> [f32; 4] {
+        read(d, Some(SamplerBits(bits)), f(c), true, ReadKind::Float).map(f32::from_bits)
+    }
+
+    // CLK_* patterns.
+    const NORM: u32 = 1;
+    const EDGE: u32 = 2;
+    const CLAMP: u32 = 4;
+    const NEAREST: u32 = 0x10;
+    const LINEAR: u32 = 0x20;
+    const R: u32 = 0x10B0;
+
+    #[test]
+    fn array_layers_are_rounded_to_even_and_never_normalized() {
+        // A 1D array of 2 texels x 4 layers: texel (x, layer) = 10 * layer + x.
+        let mut t: Vec<f32> = (0..4).flat_map(|l| [10.0 * l as f32, 10.0 * l as f32 + 1.0]).collect();
+        let d = desc(&mut t, R, [2, 1, 1], 4, 1);
+        let s = NORM | EDGE | NEAREST;
+        // Layer 1.0 is layer 1 under a normalized sampler (not 1.0 * 4 layers).
+        assert_eq!(read_f(&d, s, [0.25, 1.0, 0.0, 0.0])[0], 10.0);
+        // rint: 2.5 -> 2, 1.5 -> 2, -0.7 -> 0 (clamped), 9 -> 3 (clamped).
+        assert_eq!(read_f(&d, s, [0.75, 2.5, 0.0, 0.0])[0], 21.0);
+        assert_eq!(read_f(&d, s, [0.75, 1.5, 0.0, 0.0])[0], 21.0);
+        assert_eq!(read_f(&d, s, [0.75, -0.7, 0.0, 0.0])[0], 1.0);
+        assert_eq!(read_f(&d, s, [0.25, 9.0, 0.0, 0.0])[0], 30.0);
+        // Linear filtering never blends layers: between x = 0 and 1 of layer 2.
+        let lin = read_f(&d, NORM | EDGE | LINEAR, [0.5, 2.2, 0.0, 0.0]);
+        assert_eq!(lin[0], 20.5);
+        // Integer coordinates with a sampler: the layer is clamped.
+        let c = [1u32, 7, 0, 0];
+        let v = read(&d, Some(SamplerBits(EDGE | NEAREST)), c, false, ReadKind::Float);
+        assert_eq!(f32::from_bits(v[0]), 31.0);
+    }
+
+    #[test]
+    fn orders_without_alpha_read_alpha_one_also_at_the_border() {
+        let mut t = [0.5f32; 3];
+        let d = desc(&mut t, R, [3, 1, 1], 0, 1);
+        assert_eq!(read_f(&d, CLAMP | NEAREST, [-0.5, 0.0, 0.0, 0.0]), [0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(read_f(&d, CLAMP | LINEAR, [0.25, 0.0, 0.0, 0.0]), [0.375, 0.0, 0.0, 1.0]);
+        let mut t = [0.5f32; 12];
+        let d = desc(&mut t, 0x10B5, [3, 1, 1], 0, 1);
+        assert_eq!(read_f(&d, CLAMP | NEAREST, [3.5, 0.0, 0.0, 0.0]), [0.0; 4]);
+        assert_eq!(read_f(&d, CLAMP | LINEAR, [0.25, 0.0, 0.0, 0.0]), [0.375; 4]);
+    }
+
+    #[test]
+    fn trilinear_weights() {
+        // 2 x 2 x 2 image, texel = x + 2 y + 4 z; the centre (1, 1, 1) blends all eight
+        // equally: mean 3.5; at (0.75, 1, 1.25): x weight 0.25, z weight 0.75 -> 0.25 + 1 + 3.
+        let mut t: Vec<f32> = (0..8).map(|i| i as f32).collect();
+        let d = desc(&mut t, R, [2, 2, 2], 0, 3);
+        assert_eq!(read_f(&d, EDGE | LINEAR, [1.0, 1.0, 1.0, 0.0])[0], 3.5);
+        assert_eq!(read_f(&d, EDGE | LINEAR, [0.75, 1.0, 1.25, 0.0])[0], 4.25);
+    }
+
+    #[test]
+    fn writes_convert_and_ignore_outside_coordinates() {
+        let mut t = [0u8; 8];
+        let d = ImageDesc {
+            data: t.as_mut_ptr(),
+            width: 2,
+            height: 1,
+            depth: 1,
+            layers: 0,
+            channel_order: 0x10B6, // CL_BGRA
+            channel_type: 0x10D2,  // CL_UNORM_INT8
+            coords: 2,
+            texel_size: 4,
+        };
+        write(&d, [1, 0, 0, 0], f([1.0, 0.5, 0.0, 0.2]), ReadKind::Float);
+        write(&d, [2, 0, 0, 0], f([1.0; 4]), ReadKind::Float);
+        write(&d, [0, u32::MAX, 0, 0], f([1.0; 4]), ReadKind::Float);
+        // b, g, r, a: 0, 127.5 -> 128, 255, 51.
+        assert_eq!(t, [0, 0, 0, 0, 0, 128, 255, 51]);
+        let back = read(&d, None, [1, 0, 0, 0], false, ReadKind::Float).map(f32::from_bits);
+        assert_eq!(back, [1.0, 128.0 / 255.0, 0.0, 0.2]);
+    }
+}
