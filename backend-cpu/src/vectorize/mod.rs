@@ -5,8 +5,8 @@
 //! A region is vectorised unless it has a switch on a varying value, a `continue` under a varying condition
 //! (see [`analysis`] for what varies), a varying `return` in a kernel with barriers, a private
 //! variable kept in a stack slot (one slot serves all work-items of the scalar loop), a
-//! dynamic-dimension work-item query, or an image write (image reads run once per lane). Varying `if`s and loops run under lane masks. Other
-//! regions keep the scalar work-item loop.
+//! dynamic-dimension work-item query, or an image write (image reads run once per lane).
+//! Varying `if`s and loops run under lane masks. Other regions keep the scalar work-item loop.
 
 pub mod analysis;
 
