@@ -6,6 +6,8 @@
 //! at its offset, with its natural alignment; a `__global`/`__constant` pointer holds the
 //! buffer's address, a `__local` pointer holds the address of a per-work-group area the caller
 //! allocated, and a by-value scalar, vector or struct holds its bytes (3-element vectors take 4).
+//! An image parameter's 8-byte slot holds the address of its [`crate::image::ImageDesc`]; a
+//! sampler's holds OpenCL C's 32-bit `CLK_*` pattern in its low 4 bytes.
 
 use oclc_ir::{Function, Module};
 

@@ -12,11 +12,6 @@ pub enum CompileError {
         /// What is not supported.
         what: String,
     },
-    /// The module uses images or samplers, which the CPU backend does not implement yet.
-    Images {
-        /// The first function that uses one.
-        function: String,
-    },
     /// A helper calls itself, directly or indirectly (OpenCL C forbids recursion).
     Recursion {
         /// The function that is part of a call cycle.
@@ -48,12 +43,6 @@ impl fmt::Display for CompileError {
                 write!(
                     f,
                     "CPU backend: {what} is not supported yet (in @{function})"
-                )
-            }
-            CompileError::Images { function } => {
-                write!(
-                    f,
-                    "images are not supported on the cpu target yet (in @{function})"
                 )
             }
             CompileError::Recursion { function } => {

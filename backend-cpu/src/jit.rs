@@ -9,9 +9,13 @@ use cranelift_module::{default_libcall_names, Linkage, Module as _};
 use oclc_ir::{FuncId, Module};
 
 use crate::abi::{arg_layout, ArgLayout, WorkGroupFn};
+use crate::codegen::image::{image_read_signature, image_write_signature};
 use crate::codegen::printf::PRINTF_SYMBOL;
 use crate::codegen::{translate_kernel, work_group_signature, Env};
 use crate::error::CompileError;
+use crate::image::entry::{
+    oclc_image_read, oclc_image_write, IMAGE_READ_SYMBOL, IMAGE_WRITE_SYMBOL,
+};
 use crate::plan::plan;
 
 /// One compiled kernel.
@@ -121,7 +125,6 @@ pub fn compile_module_with(
     module: &Module,
     options: CpuOptions,
 ) -> Result<CpuProgram, CompileError> {
-    crate::pieces::refuse_images(module)?;
     let cg_err = |function: &str, message: String| CompileError::Codegen {
         function: function.to_string(),
         message,
@@ -132,6 +135,8 @@ pub fn compile_module_with(
         builder.symbol(r.name, r.ptr);
     }
     builder.symbol(PRINTF_SYMBOL, crate::printf::oclc_printf as *const u8);
+    builder.symbol(IMAGE_READ_SYMBOL, oclc_image_read as *const u8);
+    builder.symbol(IMAGE_WRITE_SYMBOL, oclc_image_write as *const u8);
     let mut jit = JITModule::new(builder);
     let call_conv = jit.isa().default_call_conv();
     let mut math = HashMap::new();
@@ -147,6 +152,15 @@ pub fn compile_module_with(
         .declare_function(PRINTF_SYMBOL, Linkage::Import, &printf_signature(call_conv))
         .map_err(|e| cg_err(PRINTF_SYMBOL, e.to_string()))?;
     math.insert(PRINTF_SYMBOL, id);
+    for (name, sig) in [
+        (IMAGE_READ_SYMBOL, image_read_signature(call_conv)),
+        (IMAGE_WRITE_SYMBOL, image_write_signature(call_conv)),
+    ] {
+        let id = jit
+            .declare_function(name, Linkage::Import, &sig)
+            .map_err(|e| cg_err(name, e.to_string()))?;
+        math.insert(name, id);
+    }
     let mut printf_specs = Vec::new();
     let mut globals = Vec::new();
     let mut global_addrs = Vec::new();

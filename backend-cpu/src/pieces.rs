@@ -51,10 +51,14 @@ fn push_pieces(types: &TypeTable, ty: TypeId, base: u64, out: &mut Vec<Piece>) -
                 });
             }
         }
-        Type::Image { .. } | Type::Sampler => return None,
-        Type::Pointer { .. } => out.push(Piece {
+        // An image is the address of its descriptor; a sampler its `CLK_*` bits.
+        Type::Image { .. } | Type::Pointer { .. } => out.push(Piece {
             offset: base,
             ty: types::I64,
+        }),
+        Type::Sampler => out.push(Piece {
+            offset: base,
+            ty: types::I32,
         }),
         Type::Array { elem, len } => {
             let size = types.layout(*elem).size;
@@ -70,21 +74,4 @@ fn push_pieces(types: &TypeTable, ty: TypeId, base: u64, out: &mut Vec<Piece>) -
         }
     }
     Some(())
-}
-
-/// Fails with [`CompileError::Images`] when a function of `module` has an image or sampler
-/// value (the CPU backend has no image support yet).
-pub fn refuse_images(module: &oclc_ir::Module) -> Result<(), crate::error::CompileError> {
-    for f in &module.functions {
-        let opaque = f
-            .value_types
-            .iter()
-            .any(|t| matches!(module.types.get(*t), Type::Image { .. } | Type::Sampler));
-        if opaque {
-            return Err(crate::error::CompileError::Images {
-                function: f.name.clone(),
-            });
-        }
-    }
-    Ok(())
 }

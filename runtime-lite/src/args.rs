@@ -13,6 +13,10 @@ pub enum ParamKind {
     LocalPointer,
     /// A by-value scalar, vector or struct: bind its bytes.
     Value,
+    /// An `image*_t`: bind an image.
+    Image,
+    /// A `sampler_t`: bind a sampler's `CLK_*` bits.
+    Sampler,
 }
 
 /// A kernel parameter, described for argument checking and error messages.
@@ -49,6 +53,8 @@ impl ParamInfo {
                 },
                 *pointee,
             ),
+            Type::Image { .. } => (ParamKind::Image, p.ty),
+            Type::Sampler => (ParamKind::Sampler, p.ty),
             _ => (ParamKind::Value, p.ty),
         };
         let elem = types.scalar_of(elem_ty).zip(types.lanes_of(elem_ty));
@@ -77,6 +83,11 @@ pub enum ArgValue {
     /// The size in bytes of the local memory area of a `__local` pointer parameter
     /// (allocated per work-group, 128-byte aligned, must be non-zero).
     Local(u64),
+    /// An image, by index into the `images` slice given to
+    /// [`crate::Program::launch_with_images`] (for `Image` parameters).
+    Image(usize),
+    /// A sampler as OpenCL C's 32-bit `CLK_*` pattern (for `Sampler` parameters).
+    Sampler(u32),
 }
 
 impl ArgValue {
@@ -86,6 +97,8 @@ impl ArgValue {
             ArgValue::Buffer(_) => "a buffer",
             ArgValue::Bytes(_) => "a value",
             ArgValue::Local(_) => "a local memory size",
+            ArgValue::Image(_) => "an image",
+            ArgValue::Sampler(_) => "a sampler",
         }
     }
 }

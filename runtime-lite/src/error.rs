@@ -46,6 +46,15 @@ pub enum RuntimeError {
         /// The buffer index given.
         buffer: usize,
     },
+    /// An argument names an image that does not exist.
+    NoSuchImage {
+        /// Parameter index.
+        index: usize,
+        /// The image index given.
+        image: usize,
+    },
+    /// An image cannot be made (unsupported format, extents that do not match its texels).
+    BadImage(String),
     /// The NDRange is malformed (work_dim, zero sizes, local size not dividing the global).
     BadRange(String),
     /// The work-group is larger than the device allows.
@@ -100,6 +109,11 @@ impl fmt::Display for RuntimeError {
                 f,
                 "work-group size {total} exceeds the CPU device's maximum of {max}"
             ),
+            RuntimeError::NoSuchImage { index, image } => write!(
+                f,
+                "argument {index} names image {image}, which was not given to the launch"
+            ),
+            RuntimeError::BadImage(m) => write!(f, "{m}"),
             RuntimeError::OutOfMemory { bytes } => {
                 write!(f, "out of memory allocating {bytes} bytes")
             }

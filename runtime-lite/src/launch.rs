@@ -11,6 +11,7 @@ use oclc_backend_cpu::{WorkGroupContext, WorkGroupFn};
 use crate::args::{ArgValue, ParamKind};
 use crate::buffer::{alloc_chunks, Buffer};
 use crate::error::RuntimeError;
+use crate::image::Image;
 use crate::ndrange::{resolve, NDRange};
 use crate::program::Program;
 
@@ -42,9 +43,23 @@ impl Program {
         range: &NDRange,
         threads: Option<usize>,
     ) -> Result<LaunchInfo, RuntimeError> {
+        self.launch_with_images(name, args, buffers, &mut [], range, threads)
+    }
+
+    /// [`Program::launch`] for kernels with image parameters: `ArgValue::Image` arguments
+    /// index `images`.
+    pub fn launch_with_images(
+        &self,
+        name: &str,
+        args: &[ArgValue],
+        buffers: &mut [Buffer],
+        images: &mut [Image],
+        range: &NDRange,
+        threads: Option<usize>,
+    ) -> Result<LaunchInfo, RuntimeError> {
         let (k, info) = self.compiled(name)?;
         let r = resolve(range, info.reqd_work_group_size)?;
-        let block = self.bind_args(name, args, buffers)?;
+        let block = self.bind_args(name, args, buffers, images)?;
         let total_groups = r.groups[0] * r.groups[1] * r.groups[2];
         let wanted = threads
             .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
@@ -129,6 +144,7 @@ impl Program {
         name: &str,
         args: &[ArgValue],
         buffers: &mut [Buffer],
+        images: &mut [Image],
     ) -> Result<ArgBlock, RuntimeError> {
         let (k, info) = self.compiled(name)?;
         if args.len() != info.params.len() {
@@ -157,6 +173,17 @@ impl Program {
                     let addr = buf.device_addr();
                     bytes[off..off + 8].copy_from_slice(&addr.to_le_bytes());
                 }
+                (ParamKind::Image, ArgValue::Image(m)) => {
+                    let image = images.get_mut(*m).ok_or(RuntimeError::NoSuchImage {
+                        index: i,
+                        image: *m,
+                    })?;
+                    let addr = image.device_addr();
+                    bytes[off..off + 8].copy_from_slice(&addr.to_le_bytes());
+                }
+                (ParamKind::Sampler, ArgValue::Sampler(bits)) => {
+                    bytes[off..off + 4].copy_from_slice(&bits.to_le_bytes());
+                }
                 (ParamKind::LocalPointer, ArgValue::Local(size)) => {
                     if *size == 0 {
                         return Err(bad("a __local pointer needs a non-zero size".into()));
@@ -182,6 +209,8 @@ impl Program {
                         ParamKind::GlobalBuffer | ParamKind::ConstantBuffer => "a buffer",
                         ParamKind::LocalPointer => "a local memory size",
                         ParamKind::Value => "a value",
+                        ParamKind::Image => "an image",
+                        ParamKind::Sampler => "a sampler",
                     };
                     return Err(bad(format!(
                         "expected {want} for type {}, got {}",

@@ -9,7 +9,6 @@
 // RUN: --kernel write_uint --global 7,5 --arg image2d:rgba:u32[7,5]=zeros --arg u32x4[35]=rand:9
 // RUN: --kernel write_3d --global 4,3,2 --arg image3d:rgba:f32[4,3,2]=zeros --arg f32x4[24]=randu:10:-1:1
 // RUN: --kernel write_array --global 4,3,2 --arg image2d_array:rgba:unorm8[4,3,2]=zeros --arg f32x4[24]=randu:11:0:1
-// CPU-UNSUPPORTED: images are not supported on the cpu target yet
 // VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
 // write_imagef, write_imagei and write_imageui into write-only images of every channel
 // class (the format conversion rounds and saturates), 3D images and 2D arrays; the written

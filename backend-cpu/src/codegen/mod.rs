@@ -12,6 +12,7 @@ mod control;
 mod convert;
 mod generic_cast;
 mod half;
+pub mod image;
 pub mod math;
 mod math_int;
 mod ops;

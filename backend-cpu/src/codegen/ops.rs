@@ -18,14 +18,18 @@ impl Tx<'_, '_, '_> {
             Op::Atomic { op, ptr, args, .. } => self.atomic(*op, *ptr, args)?,
             Op::Printf { format, args } => self.printf(format, args)?,
             Op::GenericCast { value, to } => self.generic_cast(*value, *to)?,
-            Op::SamplerConst(_)
-            | Op::ImageRead { .. }
-            | Op::ImageWrite { .. }
-            | Op::ImageQuery { .. } => {
-                return Err(CompileError::Images {
-                    function: self.f.name.clone(),
-                })
-            }
+            Op::SamplerConst(bits) => vec![self.b.ins().iconst(types::I32, bits.0 as i64)],
+            Op::ImageRead {
+                image,
+                sampler,
+                coord,
+            } => self.image_read(result, *image, *sampler, *coord)?,
+            Op::ImageWrite {
+                image,
+                coord,
+                value,
+            } => self.image_write(*image, *coord, *value)?,
+            Op::ImageQuery { query, image } => self.image_query(result, *query, *image)?,
             Op::Const(c) => vec![self.constant(*c)?],
             Op::Unary(u, a) => {
                 let (s, xs) = self.widened(*a)?;

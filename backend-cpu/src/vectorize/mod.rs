@@ -4,9 +4,9 @@
 //!
 //! A region is vectorised unless it has a switch on a varying value, a `continue` under a varying condition
 //! (see [`analysis`] for what varies), a varying `return` in a kernel with barriers, a private
-//! variable kept in a stack slot (one slot serves all work-items of the scalar loop), or a
-//! dynamic-dimension work-item query. Varying `if`s and loops run under lane masks. Other
-//! regions keep the scalar work-item loop.
+//! variable kept in a stack slot (one slot serves all work-items of the scalar loop), a
+//! dynamic-dimension work-item query, or an image write (image reads run once per lane).
+//! Varying `if`s and loops run under lane masks. Other regions keep the scalar work-item loop.
 
 pub mod analysis;
 
@@ -158,6 +158,8 @@ fn op_blocker(types: &oclc_ir::TypeTable, func: &Function, plan: &Plan, op: &Op)
             ..
         } => Some("a work-item query with a non-constant dimension".to_string()),
         Op::Call { .. } => Some("a call".to_string()),
+        // A write is a side effect the per-lane translation would not mask.
+        Op::ImageWrite { .. } => Some("an image write".to_string()),
         // to_global/to_local/to_private decide by address ranges that per-lane copies of
         // private variables would not match.
         Op::GenericCast { .. } => {

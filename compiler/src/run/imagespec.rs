@@ -5,6 +5,7 @@
 
 use oclc_ir::{ImageDim, ScalarType};
 use oclc_runtime_lite::opencl::{object_type, OpenClImageDesc};
+use oclc_runtime_lite::ImageShape;
 
 use super::argspec::{parse_init, BufferInit, ElemType};
 
@@ -180,6 +181,23 @@ pub fn parse_image_spec(text: &str) -> Result<ImageSpec, String> {
         desc,
         init: parse_init(init, stored)?,
     })
+}
+
+/// The shape of the CPU device's image for an image argument's format and extents.
+pub fn cpu_image_shape(desc: &OpenClImageDesc) -> ImageShape {
+    let dim = KINDS
+        .iter()
+        .find(|k| k.4 == desc.object_type)
+        .map_or(ImageDim::D2, |k| k.1);
+    ImageShape {
+        dim,
+        width: desc.width,
+        height: desc.height,
+        depth: desc.depth,
+        layers: desc.array_size,
+        channel_order: desc.channel_order,
+        channel_type: desc.channel_type,
+    }
 }
 
 /// Parses `COORDS:ADDRESS:FILTER` (after `sampler:`) into OpenCL C's `CLK_*` pattern.

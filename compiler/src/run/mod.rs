@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use oclc_ir::Module;
 use oclc_runtime_lite::opencl::{OpenClArg, OpenClDevice};
-use oclc_runtime_lite::{ArgValue, Buffer, NDRange, Program};
+use oclc_runtime_lite::{ArgValue, Buffer, Image, NDRange, Program};
 
 pub use bind::{bind_args, BoundArg};
 
@@ -54,6 +54,7 @@ pub fn run_cpu(
     let options = oclc_backend_cpu::CpuOptions::for_opt_level(launch.opt_level);
     let program = Program::with_options(module.clone(), options).map_err(|e| e.to_string())?;
     let mut buffers = Vec::new();
+    let mut images = Vec::new();
     let mut values = Vec::with_capacity(args.len());
     for a in args.iter() {
         values.push(match a {
@@ -63,12 +64,16 @@ pub fn run_cpu(
             }
             BoundArg::Value(bytes) => ArgValue::Bytes(bytes.clone()),
             BoundArg::Local(n) => ArgValue::Local(*n as u64),
-            BoundArg::Image { .. } | BoundArg::Sampler(_) => {
-                return Err("images are not supported on the cpu target yet".into())
+            BoundArg::Image { desc, bytes, .. } => {
+                let shape = imagespec::cpu_image_shape(desc);
+                images.push(Image::from_bytes(&shape, bytes).map_err(|e| e.to_string())?);
+                ArgValue::Image(images.len() - 1)
             }
+            BoundArg::Sampler(bits) => ArgValue::Sampler(*bits),
         });
     }
     let originals: Vec<Vec<u8>> = buffers.iter().map(|b| b.as_bytes().to_vec()).collect();
+    let image_originals: Vec<Vec<u8>> = images.iter().map(|m| m.as_bytes().to_vec()).collect();
     let range = NDRange {
         work_dim: launch.work_dim,
         global: launch.global,
@@ -76,20 +81,28 @@ pub fn run_cpu(
         offset: launch.offset,
     };
     let info = program
-        .launch(
+        .launch_with_images(
             &launch.kernel,
             &values,
             &mut buffers,
+            &mut images,
             &range,
             launch.threads,
         )
         .map_err(|e| e.to_string())?;
     // Copy the results of the first launch back into the arguments.
-    let mut next = 0;
+    let (mut next, mut next_image) = (0, 0);
     for a in args.iter_mut() {
-        if let BoundArg::Buffer { bytes, .. } = a {
-            bytes.copy_from_slice(buffers[next].as_bytes());
-            next += 1;
+        match a {
+            BoundArg::Buffer { bytes, .. } => {
+                bytes.copy_from_slice(buffers[next].as_bytes());
+                next += 1;
+            }
+            BoundArg::Image { bytes, .. } => {
+                bytes.copy_from_slice(images[next_image].as_bytes());
+                next_image += 1;
+            }
+            _ => {}
         }
     }
     let mut times = Vec::with_capacity(launch.repeat);
@@ -97,12 +110,16 @@ pub fn run_cpu(
         for (b, o) in buffers.iter_mut().zip(&originals) {
             b.as_bytes_mut().copy_from_slice(o);
         }
+        for (m, o) in images.iter_mut().zip(&image_originals) {
+            m.as_bytes_mut().copy_from_slice(o);
+        }
         let start = Instant::now();
         program
-            .launch(
+            .launch_with_images(
                 &launch.kernel,
                 &values,
                 &mut buffers,
+                &mut images,
                 &range,
                 launch.threads,
             )
