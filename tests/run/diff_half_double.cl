@@ -1,7 +1,6 @@
 // RUN: --kernel half_double --global 32 --local 8 --arg f64[32]=randu:402:-3:3 --arg f16[256]=zeros
 // TOLERANCE: 0 0
 // SPIRV-POCL-UNSUPPORTED: PoCL 3.1's SPIR library lacks convert_half_rtz/rtp/rtn, which vstore_half_rtX reads back to
-// VULKAN-RUN-ONLY: lavapipe (Mesa 22.3.6) converts double to half through float (OpFConvert f64->f16 rounds twice: 1 + 2^-11 + 2^-40 gives 1), which the Vulkan spec does not allow
 // vstore_half from double with every rounding mode: one rounding straight from double
 // (a value just above a tie must not be rounded to float first), overflow near 65520.
 // PoCL 3.1's kernel library lacks convert_half_rtz/rtp/rtn, so the SPIR-V path cannot

@@ -111,6 +111,9 @@ impl FnEmitter<'_, '_> {
             if saturate && ts.is_int() {
                 return self.vk_int_sat(v, fs, ts, n, rt);
             }
+            if fs == ScalarType::F64 && ts == ScalarType::F16 && !directed {
+                return self.vk_narrow_float(v, (fs, n), (ts, rt), Rounding::Rte);
+            }
             if to_narrower_float && directed {
                 return self.vk_directed_to_float(v, (fs, n), (ts, rt), rounding, opcode);
             }

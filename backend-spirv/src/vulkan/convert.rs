@@ -3,8 +3,9 @@
 //! `OpSatConvertSToU`/`UToS` and `SaturatedConversion` are not available) and conversions
 //! to a floating-point type with a directed rounding mode (`_rtz`, `_rtp`, `_rtn`; the
 //! `FPRoundingMode` decoration needs capabilities Vulkan compute does not grant for
-//! these). The native conversion rounds to nearest even; its result is compared exactly
-//! with the source and moved one ulp where the requested rounding says so.
+//! these). From an integer, the native conversion rounds to nearest even; its result is
+//! compared exactly with the source and moved one ulp where the requested rounding says
+//! so. From a wider float, see `narrow` (computed on the bits).
 
 use oclc_ir::{Rounding, ScalarType};
 use rspirv::spirv::{Op as SOp, Word};
@@ -141,8 +142,10 @@ impl FnEmitter<'_, '_> {
     }
 
     /// Conversion of `v` (source `fs`, lanes `n`) to the float type `ts` (SPIR-V type
-    /// `rt`) by `opcode` with a directed rounding mode: the round-to-nearest result moved one ulp toward the requested
-    /// direction where it lies on the wrong side of the exact value.
+    /// `rt`) by `opcode` with a directed rounding mode. From an integer: the
+    /// round-to-nearest result moved one ulp toward the requested direction where it lies
+    /// on the wrong side of the exact value; from a wider float: computed on the bits
+    /// (`vk_narrow_float`).
     pub(crate) fn vk_directed_to_float(
         &mut self,
         v: Word,
@@ -157,16 +160,15 @@ impl FnEmitter<'_, '_> {
                 fs.name()
             ));
         }
+        if fs.is_float() {
+            if ts.bits() >= fs.bits() {
+                return self.inst(opcode, rt, &[v]);
+            }
+            return self.vk_narrow_float(v, (fs, n), (ts, rt), rounding);
+        }
         let bt = self.cx.shape_ty(ScalarType::Bool, n, false);
         let r = self.inst(opcode, rt, &[v])?;
-        let (gt, lt) = if fs.is_float() {
-            let ft = self.cx.shape_ty(fs, n, false);
-            let back = self.inst(SOp::FConvert, ft, &[r])?;
-            (
-                self.inst(SOp::FOrdGreaterThan, bt, &[back, v])?,
-                self.inst(SOp::FOrdLessThan, bt, &[back, v])?,
-            )
-        } else {
+        let (gt, lt) = {
             // r can equal 2^bits (beyond the source type): then it is above every value.
             let ft = self.cx.shape_ty(fs, n, false);
             let limit = pow2_bits(ts, fs.bits() - u32::from(fs.is_signed()), false);

@@ -8,6 +8,7 @@ mod convert;
 mod entry;
 mod layout;
 pub(crate) mod math;
+mod narrow;
 mod pointers;
 pub mod reflection;
 mod workitem;
