@@ -2,7 +2,9 @@
 // RUN: --kernel dims --global 8,6 --arg image1d:r:unorm16[7]=randu:6:0:65535 --arg image1d_array:r:f32[7,3]=randu:7:-2:2 --arg image2d_array:r:f32[5,4,3]=randu:8:-2:2 --arg image3d:r:snorm8[5,4,3]=randu:9:-128:127 --arg image1d_buffer:rgba:unorm8[9]=randu:10:0:255 --arg sampler:norm:repeat:nearest --arg f32x4[48]=zeros --arg f32x4[48]=zeros --arg f32x4[48]=zeros --arg f32x4[48]=zeros --arg f32x4[48]=zeros
 // RUN: --kernel dims_int --global 8,6 --arg image1d:rgba:i16[7]=randu:11:-32768:32767 --arg image2d_array:rgba:i32[5,4,3]=rand:12 --arg image3d:r:i8[5,4,3]=randu:13:-128:127 --arg i32x4[48]=zeros --arg i32x4[48]=zeros --arg i32x4[48]=zeros
 // CPU-UNSUPPORTED: images are not supported on the cpu target yet
-// VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
+// VULKAN-REFERENCE-DIFFERS: image1d:rgba:f32[7] | arg7,arg8 | PoCL 3.1 scales the layer coordinate of 1D and 2D arrays by the layer count under a normalized sampler, where OpenCL takes clamp(rint(v)); tests/vulkan_images.rs checks it
+// VULKAN-REFERENCE-DIFFERS: image1d:r:unorm16[7] | arg6,arg7,arg8,arg9 | PoCL 3.1 gives CLK_ADDRESS_CLAMP's border alpha 0 for orders without alpha where OpenCL says (0,0,0,1), as oclc's Vulkan kernels do; tests/vulkan_images.rs checks it (and see the layer above)
+// VULKAN-REFERENCE-DIFFERS: --kernel dims_int | arg4,arg5 | PoCL 3.1 rounds a layer coordinate of .5 away from zero where OpenCL's rint rounds to even, and PoCL 3.1 reads the missing alpha of integer r/rg images as 0 where OpenCL (6.13.14.7) says 1, as Vulkan does; tests/vulkan_images.rs checks it
 // TOLERANCE: 1e-5 1e-6
 // Reads from 1D, 1D array, 2D array, 3D and 1D buffer images: with a sampler and float
 // coordinates (the layer of an array is rounded and clamped), with an unnormalized
