@@ -688,3 +688,36 @@ impl<'d> ImageSet<'d> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_keep_the_opencl_memory_layout() {
+        // (CL_RGBA, CL_UNORM_INT8), (CL_BGRA, CL_UNORM_INT8), (CL_R, CL_FLOAT), (CL_RG, CL_SIGNED_INT16).
+        assert!(vk_format(0x10B5, 0x10D2) == Some(vk::Format::R8G8B8A8_UNORM));
+        assert!(vk_format(0x10B6, 0x10D2) == Some(vk::Format::B8G8R8A8_UNORM));
+        assert!(vk_format(0x10B0, 0x10DE) == Some(vk::Format::R32_SFLOAT));
+        assert!(vk_format(0x10B2, 0x10D8) == Some(vk::Format::R16G16_SINT));
+        // Vulkan has no 32-bit BGRA, nor (here) other orders.
+        assert!(vk_format(0x10B6, 0x10DE) == None);
+        assert!(vk_format(0x10B1, 0x10D2) == None);
+    }
+
+    #[test]
+    fn samplers_use_normalized_coordinates_and_the_opencl_address_mode() {
+        // CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_LINEAR.
+        let s = sampler_info(0x24);
+        assert!(s.unnormalized_coordinates == vk::FALSE);
+        assert!(s.address_mode_u == vk::SamplerAddressMode::CLAMP_TO_BORDER);
+        assert!(s.border_color == vk::BorderColor::FLOAT_TRANSPARENT_BLACK);
+        assert!(s.mag_filter == vk::Filter::LINEAR);
+        // CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_MIRRORED_REPEAT | CLK_FILTER_NEAREST.
+        let s = sampler_info(0x19);
+        assert!(s.address_mode_w == vk::SamplerAddressMode::MIRRORED_REPEAT);
+        assert!(s.min_filter == vk::Filter::NEAREST);
+        // CLK_ADDRESS_NONE is served by clamping to the edge.
+        assert!(sampler_info(0x10).address_mode_v == vk::SamplerAddressMode::CLAMP_TO_EDGE);
+    }
+}
