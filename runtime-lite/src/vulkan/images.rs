@@ -701,8 +701,8 @@ mod tests {
         assert!(vk_format(0x10B0, 0x10DE) == Some(vk::Format::R32_SFLOAT));
         assert!(vk_format(0x10B2, 0x10D8) == Some(vk::Format::R16G16_SINT));
         // Vulkan has no 32-bit BGRA, nor (here) other orders.
-        assert!(vk_format(0x10B6, 0x10DE) == None);
-        assert!(vk_format(0x10B1, 0x10D2) == None);
+        assert!(vk_format(0x10B6, 0x10DE).is_none());
+        assert!(vk_format(0x10B1, 0x10D2).is_none());
     }
 
     #[test]
