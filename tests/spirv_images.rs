@@ -68,23 +68,6 @@ fn image_kernels_give_valid_spirv_with_snapshots() {
     }
 }
 
-#[test]
-fn vulkan_target_refuses_images() {
-    let dir = scratch("spirv-image-refusals");
-    let file = root().join("tests/spirv_images/helpers.cl");
-    let file = file.to_string_lossy();
-    // (The CPU target runs images: tests/run/image_*.cl.)
-    let target = "vulkan";
-    let out = oclc(&[&file, "--target", target, "-o", "x.out"], &dir);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !out.status.success()
-            && err.contains(&format!(
-                "images are not supported on the {target} target yet"
-            )),
-        "--target {target}: {err}"
-    );
-}
 
 #[test]
 fn front_end_image_test_kernel_gives_valid_spirv() {

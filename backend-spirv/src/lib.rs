@@ -22,7 +22,8 @@ pub use opencl::emit_opencl;
 pub use options::SpirvOptions;
 pub use vulkan::math::{vulkan_native_division, vulkan_native_math};
 pub use vulkan::reflection::{
-    FIRST_ARG_OFFSET, GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, MAX_PUSH_CONSTANT_BYTES,
+    ConstantSampler, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET, FIRST_IMAGE_BINDING,
+    GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, IMAGE_DESCRIPTOR_SET, MAX_PUSH_CONSTANT_BYTES,
     WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
 };
 pub use vulkan::{

@@ -8,7 +8,6 @@
 // RUN: --kernel read_float --global 6,5 --arg image2d:rgba:unorm8[6,5]=randu:8:0:255 --arg f32x4[30]=zeros --arg f32x4[30]=zeros
 // RUN: --kernel read_float --global 6,5 --arg image2d:bgra:unorm8[6,5]=randu:9:0:255 --arg f32x4[30]=zeros --arg f32x4[30]=zeros
 // RUN: --kernel read_float --global 6,5 --arg image2d:rgba:snorm8[6,5]=randu:10:-128:127 --arg f32x4[30]=zeros --arg f32x4[30]=zeros
-// VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
 // read_imagei, read_imageui and read_imagef over signed, unsigned, normalized, half and
 // float channel types and the r, rg, rgba and bgra orders, with integer coordinates, with
 // and without a sampler (channels missing from the order read as 0, alpha as 1).

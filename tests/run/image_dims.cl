@@ -1,7 +1,7 @@
 // RUN: --kernel dims --global 8,6 --arg image1d:rgba:f32[7]=randu:1:-2:2 --arg image1d_array:rgba:f32[7,3]=randu:2:-2:2 --arg image2d_array:rgba:unorm8[5,4,3]=randu:3:0:255 --arg image3d:rgba:f32[5,4,3]=randu:4:-2:2 --arg image1d_buffer:rgba:f32[9]=randu:5:-2:2 --arg sampler:norm:clamp_to_edge:linear --arg f32x4[48]=zeros --arg f32x4[48]=zeros --arg f32x4[48]=zeros --arg f32x4[48]=zeros --arg f32x4[48]=zeros
 // RUN: --kernel dims --global 8,6 --arg image1d:r:unorm16[7]=randu:6:0:65535 --arg image1d_array:r:f32[7,3]=randu:7:-2:2 --arg image2d_array:r:f32[5,4,3]=randu:8:-2:2 --arg image3d:r:snorm8[5,4,3]=randu:9:-128:127 --arg image1d_buffer:rgba:unorm8[9]=randu:10:0:255 --arg sampler:norm:repeat:nearest --arg f32x4[48]=zeros --arg f32x4[48]=zeros --arg f32x4[48]=zeros --arg f32x4[48]=zeros --arg f32x4[48]=zeros
 // RUN: --kernel dims_int --global 8,6 --arg image1d:rgba:i16[7]=randu:11:-32768:32767 --arg image2d_array:rgba:i32[5,4,3]=rand:12 --arg image3d:r:i8[5,4,3]=randu:13:-128:127 --arg i32x4[48]=zeros --arg i32x4[48]=zeros --arg i32x4[48]=zeros
-// VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
+// VULKAN-TOLERANCE: 1e-5 8e-3 lavapipe filters linearly with 8 sub-texel bits (unorm8 results in steps of 1/255): up to 2/255 from PoCL's float filtering
 // TOLERANCE: 1e-5 1e-6
 // Reads from 1D, 1D array, 2D array, 3D and 1D buffer images: with a sampler and float
 // coordinates (the layer of an array is rounded and clamped), with an unnormalized

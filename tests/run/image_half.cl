@@ -2,7 +2,6 @@
 // EXPECT: arg0 = 51
 // EXPECT: arg1 = 0.199951171875
 // EXPECT: arg2 = 0.199951171875 0 0 1
-// VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
 // read_imageh and write_imageh (cl_khr_fp16, which PoCL 3.1 lacks: hand-computed values).
 // unorm8 51 reads as 51 / 255 = 0.2, rounded to the nearest half 0.199951171875 (0x3266);
 // written to a half image it stays that value; missing channels read as 0, alpha as 1.

@@ -1,6 +1,5 @@
 // RUN: --kernel tile_blur --global 16,8 --local 8,4 --arg image2d:rgba:unorm8[16,8]=randu:1:0:255 --arg image2d:rgba:f32[16,8]=zeros --arg sampler:unnorm:clamp_to_edge:nearest
 // RUN: --kernel tile_blur --global 16,8 --local 4,4 --arg image2d:rgba:f32[16,8]=randu:2:-1:1 --arg image2d:rgba:unorm16[16,8]=zeros --arg sampler:unnorm:clamp:nearest
-// VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
 // An image read into __local memory, a barrier, then each work-item blends its
 // neighbours from the tile and writes the result to another image: images and samplers
 // live across the barrier (the CPU keeps them per work-item like other values).

@@ -1,7 +1,6 @@
 // RUN: --kernel query_2d --global 1 --arg image2d:rgba:unorm8[13,7]=zeros --arg image2d:r:f32[3,2]=zeros --arg i32[16]=zeros
 // RUN: --kernel query_2d --global 1 --arg image2d:bgra:snorm8[1,9]=zeros --arg image2d:rgba:u16[5,5]=zeros --arg i32[16]=zeros
 // RUN: --kernel query_others --global 1 --arg image3d:rgba:f16[5,4,3]=zeros --arg image2d_array:r:i32[6,2,9]=zeros --arg image1d_array:rgba:u32[11,4]=zeros --arg image1d:r:unorm16[17]=zeros --arg i32[24]=zeros
-// VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
 // get_image_width/height/depth/dim/array_size/channel_data_type/channel_order on every kind
 // of image, of every access qualifier.
 

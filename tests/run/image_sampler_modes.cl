@@ -9,7 +9,6 @@
 // RUN: --kernel sample --global 9,7 --arg image2d:rgba:unorm8[5,4]=randu:9:0:255 --arg sampler:norm:mirrored_repeat:nearest --arg f32x4[63]=zeros --arg f32:0.31 --arg f32:-1.1
 // RUN: --kernel sample --global 9,7 --arg image2d:r:f32[5,4]=randu:10:-2:2 --arg sampler:norm:clamp_to_edge:linear --arg f32x4[63]=zeros --arg f32:0.19 --arg f32:-0.4
 // RUN: --kernel sample --global 9,7 --arg image2d:r:snorm16[5,4]=randu:11:-32768:32767 --arg sampler:norm:clamp:linear --arg f32x4[63]=zeros --arg f32:0.19 --arg f32:-0.4
-// VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
 // TOLERANCE: 1e-5 1e-6
 // read_imagef with a sampler passed by the host: every addressing mode, both filters,
 // normalized and unnormalized float coordinates that reach outside the image (scale and

@@ -3,7 +3,6 @@
 // EXPECT: arg1 = 0.5
 // EXPECT: arg2 = 5 0 0 1 0 0 0 1
 // EXPECT: arg3 = 0.5 0 0 1 0.375 0 0 1
-// VULKAN-UNSUPPORTED: images are not supported on the vulkan target yet
 // Where PoCL 3.1 departs from the OpenCL 1.2 specification, so the other image_*.cl files
 // cannot compare these cases with it: hand-computed values from the specification.
 // - Integer reads of an order without alpha return alpha 1 (section 6.12.14.7: CL_R reads

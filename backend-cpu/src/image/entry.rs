@@ -239,7 +239,9 @@ mod tests {
     #[test]
     fn array_layers_are_rounded_to_even_and_never_normalized() {
         // A 1D array of 2 texels x 4 layers: texel (x, layer) = 10 * layer + x.
-        let mut t: Vec<f32> = (0..4).flat_map(|l| [10.0 * l as f32, 10.0 * l as f32 + 1.0]).collect();
+        let mut t: Vec<f32> = (0..4)
+            .flat_map(|l| [10.0 * l as f32, 10.0 * l as f32 + 1.0])
+            .collect();
         let d = desc(&mut t, R, [2, 1, 1], 4, 1);
         let s = NORM | EDGE | NEAREST;
         // Layer 1.0 is layer 1 under a normalized sampler (not 1.0 * 4 layers).
@@ -254,7 +256,13 @@ mod tests {
         assert_eq!(lin[0], 20.5);
         // Integer coordinates with a sampler: the layer is clamped.
         let c = [1u32, 7, 0, 0];
-        let v = read(&d, Some(SamplerBits(EDGE | NEAREST)), c, false, ReadKind::Float);
+        let v = read(
+            &d,
+            Some(SamplerBits(EDGE | NEAREST)),
+            c,
+            false,
+            ReadKind::Float,
+        );
         assert_eq!(f32::from_bits(v[0]), 31.0);
     }
 
@@ -262,12 +270,21 @@ mod tests {
     fn orders_without_alpha_read_alpha_one_also_at_the_border() {
         let mut t = [0.5f32; 3];
         let d = desc(&mut t, R, [3, 1, 1], 0, 1);
-        assert_eq!(read_f(&d, CLAMP | NEAREST, [-0.5, 0.0, 0.0, 0.0]), [0.0, 0.0, 0.0, 1.0]);
-        assert_eq!(read_f(&d, CLAMP | LINEAR, [0.25, 0.0, 0.0, 0.0]), [0.375, 0.0, 0.0, 1.0]);
+        assert_eq!(
+            read_f(&d, CLAMP | NEAREST, [-0.5, 0.0, 0.0, 0.0]),
+            [0.0, 0.0, 0.0, 1.0]
+        );
+        assert_eq!(
+            read_f(&d, CLAMP | LINEAR, [0.25, 0.0, 0.0, 0.0]),
+            [0.375, 0.0, 0.0, 1.0]
+        );
         let mut t = [0.5f32; 12];
         let d = desc(&mut t, 0x10B5, [3, 1, 1], 0, 1);
         assert_eq!(read_f(&d, CLAMP | NEAREST, [3.5, 0.0, 0.0, 0.0]), [0.0; 4]);
-        assert_eq!(read_f(&d, CLAMP | LINEAR, [0.25, 0.0, 0.0, 0.0]), [0.375; 4]);
+        assert_eq!(
+            read_f(&d, CLAMP | LINEAR, [0.25, 0.0, 0.0, 0.0]),
+            [0.375; 4]
+        );
     }
 
     #[test]

@@ -42,6 +42,8 @@ pub(crate) struct VulkanState {
     pub constant_offsets: Vec<u64>,
     /// The Private variable holding the constant image's device address.
     pub constant_base: Option<Word>,
+    /// Image and sampler values of the kernel being emitted.
+    pub images: crate::vulkan::image::ImageState,
 }
 
 impl ModuleCtx<'_> {

@@ -63,14 +63,11 @@ pub(crate) fn emit_function(
 
 fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -> Result<()> {
     let ret = cx.ty(f.ret)?;
-    let mut param_tys = Vec::with_capacity(f.params.len());
-    for p in &f.params {
-        param_tys.push(cx.ty(p.ty)?);
-    }
     // A Vulkan entry point takes no parameters: they come from its argument block.
     let vk_entry = kind == EmitKind::Entry && cx.flavour == Flavour::Vulkan;
-    if vk_entry {
-        param_tys.clear();
+    let mut param_tys = Vec::with_capacity(f.params.len());
+    for p in f.params.iter().filter(|_| !vk_entry) {
+        param_tys.push(cx.ty(p.ty)?);
     }
     let fn_ty = cx.fn_ty(ret, param_tys.clone());
     let name = match kind {

@@ -4,7 +4,8 @@
 //! with a sampler as `OpSampledImage` + `OpImageSampleExplicitLod` at Lod 0, reads without
 //! one as `OpImageRead`; writes as `OpImageWrite`; queries as `OpImageQuerySize(Lod)`,
 //! `OpImageQueryFormat` and `OpImageQueryOrder` (whose results are offsets from the host
-//! API's `CL_*` values). The Vulkan flavour refuses them.
+//! API's `CL_*` values). The Vulkan flavour has its own scheme (`crate::vulkan::image`):
+//! its image and sampler values only come from kernel parameters and constant samplers.
 
 use oclc_ir::{ImageAccess, ImageDim, ImageQuery, SamplerBits, ScalarType, Type, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -17,8 +18,9 @@ use super::context::{Flavour, ModuleCtx};
 use super::function::FnEmitter;
 use crate::error::{unsupported, Result};
 
-/// The error of every image or sampler construct on Vulkan.
-const VULKAN_IMAGES: &str = "images are not supported on the vulkan target yet";
+/// The error of an image or sampler type needed outside a kernel's parameters on Vulkan.
+const VULKAN_IMAGES: &str =
+    "an image or sampler that is not a kernel parameter (e.g. passed to a kernel called as a function)";
 
 /// `CL_SNORM_INT8`, the host API value of channel data type 0 of `OpImageQueryFormat`.
 const CL_CHANNEL_TYPE_BASE: u64 = 0x10D0;
@@ -110,6 +112,9 @@ impl FnEmitter<'_, '_> {
 
     /// `Op::SamplerConst`.
     pub fn sampler_value(&mut self, bits: SamplerBits) -> Result<Word> {
+        if self.cx.flavour == Flavour::Vulkan {
+            return self.vk_sampler_const(bits);
+        }
         self.cx.sampler_const(bits)
     }
 
@@ -121,6 +126,9 @@ impl FnEmitter<'_, '_> {
         coord: ValueId,
         rty: TypeId,
     ) -> Result<Word> {
+        if self.cx.flavour == Flavour::Vulkan {
+            return self.vk_image_read(image, sampler, coord, rty);
+        }
         let rt = self.cx.ty(rty)?;
         let img = self.val(image)?;
         let c = self.val(coord)?;
@@ -144,6 +152,9 @@ impl FnEmitter<'_, '_> {
 
     /// `Op::ImageWrite` (void; the returned id is a placeholder never used).
     pub fn image_write(&mut self, image: ValueId, coord: ValueId, value: ValueId) -> Result<Word> {
+        if self.cx.flavour == Flavour::Vulkan {
+            return self.vk_image_write(image, coord, value);
+        }
         let (img, c, v) = (self.val(image)?, self.val(coord)?, self.val(value)?);
         self.cx.b.image_write(img, c, v, None, [])?;
         Ok(0)
@@ -151,6 +162,12 @@ impl FnEmitter<'_, '_> {
 
     /// `Op::ImageQuery` with result type `rty`.
     pub fn image_query(&mut self, query: ImageQuery, image: ValueId, rty: TypeId) -> Result<Word> {
+        let vulkan = self.cx.flavour == Flavour::Vulkan;
+        if vulkan {
+            if let Some(w) = self.vk_image_channel(query, image)? {
+                return Ok(w);
+            }
+        }
         let img = self.val(image)?;
         let rt = self.cx.ty(rty)?;
         let (dim, arrayed) = self.image_kind(image)?;
@@ -171,7 +188,9 @@ impl FnEmitter<'_, '_> {
         }
         let lanes = dim.coords() + arrayed as u8;
         let size_ty = self.cx.shape_ty(ScalarType::U32, lanes, false);
-        let size = if dim == ImageDim::Buffer {
+        let size = if vulkan {
+            self.vk_image_size(image)?
+        } else if dim == ImageDim::Buffer {
             self.cx.b.image_query_size(size_ty, None, img)?
         } else {
             let lod = self.cx.const_scalar(ScalarType::U32, 0);

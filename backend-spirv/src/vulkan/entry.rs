@@ -29,6 +29,9 @@ impl FnEmitter<'_, '_> {
             let (ty, off) = match (a.kind, a.offset) {
                 (VulkanArgKind::Buffer, Some(off)) => (u64t, off),
                 (VulkanArgKind::Value, Some(off)) => (self.cx.mem_ty(p.ty)?, off),
+                (kind, Some(off)) if self.vk_descriptor_member_ty(kind).is_some() => {
+                    (self.vk_descriptor_member_ty(kind).unwrap_or(u32t), off)
+                }
                 _ => {
                     member_of_arg.push(None);
                     continue;
@@ -99,6 +102,10 @@ impl FnEmitter<'_, '_> {
                     self.cx.b.convert_u_to_ptr(pt, None, addr)?
                 }
                 VulkanArgKind::Local => self.vk_local_arg(p.ty, a.local_spec_id.unwrap_or(0))?,
+                _ => {
+                    let member = load_member(self, member_of_arg[k].unwrap_or(0))?;
+                    self.vk_descriptor_arg(a, member)?
+                }
             };
             self.cx.b.name(w, p.name.clone());
             self.set_val(p.value, w);

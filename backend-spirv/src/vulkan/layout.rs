@@ -5,6 +5,17 @@ use oclc_ir::{AddressSpace, Function, FunctionKind, Module, Type};
 use super::reflection::*;
 use crate::error::{unsupported, Result};
 
+/// The descriptor kind of an image argument.
+fn image_kind(image: &VulkanImageArg) -> VulkanArgKind {
+    let read_only = image.access == oclc_ir::ImageAccess::Read;
+    match (image.dim == oclc_ir::ImageDim::Buffer, read_only) {
+        (true, true) => VulkanArgKind::SampledTexelBuffer,
+        (true, false) => VulkanArgKind::StorageTexelBuffer,
+        (false, true) => VulkanArgKind::SampledImage,
+        (false, false) => VulkanArgKind::StorageImage,
+    }
+}
+
 /// The first specialization constant id used for `__local` pointer arguments.
 pub(crate) const FIRST_LOCAL_SPEC_ID: u32 = 3;
 
@@ -18,7 +29,9 @@ pub(crate) fn kernel_layout(
     let mut offset = FIRST_ARG_OFFSET;
     let mut next_spec = FIRST_LOCAL_SPEC_ID;
     let mut args = Vec::with_capacity(f.params.len());
-    for p in &f.params {
+    let uses = super::image_uses::image_uses(ir, f)?;
+    let mut next_binding = FIRST_IMAGE_BINDING;
+    for (k, p) in f.params.iter().enumerate() {
         let arg = |kind, offset, size, local_spec_id, elem_size| VulkanArg {
             name: p.name.clone(),
             kind,
@@ -27,6 +40,8 @@ pub(crate) fn kernel_layout(
             size,
             local_spec_id,
             elem_size,
+            binding: None,
+            image: None,
         };
         match ir.types.get(p.ty) {
             Type::Pointer { space, pointee } => {
@@ -63,11 +78,34 @@ pub(crate) fn kernel_layout(
                 ));
                 offset += l.size as u32;
             }
-            Type::Image { .. } | Type::Sampler => {
-                return unsupported(format!(
-                    "images are not supported on the vulkan target yet (kernel argument `{}`)",
-                    p.name
-                ))
+            Type::Image {
+                dim,
+                arrayed,
+                access,
+            } => {
+                // Channel data type and order (`uint`s) for queries and border colours.
+                offset = offset.next_multiple_of(8);
+                let image = VulkanImageArg {
+                    dim: *dim,
+                    arrayed: *arrayed,
+                    access: *access,
+                    texel: uses.texels[k].unwrap_or(TexelKind::Float),
+                };
+                let mut a = arg(image_kind(&image), Some(offset), 8, None, 0);
+                a.binding = Some(next_binding);
+                a.image = Some(image);
+                next_binding += 1;
+                offset += 8;
+                args.push(a);
+            }
+            Type::Sampler => {
+                // The `CLK_*` bits, for what Vulkan samplers cannot express.
+                offset = offset.next_multiple_of(4);
+                let mut a = arg(VulkanArgKind::Sampler, Some(offset), 4, None, 0);
+                a.binding = Some(next_binding);
+                next_binding += 1;
+                offset += 4;
+                args.push(a);
             }
             _ => {
                 return unsupported(format!(
@@ -97,5 +135,16 @@ pub(crate) fn kernel_layout(
         reqd_work_group_size: reqd,
         workgroup_size_spec_ids: WORKGROUP_SIZE_SPEC_IDS,
         constant_data_offset,
+        constant_samplers: uses
+            .constant_samplers
+            .iter()
+            .map(|&bits| {
+                next_binding += 1;
+                ConstantSampler {
+                    binding: next_binding - 1,
+                    bits,
+                }
+            })
+            .collect(),
     })
 }

@@ -6,6 +6,8 @@
 mod constants;
 mod convert;
 mod entry;
+pub(crate) mod image;
+mod image_uses;
 mod layout;
 pub(crate) mod math;
 mod narrow;
@@ -77,6 +79,7 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
             let layout = layout::kernel_layout(module, f, has_constants)
                 .map_err(|e| e.in_function(&f.name))?;
             cx.vk.entry = Some(layout.clone());
+            cx.vk.images = Default::default();
             kernels.push(layout);
             emit_function(&mut cx, fid, id, EmitKind::Entry)?;
             cx.vk.entry = None;

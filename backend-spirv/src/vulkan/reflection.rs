@@ -14,6 +14,13 @@
 //! `__constant` data, the block's last 8 bytes hold the device address of a buffer with
 //! that data (`constant_data_offset`; the bytes are `VulkanModule::constant_data`, also
 //! carried in the module as the initializer of the Private array `oclc.constant_data`).
+//!
+//! Images and samplers are descriptors in set [`IMAGE_DESCRIPTOR_SET`], from binding
+//! [`FIRST_IMAGE_BINDING`] on (binding 0 stays the uniform-buffer block's): see
+//! [`crate::vulkan::image`] for the scheme. Each image argument also has 8 bytes in the
+//! block, its `CL_*` channel data type and channel order (`uint`s, for the queries and the
+//! border colour); each sampler argument has 4 bytes, its `CLK_*` bits. Constant samplers
+//! of the kernel are listed with their bindings and bits in `constant_samplers`.
 
 use std::fmt::Write;
 
@@ -30,6 +37,11 @@ pub const MAX_PUSH_CONSTANT_BYTES: u32 = 128;
 /// Specialization constant ids of the work-group size (x, y, z).
 pub const WORKGROUP_SIZE_SPEC_IDS: [u32; 3] = [0, 1, 2];
 
+/// The descriptor set of image and sampler bindings.
+pub const IMAGE_DESCRIPTOR_SET: u32 = 0;
+/// The first binding of image and sampler descriptors.
+pub const FIRST_IMAGE_BINDING: u32 = 1;
+
 /// How a kernel argument is passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VulkanArgKind {
@@ -39,6 +51,68 @@ pub enum VulkanArgKind {
     Value,
     /// A `__local` pointer: a Workgroup array sized by a specialization constant.
     Local,
+    /// A `read_only` image (not a buffer image): a sampled image descriptor
+    /// (`VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE`, layout `GENERAL`).
+    SampledImage,
+    /// A `write_only` or `read_write` image: a storage image descriptor.
+    StorageImage,
+    /// A `read_only image1d_buffer_t`: a uniform texel buffer descriptor.
+    SampledTexelBuffer,
+    /// A writable `image1d_buffer_t`: a storage texel buffer descriptor.
+    StorageTexelBuffer,
+    /// A `sampler_t`: a sampler descriptor. Whatever its `CLK_*` bits, the Vulkan sampler
+    /// uses normalized coordinates (kernels normalize unnormalized coordinates themselves,
+    /// and read nearest-filtered unnormalized samples with `OpImageFetch`), min and mag
+    /// filters linear for `CLK_FILTER_LINEAR` and nearest otherwise, and address mode
+    /// clamp-to-border with a transparent black border for `CLK_ADDRESS_CLAMP` (kernels
+    /// force alpha to 1 for channel orders without alpha, as OpenCL does), repeat,
+    /// mirrored repeat, or clamp-to-edge for `CLK_ADDRESS_NONE` and `_CLAMP_TO_EDGE`.
+    Sampler,
+}
+
+/// The texel type a kernel reads or writes an image with (`read_imagef`/`h`: float;
+/// `read_imagei`: int; `read_imageui`: uint); the image's format must match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TexelKind {
+    /// Float, normalized and half formats.
+    Float,
+    /// Signed integer formats.
+    Int,
+    /// Unsigned integer formats.
+    Uint,
+}
+
+impl TexelKind {
+    /// The name used in the JSON form.
+    pub fn name(self) -> &'static str {
+        match self {
+            TexelKind::Float => "float",
+            TexelKind::Int => "int",
+            TexelKind::Uint => "uint",
+        }
+    }
+}
+
+/// A constant sampler (`const sampler_t s = CLK_...`) used by a kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConstantSampler {
+    /// Its binding in set [`IMAGE_DESCRIPTOR_SET`].
+    pub binding: u32,
+    /// The `CLK_*` bits.
+    pub bits: u32,
+}
+
+/// What a kernel does with an image argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VulkanImageArg {
+    /// Dimensionality (`1d`, `buffer`, `2d`, `3d`).
+    pub dim: oclc_ir::ImageDim,
+    /// An array image.
+    pub arrayed: bool,
+    /// The access qualifier.
+    pub access: oclc_ir::ImageAccess,
+    /// The texel type of its reads and writes.
+    pub texel: TexelKind,
 }
 
 impl VulkanArgKind {
@@ -48,6 +122,11 @@ impl VulkanArgKind {
             VulkanArgKind::Buffer => "buffer",
             VulkanArgKind::Value => "value",
             VulkanArgKind::Local => "local",
+            VulkanArgKind::SampledImage => "sampled_image",
+            VulkanArgKind::StorageImage => "storage_image",
+            VulkanArgKind::SampledTexelBuffer => "sampled_texel_buffer",
+            VulkanArgKind::StorageTexelBuffer => "storage_texel_buffer",
+            VulkanArgKind::Sampler => "sampler",
         }
     }
 }
@@ -69,6 +148,10 @@ pub struct VulkanArg {
     pub local_spec_id: Option<u32>,
     /// For `Local` and `Buffer`: the size in bytes of one pointee element.
     pub elem_size: u32,
+    /// For images and samplers: the binding in set [`IMAGE_DESCRIPTOR_SET`].
+    pub binding: Option<u32>,
+    /// For images: how the kernel uses it.
+    pub image: Option<VulkanImageArg>,
 }
 
 /// The reflection description of one kernel entry point.
@@ -89,6 +172,8 @@ pub struct KernelReflection {
     /// Where the device address of the module's program-scope `__constant` data goes in
     /// the block (always its last 8 bytes); `None` when the module has none.
     pub constant_data_offset: Option<u32>,
+    /// The constant samplers the kernel uses, each with its own binding.
+    pub constant_samplers: Vec<ConstantSampler>,
 }
 
 impl KernelReflection {
@@ -138,8 +223,38 @@ impl KernelReflection {
                 opt(arg.local_spec_id),
                 arg.elem_size
             );
+            if let Some(b) = arg.binding {
+                s.pop();
+                let _ = write!(s, ",\"set\":{IMAGE_DESCRIPTOR_SET},\"binding\":{b}");
+                if let Some(i) = arg.image {
+                    let _ = write!(
+                        s,
+                        ",\"image\":{{\"dim\":\"{}\",\"arrayed\":{},\"access\":\"{}\",\"texel\":\"{}\"}}",
+                        i.dim.name(),
+                        i.arrayed,
+                        i.access.name(),
+                        i.texel.name()
+                    );
+                }
+                s.push('}');
+            }
         }
-        s.push_str("]}");
+        s.push(']');
+        if !self.constant_samplers.is_empty() {
+            s.push_str(",\"constant_samplers\":[");
+            for (i, c) in self.constant_samplers.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                let _ = write!(
+                    s,
+                    "{{\"set\":{IMAGE_DESCRIPTOR_SET},\"binding\":{},\"bits\":{}}}",
+                    c.binding, c.bits
+                );
+            }
+            s.push(']');
+        }
+        s.push('}');
         s
     }
 }

@@ -202,12 +202,6 @@ pub fn run_vulkan(
     };
     let kernel = vulkan_kernel(r);
     let device = oclc_runtime_lite::VulkanDevice::open().map_err(|e| e.to_string())?;
-    if args
-        .iter()
-        .any(|a| matches!(a, BoundArg::Image { .. } | BoundArg::Sampler(_)))
-    {
-        return Err("images are not supported on the vulkan target yet".into());
-    }
     let mut vk_args: Vec<oclc_runtime_lite::VulkanArg<'_>> = args
         .iter_mut()
         .map(|a| match a {
@@ -216,7 +210,11 @@ pub fn run_vulkan(
             }
             BoundArg::Value(bytes) => oclc_runtime_lite::VulkanArg::Value(bytes.as_slice()),
             BoundArg::Local(n) => oclc_runtime_lite::VulkanArg::Local(*n),
-            BoundArg::Image { .. } | BoundArg::Sampler(_) => unreachable!("refused above"),
+            BoundArg::Image { desc, bytes, .. } => oclc_runtime_lite::VulkanArg::Image {
+                desc: desc.clone(),
+                bytes: bytes.as_mut_slice(),
+            },
+            BoundArg::Sampler(bits) => oclc_runtime_lite::VulkanArg::Sampler(*bits),
         })
         .collect();
     let range = NDRange {
@@ -267,7 +265,13 @@ pub(crate) fn vulkan_kernel(
                     K::Buffer => VulkanArgKindRt::Buffer,
                     K::Value => VulkanArgKindRt::Value,
                     K::Local => VulkanArgKindRt::Local,
+                    K::SampledImage => VulkanArgKindRt::SampledImage,
+                    K::StorageImage => VulkanArgKindRt::StorageImage,
+                    K::SampledTexelBuffer => VulkanArgKindRt::SampledTexelBuffer,
+                    K::StorageTexelBuffer => VulkanArgKindRt::StorageTexelBuffer,
+                    K::Sampler => VulkanArgKindRt::Sampler,
                 },
+                binding: a.binding,
                 offset: a.offset,
                 local_spec_id: a.local_spec_id,
                 elem_size: a.elem_size,
@@ -282,5 +286,10 @@ pub(crate) fn vulkan_kernel(
         ],
         reqd_work_group_size: r.reqd_work_group_size,
         workgroup_size_spec_ids: r.workgroup_size_spec_ids,
+        constant_samplers: r
+            .constant_samplers
+            .iter()
+            .map(|c| (c.binding, c.bits))
+            .collect(),
     }
 }

@@ -35,8 +35,19 @@ pub fn takes_private_pointer(module: &Module, func: FuncId) -> bool {
 /// in every function, until none is left, then removes those helpers (renumbering the
 /// remaining functions' calls). Returns true when anything changed.
 pub fn inline_private_pointer_calls(module: &mut Module) -> Result<bool, InlineError> {
+    inline_helpers_where(module, &takes_private_pointer)
+}
+
+/// Inlines every call to a helper for which `doomed(module, helper)` is true, in every
+/// function, until none is left, then removes those helpers (renumbering the remaining
+/// functions' calls). Returns true when anything changed.
+pub fn inline_helpers_where(
+    module: &mut Module,
+    doomed: &dyn Fn(&Module, FuncId) -> bool,
+) -> Result<bool, InlineError> {
+    let is_doomed = doomed;
     let doomed: Vec<bool> = (0..module.functions.len())
-        .map(|i| takes_private_pointer(module, FuncId(i as u32)))
+        .map(|i| is_doomed(module, FuncId(i as u32)))
         .collect();
     if !doomed.iter().any(|d| *d) {
         return Ok(false);
@@ -48,7 +59,7 @@ pub fn inline_private_pointer_calls(module: &mut Module) -> Result<bool, InlineE
     for (i, gone) in doomed.iter().enumerate() {
         new_id.push(FuncId(kept.len() as u32));
         if !gone {
-            let wanted = |f: FuncId| takes_private_pointer(&source, f);
+            let wanted = |f: FuncId| is_doomed(&source, f);
             kept.push(inline_calls(
                 &source,
                 &mut types,

@@ -7,6 +7,7 @@
 pub mod const_fold;
 pub mod dce;
 pub mod inline;
+pub mod inline_images;
 pub mod inline_private;
 pub mod rewrite;
 pub mod simplify;

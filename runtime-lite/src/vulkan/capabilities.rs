@@ -9,12 +9,22 @@ const OP_CAPABILITY: u32 = 17;
 
 /// Capabilities whose use depends on an optional device feature: (capability number,
 /// capability name, the Vulkan feature(s) that allow it).
-const FEATURE_OF_CAPABILITY: [(u32, &str, &str); 11] = [
+const FEATURE_OF_CAPABILITY: [(u32, &str, &str); 13] = [
     (9, "Float16", "shaderFloat16"),
     (10, "Float64", "shaderFloat64"),
     (12, "Int64Atomics", "shaderBufferInt64Atomics"),
     (22, "Int16", "shaderInt16"),
     (39, "Int8", "shaderInt8"),
+    (
+        55,
+        "StorageImageReadWithoutFormat",
+        "shaderStorageImageReadWithoutFormat",
+    ),
+    (
+        56,
+        "StorageImageWriteWithoutFormat",
+        "shaderStorageImageWriteWithoutFormat",
+    ),
     (4433, "StorageBuffer16BitAccess", "storageBuffer16BitAccess"),
     (4435, "StoragePushConstant16", "storagePushConstant16"),
     (4448, "StorageBuffer8BitAccess", "storageBuffer8BitAccess"),

@@ -29,6 +29,7 @@ pub struct VulkanDevice {
     pub name: String,
     pub(crate) _entry: ash::Entry,
     pub(crate) instance: ash::Instance,
+    pub(crate) physical: vk::PhysicalDevice,
     pub(crate) device: ash::Device,
     pub(crate) queue: vk::Queue,
     pub(crate) queue_family: u32,
@@ -70,6 +71,14 @@ fn enabled_features(have: &Features) -> Vec<&'static str> {
     [
         ("shaderInt16", on(have.core.shader_int16)),
         ("shaderFloat64", on(have.core.shader_float64)),
+        (
+            "shaderStorageImageReadWithoutFormat",
+            on(have.core.shader_storage_image_read_without_format),
+        ),
+        (
+            "shaderStorageImageWriteWithoutFormat",
+            on(have.core.shader_storage_image_write_without_format),
+        ),
         (
             "storageBuffer16BitAccess",
             on(have.v11.storage_buffer16_bit_access),
@@ -167,7 +176,13 @@ impl VulkanDevice {
         let core = vk::PhysicalDeviceFeatures::default()
             .shader_int64(true)
             .shader_int16(have.core.shader_int16 == vk::TRUE)
-            .shader_float64(have.core.shader_float64 == vk::TRUE);
+            .shader_float64(have.core.shader_float64 == vk::TRUE)
+            .shader_storage_image_read_without_format(
+                have.core.shader_storage_image_read_without_format == vk::TRUE,
+            )
+            .shader_storage_image_write_without_format(
+                have.core.shader_storage_image_write_without_format == vk::TRUE,
+            );
         let mut v11 = vk::PhysicalDeviceVulkan11Features::default()
             .storage_buffer16_bit_access(have.v11.storage_buffer16_bit_access == vk::TRUE)
             .storage_push_constant16(have.v11.storage_push_constant16 == vk::TRUE)
@@ -206,6 +221,7 @@ impl VulkanDevice {
             name,
             _entry: entry,
             instance,
+            physical,
             device,
             queue,
             queue_family,

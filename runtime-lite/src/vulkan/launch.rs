@@ -19,6 +19,16 @@ pub enum VulkanArgKindRt {
     Value,
     /// A `__local` array sized by a specialization constant.
     Local,
+    /// A `read_only` image: a sampled image descriptor.
+    SampledImage,
+    /// A writable image: a storage image descriptor.
+    StorageImage,
+    /// A `read_only image1d_buffer_t`: a uniform texel buffer descriptor.
+    SampledTexelBuffer,
+    /// A writable `image1d_buffer_t`: a storage texel buffer descriptor.
+    StorageTexelBuffer,
+    /// A sampler descriptor (its `CLK_*` bits also go in the block).
+    Sampler,
 }
 
 /// Where one argument goes.
@@ -32,6 +42,8 @@ pub struct VulkanArgLayout {
     pub local_spec_id: Option<u32>,
     /// Pointee element size in bytes (`Local`, `Buffer`).
     pub elem_size: u32,
+    /// Binding in descriptor set 0 (images and samplers).
+    pub binding: Option<u32>,
 }
 
 /// What the launcher needs to know about a kernel of a Vulkan module.
@@ -51,6 +63,8 @@ pub struct VulkanKernel {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// Specialization constant ids of the work-group size.
     pub workgroup_size_spec_ids: [u32; 3],
+    /// Constant samplers: binding in descriptor set 0 and `CLK_*` bits.
+    pub constant_samplers: Vec<(u32, u32)>,
 }
 
 /// An argument value.
@@ -61,6 +75,16 @@ pub enum VulkanArg<'a> {
     Value(&'a [u8]),
     /// A `__local` buffer of this many bytes.
     Local(usize),
+    /// An image: its format and extents, and its texels (tightly packed), uploaded
+    /// before the launch and updated from the device after it.
+    Image {
+        /// Format and extents.
+        desc: crate::opencl::OpenClImageDesc,
+        /// The texels.
+        bytes: &'a mut [u8],
+    },
+    /// A sampler, as OpenCL C's `CLK_*` bits.
+    Sampler(u32),
 }
 
 /// What a run measured.
@@ -208,6 +232,14 @@ impl VulkanDevice {
                     let elems = (*n as u32).div_ceil(l.elem_size.max(1)).max(1);
                     spec.push((l.local_spec_id.unwrap_or(0), elems));
                 }
+                (VulkanArg::Image { desc, .. }, _) if l.binding.is_some() => {
+                    let off = l.offset.unwrap_or(0);
+                    put(off, &desc.channel_type.to_le_bytes());
+                    put(off + 4, &desc.channel_order.to_le_bytes());
+                }
+                (VulkanArg::Sampler(bits), VulkanArgKindRt::Sampler) => {
+                    put(l.offset.unwrap_or(0), &bits.to_le_bytes())
+                }
                 _ => {
                     return Err(VulkanError(
                         "an argument does not match the kernel's parameter kind".into(),
@@ -235,6 +267,8 @@ impl VulkanDevice {
             copies.push((n, n + 1, n + 2, len));
         }
 
+        let images = super::images::ImageSet::new(self, k, args)?;
+
         // Pipeline.
         super::capabilities::check_capabilities(spirv, &self.name, |f| self.features.contains(&f))?;
         let info = vk::ShaderModuleCreateInfo::default().code(spirv);
@@ -246,24 +280,27 @@ impl VulkanDevice {
             .offset(0)
             .size(k.block_size)];
         let mut set_layouts = Vec::new();
-        if k.block_in_uniform_buffer {
-            let ub = self.create_buffer(
-                k.block_size as u64,
-                vk::BufferUsageFlags::UNIFORM_BUFFER,
-                true,
-            )?;
-            ub.write(&block);
-            let bindings = [vk::DescriptorSetLayoutBinding::default()
-                .binding(0)
-                .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
-                .descriptor_count(1)
-                .stage_flags(vk::ShaderStageFlags::COMPUTE)];
+        let uses_set = k.block_in_uniform_buffer || !images.is_empty();
+        if uses_set {
+            let mut bindings = images.layout_bindings();
+            let mut sizes = images.pool_sizes();
+            if k.block_in_uniform_buffer {
+                bindings.push(
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(0)
+                        .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+                        .descriptor_count(1)
+                        .stage_flags(vk::ShaderStageFlags::COMPUTE),
+                );
+                sizes.push(
+                    vk::DescriptorPoolSize::default()
+                        .ty(vk::DescriptorType::UNIFORM_BUFFER)
+                        .descriptor_count(1),
+                );
+            }
             let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
             o.set_layout = unsafe { d.create_descriptor_set_layout(&info, None) }
                 .map_err(vk_err("vkCreateDescriptorSetLayout"))?;
-            let sizes = [vk::DescriptorPoolSize::default()
-                .ty(vk::DescriptorType::UNIFORM_BUFFER)
-                .descriptor_count(1)];
             let info = vk::DescriptorPoolCreateInfo::default()
                 .max_sets(1)
                 .pool_sizes(&sizes);
@@ -275,6 +312,16 @@ impl VulkanDevice {
                 .set_layouts(&layouts);
             set = unsafe { d.allocate_descriptor_sets(&info) }
                 .map_err(vk_err("vkAllocateDescriptorSets"))?[0];
+            images.write_descriptors(set);
+            set_layouts.push(o.set_layout);
+        }
+        if k.block_in_uniform_buffer {
+            let ub = self.create_buffer(
+                k.block_size as u64,
+                vk::BufferUsageFlags::UNIFORM_BUFFER,
+                true,
+            )?;
+            ub.write(&block);
             let binfo = [vk::DescriptorBufferInfo::default()
                 .buffer(ub.buffer)
                 .offset(0)
@@ -286,7 +333,6 @@ impl VulkanDevice {
                 .buffer_info(&binfo);
             unsafe { d.update_descriptor_sets(&[write], &[]) };
             o.buffers.push(ub);
-            set_layouts.push(o.set_layout);
         }
         let mut info = vk::PipelineLayoutCreateInfo::default().set_layouts(&set_layouts);
         if !k.block_in_uniform_buffer {
@@ -358,6 +404,7 @@ impl VulkanDevice {
                 let r = [vk::BufferCopy::default().size(len)];
                 d.cmd_copy_buffer(cb, o.buffers[up].buffer, o.buffers[dev].buffer, &r);
             }
+            images.record_upload(cb);
             d.cmd_pipeline_barrier(
                 cb,
                 vk::PipelineStageFlags::TRANSFER,
@@ -371,7 +418,7 @@ impl VulkanDevice {
                 &[],
             );
             d.cmd_bind_pipeline(cb, vk::PipelineBindPoint::COMPUTE, o.pipeline);
-            if k.block_in_uniform_buffer {
+            if uses_set {
                 d.cmd_bind_descriptor_sets(
                     cb,
                     vk::PipelineBindPoint::COMPUTE,
@@ -380,7 +427,8 @@ impl VulkanDevice {
                     &[set],
                     &[],
                 );
-            } else {
+            }
+            if !k.block_in_uniform_buffer {
                 d.cmd_push_constants(cb, o.layout, vk::ShaderStageFlags::COMPUTE, 0, &block);
             }
             if self.timestamp_period.is_some() {
@@ -406,6 +454,7 @@ impl VulkanDevice {
                 let r = [vk::BufferCopy::default().size(len)];
                 d.cmd_copy_buffer(cb, o.buffers[dev].buffer, o.buffers[down].buffer, &r);
             }
+            images.record_download(cb);
             d.end_command_buffer(cb)
                 .map_err(vk_err("vkEndCommandBuffer"))?;
         }
@@ -434,6 +483,7 @@ impl VulkanDevice {
                         next += 1;
                     }
                 }
+                images.read_back(args);
                 continue;
             }
             times.push(match self.timestamp_period {

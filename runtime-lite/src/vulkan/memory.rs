@@ -15,7 +15,7 @@ pub(crate) struct VkBuffer {
 }
 
 impl VulkanDevice {
-    fn memory_type(&self, bits: u32, want: vk::MemoryPropertyFlags) -> Option<u32> {
+    pub(crate) fn memory_type(&self, bits: u32, want: vk::MemoryPropertyFlags) -> Option<u32> {
         (0..self.memory.memory_type_count).find(|&i| {
             bits & (1 << i) != 0
                 && self.memory.memory_types[i as usize]

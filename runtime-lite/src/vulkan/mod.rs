@@ -9,6 +9,7 @@
 mod capabilities;
 mod constants;
 mod device;
+mod images;
 mod launch;
 mod memory;
 
