@@ -101,12 +101,9 @@ pub struct CpuObject {
 /// Compiles every kernel of `module` (which should have passed `verify_module`) into a
 /// relocatable object for the host.
 pub fn compile_object(module: &Module, options: &ObjectOptions) -> Result<CpuObject, CompileError> {
-    crate::pieces::refuse_images(module).map_err(|e| match e {
-        CompileError::Images { function } => {
-            CompileError::unsupported(&function, "images and samplers in CPU object files")
-        }
-        e => e,
-    })?;
+    // Objects refuse images even where the JIT learns them: image built-ins would need
+    // oclc's runtime, which an object cannot call.
+    crate::pieces::refuse_images(module)?;
     check_prefix(&options.symbol_prefix)?;
     let kernels_info = describe_kernels(module, &options.symbol_prefix)?;
     let linked = builtins::link_builtins(module)?;
