@@ -144,13 +144,6 @@ fn describe_routine(symbol: &str) -> String {
     if symbol == crate::codegen::printf::PRINTF_SYMBOL {
         return "printf in CPU object files (it needs oclc's runtime)".into();
     }
-    if symbol.contains("half") {
-        return "half-precision arithmetic and conversions in CPU object files \
-                (they need oclc's runtime routine `"
-            .to_string()
-            + symbol
-            + "`)";
-    }
     let builtin = symbol
         .strip_prefix("oclc_")
         .and_then(|s| s.rsplit_once('_'))

@@ -54,7 +54,7 @@ fn c_type(scalar: &str) -> &'static str {
         "i8" => "int8_t",
         "u8" => "uint8_t",
         "i16" => "int16_t",
-        "u16" => "uint16_t",
+        "u16" | "f16" => "uint16_t",
         "i32" => "int32_t",
         "u32" => "uint32_t",
         "i64" => "int64_t",

@@ -8,7 +8,8 @@
 //!   function (the ABI of [`crate::abi`]) for callers that schedule groups themselves.
 //!
 //! Program-scope variables are local data objects reached through relocations, and math
-//! built-ins are linked from oclc's built-in library ([`builtins`]), so the object imports
+//! built-ins are linked from oclc's built-in library ([`builtins`]), half conversions are
+//! generated inside the object ([`half`]), so the object imports
 //! only `malloc` and `free` from the C library, plus the libm functions Cranelift may call
 //! for float rounding and fused multiply-add on CPUs without those instructions (`floorf`,
 //! `ceilf`, `truncf`, `nearbyintf`, `fmaf` and their double forms). The code is compiled
@@ -18,6 +19,7 @@
 pub mod builtins;
 pub mod codes;
 pub mod entry;
+pub mod half;
 pub mod header;
 pub mod params;
 
@@ -111,11 +113,12 @@ pub fn compile_object(module: &Module, options: &ObjectOptions) -> Result<CpuObj
     let globals = define_globals(&mut out, &linked)?;
     let prefix = &options.symbol_prefix;
     let mut printf_specs = Vec::new();
+    let runtime = half::define_half_routines(&mut out)?;
     let kernels = translate_kernels(
         &mut out,
         &linked,
         options.cpu,
-        &Default::default(),
+        &runtime,
         &globals,
         &mut printf_specs,
         &|_, f| (format!("{prefix}{}_group", f.name), Linkage::Export),
