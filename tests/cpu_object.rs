@@ -390,6 +390,13 @@ fn unsupported_constructs_and_options_are_refused() {
     assert!(err.contains("image"), "{err}");
     let err = refused(
         &dir,
+        "halfmath",
+        "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n__kernel void k(__global half *h) { h[0] = sin(h[1]); }",
+        &[],
+    );
+    assert!(err.contains("`sin` on half"), "{err}");
+    let err = refused(
+        &dir,
         "reflect",
         "__kernel void k(__global int *o) { o[0] = 1; }",
         &["--emit", "reflection"],
@@ -412,4 +419,57 @@ fn unsupported_constructs_and_options_are_refused() {
         &[],
     );
     assert!(err.contains("is taken by another generated name"), "{err}");
+}
+
+#[test]
+fn rust_programs_link_objects() {
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    if !require_tool(&rustc) {
+        return;
+    }
+    let dir = scratch("cpu-object-rust");
+    std::fs::write(
+        dir.join("k.cl"),
+        "__kernel void vadd(__global const float *a, __global const float *b, __global float *c)\n\
+         { size_t i = get_global_id(0); c[i] = a[i] + b[i] * 0.5f; }\n",
+    )
+    .unwrap();
+    let (obj, _) = compile_object(&dir.join("k.cl"), &dir, &[]);
+    std::fs::write(
+        dir.join("main.rs"),
+        r#"
+#[repr(C)]
+struct VaddArgs { a: *const f32, b: *const f32, c: *mut f32 }
+#[repr(C)]
+struct NdRange { work_dim: u32, reserved: u32, global_size: [u64; 3], global_offset: [u64; 3], local_size: [u64; 3] }
+extern "C" {
+    fn oclc_vadd(args: *const VaddArgs, range: *const NdRange) -> i32;
+}
+fn main() {
+    let a: Vec<f32> = (0..300).map(|i| i as f32 * 0.25).collect();
+    let b: Vec<f32> = (0..300).map(|i| 300.0 - i as f32).collect();
+    let mut c = vec![0f32; 300];
+    let args = VaddArgs { a: a.as_ptr(), b: b.as_ptr(), c: c.as_mut_ptr() };
+    let range = NdRange { work_dim: 1, reserved: 0, global_size: [300, 1, 1], global_offset: [0; 3], local_size: [0; 3] };
+    assert_eq!(unsafe { oclc_vadd(&args, &range) }, 0);
+    for i in 0..300 {
+        assert_eq!(c[i], a[i] + b[i] * 0.5, "lane {i}");
+    }
+    println!("rust ok");
+}
+"#,
+    )
+    .unwrap();
+    let exe = dir.join("main");
+    must(
+        Command::new(&rustc)
+            .args(["--edition", "2021", "-O", "main.rs", "-o"])
+            .arg(&exe)
+            .arg("-C")
+            .arg(format!("link-arg={}", obj.display()))
+            .current_dir(&dir),
+        "rustc main.rs with the object",
+    );
+    let out = must(&mut Command::new(&exe), "the Rust program");
+    assert!(out.contains("rust ok"), "{out}");
 }

@@ -22,7 +22,7 @@ pub fn link_builtins(module: &Module) -> Result<Module, CompileError> {
         let rewritten = full_precision_natives(&mut linked);
         let report = oclc_ir::library::link(&mut linked, &needs_routine).map_err(|e| match e {
             oclc_ir::LinkError::Missing { func, scalar } => CompileError::unsupported(
-                "<module>",
+                &first_user(&linked, func, scalar),
                 format!(
                     "the built-in `{}` on {} in CPU object files (not in oclc's built-in library)",
                     func.name(),
@@ -48,9 +48,34 @@ pub fn link_builtins(module: &Module) -> Result<Module, CompileError> {
     })
 }
 
+/// The name of the first function of `module` that uses `func` on `scalar` elements.
+fn first_user(module: &Module, func: MathFn, scalar: ScalarType) -> String {
+    for f in &module.functions {
+        let mut found = false;
+        oclc_ir::walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let {
+                op: Op::Math { func: g, args },
+                ..
+            } = s
+            {
+                let elem = args
+                    .first()
+                    .and_then(|a| module.types.scalar_of(f.value_type(*a)));
+                found |= *g == func && elem == Some(scalar);
+            }
+        });
+        if found {
+            return f.name.clone();
+        }
+    }
+    "<module>".into()
+}
+
 /// True when the CPU code generator would call a runtime routine for `func` on `scalar`.
+/// Half math computes in float through the same routines; the library has no half forms,
+/// so linking fails for it with an error naming the built-in on half.
 fn needs_routine(func: MathFn, scalar: ScalarType) -> bool {
-    matches!(scalar, ScalarType::F32 | ScalarType::F64)
+    matches!(scalar, ScalarType::F16 | ScalarType::F32 | ScalarType::F64)
         && math_symbol(func, scalar == ScalarType::F64).is_some()
 }
 
