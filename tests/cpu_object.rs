@@ -411,7 +411,10 @@ fn unsupported_constructs_and_options_are_refused() {
         "__kernel void k(__global int *o) { o[0] = 1; }",
         &["--cpu-symbol-prefix", "9bad"],
     );
-    assert!(err.contains("symbol prefix '9bad'"), "{err}");
+    assert!(
+        err.contains("symbol prefix '9bad' is not a C identifier prefix"),
+        "{err}"
+    );
     let err = refused(
         &dir,
         "clash",

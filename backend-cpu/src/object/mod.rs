@@ -212,10 +212,10 @@ fn check_prefix(prefix: &str) -> Result<(), CompileError> {
     if ok {
         Ok(())
     } else {
-        Err(CompileError::unsupported(
-            "<module>",
-            format!("the symbol prefix '{prefix}' (it must be letters, digits and '_', not starting with a digit)"),
-        ))
+        Err(CompileError::ObjectInterface(format!(
+            "the symbol prefix '{prefix}' is not a C identifier prefix (letters, digits and '_', \
+             not starting with a digit)"
+        )))
     }
 }
 
@@ -250,14 +250,11 @@ fn describe_kernels(module: &Module, prefix: &str) -> Result<Vec<ObjectKernel>, 
         ];
         for n in &generated {
             if !names.insert(n.clone()) {
-                return Err(CompileError::unsupported(
-                    &f.name,
-                    format!(
-                        "the C name '{n}' of kernel '{}' is taken by another generated name; \
-                         choose another --cpu-symbol-prefix or rename the kernel",
-                        f.name
-                    ),
-                ));
+                return Err(CompileError::ObjectInterface(format!(
+                    "the C name '{n}' of kernel '{}' is taken by another generated name; \
+                     choose another --cpu-symbol-prefix or rename the kernel",
+                    f.name
+                )));
             }
         }
         out.push(k);
