@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what oclc's tests need on Debian/Ubuntu when it is missing: the independent
-# references (spirv-val, PoCL, clang-14 + llvm-spirv-14) and the Vulkan CPU driver.
+# references (spirv-val, PoCL, clang-14 + llvm-spirv-14), the Vulkan CPU driver, and the C
+# toolchain that links CPU objects in tests/cpu_object.rs.
 # Safe to run repeatedly; does nothing when everything is present.
 set -euo pipefail
 
 packages=(spirv-tools pocl-opencl-icd ocl-icd-opencl-dev ocl-icd-libopencl1 clang-14 llvm-spirv-14
-          mesa-vulkan-drivers libvulkan1 libvulkan-dev clinfo vulkan-tools)
+          mesa-vulkan-drivers libvulkan1 libvulkan-dev clinfo vulkan-tools gcc g++ binutils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -68,7 +68,6 @@ fn image_kernels_give_valid_spirv_with_snapshots() {
     }
 }
 
-
 #[test]
 fn front_end_image_test_kernel_gives_valid_spirv() {
     if !require_tool("spirv-val") {

@@ -17,6 +17,8 @@ pub enum CompileError {
         /// The function that is part of a call cycle.
         function: String,
     },
+    /// The options or the kernel names do not give a valid C interface for an object file.
+    ObjectInterface(String),
     /// Cranelift rejected the generated code or the JIT failed (a backend bug).
     Codegen {
         /// The function being compiled.
@@ -51,6 +53,7 @@ impl fmt::Display for CompileError {
                     "CPU backend: @{function} is recursive; OpenCL C forbids recursion"
                 )
             }
+            CompileError::ObjectInterface(message) => write!(f, "CPU object: {message}"),
             CompileError::Codegen { function, message } => {
                 write!(
                     f,

@@ -1,22 +1,20 @@
-//! Compiling a whole module: inlining, planning, translation and JIT linking.
+//! Compiling a whole module for the JIT: the runtime routines are linked by address, the
+//! shared translation ([`crate::translate`]) defines the kernels, and the JIT finalizes them.
 
 use std::collections::HashMap;
 
-use cranelift_codegen::ir::Function as ClifFunction;
-use cranelift_codegen::Context;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module as _};
 use oclc_ir::{FuncId, Module};
 
-use crate::abi::{arg_layout, ArgLayout, WorkGroupFn};
+use crate::abi::{ArgLayout, WorkGroupFn};
 use crate::codegen::image::{image_read_signature, image_write_signature};
 use crate::codegen::printf::PRINTF_SYMBOL;
-use crate::codegen::{translate_kernel, work_group_signature, Env};
 use crate::error::CompileError;
 use crate::image::entry::{
     oclc_image_read, oclc_image_write, IMAGE_READ_SYMBOL, IMAGE_WRITE_SYMBOL,
 };
-use crate::plan::plan;
+use crate::translate::{codegen_error, define_globals, translate_kernels};
 
 /// One compiled kernel.
 #[derive(Clone, Debug)]
@@ -43,8 +41,8 @@ pub struct CompiledKernel {
 /// program-scope variables.
 pub struct CpuProgram {
     kernels: Vec<CompiledKernel>,
+    /// Owns the machine code and the program-scope variables (data objects).
     jit: Option<JITModule>,
-    _globals: Vec<Vec<u128>>,
     /// Boxed: the generated code holds their addresses, which must not move.
     #[allow(clippy::vec_box)]
     _printf_specs: Vec<Box<crate::printf::PrintfSpec>>,
@@ -125,12 +123,8 @@ pub fn compile_module_with(
     module: &Module,
     options: CpuOptions,
 ) -> Result<CpuProgram, CompileError> {
-    let cg_err = |function: &str, message: String| CompileError::Codegen {
-        function: function.to_string(),
-        message,
-    };
     let mut builder = JITBuilder::with_flags(&[("opt_level", "speed")], default_libcall_names())
-        .map_err(|e| cg_err("<module>", e.to_string()))?;
+        .map_err(|e| codegen_error("<module>", e.to_string()))?;
     for r in crate::mathlib::routines() {
         builder.symbol(r.name, r.ptr);
     }
@@ -145,12 +139,12 @@ pub fn compile_module_with(
         let sig = crate::codegen::math::math_signature(name, call_conv);
         let id = jit
             .declare_function(name, Linkage::Import, &sig)
-            .map_err(|e| cg_err(name, e.to_string()))?;
+            .map_err(|e| codegen_error(name, e.to_string()))?;
         math.insert(name, id);
     }
     let id = jit
         .declare_function(PRINTF_SYMBOL, Linkage::Import, &printf_signature(call_conv))
-        .map_err(|e| cg_err(PRINTF_SYMBOL, e.to_string()))?;
+        .map_err(|e| codegen_error(PRINTF_SYMBOL, e.to_string()))?;
     math.insert(PRINTF_SYMBOL, id);
     for (name, sig) in [
         (IMAGE_READ_SYMBOL, image_read_signature(call_conv)),
@@ -158,95 +152,43 @@ pub fn compile_module_with(
     ] {
         let id = jit
             .declare_function(name, Linkage::Import, &sig)
-            .map_err(|e| cg_err(name, e.to_string()))?;
+            .map_err(|e| codegen_error(name, e.to_string()))?;
         math.insert(name, id);
     }
     let mut printf_specs = Vec::new();
-    let mut globals = Vec::new();
-    let mut global_addrs = Vec::new();
-    for g in &module.globals {
-        let size = module.types.layout(g.ty).size as usize;
-        let mut mem = vec![0u128; size.div_ceil(16).max(1)];
-        if let Some(init) = &g.init {
-            // SAFETY: `mem` has at least `size` bytes; u128 has no invalid bit patterns.
-            let bytes = unsafe {
-                std::slice::from_raw_parts_mut(mem.as_mut_ptr() as *mut u8, mem.len() * 16)
-            };
-            let n = init.len().min(bytes.len());
-            bytes[..n].copy_from_slice(&init[..n]);
-        }
-        global_addrs.push(mem.as_ptr() as u64);
-        globals.push(mem);
-    }
-    let mut types = module.types.clone();
-    let mut pending = Vec::new();
-    for (fid, kf) in module.kernels() {
-        let func = oclc_ir::passes::inline::inline_calls(module, &mut types, fid, &|_| true)
-            .map_err(
-                |oclc_ir::passes::inline::InlineError::Recursion { function }| {
-                    CompileError::Recursion { function }
-                },
-            )?;
-        let p = plan(&types, &func);
-        let notes: Vec<String>;
-        let clif: ClifFunction = {
-            let mut env = Env {
-                module: &mut jit,
-                math: &math,
-                global_addrs: &global_addrs,
-                call_conv,
-                printf_specs: &mut printf_specs,
-                vectorize: options.vectorize,
-                notes: Vec::new(),
-            };
-            let clif = translate_kernel(&types, module, &func, &p, &mut env)?;
-            notes = std::mem::take(&mut env.notes);
-            clif
-        };
-        let mut text = String::new();
-        if !options.vectorize {
-            text.push_str("; vectorize: off (-O0)\n");
-        }
-        for n in &notes {
-            text.push_str(&format!("; vectorize: {n}\n"));
-        }
-        text.push_str(&clif.display().to_string());
-        let id = jit
-            .declare_function(
-                &format!("oclc_kernel_{}", fid.0),
-                Linkage::Local,
-                &work_group_signature(call_conv),
-            )
-            .map_err(|e| cg_err(&kf.name, e.to_string()))?;
-        let mut ctx = Context::for_function(clif);
-        jit.define_function(id, &mut ctx)
-            .map_err(|e| cg_err(&kf.name, format!("{e:?}")))?;
-        pending.push((fid, id, text, p, arg_layout(module, kf), kf.name.clone()));
-    }
+    let globals = define_globals(&mut jit, module)?;
+    let pending = translate_kernels(
+        &mut jit,
+        module,
+        options,
+        &math,
+        &globals,
+        &mut printf_specs,
+        &|fid, _| (format!("oclc_kernel_{}", fid.0), Linkage::Local),
+    )?;
     jit.finalize_definitions()
-        .map_err(|e| cg_err("<module>", e.to_string()))?;
+        .map_err(|e| codegen_error("<module>", e.to_string()))?;
     let kernels = pending
         .into_iter()
-        .map(|(fid, id, clif, p, args, name)| {
-            let ptr = jit.get_finalized_function(id);
+        .map(|k| {
+            let ptr = jit.get_finalized_function(k.id);
             // SAFETY: the function was compiled with the work-group signature.
             let entry = unsafe { std::mem::transmute::<*const u8, WorkGroupFn>(ptr) };
             CompiledKernel {
-                name,
-                func: fid,
+                name: k.name,
+                func: k.func,
                 entry,
-                args,
-                static_local_size: p.static_local_size,
-                wi_state_size: p.wi_state_size,
-                has_barrier: p.has_barrier,
-                clif,
+                args: k.args,
+                static_local_size: k.plan.static_local_size,
+                wi_state_size: k.plan.wi_state_size,
+                has_barrier: k.plan.has_barrier,
+                clif: k.clif,
             }
         })
         .collect();
     Ok(CpuProgram {
         kernels,
         jit: Some(jit),
-        _globals: globals,
         _printf_specs: printf_specs,
     })
 }

@@ -1,5 +1,5 @@
 //! oclc's native CPU backend: compiles the kernels of an [`oclc_ir::Module`] with Cranelift
-//! (JIT, host ISA) into *work-group functions* that run every work-item of one work-group,
+//! (JIT, host ISA, or a relocatable object with C entries: [`object`]) into *work-group functions* that run every work-item of one work-group,
 //! following the C ABI described in [`abi`]. Barriers split a kernel into regions that run
 //! for all work-items in turn ([`plan`]); helper calls are inlined first (`oclc_ir::passes::inline`).
 //!
@@ -12,12 +12,15 @@ pub mod error;
 pub mod image;
 pub mod jit;
 pub mod mathlib;
+pub mod object;
 pub mod pieces;
 pub mod plan;
 pub mod printf;
 pub mod promote;
+mod translate;
 pub mod vectorize;
 
 pub use abi::{arg_layout, ArgLayout, WorkGroupContext, WorkGroupFn};
 pub use error::CompileError;
 pub use jit::{compile_module, compile_module_with, CompiledKernel, CpuOptions, CpuProgram};
+pub use object::{compile_object, CpuObject, ObjectKernel, ObjectOptions};

@@ -405,8 +405,10 @@ pub fn compile_brook_cli(
             let out = cli.output.clone().unwrap_or_else(|| default_out("spv"));
             write_output(&out, &bytes)?;
         }
+        // A CPU object of the generated OpenCL kernels (their C header: `--emit header`
+        // is brcc's for Brook+ sources, so only the object is written here).
         crate::options::Target::Cpu => {
-            driver::compile_cpu(&lowered.module, opts.opt_level, stages)?
+            crate::cli::cpu_object::emit(cli, opts, &lowered.module, stages)?
         }
         crate::options::Target::Vulkan => {
             // The reflection describes the generated OpenCL kernels (see `--emit opencl-c`

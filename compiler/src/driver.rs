@@ -313,3 +313,22 @@ pub fn compile_cpu(
     stages.clif = Some(program.clif_text());
     Ok(())
 }
+
+/// Compiles a module into a relocatable CPU object for the host, with one C entry per
+/// kernel (see `oclc_backend_cpu::object`), and records its Cranelift IR.
+pub fn emit_cpu_object(
+    module: &Module,
+    opts: &CompileOptions,
+    stages: &mut Stages,
+) -> Result<oclc_backend_cpu::CpuObject, CompileError> {
+    let options = oclc_backend_cpu::ObjectOptions {
+        cpu: oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
+        symbol_prefix: opts.cpu_symbol_prefix.clone(),
+    };
+    let object = oclc_backend_cpu::compile_object(module, &options)
+        .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
+    if stages.record {
+        stages.clif = Some(object.clif.clone());
+    }
+    Ok(object)
+}

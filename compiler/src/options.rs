@@ -75,6 +75,8 @@ pub struct CompileOptions {
     pub denorms_are_zero: bool,
     /// `--spirv-version` as (major, minor).
     pub spirv_version: (u8, u8),
+    /// `--cpu-symbol-prefix`: prepended to the C names of kernels in CPU object files.
+    pub cpu_symbol_prefix: String,
 }
 
 impl Default for CompileOptions {
@@ -90,6 +92,7 @@ impl Default for CompileOptions {
             mad_enable: false,
             denorms_are_zero: false,
             spirv_version: (1, 0),
+            cpu_symbol_prefix: oclc_backend_cpu::object::DEFAULT_SYMBOL_PREFIX.to_string(),
         }
     }
 }

@@ -161,17 +161,45 @@ impl Tx<'_, '_, '_> {
         self.b.inst_results(call)[0]
     }
 
-    /// A reference to a runtime routine declared in the JIT module, by symbol name.
+    /// A reference to a runtime routine declared in the module, by symbol name. A routine
+    /// the module lacks (object files have none) is recorded in `Env::missing_routines`
+    /// and stands for an import, so that the caller can fail the kernel with its name.
     pub(super) fn runtime_ref(&mut self, name: &'static str) -> cranelift_codegen::ir::FuncRef {
         match self.math_refs.get(name) {
             Some(r) => *r,
             None => {
-                let id = self.env.math[name];
+                let id = match self.env.math.get(name) {
+                    Some(id) => *id,
+                    None => self.missing_routine(name),
+                };
                 let r = self.env.module.declare_func_in_func(id, self.b.func);
                 self.math_refs.insert(name, r);
                 r
             }
         }
+    }
+}
+
+impl Tx<'_, '_, '_> {
+    /// Records a call of a routine the module does not provide and declares a stand-in
+    /// import for it (the kernel fails after translation; see `Env::missing_routines`).
+    fn missing_routine(&mut self, name: &'static str) -> cranelift_module::FuncId {
+        self.env.missing_routines.push(name);
+        let sig = match routine(name) {
+            Some(_) => math_signature(name, self.env.call_conv),
+            None => {
+                let mut sig = Signature::new(self.env.call_conv);
+                sig.params.push(AbiParam::new(types::I64));
+                sig.params.push(AbiParam::new(types::I64));
+                sig.returns.push(AbiParam::new(types::I32));
+                sig
+            }
+        };
+        let stand_in = format!("__oclc_missing_{name}");
+        self.env
+            .module
+            .declare_function(&stand_in, cranelift_module::Linkage::Import, &sig)
+            .expect("a fresh import name declares")
     }
 }
 

@@ -36,15 +36,15 @@ use crate::error::CompileError;
 use crate::pieces::pieces;
 use crate::plan::{Plan, RegionKey, GROUP};
 
-/// What the translator needs from outside: the JIT module (to reference math routines) and
-/// the addresses of program-scope variables.
+/// What the translator needs from outside: the Cranelift module (to reference runtime
+/// routines) and the data objects of program-scope variables.
 pub struct Env<'m> {
-    /// The JIT module the kernel will be defined in.
+    /// The Cranelift module (JIT or object) the kernel will be defined in.
     pub module: &'m mut dyn cranelift_module::Module,
-    /// Math routines declared in `module`, by symbol name.
+    /// Runtime routines (math, printf) declared in `module`, by symbol name.
     pub math: &'m HashMap<&'static str, ClifFuncId>,
-    /// The address of each program-scope variable, by `GlobalId`.
-    pub global_addrs: &'m [u64],
+    /// The data object of each program-scope variable, by `GlobalId`.
+    pub globals: &'m [cranelift_module::DataId],
     /// The calling convention of the host.
     pub call_conv: CallConv,
     /// The parsed printf calls, kept alive by the program (the code embeds their addresses).
@@ -54,6 +54,9 @@ pub struct Env<'m> {
     pub vectorize: bool,
     /// One line per region of the kernel translated last: vectorised or why not.
     pub notes: Vec<String>,
+    /// Runtime routines the code called that `math` lacks (declared as imports so that
+    /// translation can finish); the caller must fail the kernel when this is not empty.
+    pub missing_routines: Vec<&'static str>,
 }
 
 /// The signature of a work-group function: `(args: i64, ctx: i64)`.

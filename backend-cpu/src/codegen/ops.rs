@@ -135,12 +135,13 @@ impl Tx<'_, '_, '_> {
             }
             Op::LocalAddr(l) => vec![self.local_addr(l.0)?],
             Op::GlobalAddr(g) => {
-                let addr = *self
+                let data = *self
                     .env
-                    .global_addrs
+                    .globals
                     .get(g.0 as usize)
                     .ok_or_else(|| self.err("unknown program-scope variable"))?;
-                vec![self.b.ins().iconst(types::I64, addr as i64)]
+                let gv = self.env.module.declare_data_in_func(data, self.b.func);
+                vec![self.b.ins().symbol_value(types::I64, gv)]
             }
             Op::PtrOffset { base, index } => {
                 let (_, pointee) = self

@@ -134,6 +134,7 @@ impl CompileArgs {
             mad_enable: self.mad_enable,
             denorms_are_zero: self.denorms_are_zero,
             spirv_version: (1, 0),
+            cpu_symbol_prefix: oclc_backend_cpu::object::DEFAULT_SYMBOL_PREFIX.to_string(),
         }
     }
 }
@@ -166,10 +167,20 @@ pub struct CompileCli {
     ///
     /// With --target vulkan: the SPIR-V module, the kernels' reflection JSON (argument
     /// offsets, spec constant ids; default output FILE.json), or both (the JSON goes next
-    /// to the module, with the extension .json). For Brook+ sources also opencl-c (the
-    /// generated OpenCL C) or header (brcc-style declarations).
+    /// to the module, with the extension .json). With --target cpu: the default writes a
+    /// relocatable object (default output FILE.o), header its C declarations (default
+    /// FILE.h), both the object and the header next to it (extension .h). For Brook+
+    /// sources also opencl-c (the generated OpenCL C) or header (brcc-style declarations).
     #[arg(long = "emit", value_enum, default_value = "spirv")]
     pub emit: EmitArg,
+    /// With --target cpu: prefix of the C names of each kernel K in the object and header
+    /// (PREFIX K, PREFIX K_group, PREFIX K_args)
+    #[arg(
+        long = "cpu-symbol-prefix",
+        value_name = "PREFIX",
+        default_value = "oclc_"
+    )]
+    pub cpu_symbol_prefix: String,
     #[command(flatten)]
     pub compile: CompileArgs,
 }
@@ -190,15 +201,17 @@ fn parse_spirv_version(text: &str) -> Result<(u8, u8), String> {
 /// Output spellings for `--emit`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EmitArg {
-    /// The SPIR-V module.
+    /// The SPIR-V module (the object file with --target cpu).
     Spirv,
     /// The reflection JSON of the kernels (--target vulkan only).
     Reflection,
-    /// The module, plus the reflection JSON next to it (--target vulkan only).
+    /// The module plus the reflection JSON (--target vulkan), or the object plus the C
+    /// header (--target cpu), next to it.
     Both,
     /// Brook+ only: the generated OpenCL C.
     OpenclC,
-    /// Brook+ only: brcc-style C++ declarations of the kernels.
+    /// The C declarations of a CPU object (--target cpu), or for Brook+ brcc-style C++
+    /// declarations of the kernels.
     Header,
 }
 

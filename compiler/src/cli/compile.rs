@@ -51,6 +51,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
     if let Some(v) = cli.spirv_version {
         opts.spirv_version = v;
     }
+    opts.cpu_symbol_prefix = cli.cpu_symbol_prefix.clone();
     if cli.preprocess_only {
         return match driver::preprocess_file(&cli.input, &opts) {
             Ok(text) => {
@@ -81,7 +82,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
 }
 
 /// The output path: -o, or the input's stem with `ext`.
-fn output_path(cli: &CompileCli, ext: &str) -> PathBuf {
+pub(super) fn output_path(cli: &CompileCli, ext: &str) -> PathBuf {
     cli.output.clone().unwrap_or_else(|| {
         let mut p = PathBuf::from(default_prefix(&cli.input));
         p.set_extension(ext);
@@ -90,7 +91,7 @@ fn output_path(cli: &CompileCli, ext: &str) -> PathBuf {
 }
 
 /// Writes `bytes` to `path` ('-': stdout).
-fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CompileError> {
+pub(super) fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CompileError> {
     if path.as_os_str() == "-" {
         return std::io::stdout()
             .lock()
@@ -109,9 +110,10 @@ fn run(
     if crate::brook::is_brook(&cli.input, cli.compile.language.as_deref()) {
         return crate::brook::compile_brook_cli(cli, opts, stages);
     }
-    if matches!(cli.emit, EmitArg::OpenclC | EmitArg::Header) {
+    if cli.emit == EmitArg::OpenclC || cli.emit == EmitArg::Header && opts.target != Target::Cpu {
         return Err(CompileError::Diagnostics(
-            "error: --emit opencl-c and --emit header are for Brook+ sources (.br or -x brook)"
+            "error: --emit opencl-c is for Brook+ sources (.br or -x brook); --emit header is \
+             for Brook+ sources and for --target cpu"
                 .into(),
         ));
     }
@@ -119,9 +121,13 @@ fn run(
         return driver::check_file(&cli.input, opts, stages);
     }
     let lowered = driver::lower_file(&cli.input, opts, stages)?;
-    if cli.emit != EmitArg::Spirv && opts.target != Target::Vulkan {
+    let vulkan_only = cli.emit == EmitArg::Reflection || cli.emit == EmitArg::Both;
+    if vulkan_only && opts.target == Target::OpenCl
+        || cli.emit == EmitArg::Reflection && opts.target == Target::Cpu
+    {
         return Err(CompileError::Diagnostics(
-            "error: --emit reflection/both needs --target vulkan".into(),
+            "error: --emit reflection needs --target vulkan, --emit both --target vulkan or cpu"
+                .into(),
         ));
     }
     let bytes: Vec<u8> = match opts.target {
@@ -153,14 +159,7 @@ fn run(
             }
         }
         Target::Cpu => {
-            driver::compile_cpu(&lowered.module, opts.opt_level, stages)?;
-            if cli.output.is_some() {
-                return Err(CompileError::Diagnostics(
-                    "error: writing CPU object files (--target cpu -o FILE) is not supported yet; \
-                     use `oclc run` to run kernels on the CPU, and -save-temps to see the generated code"
-                        .into(),
-                ));
-            }
+            super::cpu_object::emit(cli, opts, &lowered.module, stages)?;
             return Ok(lowered.warnings);
         }
     };

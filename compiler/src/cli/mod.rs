@@ -2,6 +2,7 @@
 
 pub mod args;
 pub mod compile;
+pub mod cpu_object;
 pub mod normalize;
 pub mod run;
 

@@ -1,0 +1,156 @@
+//! The part of compiling a module that the JIT ([`crate::jit`]) and the object writer
+//! ([`crate::object`]) share: program-scope variables become data objects, and every
+//! kernel is inlined, planned and translated into a work-group function defined in a
+//! Cranelift module (`JITModule` or `ObjectModule`).
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::Function as ClifFunction;
+use cranelift_codegen::Context;
+use cranelift_module::{DataDescription, DataId, FuncId as ClifFuncId, Linkage, Module as _};
+use oclc_ir::{AddressSpace, FuncId, Function, Module};
+
+use crate::abi::{arg_layout, ArgLayout};
+use crate::codegen::{translate_kernel, work_group_signature, Env};
+use crate::error::CompileError;
+use crate::jit::CpuOptions;
+use crate::plan::{plan, Plan};
+
+/// One kernel translated and defined in the Cranelift module.
+pub(crate) struct KernelCode {
+    /// The kernel in the IR module.
+    pub func: FuncId,
+    /// The kernel's name.
+    pub name: String,
+    /// Its work-group function in the Cranelift module.
+    pub id: ClifFuncId,
+    /// The Cranelift IR text before optimization, with the vectorize notes.
+    pub clif: String,
+    /// Its barrier plan (local memory and per-work-item state sizes).
+    pub plan: Plan,
+    /// Its argument block.
+    pub args: ArgLayout,
+}
+
+/// Builds a [`crate::error::CompileError::Codegen`].
+pub(crate) fn codegen_error(function: &str, message: impl Into<String>) -> CompileError {
+    CompileError::Codegen {
+        function: function.to_string(),
+        message: message.into(),
+    }
+}
+
+/// Declares and defines one local data object per program-scope variable of `module`
+/// (read-only for `__constant`, writable otherwise; zero-filled when not initialized),
+/// in `GlobalId` order. The code reaches them through relocations.
+pub(crate) fn define_globals(
+    out: &mut dyn cranelift_module::Module,
+    module: &Module,
+) -> Result<Vec<DataId>, CompileError> {
+    let mut ids = Vec::with_capacity(module.globals.len());
+    for (i, g) in module.globals.iter().enumerate() {
+        let layout = module.types.layout(g.ty);
+        let size = layout.size.max(1) as usize;
+        let writable = g.space != AddressSpace::Constant;
+        let name = format!("__oclc_global_{i}_{}", g.name);
+        let id = out
+            .declare_data(&name, Linkage::Local, writable, false)
+            .map_err(|e| codegen_error(&g.name, e.to_string()))?;
+        let mut data = DataDescription::new();
+        match &g.init {
+            Some(init) => {
+                let mut bytes = vec![0u8; size];
+                let n = init.len().min(size);
+                bytes[..n].copy_from_slice(&init[..n]);
+                data.define(bytes.into_boxed_slice());
+            }
+            None => data.define_zeroinit(size),
+        }
+        data.set_align(layout.align.max(16));
+        out.define_data(id, &data)
+            .map_err(|e| codegen_error(&g.name, e.to_string()))?;
+        ids.push(id);
+    }
+    Ok(ids)
+}
+
+/// Inlines, plans and translates every kernel of `module` into `out`, naming and linking
+/// each work-group function as `symbol` says. `runtime` holds the routines the code may
+/// call (empty for object files: a call of a routine outside it fails the kernel).
+#[allow(clippy::vec_box)] // boxed: the JIT's code embeds the specs' addresses
+pub(crate) fn translate_kernels(
+    out: &mut dyn cranelift_module::Module,
+    module: &Module,
+    options: CpuOptions,
+    runtime: &HashMap<&'static str, ClifFuncId>,
+    globals: &[DataId],
+    printf_specs: &mut Vec<Box<crate::printf::PrintfSpec>>,
+    symbol: &dyn Fn(FuncId, &Function) -> (String, Linkage),
+) -> Result<Vec<KernelCode>, CompileError> {
+    let call_conv = out.isa().default_call_conv();
+    let mut types = module.types.clone();
+    let mut kernels = Vec::new();
+    for (fid, kf) in module.kernels() {
+        let func = oclc_ir::passes::inline::inline_calls(module, &mut types, fid, &|_| true)
+            .map_err(
+                |oclc_ir::passes::inline::InlineError::Recursion { function }| {
+                    CompileError::Recursion { function }
+                },
+            )?;
+        let p = plan(&types, &func);
+        let mut env = Env {
+            module: &mut *out,
+            math: runtime,
+            globals,
+            call_conv,
+            printf_specs: &mut *printf_specs,
+            vectorize: options.vectorize,
+            notes: Vec::new(),
+            missing_routines: Vec::new(),
+        };
+        let clif: ClifFunction = translate_kernel(&types, module, &func, &p, &mut env)?;
+        if let Some(name) = env.missing_routines.first() {
+            return Err(CompileError::unsupported(&kf.name, describe_routine(name)));
+        }
+        let mut text = String::new();
+        if !options.vectorize {
+            text.push_str("; vectorize: off (-O0)\n");
+        }
+        for n in &env.notes {
+            text.push_str(&format!("; vectorize: {n}\n"));
+        }
+        text.push_str(&clif.display().to_string());
+        let (name, linkage) = symbol(fid, kf);
+        let id = out
+            .declare_function(&name, linkage, &work_group_signature(call_conv))
+            .map_err(|e| codegen_error(&kf.name, e.to_string()))?;
+        let mut ctx = Context::for_function(clif);
+        out.define_function(id, &mut ctx)
+            .map_err(|e| codegen_error(&kf.name, format!("{e:?}")))?;
+        kernels.push(KernelCode {
+            func: fid,
+            name: kf.name.clone(),
+            id,
+            clif: text,
+            plan: p,
+            args: arg_layout(module, kf),
+        });
+    }
+    Ok(kernels)
+}
+
+/// What needs the runtime routine `symbol` that an object file cannot call, for errors.
+fn describe_routine(symbol: &str) -> String {
+    if symbol == crate::codegen::printf::PRINTF_SYMBOL {
+        return "printf in CPU object files (it needs oclc's runtime)".into();
+    }
+    let builtin = symbol
+        .strip_prefix("oclc_")
+        .and_then(|s| s.rsplit_once('_'))
+        .map(|(name, ty)| {
+            let ty = if ty == "f64" { "double" } else { "float" };
+            format!("the built-in `{name}` on {ty}")
+        })
+        .unwrap_or_else(|| format!("the runtime routine `{symbol}`"));
+    format!("{builtin} in CPU object files (oclc's built-in library has no implementation to link)")
+}
