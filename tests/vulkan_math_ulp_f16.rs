@@ -607,7 +607,8 @@ fn check_all() -> Vec<String> {
         report(&format!("{name}(mod)"), limit, w);
     }
     type IntRef = fn(f64, i32) -> f64;
-    let int_table: [(&str, f64, &Vec<i32>, &[Vec<u16>; 3], IntRef); 4] = [
+    type IntCase<'a> = (&'a str, f64, &'a Vec<i32>, &'a [Vec<u16>; 3], IntRef);
+    let int_table: [IntCase; 4] = [
         ("pown", 4.0, &small_ns, &ops, |x, n| x.powi(n)),
         ("pown", 4.0, &small_ns, &moderate, |x, n| x.powi(n)),
         ("rootn", 4.0, &small_ns, &ops, rootn_ref),

@@ -89,6 +89,10 @@ pub(crate) fn kernel_layout(
         FunctionKind::Kernel(a) => a.reqd_work_group_size,
         _ => None,
     };
+    let printf_buffer_offset = args
+        .iter()
+        .find(|a| a.name == super::printf::PRINTF_BUFFER_PARAM)
+        .and_then(|a| a.offset);
     Ok(KernelReflection {
         entry_point: f.name.clone(),
         args,
@@ -97,5 +101,6 @@ pub(crate) fn kernel_layout(
         reqd_work_group_size: reqd,
         workgroup_size_spec_ids: WORKGROUP_SIZE_SPEC_IDS,
         constant_data_offset,
+        printf_buffer_offset,
     })
 }

@@ -8,6 +8,7 @@ pub mod const_fold;
 pub mod dce;
 pub mod inline;
 pub mod inline_private;
+pub mod printf_buffer;
 pub mod private_union;
 pub mod rewrite;
 pub mod simplify;

@@ -11,6 +11,7 @@ mod constants;
 mod device;
 mod launch;
 mod memory;
+pub mod printf;
 
 pub use device::{VulkanDevice, VulkanError};
 pub use launch::{VulkanArg, VulkanArgKindRt, VulkanArgLayout, VulkanKernel, VulkanRun};
