@@ -1,5 +1,6 @@
-//! Vulkan-only rewriting of private memory reinterpreted through pointer casts (unions,
-//! `*(uint *)&f`) into loads and stores of the memory's own type plus bit operations.
+//! Vulkan-only rewriting of private and `__local` memory reinterpreted through pointer
+//! casts (unions, `*(uint *)&f`) into loads and stores of the memory's own type plus bit
+//! operations.
 //!
 //! Vulkan's Function storage is logical: a pointer to a private variable cannot be cast to
 //! another pointee type. OpenCL reaches a union member by reinterpreting the union's
@@ -17,7 +18,10 @@
 //!   (several units shifted and or-ed together, or one unit shifted and truncated), and
 //!   bitcasts it to the lane type; a store writes units back the same way, a lane narrower
 //!   than a unit by read-modify-write of that unit (private memory belongs to one
-//!   work-item, so that is not a race).
+//!   work-item, so that is not a race); in `__local` memory, where other work-items may
+//!   write the unit's other bytes, by an atomic `and` clearing the lane's bits and an
+//!   atomic `or` setting them (only on `uint` units: a narrower write into a union of
+//!   other storage is reported).
 //!
 //! Anything else done with such a pointer (storing it, passing it, comparing it, an
 //! aggregate load through it) is reported as an error naming the construct.
@@ -25,7 +29,9 @@
 use std::collections::HashMap;
 
 use crate::module::{Block, Function, Module, Stmt};
-use crate::op::{BinaryOp, CmpOp, Const, Op, Rounding, ValueId};
+use crate::op::{
+    AtomicOp, BinaryOp, CmpOp, Const, MemoryOrder, MemoryScope, Op, Rounding, ValueId,
+};
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
 
 /// Rewrites every access to private memory made through a pointer cast (see the module
@@ -68,22 +74,30 @@ fn find_views(f: &Function, types: &TypeTable) -> Vec<ValueId> {
             op: Op::Bitcast { value: src, .. },
         } = s
         {
-            let to = types.pointee(f.value_type(*value));
-            let from = types.pointee(f.value_type(*src));
-            if let (Some((AddressSpace::Private, a)), Some((AddressSpace::Private, b))) = (to, from)
-            {
-                if a != b {
-                    found.push(*value);
-                }
+            if is_view(types, f.value_type(*value), f.value_type(*src)) {
+                found.push(*value);
             }
         }
     });
     found
 }
 
+/// True when a bitcast from `from` to `to` reinterprets private or `__local` memory (both
+/// pointers in that space, to different pointee types).
+fn is_view(types: &TypeTable, to: TypeId, from: TypeId) -> bool {
+    match (types.pointee(to), types.pointee(from)) {
+        (Some((sa, a)), Some((sb, b))) => {
+            sa == sb && a != b && matches!(sa, AddressSpace::Private | AddressSpace::Local)
+        }
+        _ => false,
+    }
+}
+
 /// The memory a cast pointer reinterprets, as cells of one type.
 #[derive(Clone, Copy)]
 struct Storage {
+    /// Private or `__local`.
+    space: AddressSpace,
     /// A pointer to the array of cells, or to the single cell.
     base: ValueId,
     /// True when `base` points to an array of cells.
@@ -315,11 +329,9 @@ impl Rewriter<'_> {
         })
     }
 
-    /// True when `value = bitcast src` casts a private pointer to another pointee type.
+    /// True when `value = bitcast src` reinterprets private or `__local` memory.
     fn is_private_view(&self, value: ValueId, src: ValueId) -> bool {
-        let to = self.types.pointee(self.f.value_type(value));
-        let from = self.types.pointee(self.f.value_type(src));
-        matches!((to, from), (Some((AddressSpace::Private, a)), Some((AddressSpace::Private, b))) if a != b)
+        is_view(self.types, self.f.value_type(value), self.f.value_type(src))
     }
 
     /// `d` moved by `scale` bytes, times `index` when given (an `i64`, folded when constant).
@@ -355,7 +367,7 @@ impl Rewriter<'_> {
 
     /// How the memory `src` points to is seen as cells.
     fn storage(&mut self, out: &mut Vec<Stmt>, src: ValueId) -> Result<Storage, String> {
-        let (_, ty) = self.types.pointee(self.f.value_type(src)).unwrap();
+        let (space, ty) = self.types.pointee(self.f.value_type(src)).unwrap();
         let cell_of = |types: &TypeTable, t: TypeId| -> Option<(ScalarType, u8)> {
             match types.get(t) {
                 Type::Scalar(s) if *s != ScalarType::Bool => Some((*s, 1)),
@@ -373,6 +385,7 @@ impl Rewriter<'_> {
         };
         if let Some((elem, lanes)) = cell_of(self.types, ty) {
             return Ok(Storage {
+                space,
                 base: src,
                 array: false,
                 cell: ty,
@@ -385,7 +398,7 @@ impl Rewriter<'_> {
                 if !matches!(self.types.get(fields[0]), Type::Array { .. }) {
                     return Err(unsupported(self.types));
                 }
-                let pt = self.types.pointer(AddressSpace::Private, fields[0]);
+                let pt = self.types.pointer(space, fields[0]);
                 let p = self.f.new_value(pt);
                 out.push(Stmt::Let {
                     value: p,
@@ -406,6 +419,7 @@ impl Rewriter<'_> {
             return Err(unsupported(self.types));
         };
         Ok(Storage {
+            space,
             base: array_ptr,
             array: true,
             cell,
@@ -554,14 +568,19 @@ impl Rewriter<'_> {
             return Ok(());
         }
         let (k, shift) = self.unit_and_shift(out, d, extra, sw, wt)?;
-        let old = self.read_unit(out, st, k)?;
         let ones = self.konst(out, w, (1i64 << (8 * ve)) - 1);
         let placed_ones = self.bin(out, BinaryOp::Shl, ones, shift);
         let all = self.konst(out, w, -1);
         let mask = self.bin(out, BinaryOp::Xor, placed_ones, all);
-        let kept = self.bin(out, BinaryOp::And, old, mask);
         let z = self.convert(out, bits, wt);
         let placed = self.bin(out, BinaryOp::Shl, z, shift);
+        if st.space == AddressSpace::Local {
+            // Other work-items may write the unit's other bytes: clear and set ours
+            // atomically, which leaves theirs alone.
+            return self.atomic_merge(out, st, k, mask, placed);
+        }
+        let old = self.read_unit(out, st, k)?;
+        let kept = self.bin(out, BinaryOp::And, old, mask);
         let new = self.bin(out, BinaryOp::Or, kept, placed);
         self.write_unit(out, st, k, new)
     }
@@ -643,6 +662,39 @@ impl Rewriter<'_> {
         }
     }
 
+    /// `unit k = (unit k & mask) | placed` by two atomics on a `__local` `uint` cell.
+    fn atomic_merge(
+        &mut self,
+        out: &mut Vec<Stmt>,
+        st: Storage,
+        k: Idx,
+        mask: ValueId,
+        placed: ValueId,
+    ) -> Result<(), String> {
+        if st.lanes != 1 || st.elem != ScalarType::U32 {
+            return Err(format!(
+                "a write narrower than a word into a __local union whose storage is {} is not supported on Vulkan (it would need an atomic on part of a {})",
+                self.types.display(st.cell),
+                self.types.display(st.cell)
+            ));
+        }
+        let (ptr, _) = self.cell_of(out, st, k);
+        for (op, arg) in [(AtomicOp::And, mask), (AtomicOp::Or, placed)] {
+            let value = self.f.new_value(self.f.value_type(arg));
+            out.push(Stmt::Let {
+                value,
+                op: Op::Atomic {
+                    op,
+                    ptr,
+                    args: vec![arg],
+                    order: MemoryOrder::Relaxed,
+                    scope: MemoryScope::WorkGroup,
+                },
+            });
+        }
+        Ok(())
+    }
+
     // ------------------------------------------------------------ units
 
     /// The cell holding unit `k`, its address, and the lane in it.
@@ -668,7 +720,7 @@ impl Rewriter<'_> {
             Idx::Const(c) => self.konst(out, ScalarType::I64, c),
             Idx::Dyn(v) => v,
         };
-        let pt = self.types.pointer(AddressSpace::Private, st.cell);
+        let pt = self.types.pointer(st.space, st.cell);
         let p = self.f.new_value(pt);
         out.push(Stmt::Let {
             value: p,
@@ -870,5 +922,5 @@ fn uint_of(bytes: u32) -> ScalarType {
 }
 
 fn escape_message() -> String {
-    "a pointer into private memory reinterpreted through a pointer cast (a union member, or `(T *)&x`) is stored, passed, compared or converted; on Vulkan such a pointer can only be dereferenced or indexed where it is made (Function storage has no addresses)".into()
+    "a pointer into private or __local memory reinterpreted through a pointer cast (a union member, or `(T *)&x`) is stored, passed, compared or converted; on Vulkan such a pointer can only be dereferenced or indexed where it is made (Function and Workgroup storage have no addresses)".into()
 }
