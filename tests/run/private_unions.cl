@@ -1,5 +1,6 @@
 // RUN: --kernel punning --global 64 --local 16 --arg f32[64]=randu:7:-1000:1000 --arg u32[768]=zeros
 // RUN: --kernel aggregates --global 64 --local 16 --arg i32[64]=randu:9:-100000:100000 --arg i32[1024]=zeros
+// RUN: --kernel copies --global 64 --local 16 --arg i32[64]=randu:13:-100000:100000 --arg i32[512]=zeros
 // Unions and pointer casts in private memory, written through one view and read through
 // another (on Vulkan, whose Function storage cannot be reinterpreted, these become word
 // loads and stores with shifts): float/int punning, bytes and halves of words with
@@ -144,4 +145,51 @@ __kernel void aggregates(__global const int *a, __global int *out)
     o[13] = 0;
     o[14] = 0;
     o[15] = 0;
+}
+
+typedef struct {
+    short a;
+    char c;
+    float f;
+    uchar2 v;
+} rec;
+
+typedef union {
+    rec r;
+    int w[4];
+    short s[8];
+    float4 q;
+} recunion;
+
+// Structs and arrays copied as a whole out of and into union members, and from one
+// union's member to another's.
+__kernel void copies(__global const int *a, __global int *out)
+{
+    int i = get_global_id(0);
+    __global int *o = out + i * 8;
+    recunion u;
+    for (int k = 0; k < 4; k++)
+        u.w[k] = a[i] * (k + 3) + k;
+    rec r = u.r;
+    o[0] = r.a + r.c * 7 + r.v.x * 11 + r.v.y * 13;
+    o[1] = as_int(r.f);
+    r.a = (short)-i;
+    r.v = (uchar2)(i, 255 - i);
+    u.r = r;
+    // (Padding bytes, 3 and 10-11 of rec, are left out: struct copies need not keep them.)
+    o[2] = u.s[0] ^ u.w[1] ^ u.s[4];
+    recunion t;
+    t.q = (float4)(1.0f, 2.0f, 3.0f, 4.0f);
+    t.r = u.r;
+    o[3] = t.s[0] + t.w[1] + t.s[4] + t.w[3];
+    union { short s[8]; int2 p[2]; } z;
+    z.p[0] = (int2)(a[i], ~a[i]);
+    z.p[1] = (int2)(i, -i);
+    short copy[8];
+    for (int k = 0; k < 8; k++)
+        copy[k] = z.s[7 - k];
+    o[4] = copy[0] * 3 + copy[3] * 5 + copy[6];
+    o[5] = 0;
+    o[6] = 0;
+    o[7] = 0;
 }

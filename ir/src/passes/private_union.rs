@@ -26,6 +26,8 @@
 //! Anything else done with such a pointer (storing it, passing it, comparing it, an
 //! aggregate load through it) is reported as an error naming the construct.
 
+mod aggregate;
+
 use std::collections::HashMap;
 
 use crate::module::{Block, Function, Module, Stmt};
@@ -54,6 +56,7 @@ pub fn lower_private_reinterprets(module: &mut Module) -> Result<bool, String> {
             consts,
             elements,
             derived: HashMap::new(),
+            pending: HashMap::new(),
         };
         let mut body = std::mem::take(&mut r.f.body);
         let result = r.block(&mut body);
@@ -139,6 +142,8 @@ struct Rewriter<'a> {
     /// The function's `index_addr`s: element address -> (array address, index).
     elements: HashMap<ValueId, (ValueId, ValueId)>,
     derived: HashMap<ValueId, Derived>,
+    /// Aggregates loaded from reinterpreted memory, waiting for the store that copies them.
+    pending: HashMap<ValueId, Derived>,
 }
 
 /// The `index_addr`s of `f`: element address -> (array address, index).
@@ -191,7 +196,11 @@ impl Rewriter<'_> {
                     }
                     if let Op::Load { ptr } = op {
                         if let Some(d) = self.derived.get(ptr).copied() {
-                            self.load(&mut out, *value, d)?;
+                            if aggregate::is_aggregate(self.types, self.f.value_type(*value)) {
+                                self.pending.insert(*value, d);
+                            } else {
+                                self.load(&mut out, *value, d)?;
+                            }
                             continue;
                         }
                     }
@@ -201,9 +210,19 @@ impl Rewriter<'_> {
                     if self.derived.contains_key(value) {
                         return Err(escape_message());
                     }
-                    if let Some(d) = self.derived.get(ptr).copied() {
-                        let v = *value;
-                        self.store(&mut out, d, v)?;
+                    let (ptr, value) = (*ptr, *value);
+                    let view = self.derived.get(&ptr).copied();
+                    if let Some(src) = self.pending.remove(&value) {
+                        let ty = self.f.value_type(value);
+                        self.copy_out(&mut out, src, ty, ptr, view)?;
+                        continue;
+                    }
+                    if let Some(d) = view {
+                        if aggregate::is_aggregate(self.types, self.f.value_type(value)) {
+                            self.copy_in(&mut out, d, value)?;
+                        } else {
+                            self.store(&mut out, d, value)?;
+                        }
                         continue;
                     }
                 }
@@ -226,7 +245,9 @@ impl Rewriter<'_> {
                         self.block(&mut c.body)?;
                     }
                 }
-                Stmt::Return(Some(v)) if self.derived.contains_key(v) => {
+                Stmt::Return(Some(v))
+                    if self.derived.contains_key(v) || self.pending.contains_key(v) =>
+                {
                     return Err(escape_message())
                 }
                 _ => {}
@@ -240,6 +261,9 @@ impl Rewriter<'_> {
     fn check_no_escape(&self, operands: Vec<ValueId>) -> Result<(), String> {
         if operands.iter().any(|v| self.derived.contains_key(v)) {
             return Err(escape_message());
+        }
+        if operands.iter().any(|v| self.pending.contains_key(v)) {
+            return Err("a struct or array read as a whole from a union member in private or __local memory is supported on Vulkan only when it is stored to a variable (copied)".into());
         }
         Ok(())
     }
