@@ -172,8 +172,12 @@ fn vulkan_only_errors_name_the_construct() {
             "a Vulkan module needs at least one entry point",
         ),
         (
-            "__kernel void k(__global int *o) { printf(\"%d\\n\", o[0]); }\n",
-            "printf on Vulkan",
+            "__kernel void k(__global int *o) { int x = o[0]; printf(\"%p\\n\", &x); }\n",
+            "cannot be printed on Vulkan",
+        ),
+        (
+            "typedef union { float f; uchar b[4]; } w;\n__kernel void k(__global float *o) {\n  w x; x.f = o[0];\n  uchar *p = x.b;\n  o[1] = p[1];\n}\n",
+            "reinterpreted through a pointer cast",
         ),
         (
             "__kernel void k(__global float *o) {\n  __local float l[1];\n  o[0] = atomic_xchg(&l[0], 1.0f);\n}\n",

@@ -1,5 +1,4 @@
 // RUN: --kernel hello --global 4 --local 4 --arg i32[4]=iota --arg f32[4]=zeros
-// VULKAN-UNSUPPORTED: printf on Vulkan
 // printf with integer, float (promoted to double) and unsigned arguments; the return
 // value (0 on success) is stored.
 __kernel void hello(__global int *a, __global float *out)

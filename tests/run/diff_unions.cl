@@ -1,6 +1,5 @@
 // RUN: --kernel unions --global 64 --local 16 --arg f32[64]=randu:415:-1000:1000 --arg u32[256]=zeros
 // RUN: --kernel unions_global --global 64 --local 16 --arg i32[192]=zeros --arg i32[256]=zeros
-// VULKAN-UNSUPPORTED: a union in private memory (Vulkan's Function storage has no byte addresses)
 // Unions reinterpreting a float as uint, bytes and a short2, written through one member
 // and read through another.
 typedef union {

@@ -9,7 +9,6 @@
 // RUN: --kernel k --global 1 --arg f16[4]=iota --arg f16[8]=zeros
 // EXPECT: arg0 = 0 1 2 3
 // EXPECT: arg1 = 4.2265625 7.98046875 4.5 0.333251953125 inf 2048 1 0
-// VULKAN-UNSUPPORTED: half math built-ins (sqrt, exp, fma) are not implemented on Vulkan yet
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 kernel void k(global half *p, global half *o) {
   half x = p[0] * 2.0h + (half)1.5f;

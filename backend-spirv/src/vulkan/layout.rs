@@ -127,6 +127,10 @@ pub(crate) fn kernel_layout(
         FunctionKind::Kernel(a) => a.reqd_work_group_size,
         _ => None,
     };
+    let printf_buffer_offset = args
+        .iter()
+        .find(|a| a.name == super::printf::PRINTF_BUFFER_PARAM)
+        .and_then(|a| a.offset);
     Ok(KernelReflection {
         entry_point: f.name.clone(),
         args,
@@ -146,5 +150,6 @@ pub(crate) fn kernel_layout(
                 }
             })
             .collect(),
+        printf_buffer_offset,
     })
 }

@@ -69,11 +69,12 @@ pub fn vulkan_native_math(func: MathFn, scalar: ScalarType) -> bool {
 }
 
 /// True when Vulkan's `OpFDiv` on elements of `scalar` is as precise as OpenCL requires:
-/// on float both allow 2.5 ulp; on double OpenCL wants the correctly rounded quotient,
-/// but Vulkan promises double instructions only single precision's accuracy, so the
-/// driver takes double division from the library (`oclc_ir::library::link_with_division`).
+/// on float both allow 2.5 ulp; on double and half OpenCL wants the correctly rounded
+/// quotient, but Vulkan allows 2.5 ulp on half and promises double instructions only
+/// single precision's accuracy, so the driver takes those divisions from the library
+/// (`oclc_ir::library::link_with_division`).
 pub fn vulkan_native_division(scalar: ScalarType) -> bool {
-    scalar != ScalarType::F64
+    scalar == ScalarType::F32
 }
 
 /// The Vulkan implementation of `func` on elements of `s`, if its precision suffices.
@@ -91,7 +92,8 @@ pub(crate) fn vk_math_op(func: MathFn, s: ScalarType) -> Option<VkMath> {
         MathFn::Ceil if f => Glsl(CEIL),
         MathFn::Trunc if f => Glsl(TRUNC),
         MathFn::Rint if f => Glsl(ROUND_EVEN),
-        MathFn::Rsqrt if f32ish => Glsl(INVERSE_SQRT),
+        // OpenCL allows half's rsqrt 1 ulp; Vulkan's 16-bit inversesqrt 2.
+        MathFn::Rsqrt if s == ScalarType::F32 => Glsl(INVERSE_SQRT),
         MathFn::Mad if f => Glsl(FMA),
         MathFn::Min if f => Glsl(NMIN),
         MathFn::Max if f => Glsl(NMAX),

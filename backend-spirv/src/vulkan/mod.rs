@@ -12,18 +12,22 @@ mod layout;
 pub(crate) mod math;
 mod narrow;
 mod pointers;
+pub mod printf;
 pub mod reflection;
 mod workitem;
 
 #[cfg(test)]
 mod tests;
 
+use oclc_ir::passes::printf_buffer::PrintfFormat;
 use oclc_ir::{FuncId, FunctionKind, Module};
 use rspirv::binary::Assemble;
 use rspirv::spirv::{AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel};
 
 pub use constants::CONSTANT_DATA_NAME;
-pub use reflection::{reflection_json, KernelReflection, VulkanArg, VulkanArgKind};
+pub use reflection::{
+    module_reflection_json, reflection_json, KernelReflection, VulkanArg, VulkanArgKind,
+};
 
 use crate::common::{emit_function, EmitKind, Flavour, ModuleCtx};
 use crate::error::SpirvError;
@@ -42,11 +46,16 @@ pub struct VulkanModule {
     /// carried by the module as the initializer of [`CONSTANT_DATA_NAME`]: a launcher
     /// puts it in a buffer whose address goes at each kernel's `constant_data_offset`.
     pub constant_data: Vec<u8>,
+    /// The `printf` formats, indexed by the format id of the printf buffer's records
+    /// (empty when nothing prints; see [`printf`]).
+    pub printf_formats: Vec<PrintfFormat>,
 }
 
 /// Emits `module` as a Vulkan compute SPIR-V module. Constructs Vulkan cannot express
 /// (or that are not implemented for it yet) give a [`SpirvError`] naming them.
 pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
+    let (printing, printf_formats) = printf::lower_printf(module)?;
+    let module = printing.as_ref().unwrap_or(module);
     let mut cx = ModuleCtx::new(module, Flavour::Vulkan, VULKAN_SPIRV_VERSION);
     cx.require(Capability::Shader);
     cx.require(Capability::PhysicalStorageBufferAddresses);
@@ -110,5 +119,6 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
         words: cx.b.module().assemble(),
         kernels,
         constant_data: image,
+        printf_formats,
     })
 }

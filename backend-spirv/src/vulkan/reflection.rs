@@ -174,6 +174,10 @@ pub struct KernelReflection {
     pub constant_data_offset: Option<u32>,
     /// The constant samplers the kernel uses, each with its own binding.
     pub constant_samplers: Vec<ConstantSampler>,
+    /// Where the device address of the printf buffer goes in the block, when the kernel
+    /// prints: the offset of its last argument, `__oclc_printf_buffer`, which the launcher
+    /// binds itself (see `super::printf`); `None` when it does not print.
+    pub printf_buffer_offset: Option<u32>,
 }
 
 impl KernelReflection {
@@ -205,6 +209,11 @@ impl KernelReflection {
             s,
             ",\"constant_data_offset\":{}",
             opt(self.constant_data_offset)
+        );
+        let _ = write!(
+            s,
+            ",\"printf_buffer_offset\":{}",
+            opt(self.printf_buffer_offset)
         );
         let [a, b, c] = self.workgroup_size_spec_ids;
         let _ = write!(s, ",\"workgroup_size_spec_ids\":[{a},{b},{c}],\"args\":[");
@@ -263,6 +272,19 @@ impl KernelReflection {
 pub fn reflection_json(kernels: &[KernelReflection]) -> String {
     let parts: Vec<String> = kernels.iter().map(|k| k.to_json()).collect();
     format!("{{\"kernels\":[{}]}}\n", parts.join(","))
+}
+
+/// The JSON form of a module's reflection: its kernels and, when it prints, the printf
+/// format table (`{"kernels":[...],"printf_formats":[...]}`).
+pub fn module_reflection_json(module: &super::VulkanModule) -> String {
+    let mut s = reflection_json(&module.kernels);
+    if !module.printf_formats.is_empty() {
+        s.truncate(s.trim_end().len() - 1);
+        s.push_str(",\"printf_formats\":");
+        s.push_str(&super::printf::printf_formats_json(&module.printf_formats));
+        s.push_str("}\n");
+    }
+    s
 }
 
 fn opt(v: Option<u32>) -> String {

@@ -137,7 +137,7 @@ fn run(
         }
         Target::Vulkan => {
             let vk = driver::emit_vulkan_spirv(&lowered.module, stages)?;
-            let json = oclc_backend_spirv::reflection_json(&vk.kernels);
+            let json = oclc_backend_spirv::module_reflection_json(&vk);
             let words: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
             match cli.emit {
                 // OpenCL sources with --emit opencl-c/header were refused above.

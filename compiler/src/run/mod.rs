@@ -226,10 +226,34 @@ pub fn run_vulkan(
     let run = device
         .run(&vk.words, &kernel, &mut vk_args, &range, launch.repeat)
         .map_err(|e| format!("{e} (on {})", device.name))?;
+    if r.printf_buffer_offset.is_some() {
+        print_vulkan_printf(&run.printf_words, &vk.printf_formats)?;
+    }
     Ok(RunReport {
         times: run.times,
         local: Some(run.local),
     })
+}
+
+/// Writes what a Vulkan launch printed to stdout (a note on stderr when records were lost).
+fn print_vulkan_printf(
+    words: &[u32],
+    formats: &[oclc_ir::passes::printf_buffer::PrintfFormat],
+) -> Result<(), String> {
+    use std::io::Write;
+    let out = oclc_runtime_lite::vulkan::printf::format_printf_buffer(words, formats)?;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(out.text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .map_err(|e| format!("cannot write printf output: {e}"))?;
+    if out.truncated {
+        eprintln!(
+            "warning: the printf buffer ({} bytes) filled up; later printf output was dropped",
+            oclc_runtime_lite::vulkan::printf::PRINTF_BUFFER_BYTES
+        );
+    }
+    Ok(())
 }
 
 /// Formats timings as `kernel time: MEDIAN ms (min MIN, max MAX, N runs)`.
@@ -257,9 +281,11 @@ pub(crate) fn vulkan_kernel(
     use oclc_runtime_lite::vulkan::{VulkanArgKindRt, VulkanArgLayout};
     oclc_runtime_lite::VulkanKernel {
         entry_point: r.entry_point.clone(),
+        // The printf buffer (the last argument of a printing kernel) is the launcher's own.
         args: r
             .args
             .iter()
+            .take(r.args.len() - usize::from(r.printf_buffer_offset.is_some()))
             .map(|a| VulkanArgLayout {
                 kind: match a.kind {
                     K::Buffer => VulkanArgKindRt::Buffer,
@@ -291,5 +317,6 @@ pub(crate) fn vulkan_kernel(
             .iter()
             .map(|c| (c.binding, c.bits))
             .collect(),
+        printf_buffer_offset: r.printf_buffer_offset,
     }
 }

@@ -12,6 +12,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("float_hyper.cl", include_str!("cl/float_hyper.cl")),
     ("float_misc.cl", include_str!("cl/float_misc.cl")),
     ("float_special.cl", include_str!("cl/float_special.cl")),
+    ("half.cl", include_str!("cl/half.cl")),
 ];
 
 /// The double-precision math files, in compilation order: a second translation unit

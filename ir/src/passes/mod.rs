@@ -9,6 +9,8 @@ pub mod dce;
 pub mod inline;
 pub mod inline_images;
 pub mod inline_private;
+pub mod printf_buffer;
+pub mod private_union;
 pub mod rewrite;
 pub mod simplify;
 pub mod split_wide;

@@ -619,11 +619,9 @@ impl Splitter<'_> {
                 self.pieces.insert(value, p);
                 Ok(())
             }
-            Op::Printf { .. } => Err(
-                "printf of 8/16-lane vectors is not supported (Vulkan compute has \
-                                      no printf)"
-                    .into(),
-            ),
+            Op::Printf { .. } => {
+                Err("printf of an 8/16-lane vector is not supported on Vulkan yet".into())
+            }
             other => Err(format!(
                 "an operation on 8/16-lane vectors that cannot be split is not supported: {other:?}"
             )),

@@ -65,6 +65,9 @@ pub struct VulkanKernel {
     pub workgroup_size_spec_ids: [u32; 3],
     /// Constant samplers: binding in descriptor set 0 and `CLK_*` bits.
     pub constant_samplers: Vec<(u32, u32)>,
+    /// Where the printf buffer's address goes in the block, when the kernel prints (the
+    /// launcher allocates the buffer; see [`super::printf`]).
+    pub printf_buffer_offset: Option<u32>,
 }
 
 /// An argument value.
@@ -94,6 +97,9 @@ pub struct VulkanRun {
     pub times: Vec<Duration>,
     /// The work-group size used.
     pub local: [u64; 3],
+    /// The printf buffer after the first launch (header and records, as words), when the
+    /// kernel prints; format it with [`super::printf::format_printf_buffer`].
+    pub printf_words: Vec<u32>,
 }
 
 /// Every Vulkan object of one launch, destroyed on drop.
@@ -268,6 +274,21 @@ impl VulkanDevice {
         }
 
         let images = super::images::ImageSet::new(self, k, args)?;
+        // The printf buffer, when the kernel prints: its address at the kernel's offset.
+        let mut printf_copy = None;
+        if let Some(off) = k.printf_buffer_offset {
+            let data = super::printf::initial_buffer();
+            let len = data.len() as u64;
+            let dev = self.create_buffer(len, storage, false)?;
+            put(off, &self.address(&dev).to_le_bytes());
+            let up = self.create_buffer(len, vk::BufferUsageFlags::TRANSFER_SRC, true)?;
+            up.write(&data);
+            let down = self.create_buffer(len, vk::BufferUsageFlags::TRANSFER_DST, true)?;
+            let n = o.buffers.len();
+            o.buffers.extend([dev, up, down]);
+            printf_copy = Some(n + 2);
+            copies.push((n, n + 1, n + 2, len));
+        }
 
         // Pipeline.
         super::capabilities::check_capabilities(spirv, &self.name, |f| self.features.contains(&f))?;
@@ -462,6 +483,7 @@ impl VulkanDevice {
             .map_err(vk_err("vkCreateFence"))?;
 
         let mut times = Vec::with_capacity(repeat);
+        let mut printf_words = Vec::new();
         for run in 0..=repeat {
             let cbs = [cb];
             let submit = [vk::SubmitInfo::default().command_buffers(&cbs)];
@@ -484,6 +506,14 @@ impl VulkanDevice {
                     }
                 }
                 images.read_back(args);
+                if let Some(down) = printf_copy {
+                    let mut bytes = vec![0u8; super::printf::PRINTF_BUFFER_BYTES];
+                    o.buffers[down].read(&mut bytes);
+                    printf_words = bytes
+                        .chunks_exact(4)
+                        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                        .collect();
+                }
                 continue;
             }
             times.push(match self.timestamp_period {
@@ -503,6 +533,10 @@ impl VulkanDevice {
                 None => host,
             });
         }
-        Ok(VulkanRun { times, local })
+        Ok(VulkanRun {
+            times,
+            local,
+            printf_words,
+        })
     }
 }

@@ -12,6 +12,7 @@ mod device;
 mod images;
 mod launch;
 mod memory;
+pub mod printf;
 
 pub use device::{VulkanDevice, VulkanError};
 pub use launch::{VulkanArg, VulkanArgKindRt, VulkanArgLayout, VulkanKernel, VulkanRun};
