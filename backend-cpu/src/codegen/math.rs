@@ -38,7 +38,9 @@ impl Tx<'_, '_, '_> {
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
             let lane: Vec<Value> = ops.iter().map(|o| o[i]).collect();
-            let r = if s.is_float() {
+            let r = if half {
+                self.half_lane(func, &lane)
+            } else if s.is_float() {
                 self.float_lane(func, s, &lane)
             } else {
                 self.int_lane(func, s, &lane)
@@ -60,6 +62,26 @@ impl Tx<'_, '_, '_> {
                 .collect();
         }
         Ok(out)
+    }
+
+    /// A lane of a half built-in, computed on the floats halves widen to: rounding the
+    /// float result to half once is exact or correctly rounded except where the half grid
+    /// itself matters (`fma` rounds once from an exact sum, `nextafter` steps on half's grid,
+    /// `isnormal` uses half's smallest normal).
+    fn half_lane(&mut self, func: MathFn, a: &[Value]) -> Value {
+        match func {
+            MathFn::Fma => self.call_math(crate::mathlib::HALF_FMA, a),
+            MathFn::Nextafter => self.call_math(crate::mathlib::HALF_NEXTAFTER, a),
+            MathFn::IsNormal => {
+                let m = self.b.ins().fabs(a[0]);
+                let inf = self.float_const(ScalarType::F32, f64::INFINITY);
+                let min = self.float_const(ScalarType::F32, 2f64.powi(-14));
+                let lo = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, m, min);
+                let hi = self.b.ins().fcmp(FloatCC::LessThan, m, inf);
+                self.b.ins().band(lo, hi)
+            }
+            _ => self.float_lane(func, ScalarType::F32, a),
+        }
     }
 
     fn float_lane(&mut self, func: MathFn, s: ScalarType, a: &[Value]) -> Value {

@@ -176,3 +176,79 @@ mod tests {
         assert_eq!(rte(f64::NAN) & 0x7e00, 0x7e00);
     }
 }
+
+/// `fma` of three halves (passed as the floats they widen to), rounded to half once and
+/// returned as that half's float value. The product is exact in double; the sum's rounding
+/// error (two-sum) makes the double round to odd, which no later rounding to half can
+/// mistake for a tie.
+pub extern "C" fn fma_f16(a: f32, b: f32, c: f32) -> f32 {
+    let p = a as f64 * b as f64;
+    let c = c as f64;
+    let s = p + c;
+    let bb = s - p;
+    let e = (p - (s - bb)) + (c - bb);
+    let s = if s.is_finite() && e.is_finite() && e != 0.0 {
+        let sign = s.to_bits() & (1 << 63);
+        let mut magnitude = s.to_bits() & !(1 << 63);
+        if (e > 0.0) != (s > 0.0) {
+            // The exact value lies below |s|: truncation is one ulp down.
+            magnitude -= 1;
+        }
+        f64::from_bits(sign | magnitude | 1)
+    } else {
+        s
+    };
+    half_to_f32(f64_to_half_bits(s, HalfRounding::NearestEven) as i32)
+}
+
+/// `nextafter` of two halves (passed as the floats they widen to): the next half after `x`
+/// toward `y`, as that half's float value.
+pub extern "C" fn nextafter_f16(x: f32, y: f32) -> f32 {
+    if x.is_nan() || y.is_nan() {
+        return x + y;
+    }
+    if x == y {
+        return y;
+    }
+    let bits = f64_to_half_bits(x as f64, HalfRounding::NearestEven);
+    let next = if x == 0.0 {
+        if y > 0.0 {
+            0x0001
+        } else {
+            0x8001
+        }
+    } else if (x < y) == (x > 0.0) {
+        bits + 1
+    } else {
+        bits - 1
+    };
+    half_to_f32(next as i32)
+}
+
+#[cfg(test)]
+mod exactness_tests {
+    use super::*;
+
+    #[test]
+    fn fma_rounds_once_near_a_tie() {
+        // 683 * 3 = 2049, a tie between the halves 2048 and 2050 (ulp 2 there); a tiny c
+        // breaks it (float arithmetic would round 2049 + 2^-24 back to the tie first).
+        let tiny = 2f32.powi(-24);
+        assert_eq!(fma_f16(683.0, 3.0, tiny), 2050.0);
+        assert_eq!(fma_f16(683.0, 3.0, -tiny), 2048.0);
+        assert_eq!(fma_f16(683.0, 3.0, 0.0), 2048.0);
+        assert_eq!(fma_f16(2.0, 3.0, 1.0), 7.0);
+        assert_eq!(fma_f16(256.0, 256.0, 0.0), f32::INFINITY);
+    }
+
+    #[test]
+    fn nextafter_steps_on_the_half_grid() {
+        assert_eq!(nextafter_f16(1.0, 2.0), 1.0 + 2f32.powi(-10));
+        assert_eq!(nextafter_f16(1.0, 0.0), 1.0 - 2f32.powi(-11));
+        assert_eq!(nextafter_f16(0.0, 1.0), 2f32.powi(-24));
+        assert_eq!(nextafter_f16(0.0, -1.0), -(2f32.powi(-24)));
+        assert_eq!(nextafter_f16(-1.0, -2.0), -(1.0 + 2f32.powi(-10)));
+        assert_eq!(nextafter_f16(65504.0, f32::INFINITY), f32::INFINITY);
+        assert!(nextafter_f16(f32::NAN, 1.0).is_nan());
+    }
+}

@@ -29,6 +29,12 @@ pub enum Shape {
     HalfToFloat,
 }
 
+/// `fma` of halves rounded once (operands and result as the floats halves widen to).
+pub const HALF_FMA: &str = "oclc_fma_f16";
+
+/// `nextafter` on the half grid (operands and result as the floats halves widen to).
+pub const HALF_NEXTAFTER: &str = "oclc_nextafter_f16";
+
 /// The routine widening half bits to `float`.
 pub const HALF_TO_F32: &str = "oclc_half_to_f32";
 
@@ -775,6 +781,13 @@ pub fn routines() -> Vec<Routine> {
         minmag_f64 as *const u8,
         Shape::Binary,
         true,
+    );
+    add(HALF_FMA, half::fma_f16 as *const u8, Shape::Ternary, false);
+    add(
+        HALF_NEXTAFTER,
+        half::nextafter_f16 as *const u8,
+        Shape::Binary,
+        false,
     );
     add(
         "oclc_nextafter_f32",
