@@ -6,9 +6,9 @@
 //! largest finite value, infinity and NaN handled apart), then moved one ulp away from
 //! zero where the dropped bits were not all zero and the mode rounds away (`_rtp` for
 //! positive, `_rtn` for negative values; to nearest even: above half an ulp, or a tie
-//! with an odd kept part). Nothing depends on how the driver rounds or
-//! compares: an earlier version compared the round-to-nearest result converted back with
-//! the source, which NVIDIA's driver (580) folded away, giving round-to-nearest results.
+//! with an odd kept part). Nothing depends on how the driver rounds or compares: an
+//! earlier version compared the round-to-nearest result converted back with the source,
+//! and NVIDIA's driver (580) gave round-to-nearest results for it.
 
 use oclc_ir::{Rounding, ScalarType};
 use rspirv::spirv::{Op as SOp, Word};
