@@ -72,11 +72,17 @@ fn first_user(module: &Module, func: MathFn, scalar: ScalarType) -> String {
 }
 
 /// True when the CPU code generator would call a runtime routine for `func` on `scalar`.
-/// Half math computes in float through the same routines; the library has no half forms,
-/// so linking fails for it with an error naming the built-in on half.
+/// Half math links the library's half forms (`ir/src/library/cl/half.cl`: computed in
+/// float, rounded to half once).
 fn needs_routine(func: MathFn, scalar: ScalarType) -> bool {
-    matches!(scalar, ScalarType::F16 | ScalarType::F32 | ScalarType::F64)
-        && math_symbol(func, scalar == ScalarType::F64).is_some()
+    match scalar {
+        // Half fma and nextafter call routines of their own (see `codegen::math`).
+        ScalarType::F16 => {
+            math_symbol(func, false).is_some() || matches!(func, MathFn::Fma | MathFn::Nextafter)
+        }
+        ScalarType::F32 | ScalarType::F64 => math_symbol(func, scalar == ScalarType::F64).is_some(),
+        _ => false,
+    }
 }
 
 /// The full-precision function a `native_` built-in stands for on the CPU, if the code
