@@ -1,12 +1,13 @@
-//! Atomic operations. Work-groups run in parallel threads, so every atomic access uses
-//! Cranelift's atomic instructions (sequentially consistent, which satisfies every
-//! `MemoryOrder` the IR may ask for); `__local` atomics use the same instructions. Float
+//! Atomic operations. Work-groups run in parallel threads, so every atomic access to global
+//! (or generic) memory uses Cranelift's atomic instructions (sequentially consistent, which
+//! satisfies every `MemoryOrder` the IR may ask for); `__local` integer atomics are plain
+//! read-modify-writes (see `atomic_local`: one thread runs a work-group). Float
 //! operands go through their bit pattern; float arithmetic (`cl_ext_float_atomics`) is a
 //! compare-and-swap loop.
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{AtomicRmwOp, InstBuilder, MemFlagsData, Type, Value};
-use oclc_ir::{AtomicOp, ScalarType, ValueId};
+use oclc_ir::{AddressSpace, AtomicOp, ScalarType, ValueId};
 
 use super::Tx;
 use crate::error::CompileError;
@@ -20,10 +21,10 @@ impl Tx<'_, '_, '_> {
         ptr: ValueId,
         args: &[ValueId],
     ) -> Result<Vec<Value>, CompileError> {
-        let pointee = self
+        let (space, pointee) = self
             .types
             .pointee(self.f.value_type(ptr))
-            .and_then(|(_, t)| self.types.scalar_of(t))
+            .and_then(|(space, t)| Some((space, self.types.scalar_of(t)?)))
             .ok_or_else(|| self.err("an atomic operation on a non-scalar pointee"))?;
         if pointee == ScalarType::F16 || pointee == ScalarType::Bool {
             return Err(self.err(format!("atomic operations on {}", pointee.name())));
@@ -61,6 +62,11 @@ impl Tx<'_, '_, '_> {
             from_int(tx, old)
         };
         let signed = pointee.is_signed();
+        if matches!(space, AddressSpace::Local | AddressSpace::Private) {
+            let ints: Vec<Value> = xs.iter().map(|x| as_int(self, *x)).collect();
+            let old = self.group_private_atomic(op, ity, signed, p, &ints);
+            return Ok(old.map(|v| from_int(self, v)).into_iter().collect());
+        }
         Ok(match op {
             AtomicOp::Load => {
                 let v = self.b.ins().atomic_load(ity, flags, p);

@@ -8,6 +8,7 @@
 //! work-item, and are acted upon once the region's loop has finished (they are uniform).
 
 mod atomic;
+mod atomic_local;
 mod control;
 mod convert;
 mod generic_cast;
