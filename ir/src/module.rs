@@ -267,6 +267,25 @@ impl Module {
     }
 }
 
+impl Stmt {
+    /// The blocks nested directly in this statement (then/else, body/continuing, cases), for
+    /// passes that rewrite a block and recurse into the blocks of its statements.
+    pub fn child_blocks_mut(&mut self) -> Vec<&mut Block> {
+        match self {
+            Stmt::If {
+                then_body,
+                else_body,
+                ..
+            } => vec![then_body, else_body],
+            Stmt::Loop {
+                body, continuing, ..
+            } => vec![body, continuing],
+            Stmt::Switch { cases, .. } => cases.iter_mut().map(|c| &mut c.body).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// Calls `visit` on every statement of `block` and of the blocks nested in it, outermost
 /// first.
 pub fn walk_stmts<'a>(block: &'a Block, visit: &mut dyn FnMut(&'a Stmt)) {

@@ -45,7 +45,7 @@ fn int_min_bits(s: ScalarType) -> u64 {
 }
 
 /// The unsigned integer type as wide as the float `f`.
-fn bits_type(f: ScalarType) -> ScalarType {
+pub(super) fn bits_type(f: ScalarType) -> ScalarType {
     match f.bits() {
         16 => ScalarType::U16,
         32 => ScalarType::U32,

@@ -13,6 +13,7 @@
 use oclc_ir::{Rounding, ScalarType};
 use rspirv::spirv::{Op as SOp, Word};
 
+use super::convert::bits_type;
 use crate::common::FnEmitter;
 use crate::error::Result;
 
@@ -22,15 +23,6 @@ fn layout(f: ScalarType) -> (u32, u32, u64) {
         ScalarType::F16 => (16, 10, 15),
         ScalarType::F32 => (32, 23, 127),
         _ => (64, 52, 1023),
-    }
-}
-
-/// The unsigned integer type as wide as the float `f`.
-fn bits_type(f: ScalarType) -> ScalarType {
-    match f.bits() {
-        16 => ScalarType::U16,
-        32 => ScalarType::U32,
-        _ => ScalarType::U64,
     }
 }
 

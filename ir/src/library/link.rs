@@ -339,26 +339,11 @@ impl Rewriter<'_> {
                         continue;
                     }
                 }
-                Stmt::If {
-                    then_body,
-                    else_body,
-                    ..
-                } => {
-                    self.block(then_body)?;
-                    self.block(else_body)?;
-                }
-                Stmt::Loop {
-                    body, continuing, ..
-                } => {
-                    self.block(body)?;
-                    self.block(continuing)?;
-                }
-                Stmt::Switch { cases, .. } => {
-                    for c in cases {
-                        self.block(&mut c.body)?;
+                _ => {
+                    for b in stmt.child_blocks_mut() {
+                        self.block(b)?;
                     }
                 }
-                _ => {}
             }
             out.push(stmt);
         }
