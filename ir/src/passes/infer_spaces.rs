@@ -214,7 +214,18 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
         }
     }
     check_uses(types, f, &facts).map_err(&undecided)?;
-    // Decide every tracked value and variable.
+    // Decide every tracked variable (named in errors), then every tracked value.
+    let mut local_space: HashMap<LocalId, AddressSpace> = HashMap::new();
+    for l in &tracked_locals {
+        let s = facts.locals.get(l).copied().unwrap_or_default();
+        let space = s.decided().map_err(|why| {
+            undecided(format!(
+                "the generic pointer variable `{}` {why}",
+                f.local(*l).name
+            ))
+        })?;
+        local_space.insert(*l, space.unwrap_or(AddressSpace::Global));
+    }
     let mut value_space: HashMap<ValueId, AddressSpace> = HashMap::new();
     for (v, t) in f.value_types.iter().enumerate() {
         let v = ValueId(v as u32);
@@ -226,17 +237,6 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
             .decided()
             .map_err(|why| undecided(format!("the generic pointer %{} {why}", v.0)))?;
         value_space.insert(v, space.unwrap_or(AddressSpace::Global));
-    }
-    let mut local_space: HashMap<LocalId, AddressSpace> = HashMap::new();
-    for l in &tracked_locals {
-        let s = facts.locals.get(l).copied().unwrap_or_default();
-        let space = s.decided().map_err(|why| {
-            undecided(format!(
-                "the generic pointer variable `{}` {why}",
-                f.local(*l).name
-            ))
-        })?;
-        local_space.insert(*l, space.unwrap_or(AddressSpace::Global));
     }
     rewrite_function(types, f, &facts, &value_space, &local_space).map_err(undecided)?;
     Ok(true)
