@@ -214,6 +214,10 @@ pub fn link_vulkan_library(module: &Module) -> Result<Module, CompileError> {
     // Vulkan images and samplers are descriptors: inline helpers taking them.
     oclc_ir::passes::inline_images::inline_image_helper_calls(&mut linked)
         .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
+    // Vulkan has no generic space: inline helpers taking generic pointers, then give each
+    // generic pointer the one named space it points into.
+    oclc_ir::passes::infer_spaces::infer_generic_spaces(&mut linked)
+        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
     // Vulkan cannot reinterpret Function-storage pointers: union members and `(T *)&x` in
     // private memory become loads and stores of the variable's own type plus bit operations.
     oclc_ir::passes::private_union::lower_private_reinterprets(&mut linked)

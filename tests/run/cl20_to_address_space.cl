@@ -6,7 +6,6 @@
 // RUN: -cl-std=CL2.0 --kernel k --global 8 --local 4 --arg i32[8]=zeros
 // RUN: -cl-std=CL2.0 --kernel no_barrier --global 8 --arg i32[8]=zeros
 // EXPECT: arg0 = 201017
-// VULKAN-UNSUPPORTED: Vulkan has no generic address space
 int space_of(int *p) {
   return (to_global(p) != 0) + 2 * (to_local(p) != 0) + 4 * (to_private(p) != 0)
       + 8 * (int)get_fence(p);

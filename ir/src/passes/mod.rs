@@ -6,9 +6,11 @@
 
 pub mod const_fold;
 pub mod dce;
+pub mod infer_spaces;
 pub mod inline;
 pub mod inline_images;
 pub mod inline_private;
+pub mod pointer_nullness;
 pub mod printf_buffer;
 pub mod private_union;
 pub mod rewrite;
