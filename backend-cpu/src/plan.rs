@@ -11,7 +11,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use oclc_ir::{AddressSpace, Block, Function, Stmt, TypeTable, ValueId};
+use oclc_ir::{AddressSpace, Block, Function, Op, Stmt, TypeTable, ValueId};
 
 /// Identifies a region: the address of its first statement (`GROUP` for group level).
 pub type RegionKey = usize;
@@ -96,6 +96,9 @@ pub struct Plan {
     pub wi_state_size: u64,
     /// Private variables kept in Cranelift variables (see [`crate::promote`]).
     pub promoted: HashSet<u32>,
+    /// Values used outside the region defining them that are recomputed where used instead
+    /// of kept per work-item: work-item queries and constants never used at group level.
+    pub remat: HashMap<ValueId, Op>,
 }
 
 /// Plans `func` (an inlined kernel).
@@ -107,9 +110,22 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
     if p.has_barrier {
         let mut uses: Vec<(ValueId, RegionKey)> = Vec::new();
         group_block(&func.body, &mut p.def_region, &mut uses);
+        let at_group: HashSet<ValueId> = uses
+            .iter()
+            .filter(|(_, r)| *r == GROUP)
+            .map(|(v, _)| *v)
+            .collect();
+        oclc_ir::walk_stmts(&func.body, &mut |s| {
+            if let Stmt::Let { value, op } = s {
+                if matches!(op, Op::WorkItem { .. } | Op::Const(_)) && !at_group.contains(value) {
+                    p.remat.insert(*value, op.clone());
+                }
+            }
+        });
         let mut spilled: Vec<ValueId> = uses
             .into_iter()
             .filter(|(v, r)| p.def_region.get(v).is_some_and(|d| d != r))
+            .filter(|(v, _)| !p.remat.contains_key(v))
             .map(|(v, _)| v)
             .collect();
         spilled.sort();

@@ -91,12 +91,17 @@ pub(crate) fn translate_kernels(
     let mut types = module.types.clone();
     let mut kernels = Vec::new();
     for (fid, kf) in module.kernels() {
-        let func = oclc_ir::passes::inline::inline_calls(module, &mut types, fid, &|_| true)
+        let mut func = oclc_ir::passes::inline::inline_calls(module, &mut types, fid, &|_| true)
             .map_err(
                 |oclc_ir::passes::inline::InlineError::Recursion { function }| {
                     CompileError::Recursion { function }
                 },
             )?;
+        // Variables stored once at the top (`lid = get_local_id(0)`) become plain values,
+        // which barrier regions recompute instead of keeping per work-item.
+        if oclc_ir::passes::forward_stores::forward_single_stores(&mut func) > 0 {
+            oclc_ir::passes::dce::dce_function(&mut func);
+        }
         let p = plan(&types, &func);
         let mut env = Env {
             module: &mut *out,

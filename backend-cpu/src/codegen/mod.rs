@@ -297,6 +297,16 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
     /// The Cranelift values of an IR value, reloaded from the work-item state when it was
     /// defined in another region.
     pub fn val(&mut self, v: ValueId) -> Result<Vec<Value>, CompileError> {
+        if self
+            .plan
+            .def_region
+            .get(&v)
+            .is_some_and(|d| *d != self.region)
+        {
+            if let Some(op) = self.plan.remat.get(&v).cloned() {
+                return self.op(v, &op);
+            }
+        }
         if let Some(&off) = self.plan.spills.get(&v) {
             if self.plan.def_region.get(&v) != Some(&self.region) {
                 let base = self.state_base();

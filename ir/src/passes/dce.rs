@@ -80,22 +80,9 @@ fn sweep(block: &mut Block, counts: &mut HashMap<ValueId, usize>) -> bool {
     }
     let mut keep = vec![true; block.stmts.len()];
     for (i, stmt) in block.stmts.iter_mut().enumerate().rev() {
-        match stmt {
-            Stmt::If {
-                then_body,
-                else_body,
-                ..
-            } => {
-                changed |= sweep(else_body, counts);
-                changed |= sweep(then_body, counts);
-            }
-            Stmt::Loop {
-                body, continuing, ..
-            } => {
-                changed |= sweep(continuing, counts);
-                changed |= sweep(body, counts);
-            }
-            _ => {}
+        // Nested blocks last to first as well (a switch's cases included).
+        for b in stmt.child_blocks_mut().into_iter().rev() {
+            changed |= sweep(b, counts);
         }
         if is_dead(stmt, counts) {
             for v in stmt_uses(stmt) {
@@ -161,21 +148,12 @@ fn renumber_locals(block: &mut Block, new_id: &[LocalId]) {
                     *l = *n;
                 }
             }
-            Stmt::If {
-                then_body,
-                else_body,
-                ..
-            } => {
-                renumber_locals(then_body, new_id);
-                renumber_locals(else_body, new_id);
+            // Switch cases too (they were missed once, leaving stale variable numbers).
+            other => {
+                for b in other.child_blocks_mut() {
+                    renumber_locals(b, new_id);
+                }
             }
-            Stmt::Loop {
-                body, continuing, ..
-            } => {
-                renumber_locals(body, new_id);
-                renumber_locals(continuing, new_id);
-            }
-            _ => {}
         }
     }
 }

@@ -249,13 +249,14 @@ impl Tx<'_, '_, '_> {
     }
 
     /// The representation of `v`: defined in this region, reloaded from the work-item state
-    /// (defined in another region), or a kernel parameter.
+    /// or recomputed (defined in another region), or a kernel parameter.
     pub(crate) fn v_get(&mut self, vs: &mut VState, v: ValueId) -> Result<VVal, CompileError> {
         if let Some(x) = vs.vals.get(&v) {
             return Ok(x.clone());
         }
         let saved = self.wi;
-        let r = if self.plan.spills.contains_key(&v) && vs.u.is_varying(v) {
+        let per_work_item = self.plan.spills.contains_key(&v) || self.plan.remat.contains_key(&v);
+        let r = if per_work_item && vs.u.is_varying(v) {
             let mut lanes = Vec::with_capacity(LANES);
             for i in 0..LANES {
                 self.wi = Some(vs.lanes[i]);
