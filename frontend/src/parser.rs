@@ -167,6 +167,11 @@ pub(crate) fn text(toks: &[Token], i: usize) -> String {
     toks.get(i).map(|t| t.text.to_string()).unwrap_or_default()
 }
 
+/// Moves boxed grammar values (see the note at the top of grammar.lalrpop) into a `Vec`.
+pub(crate) fn unbox_all<T>(items: Vec<Box<T>>) -> Vec<T> {
+    items.into_iter().map(|b| *b).collect()
+}
+
 /// Identifier node for token `i`.
 pub(crate) fn ident(toks: &[Token], i: usize) -> crate::ast::Ident {
     crate::ast::Ident {
