@@ -7,6 +7,7 @@
 //! [`TokKind::Error`] / [`TokKind::UnterminatedComment`] tokens so that they are only
 //! reported when they appear in active (not `#if 0`-ed) code.
 
+use crate::intern::Interner;
 use crate::source::{FileId, Span};
 use logos::Logos;
 use std::rc::Rc;
@@ -418,11 +419,16 @@ impl Token {
 /// Comments are removed; `Newline` tokens are kept. Line splices are removed first;
 /// token spans still point into `text`.
 pub fn lex(file: FileId, text: &str) -> Vec<Token> {
+    lex_interned(file, text, &mut Interner::default())
+}
+
+/// [`lex`], taking token spellings from `interner` (shared across the files of a unit).
+pub fn lex_interned(file: FileId, text: &str, interner: &mut Interner) -> Vec<Token> {
     if !text.contains("\\\n") && !text.contains("\\\r\n") {
-        return lex_joined(file, text, None);
+        return lex_joined(file, text, None, interner);
     }
     let (joined, origin) = remove_line_splices(text);
-    lex_joined(file, &joined, Some(&origin))
+    lex_joined(file, &joined, Some(&origin), interner)
 }
 
 /// Removes every backslash-newline from `text`. Returns the joined text and, for each of
@@ -456,13 +462,19 @@ fn remove_line_splices(text: &str) -> (String, Vec<usize>) {
 
 /// Lexes `text`, whose byte offsets map to the file's through `origin` when lines
 /// were spliced.
-fn lex_joined(file: FileId, text: &str, origin: Option<&[usize]>) -> Vec<Token> {
+fn lex_joined(
+    file: FileId,
+    text: &str,
+    origin: Option<&[usize]>,
+    interner: &mut Interner,
+) -> Vec<Token> {
     let file_span = |start: usize, end: usize| match origin {
         None => Span::new(file, start, end),
         Some(o) if end > start => Span::new(file, o[start], o[end - 1] + 1),
         Some(o) => Span::new(file, o[start], o[start]),
     };
-    let mut out = Vec::new();
+    // About one token per 4 bytes of source: reserve once instead of growing repeatedly.
+    let mut out = Vec::with_capacity(text.len() / 4 + 16);
     let mut lexer = TokKind::lexer(text);
     let mut prev_end = 0usize;
     let mut pending_space = false;
@@ -488,7 +500,7 @@ fn lex_joined(file: FileId, text: &str, origin: Option<&[usize]>) -> Vec<Token> 
         prev_end = range.end;
         out.push(Token {
             kind,
-            text: Rc::from(slice),
+            text: interner.intern(slice),
             span: file_span(range.start, range.end),
             leading_space,
             expansion: None,

@@ -25,5 +25,7 @@ mod api;
 pub mod brook;
 pub mod check;
 pub mod checked;
+pub(crate) mod fast_hash;
+pub mod intern;
 
 pub use api::*;

@@ -3,10 +3,10 @@
 
 use crate::ast::TranslationUnit;
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::fast_hash::{FxHashMap, FxHashSet};
 use crate::lexer::{TokKind, Token};
 use crate::source::Span;
 use lalrpop_util::ParseError;
-use std::collections::HashSet;
 
 /// Error type of the token stream fed to lalrpop (never produced: lexical errors
 /// are reported by the preprocessor).
@@ -37,10 +37,9 @@ pub fn is_builtin_type_name(name: &str) -> bool {
 /// `typedef ... NAME ;`; a typedef name re-declared as an object in an inner scope
 /// (`int T = 3;`) stays an identifier until that scope closes. One linear pass.
 pub fn classify_type_names(tokens: &mut [Token]) {
-    use std::collections::HashMap;
-    let mut typedefs: HashSet<std::rc::Rc<str>> = HashSet::new();
+    let mut typedefs: FxHashSet<std::rc::Rc<str>> = FxHashSet::default();
     // Typedef names shadowed by objects: name -> brace depth of the shadowing scope.
-    let mut shadowed: HashMap<std::rc::Rc<str>, i32> = HashMap::new();
+    let mut shadowed: FxHashMap<std::rc::Rc<str>, i32> = FxHashMap::default();
     // (start depth, last identifier index) while inside a typedef declaration.
     let mut in_typedef: Option<(i32, Option<usize>)> = None;
     // In a typedef, the first identifier right after '(' or '*' inside parentheses: the
