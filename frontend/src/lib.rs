@@ -13,6 +13,7 @@ pub mod lexer;
 pub mod literal;
 pub mod options;
 pub mod parser;
+mod precedence;
 pub mod preprocess;
 pub mod source;
 pub mod source_origins;
