@@ -163,7 +163,10 @@ pub(crate) fn sp(toks: &[Token], l: usize, r: usize) -> Span {
 
 /// Spelling of token `i`.
 pub(crate) fn text(toks: &[Token], i: usize) -> String {
-    toks.get(i).map(|t| t.text.to_string()).unwrap_or_default()
+    // `String::from(&str)`: `Rc<str>::to_string` would go through `Display` formatting.
+    toks.get(i)
+        .map(|t| String::from(&*t.text))
+        .unwrap_or_default()
 }
 
 /// Moves boxed grammar values (see the note at the top of grammar.lalrpop) into a `Vec`.

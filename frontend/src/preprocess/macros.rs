@@ -145,7 +145,7 @@ impl Preprocessor<'_> {
             self.map
                 .origins
                 .record_expansion(crate::source_origins::MacroExpansion {
-                    name: m.name.to_string(),
+                    name: String::from(&*m.name),
                     def_span: m.def_span,
                     body_span: match (m.body.first(), m.body.last()) {
                         (Some(a), Some(b)) => a.span.to(b.span),
