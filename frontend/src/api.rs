@@ -46,8 +46,9 @@ pub fn check(
 /// Everything produced by [`compile_to_checked`].
 #[derive(Clone, Debug)]
 pub struct FrontendOutput {
-    /// Preprocessed tokens (available whenever preprocessing produced tokens); rendered as
-    /// text on demand by [`FrontendOutput::preprocessed_text`].
+    /// Preprocessed tokens (available whenever preprocessing produced tokens), with the
+    /// kinds the parser saw (identifiers naming types are [`crate::lexer::TokKind::TypeName`]);
+    /// rendered as text on demand by [`FrontendOutput::preprocessed_text`].
     pub preprocessed: Vec<Token>,
     /// Checked program, `None` if any error occurred.
     pub program: Option<CheckedProgram>,
@@ -82,7 +83,7 @@ pub fn compile_to_checked(
     if opts.cl_std.version() >= 200 {
         generic_keyword(&mut tokens);
     }
-    let tu = match parse(&tokens) {
+    let tu = match crate::parser::parse_tokens_in_place(&mut tokens) {
         Ok(tu) => tu,
         Err(d) => {
             diagnostics.extend(d);

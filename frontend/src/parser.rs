@@ -224,18 +224,24 @@ fn describe_expected(expected: &[String]) -> String {
 
 /// Parses preprocessed tokens into a translation unit.
 pub fn parse_tokens(tokens: &[Token]) -> Result<TranslationUnit, Diagnostics> {
-    let mut toks: Vec<Token> = tokens.to_vec();
-    classify_type_names(&mut toks);
+    parse_tokens_in_place(&mut tokens.to_vec())
+}
+
+/// [`parse_tokens`] without copying the tokens: identifiers that name types become
+/// [`TokKind::TypeName`] in `toks` itself (see [`classify_type_names`]).
+pub fn parse_tokens_in_place(toks: &mut [Token]) -> Result<TranslationUnit, Diagnostics> {
+    classify_type_names(toks);
+    let toks: &[Token] = toks;
     let stream = toks
         .iter()
         .enumerate()
         .map(|(i, t)| Ok::<_, LexicalError>((i, t.kind, i + 1)));
     let parser = crate::grammar::TranslationUnitParser::new();
-    match parser.parse(&toks, stream) {
+    match parser.parse(toks, stream) {
         Ok(tu) => Ok(tu),
         Err(e) => {
             let mut diags = Diagnostics::new();
-            diags.push(error_to_diag(&toks, e));
+            diags.push(error_to_diag(toks, e));
             Err(diags)
         }
     }
