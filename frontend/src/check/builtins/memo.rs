@@ -9,10 +9,12 @@ use std::cell::RefCell;
 
 type Outcome = Result<Resolved, ResolveError>;
 
+/// Name -> (argument types, outcome) of each call resolved so far.
+type Resolutions = FxHashMap<String, Vec<(Vec<CType>, Outcome)>>;
+
 thread_local! {
-    /// Name -> (argument types, outcome) of each call resolved so far on this thread.
-    static RESOLVED: RefCell<FxHashMap<String, Vec<(Vec<CType>, Outcome)>>> =
-        RefCell::new(FxHashMap::default());
+    /// The calls resolved so far on this thread.
+    static RESOLVED: RefCell<Resolutions> = RefCell::new(FxHashMap::default());
 }
 
 /// The outcome of resolving `name` for `args`, computed by `resolve` on first use.
