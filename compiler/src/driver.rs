@@ -125,7 +125,7 @@ fn lower_loaded(
     let fe_opts = frontend_options(opts);
     let out = oclc_frontend::compile_to_checked(map, file, &fe_opts);
     if stages.record {
-        stages.preprocessed = Some(out.preprocessed_text.clone()).filter(|t| !t.is_empty());
+        stages.preprocessed = Some(out.preprocessed_text(map)).filter(|t| !t.is_empty());
     }
     let warnings = out.diagnostics.render(map);
     let Some(program) = out.program.filter(|_| !out.diagnostics.has_errors()) else {
@@ -300,7 +300,7 @@ pub fn check_file(
         .map_err(|e| CompileError::Io(format!("cannot read '{}': {e}", path.display())))?;
     let out = oclc_frontend::compile_to_checked(&mut map, file, &frontend_options(opts));
     if stages.record {
-        stages.preprocessed = Some(out.preprocessed_text.clone()).filter(|t| !t.is_empty());
+        stages.preprocessed = Some(out.preprocessed_text(&map)).filter(|t| !t.is_empty());
     }
     let rendered = out.diagnostics.render(&map);
     if out.diagnostics.has_errors() || out.program.is_none() {

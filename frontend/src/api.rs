@@ -46,12 +46,22 @@ pub fn check(
 /// Everything produced by [`compile_to_checked`].
 #[derive(Clone, Debug)]
 pub struct FrontendOutput {
-    /// Preprocessed text (available whenever preprocessing produced tokens).
-    pub preprocessed_text: String,
+    /// Preprocessed tokens (available whenever preprocessing produced tokens), with the
+    /// kinds the parser saw (identifiers naming types are [`crate::lexer::TokKind::TypeName`]);
+    /// rendered as text on demand by [`FrontendOutput::preprocessed_text`].
+    pub preprocessed: Vec<Token>,
     /// Checked program, `None` if any error occurred.
     pub program: Option<CheckedProgram>,
     /// All diagnostics (errors and warnings) in order.
     pub diagnostics: Diagnostics,
+}
+
+impl FrontendOutput {
+    /// The preprocessed source as text (`-E` / `-save-temps`), rendered from
+    /// [`FrontendOutput::preprocessed`] only when asked for.
+    pub fn preprocessed_text(&self, map: &SourceMap) -> String {
+        render_preprocessed(map, &self.preprocessed)
+    }
 }
 
 /// Runs the whole front end: preprocess, parse, check.
@@ -62,10 +72,9 @@ pub fn compile_to_checked(
 ) -> FrontendOutput {
     let (tokens, mut diagnostics, fp16_pragmas) =
         crate::preprocess::preprocess_with_pragmas(map, file, opts);
-    let preprocessed_text = render_preprocessed(map, &tokens);
     if diagnostics.has_errors() {
         return FrontendOutput {
-            preprocessed_text,
+            preprocessed: tokens,
             program: None,
             diagnostics,
         };
@@ -74,12 +83,12 @@ pub fn compile_to_checked(
     if opts.cl_std.version() >= 200 {
         generic_keyword(&mut tokens);
     }
-    let tu = match parse(&tokens) {
+    let tu = match crate::parser::parse_tokens_in_place(&mut tokens) {
         Ok(tu) => tu,
         Err(d) => {
             diagnostics.extend(d);
             return FrontendOutput {
-                preprocessed_text,
+                preprocessed: tokens,
                 program: None,
                 diagnostics,
             };
@@ -88,7 +97,7 @@ pub fn compile_to_checked(
     let (program, diagnostics) =
         crate::check::check_program_full(&tu, diagnostics, opts.cl_std, fp16_pragmas);
     FrontendOutput {
-        preprocessed_text,
+        preprocessed: tokens,
         program,
         diagnostics,
     }

@@ -7,6 +7,7 @@
 //! [`TokKind::Error`] / [`TokKind::UnterminatedComment`] tokens so that they are only
 //! reported when they appear in active (not `#if 0`-ed) code.
 
+use crate::intern::Interner;
 use crate::source::{FileId, Span};
 use logos::Logos;
 use std::rc::Rc;
@@ -418,51 +419,73 @@ impl Token {
 /// Comments are removed; `Newline` tokens are kept. Line splices are removed first;
 /// token spans still point into `text`.
 pub fn lex(file: FileId, text: &str) -> Vec<Token> {
+    lex_interned(file, text, &mut Interner::default())
+}
+
+/// [`lex`], taking token spellings from `interner` (shared across the files of a unit).
+pub fn lex_interned(file: FileId, text: &str, interner: &mut Interner) -> Vec<Token> {
     if !text.contains("\\\n") && !text.contains("\\\r\n") {
-        return lex_joined(file, text, None);
+        return lex_joined(file, text, None, interner);
     }
-    let (joined, origin) = remove_line_splices(text);
-    lex_joined(file, &joined, Some(&origin))
+    let (joined, splices) = remove_line_splices(text);
+    lex_joined(file, &joined, Some(&splices), interner)
 }
 
-/// Removes every backslash-newline from `text`. Returns the joined text and, for each of
-/// its byte offsets (plus its end), the offset of that byte in `text`.
-fn remove_line_splices(text: &str) -> (String, Vec<usize>) {
+/// Where line splices were removed from a text: for each splice, the offset in the joined
+/// text of the byte that followed it and the number of bytes removed up to there.
+struct Splices(Vec<(usize, usize)>);
+
+impl Splices {
+    /// The offset in the original text of joined-text offset `at` (its end included).
+    fn original(&self, at: usize) -> usize {
+        let n = self.0.partition_point(|&(pos, _)| pos <= at);
+        at + n.checked_sub(1).map_or(0, |i| self.0[i].1)
+    }
+}
+
+/// Removes every backslash-newline from `text`. Returns the joined text and where the
+/// splices were.
+fn remove_line_splices(text: &str) -> (String, Splices) {
     let bytes = text.as_bytes();
-    let mut joined = Vec::with_capacity(bytes.len());
-    let mut origin = Vec::with_capacity(bytes.len() + 1);
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'\\' {
-            let after = &bytes[i + 1..];
-            if after.starts_with(b"\n") {
-                i += 2;
-                continue;
-            }
-            if after.starts_with(b"\r\n") {
-                i += 3;
-                continue;
-            }
+    let mut joined = String::with_capacity(text.len());
+    let mut splices = Vec::new();
+    let (mut removed, mut copied_to, mut from) = (0, 0, 0);
+    while let Some(k) = text[from..].find('\\') {
+        let at = from + k;
+        let len = match &bytes[at + 1..] {
+            [b'\n', ..] => 2,
+            [b'\r', b'\n', ..] => 3,
+            _ => 0,
+        };
+        from = at + 1;
+        if len == 0 {
+            continue;
         }
-        joined.push(bytes[i]);
-        origin.push(i);
-        i += 1;
+        // Only ASCII bytes are removed, so every cut is on a character boundary.
+        joined.push_str(&text[copied_to..at]);
+        removed += len;
+        splices.push((joined.len(), removed));
+        copied_to = at + len;
+        from = copied_to;
     }
-    origin.push(bytes.len());
-    // Only ASCII bytes were removed, so the rest is still valid UTF-8.
-    let joined = String::from_utf8(joined).expect("splice removal keeps UTF-8");
-    (joined, origin)
+    joined.push_str(&text[copied_to..]);
+    (joined, Splices(splices))
 }
 
-/// Lexes `text`, whose byte offsets map to the file's through `origin` when lines
+/// Lexes `text`, whose byte offsets map to the file's through `splices` when lines
 /// were spliced.
-fn lex_joined(file: FileId, text: &str, origin: Option<&[usize]>) -> Vec<Token> {
-    let file_span = |start: usize, end: usize| match origin {
+fn lex_joined(
+    file: FileId,
+    text: &str,
+    splices: Option<&Splices>,
+    interner: &mut Interner,
+) -> Vec<Token> {
+    let file_span = |start: usize, end: usize| match splices {
         None => Span::new(file, start, end),
-        Some(o) if end > start => Span::new(file, o[start], o[end - 1] + 1),
-        Some(o) => Span::new(file, o[start], o[start]),
+        Some(s) if end > start => Span::new(file, s.original(start), s.original(end - 1) + 1),
+        Some(s) => Span::new(file, s.original(start), s.original(start)),
     };
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(text.len() / 4 + 16);
     let mut lexer = TokKind::lexer(text);
     let mut prev_end = 0usize;
     let mut pending_space = false;
@@ -488,7 +511,7 @@ fn lex_joined(file: FileId, text: &str, origin: Option<&[usize]>) -> Vec<Token> 
         prev_end = range.end;
         out.push(Token {
             kind,
-            text: Rc::from(slice),
+            text: interner.intern_token(kind, slice),
             span: file_span(range.start, range.end),
             leading_space,
             expansion: None,
@@ -559,6 +582,44 @@ mod tests {
             .map(|t| (&*t.text, t.span.start as usize, t.span.end as usize))
             .collect();
         assert_eq!(got, [("value", 0, 7), ("\"ab\"", 8, 15), ("1", 16, 17)]);
+    }
+
+    #[test]
+    fn splice_offsets_match_a_byte_by_byte_walk() {
+        // Reference: keep each byte not in a backslash-newline, noting its offset.
+        fn reference(text: &str) -> (String, Vec<usize>) {
+            let b = text.as_bytes();
+            let (mut joined, mut origin, mut i) = (Vec::new(), Vec::new(), 0);
+            while i < b.len() {
+                if b[i] == b'\\' && b[i + 1..].starts_with(b"\n") {
+                    i += 2;
+                } else if b[i] == b'\\' && b[i + 1..].starts_with(b"\r\n") {
+                    i += 3;
+                } else {
+                    joined.push(b[i]);
+                    origin.push(i);
+                    i += 1;
+                }
+            }
+            origin.push(b.len());
+            (String::from_utf8(joined).unwrap(), origin)
+        }
+        for text in [
+            "a\\\nb",
+            "\\\\\nx",
+            "a\\\r\n\\\nb\\",
+            "\\\n\\\n\\\n",
+            "x\\",
+            "\\\r",
+            "é\\\nü \\ \\\r\nend\\\n",
+        ] {
+            let (joined, splices) = remove_line_splices(text);
+            let (want, origin) = reference(text);
+            assert_eq!(joined, want, "{text:?}");
+            for (at, &o) in origin.iter().enumerate() {
+                assert_eq!(splices.original(at), o, "{text:?} at {at}");
+            }
+        }
     }
 
     #[test]

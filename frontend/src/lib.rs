@@ -13,6 +13,7 @@ pub mod lexer;
 pub mod literal;
 pub mod options;
 pub mod parser;
+mod precedence;
 pub mod preprocess;
 pub mod source;
 pub mod source_origins;
@@ -25,5 +26,7 @@ mod api;
 pub mod brook;
 pub mod check;
 pub mod checked;
+pub(crate) mod fast_hash;
+pub mod intern;
 
 pub use api::*;

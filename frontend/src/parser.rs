@@ -3,10 +3,10 @@
 
 use crate::ast::TranslationUnit;
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::fast_hash::{FxHashMap, FxHashSet};
 use crate::lexer::{TokKind, Token};
 use crate::source::Span;
 use lalrpop_util::ParseError;
-use std::collections::HashSet;
 
 /// Error type of the token stream fed to lalrpop (never produced: lexical errors
 /// are reported by the preprocessor).
@@ -37,10 +37,9 @@ pub fn is_builtin_type_name(name: &str) -> bool {
 /// `typedef ... NAME ;`; a typedef name re-declared as an object in an inner scope
 /// (`int T = 3;`) stays an identifier until that scope closes. One linear pass.
 pub fn classify_type_names(tokens: &mut [Token]) {
-    use std::collections::HashMap;
-    let mut typedefs: HashSet<std::rc::Rc<str>> = HashSet::new();
+    let mut typedefs: FxHashSet<std::rc::Rc<str>> = FxHashSet::default();
     // Typedef names shadowed by objects: name -> brace depth of the shadowing scope.
-    let mut shadowed: HashMap<std::rc::Rc<str>, i32> = HashMap::new();
+    let mut shadowed: FxHashMap<std::rc::Rc<str>, i32> = FxHashMap::default();
     // (start depth, last identifier index) while inside a typedef declaration.
     let mut in_typedef: Option<(i32, Option<usize>)> = None;
     // In a typedef, the first identifier right after '(' or '*' inside parentheses: the
@@ -164,7 +163,15 @@ pub(crate) fn sp(toks: &[Token], l: usize, r: usize) -> Span {
 
 /// Spelling of token `i`.
 pub(crate) fn text(toks: &[Token], i: usize) -> String {
-    toks.get(i).map(|t| t.text.to_string()).unwrap_or_default()
+    // `String::from(&str)`: `Rc<str>::to_string` would go through `Display` formatting.
+    toks.get(i)
+        .map(|t| String::from(&*t.text))
+        .unwrap_or_default()
+}
+
+/// Moves boxed grammar values (see the note at the top of grammar.lalrpop) into a `Vec`.
+pub(crate) fn unbox_all<T>(items: Vec<Box<T>>) -> Vec<T> {
+    items.into_iter().map(|b| *b).collect()
 }
 
 /// Identifier node for token `i`.
@@ -217,18 +224,24 @@ fn describe_expected(expected: &[String]) -> String {
 
 /// Parses preprocessed tokens into a translation unit.
 pub fn parse_tokens(tokens: &[Token]) -> Result<TranslationUnit, Diagnostics> {
-    let mut toks: Vec<Token> = tokens.to_vec();
-    classify_type_names(&mut toks);
+    parse_tokens_in_place(&mut tokens.to_vec())
+}
+
+/// [`parse_tokens`] without copying the tokens: identifiers that name types become
+/// [`TokKind::TypeName`] in `toks` itself (see [`classify_type_names`]).
+pub fn parse_tokens_in_place(toks: &mut [Token]) -> Result<TranslationUnit, Diagnostics> {
+    classify_type_names(toks);
+    let toks: &[Token] = toks;
     let stream = toks
         .iter()
         .enumerate()
         .map(|(i, t)| Ok::<_, LexicalError>((i, t.kind, i + 1)));
     let parser = crate::grammar::TranslationUnitParser::new();
-    match parser.parse(&toks, stream) {
+    match parser.parse(toks, stream) {
         Ok(tu) => Ok(tu),
         Err(e) => {
             let mut diags = Diagnostics::new();
-            diags.push(error_to_diag(&toks, e));
+            diags.push(error_to_diag(toks, e));
             Err(diags)
         }
     }

@@ -7,15 +7,18 @@ For every .cl file under .cache/corpus/ (see fetch.sh) runs
              -fsyntax-only -I DIR... -D ... FILE
 where the -I folders are the file's own folder and its parents up to the project folder
 (.cache/corpus/PROJECT), and the -D flags come from flags.txt. Prints the totals, oclc's first
-error for each file clang accepts and oclc rejects, and both tools' total wall time.
+error for each file clang accepts and oclc rejects, and both tools' total wall time and CPU
+time (user + system of each process, from wait4: steadier than wall time on a busy machine).
 
 Options:
   --oclc PATH        the oclc binary (default: $OCLC, else target-corpus/release/oclc)
   --no-clang         skip clang (only oclc's numbers)
   --baseline-check   exit 1 when oclc rejects a file listed in oclc_accepted.txt
   --write-baseline   rewrite oclc_accepted.txt with the files oclc accepts now
+  --repeat N         time N passes over the corpus and report each tool's median (default 1)
 """
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -65,10 +68,16 @@ def include_dirs(rel):
 
 
 def run(cmd):
+    """Runs CMD; returns (success, stderr, wall seconds, CPU seconds of the process)."""
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                       errors="replace")
-    return p.returncode == 0, p.stderr, time.perf_counter() - t0
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = p.stderr.read()
+    p.stderr.close()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - t0
+    cpu = usage.ru_utime + usage.ru_stime
+    return p.returncode == 0, err.decode("utf-8", "replace"), wall, cpu
 
 
 def first_error(stderr):
@@ -77,6 +86,29 @@ def first_error(stderr):
             return line.strip()
     lines = stderr.strip().splitlines()
     return lines[0] if lines else "(no message)"
+
+
+def one_pass(files, table, oclc, use_clang):
+    """Runs both tools over FILES once: (clang_ok, oclc_ok, rejects, times)."""
+    clang_ok, oclc_ok, rejects = set(), set(), []
+    times = {"oclc_wall": 0.0, "oclc_cpu": 0.0, "clang_wall": 0.0, "clang_cpu": 0.0}
+    for rel in files:
+        path = os.path.join(CORPUS, rel)
+        extra = include_dirs(rel) + table.get(rel, [])
+        ok, err, wall, cpu = run([oclc, path, "-fsyntax-only"] + extra)
+        times["oclc_wall"] += wall
+        times["oclc_cpu"] += cpu
+        if ok:
+            oclc_ok.add(rel)
+        if use_clang:
+            cok, _, cwall, ccpu = run(CLANG + extra + [path])
+            times["clang_wall"] += cwall
+            times["clang_cpu"] += ccpu
+            if cok:
+                clang_ok.add(rel)
+        if not ok and (rel in clang_ok or not use_clang):
+            rejects.append((rel, first_error(err)))
+    return clang_ok, oclc_ok, rejects, times
 
 
 def main(argv):
@@ -94,22 +126,10 @@ def main(argv):
                 files.append(os.path.relpath(os.path.join(dirpath, n), CORPUS))
     files.sort()
     table = flags_table()
-    clang_ok, oclc_ok, rejects = set(), set(), []
-    t_oclc = t_clang = 0.0
-    for rel in files:
-        path = os.path.join(CORPUS, rel)
-        extra = include_dirs(rel) + table.get(rel, [])
-        ok, err, dt = run([oclc, path, "-fsyntax-only"] + extra)
-        t_oclc += dt
-        if ok:
-            oclc_ok.add(rel)
-        if use_clang:
-            cok, cerr, cdt = run(CLANG + extra + [path])
-            t_clang += cdt
-            if cok:
-                clang_ok.add(rel)
-        if not ok and (rel in clang_ok or not use_clang):
-            rejects.append((rel, first_error(err)))
+    repeat = int(argv[argv.index("--repeat") + 1]) if "--repeat" in argv else 1
+    passes = [one_pass(files, table, oclc, use_clang) for _ in range(max(repeat, 1))]
+    clang_ok, oclc_ok, rejects, _ = passes[0]
+    times = {k: statistics.median(p[3][k] for p in passes) for k in passes[0][3]}
 
     print(f"total files:        {len(files)}")
     if use_clang:
@@ -126,11 +146,13 @@ def main(argv):
     print(f"{label}: {len(rejects)}")
     for rel, err in rejects:
         print(f"  {rel}: {err}")
-    print(f"oclc  wall time: {t_oclc:8.3f} s")
+    median = f" (median of {repeat} passes)" if repeat > 1 else ""
+    print(f"oclc  wall time: {times['oclc_wall']:8.3f} s   CPU time: {times['oclc_cpu']:8.3f} s{median}")
     if use_clang:
-        print(f"clang wall time: {t_clang:8.3f} s")
-        if t_oclc > 0:
-            print(f"clang/oclc ratio: {t_clang / t_oclc:.2f}x")
+        print(f"clang wall time: {times['clang_wall']:8.3f} s   CPU time: {times['clang_cpu']:8.3f} s")
+        if times["oclc_wall"] > 0 and times["oclc_cpu"] > 0:
+            print(f"clang/oclc ratio: {times['clang_wall'] / times['oclc_wall']:.2f}x wall, "
+                  f"{times['clang_cpu'] / times['oclc_cpu']:.2f}x CPU")
 
     if "--write-baseline" in argv:
         with open(BASELINE, "w") as f:

@@ -1244,11 +1244,13 @@ impl Checker {
                 return None;
             }
             let tys: Vec<CType> = vals.iter().map(|v| v.ty.clone()).collect();
-            let shown = tys
-                .iter()
-                .map(|t| t.display())
-                .collect::<Vec<_>>()
-                .join(", ");
+            // The argument types as shown in diagnostics (only rendered for one).
+            let shown = || {
+                tys.iter()
+                    .map(|t| t.display())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
             return match builtins::resolve(&name, &tys) {
                 Ok(r) if !self.null_events_ok(&vals, &r.params) => None,
                 Ok(r) => {
@@ -1271,7 +1273,8 @@ impl Checker {
                     self.error(Diagnostic::error(
                         "E0306",
                         format!(
-                            "no matching overload of built-in '{name}' for arguments ({shown})"
+                            "no matching overload of built-in '{name}' for arguments ({})",
+                            shown()
                         ),
                         span,
                     ));
@@ -1280,7 +1283,7 @@ impl Checker {
                 Err(ResolveError::Ambiguous(c)) => {
                     let mut d = Diagnostic::error(
                         "E0307",
-                        format!("call to '{name}' is ambiguous for arguments ({shown})"),
+                        format!("call to '{name}' is ambiguous for arguments ({})", shown()),
                         span,
                     );
                     for p in c.iter().take(4) {

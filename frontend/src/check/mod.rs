@@ -34,7 +34,8 @@ use crate::checked::{
     CType, CheckedProgram, FuncId, Function, GlobalId, GlobalVar, VarId, VarInfo,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use std::collections::HashMap;
+// Fx-hashed: identifier lookups are among the checker's most frequent operations.
+use crate::fast_hash::FxHashMap as HashMap;
 
 /// What a name refers to.
 #[derive(Clone, Debug)]
@@ -128,12 +129,12 @@ pub fn check_program_full(
         diags,
         functions: Vec::new(),
         defined: Vec::new(),
-        func_names: HashMap::new(),
-        overloads: HashMap::new(),
+        func_names: HashMap::default(),
+        overloads: HashMap::default(),
         overloadable_fns: Default::default(),
-        overload_name_spans: HashMap::new(),
+        overload_name_spans: HashMap::default(),
         globals: Vec::new(),
-        scopes: vec![HashMap::new()],
+        scopes: vec![HashMap::default()],
         cur: None,
         next_struct_id: 0,
         calls: Vec::new(),
@@ -169,7 +170,7 @@ impl Checker {
     }
 
     pub(crate) fn push_scope(&mut self) {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
     }
 
     pub(crate) fn pop_scope(&mut self) {

@@ -46,12 +46,28 @@ pub(crate) struct PTok {
     pub hide: Rc<Vec<Rc<str>>>,
 }
 
+thread_local! {
+    /// The empty hide set, shared so that plain tokens need no allocation of their own.
+    static EMPTY_HIDE_SET: Rc<Vec<Rc<str>>> = Rc::new(Vec::new());
+}
+
 impl PTok {
     pub fn new(tok: Token) -> Self {
         PTok {
             tok,
-            hide: Rc::new(Vec::new()),
+            hide: EMPTY_HIDE_SET.with(Rc::clone),
         }
+    }
+}
+
+/// `a` ∪ `b`, sharing `a` or `b` when one already contains the other.
+fn union_shared(a: &Rc<Vec<Rc<str>>>, b: &Rc<Vec<Rc<str>>>) -> Rc<Vec<Rc<str>>> {
+    if b.iter().all(|x| a.contains(x)) {
+        a.clone()
+    } else if a.iter().all(|x| b.contains(x)) {
+        b.clone()
+    } else {
+        union(a, b)
     }
 }
 
@@ -68,8 +84,8 @@ fn union(a: &[Rc<str>], b: &[Rc<str>]) -> Rc<Vec<Rc<str>>> {
 impl Preprocessor<'_> {
     /// Fully macro-expands a token list.
     pub(crate) fn expand(&mut self, tokens: Vec<PTok>) -> Vec<PTok> {
+        let mut out = Vec::with_capacity(tokens.len());
         let mut input: VecDeque<PTok> = tokens.into();
-        let mut out = Vec::new();
         let mut steps = 0usize;
         while let Some(t) = input.pop_front() {
             steps += 1;
@@ -129,7 +145,7 @@ impl Preprocessor<'_> {
             self.map
                 .origins
                 .record_expansion(crate::source_origins::MacroExpansion {
-                    name: m.name.to_string(),
+                    name: String::from(&*m.name),
                     def_span: m.def_span,
                     body_span: match (m.body.first(), m.body.last()) {
                         (Some(a), Some(b)) => a.span.to(b.span),
@@ -341,7 +357,7 @@ impl Preprocessor<'_> {
             i += 1;
         }
         for t in &mut res {
-            t.hide = union(&t.hide, hs);
+            t.hide = union_shared(&t.hide, hs);
         }
         res
     }

@@ -12,11 +12,12 @@ pub use macros::Macro;
 pub use render::render_preprocessed;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::lexer::{lex, TokKind, Token};
+use crate::fast_hash::FxHashMap;
+use crate::intern::Interner;
+use crate::lexer::{lex_interned, TokKind, Token};
 use crate::options::FrontendOptions;
 use crate::source::{FileId, SourceMap, Span};
 use macros::PTok;
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -27,7 +28,9 @@ const MAX_INCLUDE_DEPTH: usize = 64;
 pub(crate) struct Preprocessor<'m> {
     pub(crate) map: &'m mut SourceMap,
     include_dirs: Vec<PathBuf>,
-    pub(crate) macros: HashMap<Rc<str>, Rc<Macro>>,
+    pub(crate) macros: FxHashMap<Rc<str>, Rc<Macro>>,
+    /// Spellings shared by all tokens of the unit.
+    interner: Interner,
     pub(crate) diags: Diagnostics,
     out: Vec<Token>,
     depth: usize,
@@ -36,7 +39,7 @@ pub(crate) struct Preprocessor<'m> {
     /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` directives in order.
     fp16_pragmas: Vec<(Span, bool)>,
     /// `#line` directives seen in each file, in order.
-    line_marks: HashMap<FileId, Vec<line_directive::LineMark>>,
+    line_marks: FxHashMap<FileId, Vec<line_directive::LineMark>>,
 }
 
 /// State of one `#if` group.
@@ -141,13 +144,14 @@ pub fn preprocess_with_pragmas(
     let mut pp = Preprocessor {
         map,
         include_dirs: opts.include_dirs.clone(),
-        macros: HashMap::new(),
+        macros: FxHashMap::default(),
+        interner: Interner::default(),
         diags: Diagnostics::with_mode(opts.warnings),
         out: Vec::new(),
         depth: 0,
         once: std::collections::HashSet::new(),
         fp16_pragmas: Vec::new(),
-        line_marks: HashMap::new(),
+        line_marks: FxHashMap::default(),
     };
     pp.process_file(prelude);
     pp.out.clear();
@@ -155,24 +159,28 @@ pub fn preprocess_with_pragmas(
     (pp.out, pp.diags, pp.fp16_pragmas)
 }
 
-fn split_lines(tokens: Vec<Token>) -> Vec<Vec<Token>> {
-    let mut lines = vec![Vec::new()];
-    for t in tokens {
+/// Moves the tokens of the next line (up to a `Newline`, which is dropped) into `line`;
+/// false when `tokens` ran out before a newline.
+fn next_line(tokens: &mut std::vec::IntoIter<Token>, line: &mut Vec<Token>) -> bool {
+    line.clear();
+    for t in tokens.by_ref() {
         if t.kind == TokKind::Newline {
-            lines.push(Vec::new());
-        } else if let Some(l) = lines.last_mut() {
-            l.push(t);
+            return true;
         }
+        line.push(t);
     }
-    lines
+    false
 }
 
 impl Preprocessor<'_> {
     fn process_file(&mut self, file: FileId) {
-        let tokens = lex(file, &self.map.file(file).text);
+        let tokens = lex_interned(file, &self.map.file(file).text, &mut self.interner);
         let mut conds: Vec<Cond> = Vec::new();
-        let mut pending: Vec<PTok> = Vec::new();
-        for line in split_lines(tokens) {
+        let mut pending: Vec<PTok> = Vec::with_capacity(tokens.len());
+        let mut tokens = tokens.into_iter();
+        let mut line = Vec::new();
+        loop {
+            let more = next_line(&mut tokens, &mut line);
             let active = conds.last().is_none_or(|c| c.active);
             if line.first().map(|t| t.kind) == Some(TokKind::Hash) {
                 if active {
@@ -180,12 +188,15 @@ impl Preprocessor<'_> {
                 }
                 self.directive(file, &line, &mut conds, active);
             } else if active {
-                for t in line {
+                for t in line.drain(..) {
                     self.report_lex_error(&t);
                     if !matches!(t.kind, TokKind::Error | TokKind::UnterminatedComment) {
                         pending.push(PTok::new(t));
                     }
                 }
+            }
+            if !more {
+                break;
             }
         }
         self.flush(&mut pending);
@@ -226,8 +237,13 @@ impl Preprocessor<'_> {
         }
         let toks = std::mem::take(pending);
         let expanded = self.expand(toks);
-        let expanded = self.remove_pragma_operators(expanded.into_iter().map(|p| p.tok));
-        self.out.extend(expanded);
+        let start = self.out.len();
+        self.out.extend(expanded.into_iter().map(|p| p.tok));
+        if self.out[start..].iter().any(|t| &*t.text == "_Pragma") {
+            let added = self.out.split_off(start);
+            let kept = self.remove_pragma_operators(added);
+            self.out.extend(kept);
+        }
     }
 
     fn directive(&mut self, file: FileId, line: &[Token], conds: &mut Vec<Cond>, active: bool) {

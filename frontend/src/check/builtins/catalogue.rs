@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use super::pattern::{Accesses, Dims, Family, Pat, Spaces};
 use crate::checked::ScalarKind;
 use crate::checked::ScalarKind as K;
+use crate::fast_hash::FxHashMap;
 
 /// One catalogue entry (a family of overloads of one name).
 #[derive(Copy, Clone, Debug)]
@@ -625,6 +626,19 @@ const GROUPS: &[Group] = &[
         SZ,
     ),
 ];
+
+/// The catalogue entries of `name`, in catalogue order (empty for other names).
+pub fn entries_named(name: &str) -> &'static [BuiltinDef] {
+    static BY_NAME: OnceLock<FxHashMap<&'static str, Vec<BuiltinDef>>> = OnceLock::new();
+    let index = BY_NAME.get_or_init(|| {
+        let mut index: FxHashMap<&'static str, Vec<BuiltinDef>> = FxHashMap::default();
+        for def in catalogue() {
+            index.entry(def.name).or_default().push(*def);
+        }
+        index
+    });
+    index.get(name).map_or(&[], Vec::as_slice)
+}
 
 /// Every catalogue entry (one per name and signature group).
 pub fn catalogue() -> &'static [BuiltinDef] {

@@ -6,6 +6,7 @@
 
 pub mod catalogue;
 pub mod generated;
+mod memo;
 pub mod pattern;
 #[cfg(test)]
 mod tests;
@@ -96,7 +97,7 @@ pub fn printf_param(t: &CType) -> CType {
 
 /// True if `name` is a built-in function.
 pub fn is_builtin(name: &str) -> bool {
-    catalogue().iter().any(|b| b.name == name) || generated::parse_name(name).is_some()
+    !catalogue::entries_named(name).is_empty() || generated::parse_name(name).is_some()
 }
 
 /// A printable name of a built-in.
@@ -184,11 +185,15 @@ pub(crate) fn best(viable: Vec<Viable>) -> Result<Resolved, ResolveError> {
 
 /// Picks the best overload of built-in `name` for argument types `args`.
 pub fn resolve(name: &str, args: &[CType]) -> Result<Resolved, ResolveError> {
+    memo::resolve_memoized(name, args, || resolve_uncached(name, args))
+}
+
+fn resolve_uncached(name: &str, args: &[CType]) -> Result<Resolved, ResolveError> {
     if let Some(form) = generated::parse_name(name) {
         return generated::resolve(form, args);
     }
     let mut viable = Vec::new();
-    for def in catalogue().iter().filter(|b| b.name == name) {
+    for def in catalogue::entries_named(name) {
         viable.extend(viable_instances(
             BuiltinId::Named(def.name),
             def.family,
