@@ -183,6 +183,14 @@ fn vulkan_only_errors_name_the_construct() {
             "__kernel void k(__global float *o) {\n  __local float l[1];\n  o[0] = atomic_xchg(&l[0], 1.0f);\n}\n",
             "atomic xchg on a local float on Vulkan",
         ),
+        (
+            "__kernel void k(__global int *o) {\n  int a[2] = {1, 2}, b[2] = {3, 4};\n  int *p = a;\n  if (o[0]) p = b;\n  o[1] = *p;\n}\n",
+            "the private pointer variable `p` points into both `a` and `b`",
+        ),
+        (
+            "__kernel void k(__global int *o) {\n  int a[2] = {1, 2};\n  int *p = a;\n  int **pp = &p;\n  (*pp)++;\n  o[0] = *p;\n}\n",
+            "the address of the private pointer variable `p` is taken",
+        ),
     ];
     for (i, (source, expected)) in cases.iter().enumerate() {
         let file = dir.join(format!("case{i}.cl"));

@@ -49,7 +49,7 @@ __kernel void offsets(__global const int *in, __global int *out)
     q += i & 1;
     q[2] = q[0] * 10 + q[-1];
     int *r = q;
-    r = r + (i % 3);
+    r = (i & 2) ? r + (i % 3) : x + 2;
     out[i * 4] = q[0];
     out[i * 4 + 1] = r[1] + x[3];
     out[i * 4 + 2] = x[0] + x[1] + x[2] + x[3] + x[4] + x[5];
@@ -190,11 +190,13 @@ __kernel void nulls(__global const int *in, __global int *out)
         if (*p > 0 && (!best || *p > *best))
             best = p;
     int *big = NULL;
+    int *some = (i & 4) ? &x[i % 6] : 0;
     for (int k = 0; k < 6; k++)
         if (x[k] > 900)
             big = &x[k];
     out[i * 4] = best ? *best : -1;
     out[i * 4 + 1] = best != 0 ? (int)(best - x) : -1;
     out[i * 4 + 2] = big == NULL ? -5 : *big;
-    out[i * 4 + 3] = (big != best) + 2 * (best == 0) + 4 * (big == 0);
+    out[i * 4 + 3] = (big != best) + 2 * (best == 0) + 4 * (big == 0) + 8 * (some != 0)
+                   + 16 * (some && *some == x[i % 6]);
 }

@@ -22,6 +22,7 @@
 
 use std::collections::HashMap;
 
+use super::rewrite::use_counts;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{BinaryOp, CmpOp, Const, Op, ValueId};
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
@@ -130,7 +131,56 @@ fn lower_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Strin
     let result = r.block(f, &mut body);
     f.body = body;
     result?;
+    remove_dead_pointers(types, f);
     Ok(true)
+}
+
+/// Removes the pure `let`s of private pointers that nothing uses any more (what the
+/// rewritten stores and conversions read before, NULL among them: Vulkan can neither make
+/// a Function pointer from 0 nor select between Function pointers).
+fn remove_dead_pointers(types: &TypeTable, f: &mut Function) {
+    fn strip(block: &mut Block, dead: &dyn Fn(&ValueId, &Op) -> bool) -> bool {
+        let before = block.stmts.len();
+        block
+            .stmts
+            .retain(|s| !matches!(s, Stmt::Let { value, op } if dead(value, op)));
+        let mut changed = block.stmts.len() != before;
+        for s in &mut block.stmts {
+            for child in s.child_blocks_mut() {
+                changed |= strip(child, dead);
+            }
+        }
+        changed
+    }
+    loop {
+        let uses = use_counts(&f.body);
+        let value_types = &f.value_types;
+        let dead = |v: &ValueId, op: &Op| {
+            op.is_pure()
+                && !uses.contains_key(v)
+                && is_private_pointer(types, value_types[v.0 as usize])
+        };
+        let mut body = std::mem::take(&mut f.body);
+        let changed = strip(&mut body, &dead);
+        f.body = body;
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// True for a NULL private pointer constant (`bitcast` of integer 0).
+fn is_null_pointer(
+    types: &TypeTable,
+    defs: &HashMap<ValueId, Op>,
+    f: &Function,
+    v: ValueId,
+) -> bool {
+    let Some(Op::Bitcast { value, .. }) = defs.get(&v) else {
+        return false;
+    };
+    matches!(defs.get(value), Some(Op::Const(c)) if c.bits == 0)
+        && is_private_pointer(types, f.value_type(v))
 }
 
 /// True for a pointer into private memory.
@@ -248,7 +298,7 @@ impl Analysis<'_> {
                 if self.is_null(v) {
                     continue;
                 }
-                let Some((root, _)) = self.prov(v, &roots)? else {
+                let Some((root, _)) = self.stored_prov(l, v, &roots)? else {
                     continue;
                 };
                 match roots.get(&l) {
@@ -274,7 +324,7 @@ impl Analysis<'_> {
             }
         }
         for &(l, v) in &stores {
-            if !self.is_null(v) && self.prov(v, &roots)?.is_none() {
+            if !self.is_null(v) && self.stored_prov(l, v, &roots)?.is_none() {
                 return Err(format!(
                     "the private pointer variable `{}` is set to {}",
                     self.f.local(l).name,
@@ -296,6 +346,21 @@ impl Analysis<'_> {
             }
         }
         Ok(roots)
+    }
+
+    /// [`Self::prov`] of a value stored to variable `l`, errors naming the variable.
+    fn stored_prov(
+        &self,
+        l: LocalId,
+        v: ValueId,
+        roots: &HashMap<LocalId, Root>,
+    ) -> Result<Option<Prov>, String> {
+        self.prov(v, roots).map_err(|e| {
+            format!(
+                "the private pointer variable `{}` is set to {e}",
+                self.f.local(l).name
+            )
+        })
     }
 
     fn is_loaded(&self, addr: ValueId) -> bool {
@@ -332,11 +397,7 @@ impl Analysis<'_> {
 
     /// True for a NULL pointer constant (`bitcast` of integer 0).
     fn is_null(&self, v: ValueId) -> bool {
-        let Some(Op::Bitcast { value, .. }) = self.defs.get(&v) else {
-            return false;
-        };
-        matches!(self.defs.get(value), Some(Op::Const(c)) if c.bits == 0)
-            && is_private_pointer(self.types, self.f.value_type(v))
+        is_null_pointer(self.types, self.defs, self.f, v)
     }
 
     /// The root and constant index of private pointer `v`; `None` while it depends on a
@@ -411,6 +472,17 @@ impl Analysis<'_> {
                     == Some((AddressSpace::Private, elem)) =>
             {
                 return self.prov(*value, roots);
+            }
+            Op::Bitcast { value, .. }
+                if is_private_pointer(self.types, self.f.value_type(*value)) =>
+            {
+                return Err(format!(
+                    "a private pointer (%{}) reinterpreted through a pointer cast (a union \
+                     member, or `(T *)&x`) and kept in a variable or converted to an integer, \
+                     which is not supported on Vulkan, where such a pointer can only be \
+                     dereferenced or indexed where it is made",
+                    v.0
+                ))
             }
             Op::Select {
                 if_true, if_false, ..
@@ -662,10 +734,8 @@ impl Rewriter<'_> {
             return Ok(*i);
         }
         let op = self.defs.get(&v).cloned();
-        if let Some(Op::Bitcast { value, .. }) = op {
-            if matches!(self.defs.get(&value), Some(Op::Const(c)) if c.bits == 0) {
-                return Ok(self.konst(f, out, NULL_INDEX));
-            }
+        if is_null_pointer(self.types, &self.defs, f, v) {
+            return Ok(self.konst(f, out, NULL_INDEX));
         }
         Ok(match op {
             Some(Op::LocalAddr(_)) | Some(Op::FieldAddr { .. }) => self.konst(f, out, 0),
