@@ -191,6 +191,10 @@ fn vulkan_only_errors_name_the_construct() {
             "__kernel void k(__global int *o) {\n  int a[2] = {1, 2};\n  int *p = a;\n  int **pp = &p;\n  (*pp)++;\n  o[0] = *p;\n}\n",
             "the address of the private pointer variable `p` is taken",
         ),
+        (
+            "__kernel void k(__global int *o) {\n  int a[2] = {1, 2};\n  int *ps[2] = {a, a + 1};\n  o[0] = *ps[o[1] & 1];\n}\n",
+            "the variable `ps` holds private pointers in an array or struct",
+        ),
     ];
     for (i, (source, expected)) in cases.iter().enumerate() {
         let file = dir.join(format!("case{i}.cl"));

@@ -77,6 +77,7 @@ fn lower_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Strin
             local.space == AddressSpace::Private && is_private_pointer(types, local.ty)
         })
         .collect();
+    check_no_pointer_aggregates(types, f)?;
     let defs = definitions(f);
     let casts = pointer_casts(types, f);
     if vars.is_empty() && casts.is_empty() {
@@ -181,6 +182,30 @@ fn is_null_pointer(
     };
     matches!(defs.get(value), Some(Op::Const(c)) if c.bits == 0)
         && is_private_pointer(types, f.value_type(v))
+}
+
+/// Fails on a variable holding private pointers inside an array or struct (`int *ps[2]`):
+/// Vulkan's Function pointers cannot be stored, and only plain pointer variables become
+/// indices here.
+fn check_no_pointer_aggregates(types: &TypeTable, f: &Function) -> Result<(), String> {
+    fn holds(types: &TypeTable, ty: TypeId) -> bool {
+        match types.get(ty) {
+            Type::Array { elem, .. } => is_private_pointer(types, *elem) || holds(types, *elem),
+            Type::Struct { fields, .. } => fields
+                .iter()
+                .any(|t| is_private_pointer(types, *t) || holds(types, *t)),
+            _ => false,
+        }
+    }
+    match f.locals.iter().find(|l| holds(types, l.ty)) {
+        Some(l) => Err(format!(
+            "the variable `{}` holds private pointers in an array or struct, which is not \
+             supported on Vulkan, where private pointers have no address (only a plain \
+             pointer variable into one private variable is)",
+            l.name
+        )),
+        None => Ok(()),
+    }
 }
 
 /// True for a pointer into private memory.
