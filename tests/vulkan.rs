@@ -176,7 +176,7 @@ fn vulkan_only_errors_name_the_construct() {
             "cannot be printed on Vulkan",
         ),
         (
-            "typedef union { float f; uchar b[4]; } w;\n__kernel void k(__global float *o) {\n  w x; x.f = o[0];\n  uchar *p = x.b;\n  o[1] = p[1];\n}\n",
+            "typedef union { float f; uchar b[4]; } w;\n__kernel void k(__global float *o) {\n  w x; x.f = o[0];\n  uchar *p = x.b;\n  p++;\n  o[1] = *p;\n}\n",
             "reinterpreted through a pointer cast",
         ),
         (

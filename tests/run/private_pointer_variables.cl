@@ -4,6 +4,7 @@
 // RUN: --kernel nested --global 64 --local 16 --arg f32[64]=randu:34:-10:10 --arg f32[256]=zeros
 // RUN: --kernel helpers --global 64 --local 16 --arg i32[64]=randu:35:-1000:1000 --arg i32[256]=zeros
 // RUN: --kernel objects --global 64 --local 16 --arg i32[64]=randu:37:-1000:1000 --arg i32[512]=zeros
+// RUN: --kernel cast_views --global 64 --local 16 --arg f32[64]=randu:38:-10:10 --arg f32[128]=zeros
 // RUN: --kernel nulls --global 64 --local 16 --arg i32[64]=randu:36:-1000:1000 --arg i32[256]=zeros
 // Pointers into private arrays kept in variables (on Vulkan, whose Function storage has no
 // addresses, each such variable becomes an element index into its array): walks with
@@ -176,6 +177,23 @@ __kernel void objects(__global const int *in, __global int *out)
     out[i * 8 + 5] = (int)((char *)q - (char *)f);
     out[i * 8 + 6] = (w == e) + 2 * (w > q) + 4 * ((char *)f < (char *)w);
     out[i * 8 + 7] = *w;
+}
+
+// A pointer variable set once to a cast of a vector's address, then indexed (darktable's
+// `float *rgb = (float *)&pixel; rgb[c]`), at the top level and inside a branch.
+__kernel void cast_views(__global const float *in, __global float *out)
+{
+    int i = get_global_id(0);
+    float4 v = (float4)(in[i], in[(i + 1) & 63], in[(i + 2) & 63], in[(i + 3) & 63]);
+    const float *rgb = (const float *)&v;
+    out[i * 2] = rgb[i & 3] * 2.0f;
+    if (i & 1) {
+        float *w = (float *)&v;
+        w[(i >> 1) & 3] = 0.5f;
+        out[i * 2 + 1] = w[0] + w[1] + w[2] + w[3];
+    } else {
+        out[i * 2 + 1] = -1.0f;
+    }
 }
 
 // Pointer variables that start out NULL and may stay NULL.
