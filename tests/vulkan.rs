@@ -176,12 +176,24 @@ fn vulkan_only_errors_name_the_construct() {
             "cannot be printed on Vulkan",
         ),
         (
-            "typedef union { float f; uchar b[4]; } w;\n__kernel void k(__global float *o) {\n  w x; x.f = o[0];\n  uchar *p = x.b;\n  o[1] = p[1];\n}\n",
+            "typedef union { float f; uchar b[4]; } w;\n__kernel void k(__global float *o) {\n  w x; x.f = o[0];\n  uchar *p = x.b;\n  p++;\n  o[1] = *p;\n}\n",
             "reinterpreted through a pointer cast",
         ),
         (
             "__kernel void k(__global float *o) {\n  __local float l[1];\n  o[0] = atomic_xchg(&l[0], 1.0f);\n}\n",
             "atomic xchg on a local float on Vulkan",
+        ),
+        (
+            "__kernel void k(__global int *o) {\n  int a[2] = {1, 2}, b[2] = {3, 4};\n  int *p = a;\n  if (o[0]) p = b;\n  o[1] = *p;\n}\n",
+            "the private pointer variable `p` points into both `a` and `b`",
+        ),
+        (
+            "__kernel void k(__global int *o) {\n  int a[2] = {1, 2};\n  int *p = a;\n  int **pp = &p;\n  (*pp)++;\n  o[0] = *p;\n}\n",
+            "the address of the private pointer variable `p` is taken",
+        ),
+        (
+            "__kernel void k(__global int *o) {\n  int a[2] = {1, 2};\n  int *ps[2] = {a, a + 1};\n  o[0] = *ps[o[1] & 1];\n}\n",
+            "the variable `ps` holds private pointers in an array or struct",
         ),
     ];
     for (i, (source, expected)) in cases.iter().enumerate() {

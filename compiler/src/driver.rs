@@ -218,6 +218,10 @@ pub fn link_vulkan_library(module: &Module) -> Result<Module, CompileError> {
     // generic pointer the one named space it points into.
     oclc_ir::passes::infer_spaces::infer_generic_spaces(&mut linked)
         .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
+    // Vulkan cannot store or compare Function-storage pointers: private pointer variables
+    // become element indices into the one private variable they point into.
+    oclc_ir::passes::private_pointers::lower_private_pointer_variables(&mut linked)
+        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
     // Vulkan cannot reinterpret Function-storage pointers: union members and `(T *)&x` in
     // private memory become loads and stores of the variable's own type plus bit operations.
     oclc_ir::passes::private_union::lower_private_reinterprets(&mut linked)

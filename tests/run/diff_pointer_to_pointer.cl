@@ -1,5 +1,4 @@
 // RUN: --kernel pointer_to_pointer --global 64 --local 16 --arg u8[1024]=rand:418 --arg i32[64]=zeros
-// VULKAN-UNSUPPORTED: private pointers have no address on Vulkan (pointer difference)
 // A private array of __global pointers and a pointer to one of its elements.
 __kernel void pointer_to_pointer(__global const uchar *bytes, __global int *out)
 {

@@ -161,9 +161,14 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
                 e.cx.b
                     .variable(local_ptr_tys[i], None, StorageClass::Function, None);
             e.cx.b.name(var, l.name.clone());
-            // Vulkan requires a variable holding a device address to say how it aliases.
+            // Vulkan requires a variable holding a device address (or an array of them) to
+            // say how it aliases.
+            let mut held = l.ty;
+            while let Type::Array { elem, .. } = e.cx.ir.types.get(held) {
+                held = *elem;
+            }
             let holds_device_pointer = matches!(
-                e.cx.ir.types.get(l.ty),
+                e.cx.ir.types.get(held),
                 Type::Pointer {
                     space: AddressSpace::Global | AddressSpace::Constant,
                     ..

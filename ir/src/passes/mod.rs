@@ -13,6 +13,7 @@ pub mod inline_images;
 pub mod inline_private;
 pub mod pointer_nullness;
 pub mod printf_buffer;
+pub mod private_pointers;
 pub mod private_union;
 pub mod rewrite;
 pub mod simplify;
