@@ -79,31 +79,15 @@ pub fn inline_helpers_where(
 /// Rewrites the callee of every call in `block` through `new_id` (old index -> new id).
 fn renumber_calls(block: &mut Block, new_id: &[FuncId]) {
     for s in &mut block.stmts {
-        match s {
-            Stmt::Let {
-                op: Op::Call { func, .. },
-                ..
-            } => *func = new_id[func.0 as usize],
-            Stmt::If {
-                then_body,
-                else_body,
-                ..
-            } => {
-                renumber_calls(then_body, new_id);
-                renumber_calls(else_body, new_id);
-            }
-            Stmt::Loop {
-                body, continuing, ..
-            } => {
-                renumber_calls(body, new_id);
-                renumber_calls(continuing, new_id);
-            }
-            Stmt::Switch { cases, .. } => {
-                for c in cases {
-                    renumber_calls(&mut c.body, new_id);
-                }
-            }
-            _ => {}
+        if let Stmt::Let {
+            op: Op::Call { func, .. },
+            ..
+        } = s
+        {
+            *func = new_id[func.0 as usize];
+        }
+        for b in s.child_blocks_mut() {
+            renumber_calls(b, new_id);
         }
     }
 }

@@ -18,7 +18,7 @@
 
 use std::collections::HashSet;
 
-use super::inline::inline_calls;
+use super::inline_private::inline_helpers_where;
 use crate::module::{Block, FuncId, Function, Module, Param, Stmt};
 use crate::op::{AtomicOp, BinaryOp, CmpOp, Const, MemoryOrder, MemoryScope, Op, ValueId};
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
@@ -172,59 +172,9 @@ fn printing_helpers(module: &Module) -> HashSet<FuncId> {
 /// Inlines every call of a helper that prints, then drops those helpers.
 fn inline_printing_helpers(module: &mut Module) -> Result<(), String> {
     let doomed = printing_helpers(module);
-    if doomed.is_empty() {
-        return Ok(());
-    }
-    let source = module.clone();
-    let mut types = module.types.clone();
-    let mut kept = Vec::new();
-    let mut new_id = Vec::with_capacity(source.functions.len());
-    for i in 0..source.functions.len() {
-        let id = FuncId(i as u32);
-        new_id.push(FuncId(kept.len() as u32));
-        if !doomed.contains(&id) {
-            let wanted = |f: FuncId| doomed.contains(&f);
-            kept.push(inline_calls(&source, &mut types, id, &wanted).map_err(|e| e.to_string())?);
-        }
-    }
-    for f in &mut kept {
-        renumber_calls(&mut f.body, &new_id);
-    }
-    module.types = types;
-    module.functions = kept;
-    Ok(())
-}
-
-/// Rewrites the callee of every call in `block` through `new_id` (old index -> new id).
-fn renumber_calls(block: &mut Block, new_id: &[FuncId]) {
-    for s in &mut block.stmts {
-        match s {
-            Stmt::Let {
-                op: Op::Call { func, .. },
-                ..
-            } => *func = new_id[func.0 as usize],
-            Stmt::If {
-                then_body,
-                else_body,
-                ..
-            } => {
-                renumber_calls(then_body, new_id);
-                renumber_calls(else_body, new_id);
-            }
-            Stmt::Loop {
-                body, continuing, ..
-            } => {
-                renumber_calls(body, new_id);
-                renumber_calls(continuing, new_id);
-            }
-            Stmt::Switch { cases, .. } => {
-                for c in cases {
-                    renumber_calls(&mut c.body, new_id);
-                }
-            }
-            _ => {}
-        }
-    }
+    inline_helpers_where(module, &|_, f| doomed.contains(&f))
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// Rewrites the `printf`s of one kernel.
