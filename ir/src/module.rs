@@ -193,6 +193,14 @@ impl Function {
         ValueId(self.value_types.len() as u32 - 1)
     }
 
+    /// Appends `let value: ty = op` (a new value) to `out` and returns the value: how the
+    /// passes that rewrite statement lists build their replacements.
+    pub fn push_let(&mut self, out: &mut Vec<Stmt>, ty: TypeId, op: Op) -> ValueId {
+        let value = self.new_value(ty);
+        out.push(Stmt::Let { value, op });
+        value
+    }
+
     /// Adds a variable.
     pub fn new_local(
         &mut self,

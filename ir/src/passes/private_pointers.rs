@@ -604,20 +604,14 @@ impl Rewriter<'_> {
         Ok(())
     }
 
-    fn push(&self, f: &mut Function, out: &mut Vec<Stmt>, ty: TypeId, op: Op) -> ValueId {
-        let value = f.new_value(ty);
-        out.push(Stmt::Let { value, op });
-        value
-    }
-
     fn konst(&self, f: &mut Function, out: &mut Vec<Stmt>, v: i64) -> ValueId {
-        self.push(f, out, self.i64t, Op::Const(Const::int(ScalarType::I64, v)))
+        f.push_let(out, self.i64t, Op::Const(Const::int(ScalarType::I64, v)))
     }
 
     /// `value = load addr` of a pointer variable: loads the index, then rebuilds `value` as
     /// an element address of the variable's root.
     fn load(&mut self, f: &mut Function, out: &mut Vec<Stmt>, value: ValueId, addr: ValueId) {
-        let index = self.push(f, out, self.i64t, Op::Load { ptr: addr });
+        let index = f.push_let(out, self.i64t, Op::Load { ptr: addr });
         let root = self.roots[&self.addrs[&addr]].clone();
         let mut ty = f.local(root.local).ty;
         let whole = root.steps.is_empty() && !root.array;
@@ -697,14 +691,14 @@ impl Rewriter<'_> {
         let start = ((root.local.0 as i64 + 1) << 32) + self.path_offset(f, &root);
         let size = self.konst(f, out, size);
         let start = self.konst(f, out, start);
-        let bytes = self.push(f, out, self.i64t, Op::Binary(BinaryOp::Mul, index, size));
+        let bytes = f.push_let(out, self.i64t, Op::Binary(BinaryOp::Mul, index, size));
         let mut op = Op::Binary(BinaryOp::Add, start, bytes);
         if self.has_null {
-            let nonnull = self.push(f, out, self.i64t, op);
+            let nonnull = f.push_let(out, self.i64t, op);
             let null = self.konst(f, out, NULL_INDEX);
             let zero = self.konst(f, out, 0);
             let bool_ty = self.types.scalar(ScalarType::Bool);
-            let is_null = self.push(f, out, bool_ty, Op::Compare(CmpOp::Eq, index, null));
+            let is_null = f.push_let(out, bool_ty, Op::Compare(CmpOp::Eq, index, null));
             op = Op::Select {
                 cond: is_null,
                 if_true: zero,
@@ -715,7 +709,7 @@ impl Rewriter<'_> {
             out.push(Stmt::Let { value, op });
             return Ok(());
         }
-        let addr = self.push(f, out, self.i64t, op);
+        let addr = f.push_let(out, self.i64t, op);
         let op = if self.types.layout(to).size == 8 {
             Op::Bitcast { value: addr, to }
         } else {
@@ -774,7 +768,7 @@ impl Rewriter<'_> {
             Some(Op::IndexAddr { index, .. }) => index,
             Some(Op::PtrOffset { base, index }) => {
                 let b = self.index_of(f, out, base)?;
-                self.push(f, out, self.i64t, Op::Binary(BinaryOp::Add, b, index))
+                f.push_let(out, self.i64t, Op::Binary(BinaryOp::Add, b, index))
             }
             Some(Op::Bitcast { value, .. }) => self.index_of(f, out, value)?,
             Some(Op::Select {
@@ -784,8 +778,7 @@ impl Rewriter<'_> {
             }) => {
                 let a = self.index_of(f, out, if_true)?;
                 let b = self.index_of(f, out, if_false)?;
-                self.push(
-                    f,
+                f.push_let(
                     out,
                     self.i64t,
                     Op::Select {

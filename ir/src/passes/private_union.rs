@@ -864,31 +864,17 @@ impl Rewriter<'_> {
 
     fn konst(&mut self, out: &mut Vec<Stmt>, s: ScalarType, v: i64) -> ValueId {
         let t = self.types.scalar(s);
-        let value = self.f.new_value(t);
-        out.push(Stmt::Let {
-            value,
-            op: Op::Const(Const::int(s, v)),
-        });
-        value
+        self.f.push_let(out, t, Op::Const(Const::int(s, v)))
     }
 
     fn bin(&mut self, out: &mut Vec<Stmt>, op: BinaryOp, a: ValueId, b: ValueId) -> ValueId {
-        let value = self.f.new_value(self.f.value_type(a));
-        out.push(Stmt::Let {
-            value,
-            op: Op::Binary(op, a, b),
-        });
-        value
+        let t = self.f.value_type(a);
+        self.f.push_let(out, t, Op::Binary(op, a, b))
     }
 
     fn compare(&mut self, out: &mut Vec<Stmt>, a: ValueId, b: ValueId) -> ValueId {
         let bt = self.types.scalar(ScalarType::Bool);
-        let value = self.f.new_value(bt);
-        out.push(Stmt::Let {
-            value,
-            op: Op::Compare(CmpOp::Eq, a, b),
-        });
-        value
+        self.f.push_let(out, bt, Op::Compare(CmpOp::Eq, a, b))
     }
 
     fn convert(&mut self, out: &mut Vec<Stmt>, v: ValueId, to: TypeId) -> ValueId {
