@@ -298,6 +298,25 @@ fn objects_import_only_the_c_library() {
     }
 }
 
+/// Builds the C driver `c_file` (headers from `dir`) with `objects` by gcc (C99, warnings as
+/// errors) and runs it; its standard output.
+fn build_and_run_c(dir: &Path, c_file: &Path, objects: &[PathBuf]) -> String {
+    let stem = c_file.file_stem().unwrap().to_string_lossy().into_owned();
+    let exe = dir.join(&stem);
+    must(
+        Command::new("gcc")
+            .args(["-std=c99", "-Wall", "-Werror", "-pedantic", "-I"])
+            .arg(dir)
+            .arg("-o")
+            .arg(&exe)
+            .arg(c_file)
+            .args(objects)
+            .arg("-lm"),
+        &format!("gcc {stem}.c"),
+    );
+    must(&mut Command::new(&exe), &stem)
+}
+
 #[test]
 fn half_math_in_objects_matches_hand_rounded_values() {
     if !require_tool("gcc") {
@@ -306,19 +325,7 @@ fn half_math_in_objects_matches_hand_rounded_values() {
     let dir = scratch("cpu-object-half-math");
     let hand = object_dir().join("hand");
     let (obj, _) = compile_object(&hand.join("half_math.cl"), &dir, &[]);
-    let exe = dir.join("half_math");
-    must(
-        Command::new("gcc")
-            .args(["-std=c99", "-Wall", "-Werror", "-pedantic", "-I"])
-            .arg(&dir)
-            .arg("-o")
-            .arg(&exe)
-            .arg(hand.join("half_math.c"))
-            .arg(&obj)
-            .arg("-lm"),
-        "gcc half_math.c",
-    );
-    let out = must(&mut Command::new(&exe), "half_math");
+    let out = build_and_run_c(&dir, &hand.join("half_math.c"), &[obj]);
     assert!(out.contains("half math matches"), "{out}");
 }
 
@@ -330,20 +337,7 @@ fn entries_check_ranges_and_group_functions_run_alone() {
     let dir = scratch("cpu-object-ranges");
     let (obj, _) = compile_object(&object_dir().join("vadd.cl"), &dir, &[]);
     let (reduce, _) = compile_object(&object_dir().join("local_reduce.cl"), &dir, &[]);
-    let exe = dir.join("ranges");
-    must(
-        Command::new("gcc")
-            .args(["-std=c99", "-Wall", "-Werror", "-pedantic", "-I"])
-            .arg(&dir)
-            .arg("-o")
-            .arg(&exe)
-            .arg(object_dir().join("ranges.c"))
-            .arg(&obj)
-            .arg(&reduce)
-            .arg("-lm"),
-        "gcc ranges.c",
-    );
-    let out = must(&mut Command::new(&exe), "ranges");
+    let out = build_and_run_c(&dir, &object_dir().join("ranges.c"), &[obj, reduce]);
     assert!(out.contains("all range checks passed"), "{out}");
 }
 
