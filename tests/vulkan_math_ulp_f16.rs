@@ -19,6 +19,7 @@ use std::f64::consts::PI;
 use std::path::Path;
 
 use common::math_inputs::*;
+use common::math_refs::*;
 use common::*;
 
 // ------------------------------------------------------------------ half numbers
@@ -193,164 +194,6 @@ fn run_kernel(dir: &Path, name: &str, sig: Sig, ops: &[Vec<u16>; 3], ns: &[i32])
 
 // ------------------------------------------------------------------ references
 
-/// sin(pi x) with exact reduction modulo 2 (every half is exact in f64).
-fn sinpi_ref(x: f64) -> f64 {
-    if !x.is_finite() {
-        return f64::NAN;
-    }
-    let r = x % 2.0;
-    if r % 1.0 == 0.0 {
-        return 0.0f64.copysign(x);
-    }
-    let r = if r > 0.5 {
-        1.0 - r
-    } else if r < -0.5 {
-        -1.0 - r
-    } else {
-        r
-    };
-    (PI * r).sin()
-}
-
-fn cospi_ref(x: f64) -> f64 {
-    if !x.is_finite() {
-        return f64::NAN;
-    }
-    let r = x.abs() % 2.0;
-    if r == 0.5 || r == 1.5 {
-        return 0.0;
-    }
-    -sinpi_ref(r - 0.5)
-}
-
-fn tanpi_ref(x: f64) -> f64 {
-    if !x.is_finite() {
-        return f64::NAN;
-    }
-    let r = x.abs() % 2.0;
-    match r {
-        0.0 => 0.0f64.copysign(x),
-        1.0 => 0.0f64.copysign(-x),
-        0.5 => f64::INFINITY.copysign(x),
-        1.5 => f64::INFINITY.copysign(-x),
-        _ => sinpi_ref(x) / cospi_ref(x),
-    }
-}
-
-/// erf: Maclaurin series below 2 (terms stay below 2^5, so the sum keeps ~1e-14
-/// relative accuracy), 1 - erfc above.
-fn erf_ref(x: f64) -> f64 {
-    if x.is_nan() {
-        return x;
-    }
-    let a = x.abs();
-    let v = if a < 2.0 {
-        let (mut sum, mut p, mut n) = (0.0, a, 0.0);
-        loop {
-            let term = p / (2.0 * n + 1.0);
-            sum += term;
-            if term.abs() <= 1e-18 * sum.abs() {
-                break;
-            }
-            n += 1.0;
-            p *= -a * a / n;
-        }
-        2.0 / PI.sqrt() * sum
-    } else {
-        1.0 - erfc_ref(a)
-    };
-    v.copysign(x)
-}
-
-/// erfc: the continued fraction (Lentz) from 2 on, 1 - erf below, 2 - erfc(-x) for x < 0.
-fn erfc_ref(x: f64) -> f64 {
-    if x.is_nan() {
-        return x;
-    }
-    if x == f64::INFINITY {
-        return 0.0;
-    }
-    if x < 0.0 {
-        return 2.0 - erfc_ref(-x);
-    }
-    if x < 2.0 {
-        return 1.0 - erf_ref(x);
-    }
-    let tiny = 1e-300;
-    let (mut f, mut c, mut d) = (x, x, 0.0);
-    for k in 1..2000 {
-        let a = k as f64 / 2.0;
-        d = x + a * d;
-        d = if d == 0.0 { tiny } else { d };
-        c = x + a / c;
-        c = if c == 0.0 { tiny } else { c };
-        d = 1.0 / d;
-        let delta = c * d;
-        f *= delta;
-        if (delta - 1.0).abs() < 1e-17 {
-            break;
-        }
-    }
-    (-x * x).exp() / PI.sqrt() / f
-}
-
-/// ln Gamma(x) for x >= 15 by Stirling's series.
-fn lgamma_stirling(x: f64) -> f64 {
-    const B: [f64; 5] = [
-        1.0 / 12.0,
-        -1.0 / 360.0,
-        1.0 / 1260.0,
-        -1.0 / 1680.0,
-        1.0 / 1188.0,
-    ];
-    let (mut s, mut p) = (0.0, 1.0 / x);
-    for b in B {
-        s += b * p;
-        p /= x * x;
-    }
-    (x - 0.5) * x.ln() - x + 0.5 * (2.0 * PI).ln() + s
-}
-
-/// Gamma(x): shifted past 15 for Stirling's series, reflection below 1/2.
-fn tgamma_ref(x: f64) -> f64 {
-    if x.is_nan() || x == f64::NEG_INFINITY || (x < 0.0 && x == x.floor()) {
-        return f64::NAN;
-    }
-    if x == 0.0 {
-        return f64::INFINITY.copysign(x);
-    }
-    if x > 180.0 {
-        return f64::INFINITY;
-    }
-    if x < 0.5 {
-        if x < -60.0 {
-            return if (x.floor() as i64) % 2 != 0 {
-                -0.0
-            } else {
-                0.0
-            };
-        }
-        return PI / (sinpi_ref(x) * tgamma_ref(1.0 - x));
-    }
-    let (mut z, mut prod) = (x, 1.0);
-    while z < 15.0 {
-        prod *= z;
-        z += 1.0;
-    }
-    lgamma_stirling(z).exp() / prod
-}
-
-fn rootn_ref(x: f64, n: i32) -> f64 {
-    if n == 0 || x.is_nan() || (x < 0.0 && n % 2 == 0) {
-        return f64::NAN;
-    }
-    if x == 0.0 {
-        let z = if n < 0 { f64::INFINITY } else { 0.0 };
-        return if n % 2 != 0 { z.copysign(x) } else { z };
-    }
-    x.abs().powf(1.0 / n as f64).copysign(x)
-}
-
 /// The next half after x toward y.
 fn nextafter_ref(x: f64, y: f64) -> f64 {
     if x.is_nan() || y.is_nan() {
@@ -385,28 +228,6 @@ fn nextafter_ref(x: f64, y: f64) -> f64 {
         f64::INFINITY.copysign(r)
     } else {
         r
-    }
-}
-
-fn ilogb_ref(x: f64) -> i32 {
-    if x == 0.0 {
-        i32::MIN
-    } else if !x.is_finite() {
-        i32::MAX
-    } else {
-        ((x.abs().to_bits() >> 52) as i32) - 1023
-    }
-}
-
-fn logb_ref(x: f64) -> f64 {
-    if x == 0.0 {
-        f64::NEG_INFINITY
-    } else if x.is_infinite() {
-        f64::INFINITY
-    } else if x.is_nan() {
-        x
-    } else {
-        ilogb_ref(x) as f64
     }
 }
 

@@ -7,10 +7,14 @@
 //! Run with `--nocapture` to see the measured worst error of each function.
 
 mod common;
+/// The double-precision references shared with the Vulkan accuracy tests.
+#[path = "../../tests/common/math_refs.rs"]
+mod math_refs;
 
 use std::f64::consts::PI;
 
 use common::*;
+use math_refs::*;
 
 /// xorshift64* — reproducible inputs without extra crates.
 struct Rng(u64);
@@ -240,130 +244,6 @@ fn worst(
 fn check(name: &str, limit: f64, (err, at): (f64, [f32; 3])) {
     println!("{name:>12}: worst {err:.3} ulp (limit {limit}) at {at:?}");
     assert!(err <= limit, "{name}: {err} ulp > {limit} at {at:?}");
-}
-
-/// sin(pi x) with exact reduction mod 2 (the reference for sinpi/cospi/tanpi).
-fn sinpi_ref(x: f64) -> f64 {
-    if !x.is_finite() {
-        return f64::NAN;
-    }
-    let r = x % 2.0;
-    if r % 1.0 == 0.0 {
-        return 0.0f64.copysign(x);
-    }
-    (PI * r).sin()
-}
-
-fn cospi_ref(x: f64) -> f64 {
-    if !x.is_finite() {
-        return f64::NAN;
-    }
-    let r = x.abs() % 2.0;
-    if r == 0.5 || r == 1.5 {
-        return 0.0;
-    }
-    (PI * r).cos()
-}
-
-fn erf_ref(x: f64) -> f64 {
-    if x.is_nan() {
-        return x;
-    }
-    let a = x.abs();
-    let v = if a < 3.0 {
-        // 2/sqrt(pi) exp(-x^2) sum 2^n x^(2n+1) / (1*3*...*(2n+1)): positive terms.
-        let mut term = a;
-        let mut sum = a;
-        let mut k = 1.0;
-        while term > sum * 1e-17 {
-            k += 2.0;
-            term *= 2.0 * a * a / k;
-            sum += term;
-        }
-        2.0 / PI.sqrt() * (-a * a).exp() * sum
-    } else {
-        1.0 - erfc_ref(a)
-    };
-    v.copysign(x)
-}
-
-fn erfc_ref(x: f64) -> f64 {
-    if x.is_nan() {
-        return x;
-    }
-    if x < 0.0 {
-        return 2.0 - erfc_ref(-x);
-    }
-    if x < 2.0 {
-        return 1.0 - erf_ref(x);
-    }
-    // Continued fraction exp(-x^2)/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))).
-    let mut t = 0.0;
-    for k in (1..=300).rev() {
-        t = (k as f64 / 2.0) / (x + t);
-    }
-    (-x * x).exp() / PI.sqrt() / (x + t)
-}
-
-/// Lanczos (g = 7, 9 terms), with reflection below 1/2.
-fn tgamma_ref(x: f64) -> f64 {
-    const G: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x.is_nan() || x == f64::NEG_INFINITY {
-        return f64::NAN;
-    }
-    if x == 0.0 {
-        return f64::INFINITY.copysign(x);
-    }
-    if x < 0.5 {
-        if x == x.floor() {
-            return f64::NAN;
-        }
-        return PI / (sinpi_ref(x) * tgamma_ref(1.0 - x));
-    }
-    if x > 171.7 {
-        return f64::INFINITY;
-    }
-    let x = x - 1.0;
-    let mut a = G[0];
-    let t = x + 7.5;
-    for (i, g) in G.iter().enumerate().skip(1) {
-        a += g / (x + i as f64);
-    }
-    // Split the power to avoid overflow before the final product.
-    let p = t.powf((x + 0.5) / 2.0);
-    (2.0 * PI).sqrt() * p * (-t).exp() * p * a
-}
-
-fn lgamma_ref(x: f64) -> f64 {
-    if x.is_infinite() {
-        return f64::INFINITY;
-    }
-    if x <= 0.0 && x == x.floor() {
-        return f64::INFINITY;
-    }
-    if x == 1.0 || x == 2.0 {
-        return 0.0;
-    }
-    if x.abs() < 30.0 {
-        return tgamma_ref(x).abs().ln();
-    }
-    if x < 0.0 {
-        return (PI / (sinpi_ref(x) * x).abs()).ln() - lgamma_ref(-x);
-    }
-    // Stirling series.
-    let x2 = x * x;
-    (x - 0.5) * x.ln() - x + 0.5 * (2.0 * PI).ln() + 1.0 / (12.0 * x) - 1.0 / (360.0 * x * x2)
-        + 1.0 / (1260.0 * x2 * x2 * x)
 }
 
 fn fmod_ref(x: f64, y: f64) -> f64 {

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod math_inputs;
+pub mod math_refs;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
