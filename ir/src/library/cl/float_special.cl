@@ -1,70 +1,61 @@
-// Special functions of oclc's built-in library: erf, erfc, tgamma, lgamma (float,
-// evaluated in double).
+// Special functions of oclc's built-in library. erf and erfc are in single precision only
+// (minimax polynomials fitted here, e^(-x^2) through float_hyper.cl's float-float e^x core
+// with x^2 exact); tgamma and lgamma are still evaluated in double.
 
-/// erf(a) for 0 <= a < 2: 2/sqrt(pi) e^(-a^2) a sum c_n a^(2n), c_n = 2^n / (1*3*...*(2n+1))
-/// (positive terms; 48 of them reach double precision at a = 2).
-double __oclc_d_erf_series(double a)
+/// erf(a) / a for 0 <= a <= 1, as a minimax polynomial in a^2.
+float __oclc_sp_erf_small(float a)
 {
-    double z = a * a;
-    double p = 4.958927124519506e-61;
-    p = mad(p, z, 2.3554903841467652e-59);
-    p = mad(p, z, 1.0953030286282458e-57);
-    p = mad(p, z, 4.9836287802585185e-56);
-    p = mad(p, z, 2.2177148072150406e-54);
-    p = mad(p, z, 9.647059411385427e-53);
-    p = mad(p, z, 4.100000249838807e-51);
-    p = mad(p, z, 1.7015001036831047e-49);
-    p = mad(p, z, 6.891075419916574e-48);
-    p = mad(p, z, 2.7219747908670468e-46);
-    p = mad(p, z, 1.047960294483813e-44);
-    p = mad(p, z, 3.929851104314299e-43);
-    p = mad(p, z, 1.434395653074719e-41);
-    p = mad(p, z, 5.092104568415253e-40);
-    p = mad(p, z, 1.7567760761032622e-38);
-    p = mad(p, z, 5.885199854945928e-37);
-    p = mad(p, z, 1.9126899528574266e-35);
-    p = mad(p, z, 6.024973351500894e-34);
-    p = mad(p, z, 1.8376168722077727e-32);
-    p = mad(p, z, 5.42096977301293e-31);
-    p = mad(p, z, 1.5449763853086848e-29);
-    p = mad(p, z, 4.248685059598884e-28);
-    p = mad(p, z, 1.1259015407937041e-26);
-    p = mad(p, z, 2.8710489290239454e-25);
-    p = mad(p, z, 7.034069876108667e-24);
-    p = mad(p, z, 1.6530064208855367e-22);
-    p = mad(p, z, 3.719264446992458e-21);
-    p = mad(p, z, 7.996418561033783e-20);
-    p = mad(p, z, 1.6392658050119255e-18);
-    p = mad(p, z, 3.196568319773255e-17);
-    p = mad(p, z, 5.913651391580522e-16);
-    p = mad(p, z, 1.0348889935265912e-14);
-    p = mad(p, z, 1.7075668393188757e-13);
-    p = mad(p, z, 2.6467286009442573e-12);
-    p = mad(p, z, 3.8377564713691727e-11);
-    p = mad(p, z, 5.180971236348383e-10);
-    p = mad(p, z, 6.476214045435479e-09);
-    p = mad(p, z, 7.447646152250801e-08);
-    p = mad(p, z, 7.820028459863341e-07);
-    p = mad(p, z, 7.4290270368701745e-06);
-    p = mad(p, z, 6.314672981339648e-05);
-    p = mad(p, z, 0.0004736004736004736);
-    p = mad(p, z, 0.0030784030784030783);
-    p = mad(p, z, 0.016931216931216932);
-    p = mad(p, z, 0.0761904761904762);
-    p = mad(p, z, 0.26666666666666666);
-    p = mad(p, z, 0.6666666666666666);
-    p = mad(p, z, 1.0);
-    return 1.1283791670955126 * __oclc_d_exp(-z) * a * p;
+    float z = a * a;
+    float p = 7.853846909711137e-05f;
+    p = mad(p, z, -0.0008010189048945904f);
+    p = mad(p, z, 0.00518832728266716f);
+    p = mad(p, z, -0.026853810995817184f);
+    p = mad(p, z, 0.1128358542919159f);
+    p = mad(p, z, -0.3761262595653534f);
+    p = mad(p, z, 1.1283791065216064f);
+    return p;
 }
 
-/// erfc(a) for a >= 2 (a^2 <= 700): the continued fraction
-/// e^(-a^2)/sqrt(pi) / (a + (1/2)/(a + 1/(a + (3/2)/(a + ...)))).
-double __oclc_d_erfc_cf(double a)
+/// erfc(a) for 0.5 <= a < 10.1: e^(-a^2) H(a), where H(a) = e^(a^2) erfc(a) is a minimax
+/// polynomial in a - 1.25 below 2 and (1/a) G(1/a) above (G a minimax polynomial in 1/a).
+/// e^(-a^2) comes from the exact square, scaled once at the end (denormal results round
+/// once).
+float __oclc_sp_erfc_big(float a)
 {
-    double t = 0.0;
-    for (int k = 40; k >= 1; k--)
-        t = __oclc_d_div(0.5 * (double)k, a + t);
-    return __oclc_d_div(__oclc_d_exp(-a * a) * 0.5641895835477563, a + t);
+    float h;
+    if (a < 2.0f) {
+        float u = a - 1.25f;
+        float p = 6.163213402032852e-05f;
+        p = mad(p, u, -0.00019225297728553414f);
+        p = mad(p, u, 0.00047085032565519214f);
+        p = mad(p, u, -0.0013089458225294948f);
+        p = mad(p, u, 0.003553374670445919f);
+        p = mad(p, u, -0.00908578559756279f);
+        p = mad(p, u, 0.022011440247297287f);
+        p = mad(p, u, -0.05021785944700241f);
+        p = mad(p, u, 0.10679556429386139f);
+        p = mad(p, u, -0.20882189273834229f);
+        p = mad(p, u, 0.36782291531562805f);
+        h = p;
+    } else {
+        float t = __oclc_hy_div(1.0f, a);
+        float p = -0.9551605582237244f;
+        p = mad(p, t, 3.740802526473999f);
+        p = mad(p, t, -6.4260969161987305f);
+        p = mad(p, t, 6.130992412567139f);
+        p = mad(p, t, -3.1991260051727295f);
+        p = mad(p, t, 0.49569427967071533f);
+        p = mad(p, t, 0.3444066643714905f);
+        p = mad(p, t, 0.008510087616741657f);
+        p = mad(p, t, -0.2826932370662689f);
+        p = mad(p, t, 2.4662705982336774e-05f);
+        p = mad(p, t, 0.5641891360282898f);
+        h = t * p;
+    }
+    float2 q = __oclc_hy_two_prod(a, a);
+    float n = __oclc_hy_exp_n(-q.x);
+    float2 e = __oclc_hy_exp_parts(-q.x, -q.y, n);
+    return __oclc_hy_scale((e.x + e.y) * h, (int)n);
 }
 
 float __oclc_erf_f32(float x)
@@ -72,15 +63,15 @@ float __oclc_erf_f32(float x)
     x = __oclc_canon_f32(x);
     if (x != x)
         return x;
-    double a = fabs(__oclc_f2d(x));
-    double v;
-    if (a >= 4.0)
-        v = 1.0;
-    else if (a < 2.0)
-        v = __oclc_d_erf_series(a);
+    float a = fabs(x);
+    float v;
+    if (a < 1.0f)
+        return x * __oclc_sp_erf_small(a);
+    if (a < 3.92f)
+        v = 1.0f - __oclc_sp_erfc_big(a);
     else
-        v = 1.0 - __oclc_d_erfc_cf(a);
-    return __oclc_copysign_f32((float)v, x);
+        v = 1.0f; // erfc(a) < 2^-25
+    return __oclc_copysign_f32(v, x);
 }
 
 float __oclc_erfc_f32(float x)
@@ -88,20 +79,16 @@ float __oclc_erfc_f32(float x)
     x = __oclc_canon_f32(x);
     if (x != x)
         return x;
-    double d = __oclc_f2d(x);
-    double a = fabs(d);
-    double v;
-    if (a < 2.0)
-        v = 1.0 - __oclc_copysign_f32(1.0f, x) * __oclc_d_erf_series(a);
-    else if (d >= 10.1)
-        v = 0.0;
-    else if (d > 0.0)
-        v = __oclc_d_erfc_cf(a);
-    else if (d <= -4.0)
-        v = 2.0;
-    else
-        v = 2.0 - __oclc_d_erfc_cf(a);
-    return (float)v;
+    float a = fabs(x);
+    if (a < 0.5f)
+        return 1.0f - x * __oclc_sp_erf_small(a);
+    if (x >= 10.1f)
+        return 0.0f; // below half the smallest denormal
+    if (x > 0.0f)
+        return __oclc_sp_erfc_big(a);
+    if (x > -4.0f)
+        return 2.0f - __oclc_sp_erfc_big(a);
+    return 2.0f; // 2 - erfc(-x) rounds to 2
 }
 
 /// Gamma(x) for 0.5 <= x <= 60 (Lanczos, g = 7, 9 terms; relative error near 1e-15).
