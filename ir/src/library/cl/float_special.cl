@@ -1,6 +1,9 @@
 // Special functions of oclc's built-in library. erf and erfc are in single precision only
 // (minimax polynomials fitted here, e^(-x^2) through float_hyper.cl's float-float e^x core
-// with x^2 exact); tgamma and lgamma are still evaluated in double.
+// with x^2 exact); tgamma and lgamma rest on
+// 1/Gamma(1 + u) = 1 + u (u - 1) S(u) on [0, 1] (S a minimax polynomial; the factor
+// u (u - 1) keeps lgamma's zeros at 1 and 2 relatively accurate), the recurrence with
+// exact factors multiplied as float-floats, Stirling's series and the reflection formula.
 
 /// erf(a) / a for 0 <= a <= 1, as a minimax polynomial in a^2.
 float __oclc_sp_erf_small(float a)
@@ -91,33 +94,38 @@ float __oclc_erfc_f32(float x)
     return 2.0f; // 2 - erfc(-x) rounds to 2
 }
 
-/// Gamma(x) for 0.5 <= x <= 60 (Lanczos, g = 7, 9 terms; relative error near 1e-15).
-double __oclc_d_gamma_lanczos(double x)
+/// (1/Gamma(1 + u) - 1) for 0 <= u <= 1, as u (u - 1) S(u): exact at u = 0 and u = 1.
+float __oclc_sp_rgamma1m(float u)
 {
-    x = x - 1.0;
-    double a = 0.99999999999980993;
-    a = a + __oclc_d_div(676.5203681218851, x + 1.0);
-    a = a + __oclc_d_div(-1259.1392167224028, x + 2.0);
-    a = a + __oclc_d_div(771.32342877765313, x + 3.0);
-    a = a + __oclc_d_div(-176.61502916214059, x + 4.0);
-    a = a + __oclc_d_div(12.507343278686905, x + 5.0);
-    a = a + __oclc_d_div(-0.13857109526572012, x + 6.0);
-    a = a + __oclc_d_div(9.9843695780195716e-6, x + 7.0);
-    a = a + __oclc_d_div(1.5056327351493116e-7, x + 8.0);
-    double t = x + 7.5;
-    // sqrt(2 pi) t^(x + 1/2) e^(-t) a
-    double p = __oclc_d_exp2((x + 0.5) * __oclc_d_log2(t) - t * 1.4426950408889634);
-    return 2.5066282746310002 * p * a;
+    float p = 2.6789650291902944e-05f;
+    p = mad(p, u, 3.392529833945446e-05f);
+    p = mad(p, u, -0.0014106037560850382f);
+    p = mad(p, u, 0.006025593727827072f);
+    p = mad(p, u, -0.0037030219100415707f);
+    p = mad(p, u, -0.04586830735206604f);
+    p = mad(p, u, 0.12066452950239182f);
+    p = mad(p, u, 0.07866242527961731f);
+    p = mad(p, u, -0.5772156715393066f);
+    return (u * (u - 1.0f)) * p;
 }
 
-/// sin(pi * x) in double for a finite float x with |x| < 2^23.
-double __oclc_d_sinpi(float x)
+/// acc * f for a float-float acc (|f| and |acc| far from the float range's ends).
+float2 __oclc_sp_mul(float2 acc, float f)
 {
-    double2 rq = __oclc_d_reduce_pi(fabs(x));
-    double v = __oclc_d_sin_quadrant(rq.x, (int)rq.y);
-    return x < 0.0f ? -v : v;
+    float2 p = __oclc_hy_two_prod(acc.x, f);
+    return __oclc_hy_fast_two_sum(p.x, p.y + acc.y * f);
 }
 
+/// The exponent that takes the float-float acc's high part into [1, 2).
+int __oclc_sp_exponent(float2 acc)
+{
+    return (int)((as_uint(acc.x) >> 23) & 0xffu) - 127;
+}
+
+/// Gamma(x): the recurrence down (x >= 1) or up (x < 1) to Gamma(1 + u), u in [0, 1), with
+/// every factor exact (x + j is a float) and their product kept as a float-float whose
+/// exponent is carried in an int, so that the product neither rounds much nor overflows;
+/// the poles' factors are exact, which keeps the relative error small next to them.
 float __oclc_tgamma_f32(float x)
 {
     x = __oclc_canon_f32(x);
@@ -127,26 +135,80 @@ float __oclc_tgamma_f32(float x)
         return __oclc_qnan_f32();
     if (x > 35.1f)
         return INFINITY;
-    double d = __oclc_f2d(x);
-    if (d >= 0.5)
-        return (float)__oclc_d_gamma_lanczos(d);
-    if (d < -50.0) {
-        // |Gamma(x)| < 2^-200: a zero of the sign of Gamma on (floor(x), floor(x) + 1).
-        float odd = __oclc_fmod_f32(floor(x), 2.0f);
-        return as_float((as_uint(odd) & 0x7fffffffu) ? 0x80000000u : 0u);
+    if (x < -45.0f) {
+        // |Gamma(x)| < 2^-180: a zero of the sign of Gamma on (floor(x), floor(x) + 1).
+        return ((int)floor(x) & 1) ? -0.0f : 0.0f;
     }
-    // Reflection: Gamma(x) = pi / (sin(pi x) Gamma(1 - x)).
-    double s = __oclc_d_sinpi(x) * __oclc_d_gamma_lanczos(1.0 - d);
-    return (float)__oclc_d_div(3.141592653589793, s);
+    if (fabs(x) < 0x1p-30f) {
+        // Gamma(x) = 1/x - euler + O(x): 1/x, scaled so that the division is in range.
+        return __oclc_hy_scale(__oclc_hy_div(1.0f, x * 0x1p64f), 64);
+    }
+    float2 acc = (float2)(1.0f, 0.0f);
+    int ex = 0;
+    float fl = floor(x);
+    if (x >= 1.0f) {
+        // Gamma(x) = (u + 1) (u + 2) ... (u + k) Gamma(1 + u), u = x - floor(x), k = floor(x) - 1.
+        float u = x - fl;
+        for (float f = u + 1.0f; f < x; f = f + 1.0f) {
+            acc = __oclc_sp_mul(acc, f);
+            int e = __oclc_sp_exponent(acc);
+            acc = acc * __oclc_hy_pow2(-e);
+            ex += e;
+        }
+        float q = __oclc_hy_div(acc.x, 1.0f + __oclc_sp_rgamma1m(u));
+        return __oclc_hy_scale(q, ex);
+    }
+    // Gamma(x) = Gamma(1 + u) / (x (x + 1) ... (x + m)), u = x + m = x - floor(x).
+    float u = x - fl;
+    for (float f = x; f < 1.0f; f = f + 1.0f) {
+        acc = __oclc_sp_mul(acc, f);
+        int e = __oclc_sp_exponent(acc);
+        acc = acc * __oclc_hy_pow2(-e);
+        ex += e;
+    }
+    float d = acc.x * (1.0f + __oclc_sp_rgamma1m(u));
+    return __oclc_hy_scale(__oclc_hy_div(1.0f, d), -ex);
 }
 
-/// log(Gamma(x)) for x >= 30 (Stirling series).
-double __oclc_d_lgamma_stirling(double x)
+/// |sin(pi x)| for a finite non-integer x with |x| < 2^23 (the reduction x - rint(x) is
+/// exact).
+float __oclc_sp_abs_sinpi(float x)
 {
-    double r = __oclc_d_recip(x);
-    double z = r * r;
-    double c = r * (0.08333333333333333 - z * (0.002777777777777778 - z * 0.0007936507936507937));
-    return (x - 0.5) * __oclc_d_log(x) - x + 0.9189385332046728 + c;
+    float r = fabs(x - rint(x));
+    float z = r * r;
+    float p = 0.07756038010120392f;
+    p = mad(p, z, -0.5982421040534973f);
+    p = mad(p, z, 2.550069808959961f);
+    p = mad(p, z, -5.167709827423096f);
+    p = mad(p, z, 3.1415927410125732f);
+    return r * p;
+}
+
+/// lgamma for x > 0 (finite): the exact u = x - floor(x) and Gamma(1 + u) below 8 (with
+/// log(x - 1) exact near 2 and the recurrence's product as a float-float), Stirling's
+/// series above.
+float __oclc_sp_lgamma_pos(float x)
+{
+    if (x >= 8.0f) {
+        float r = x < 0x1p40f ? __oclc_hy_div(1.0f, x) : 0.0f;
+        float z = r * r;
+        float c = r * (0.0833333358168602f - z * (0.002777777845039964f - z * 0.0007936508f));
+        float l = __oclc_hy_log(x, 0.0f);
+        return (x - 0.5f) * (l - 1.0f) + (0.41893853320467274f + c);
+    }
+    if (x < 1.0f)
+        return -__oclc_hy_log1p(__oclc_sp_rgamma1m(x)) - __oclc_hy_log(x, 0.0f);
+    float fl = floor(x);
+    float u = x - fl;
+    float lg1 = -__oclc_hy_log1p(__oclc_sp_rgamma1m(u));
+    if (x < 2.0f)
+        return lg1;
+    if (x < 3.0f)
+        return __oclc_hy_log1p(u) + lg1;
+    float2 acc = (float2)(1.0f, 0.0f);
+    for (float f = u + 1.0f; f < x; f = f + 1.0f)
+        acc = __oclc_sp_mul(acc, f);
+    return (__oclc_hy_log(acc.x, 0.0f) + __oclc_hy_div(acc.y, acc.x)) + lg1;
 }
 
 float __oclc_lgamma_f32(float x)
@@ -156,19 +218,14 @@ float __oclc_lgamma_f32(float x)
         return x;
     if (__oclc_nonfinite_f32(x) || (x <= 0.0f && floor(x) == x))
         return INFINITY;
-    double d = __oclc_f2d(x);
-    double a = fabs(d);
     if (x == 1.0f || x == 2.0f)
         return 0.0f;
-    if (d >= 30.0)
-        return (float)__oclc_d_lgamma_stirling(d);
-    if (d >= 0.5)
-        return (float)__oclc_d_log(__oclc_d_gamma_lanczos(d));
-    if (a < 30.0) {
-        double s = fabs(__oclc_d_sinpi(x) * __oclc_d_gamma_lanczos(1.0 - d));
-        return (float)(1.1447298858494002 - __oclc_d_log(s));
-    }
-    // x <= -30: log(pi / |sin(pi x) x|) - lgamma(-x).
-    double s = fabs(__oclc_d_sinpi(x) * d);
-    return (float)(1.1447298858494002 - __oclc_d_log(s) - __oclc_d_lgamma_stirling(-d));
+    if (x > 0.0f)
+        return __oclc_sp_lgamma_pos(x);
+    float a = -x;
+    if (a < 0x1p-30f)
+        return -__oclc_hy_log(a, 0.0f); // lgamma(x) = -log|x| - euler x + O(x^2)
+    // Reflection: lgamma(x) = log(pi / |sin(pi x)|) - log(-x) - lgamma(-x).
+    float l = __oclc_hy_log(__oclc_sp_abs_sinpi(x), 0.0f) + __oclc_hy_log(a, 0.0f);
+    return (1.1447298858494002f - l) - __oclc_sp_lgamma_pos(a);
 }
