@@ -122,10 +122,37 @@ int __oclc_sp_exponent(float2 acc)
     return (int)((as_uint(acc.x) >> 23) & 0xffu) - 127;
 }
 
-/// Gamma(x): the recurrence down (x >= 1) or up (x < 1) to Gamma(1 + u), u in [0, 1), with
+/// Gamma(x) = q 2^e as (q, e), for 2^-30 <= |x|, -45 <= x <= 35.1 and x not a non-positive
+/// integer: the recurrence down (x >= 1) or up (x < 1) to Gamma(1 + u), u in [0, 1), with
 /// every factor exact (x + j is a float) and their product kept as a float-float whose
-/// exponent is carried in an int, so that the product neither rounds much nor overflows;
-/// the poles' factors are exact, which keeps the relative error small next to them.
+/// exponent is carried apart, so that the product neither rounds much nor overflows; the
+/// poles' factors are exact, which keeps the relative error small next to them.
+float2 __oclc_sp_gamma_parts(float x)
+{
+    float2 acc = (float2)(1.0f, 0.0f);
+    int ex = 0;
+    float u = x - floor(x);
+    if (x >= 1.0f) {
+        // Gamma(x) = (u + 1) (u + 2) ... (u + k) Gamma(1 + u), k = floor(x) - 1.
+        for (float f = u + 1.0f; f < x; f = f + 1.0f) {
+            acc = __oclc_sp_mul(acc, f);
+            int e = __oclc_sp_exponent(acc);
+            acc = acc * __oclc_hy_pow2(-e);
+            ex += e;
+        }
+        return (float2)(__oclc_hy_div(acc.x, 1.0f + __oclc_sp_rgamma1m(u)), (float)ex);
+    }
+    // Gamma(x) = Gamma(1 + u) / (x (x + 1) ... (x + m)), u = x + m.
+    for (float f = x; f < 1.0f; f = f + 1.0f) {
+        acc = __oclc_sp_mul(acc, f);
+        int e = __oclc_sp_exponent(acc);
+        acc = acc * __oclc_hy_pow2(-e);
+        ex += e;
+    }
+    float d = acc.x * (1.0f + __oclc_sp_rgamma1m(u));
+    return (float2)(__oclc_hy_div(1.0f, d), (float)-ex);
+}
+
 float __oclc_tgamma_f32(float x)
 {
     x = __oclc_canon_f32(x);
@@ -143,31 +170,8 @@ float __oclc_tgamma_f32(float x)
         // Gamma(x) = 1/x - euler + O(x): 1/x, scaled so that the division is in range.
         return __oclc_hy_scale(__oclc_hy_div(1.0f, x * 0x1p64f), 64);
     }
-    float2 acc = (float2)(1.0f, 0.0f);
-    int ex = 0;
-    float fl = floor(x);
-    if (x >= 1.0f) {
-        // Gamma(x) = (u + 1) (u + 2) ... (u + k) Gamma(1 + u), u = x - floor(x), k = floor(x) - 1.
-        float u = x - fl;
-        for (float f = u + 1.0f; f < x; f = f + 1.0f) {
-            acc = __oclc_sp_mul(acc, f);
-            int e = __oclc_sp_exponent(acc);
-            acc = acc * __oclc_hy_pow2(-e);
-            ex += e;
-        }
-        float q = __oclc_hy_div(acc.x, 1.0f + __oclc_sp_rgamma1m(u));
-        return __oclc_hy_scale(q, ex);
-    }
-    // Gamma(x) = Gamma(1 + u) / (x (x + 1) ... (x + m)), u = x + m = x - floor(x).
-    float u = x - fl;
-    for (float f = x; f < 1.0f; f = f + 1.0f) {
-        acc = __oclc_sp_mul(acc, f);
-        int e = __oclc_sp_exponent(acc);
-        acc = acc * __oclc_hy_pow2(-e);
-        ex += e;
-    }
-    float d = acc.x * (1.0f + __oclc_sp_rgamma1m(u));
-    return __oclc_hy_scale(__oclc_hy_div(1.0f, d), -ex);
+    float2 g = __oclc_sp_gamma_parts(x);
+    return __oclc_hy_scale(g.x, (int)g.y);
 }
 
 /// |sin(pi x)| for a finite non-integer x with |x| < 2^23 (the reduction x - rint(x) is
@@ -225,6 +229,12 @@ float __oclc_lgamma_f32(float x)
     float a = -x;
     if (a < 0x1p-30f)
         return -__oclc_hy_log(a, 0.0f); // lgamma(x) = -log|x| - euler x + O(x^2)
+    if (a <= 45.0f) {
+        // log|Gamma(x)| from Gamma's float-float recurrence: no cancellation next to the
+        // poles but that of the result itself.
+        float2 g = __oclc_sp_gamma_parts(x);
+        return __oclc_hy_log(fabs(g.x), g.y);
+    }
     // Reflection: lgamma(x) = log(pi / |sin(pi x)|) - log(-x) - lgamma(-x).
     float l = __oclc_hy_log(__oclc_sp_abs_sinpi(x), 0.0f) + __oclc_hy_log(a, 0.0f);
     return (1.1447298858494002f - l) - __oclc_sp_lgamma_pos(a);
