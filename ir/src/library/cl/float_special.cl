@@ -126,7 +126,8 @@ int __oclc_sp_exponent(float2 acc)
 /// integer: the recurrence down (x >= 1) or up (x < 1) to Gamma(1 + u), u in [0, 1), with
 /// every factor exact (x + j is a float) and their product kept as a float-float whose
 /// exponent is carried apart, so that the product neither rounds much nor overflows; the
-/// poles' factors are exact, which keeps the relative error small next to them.
+/// poles' factors are exact, which keeps the relative error small next to them. The product
+/// is renormalized every 16 factors (|factor| <= 45: it stays below Dekker's 2^115).
 float2 __oclc_sp_gamma_parts(float x)
 {
     float2 acc = (float2)(1.0f, 0.0f);
@@ -134,20 +135,28 @@ float2 __oclc_sp_gamma_parts(float x)
     float u = x - floor(x);
     if (x >= 1.0f) {
         // Gamma(x) = (u + 1) (u + 2) ... (u + k) Gamma(1 + u), k = floor(x) - 1.
+        int j = 0;
         for (float f = u + 1.0f; f < x; f = f + 1.0f) {
             acc = __oclc_sp_mul(acc, f);
-            int e = __oclc_sp_exponent(acc);
-            acc = acc * __oclc_hy_pow2(-e);
-            ex += e;
+            j++;
+            if ((j & 15) == 0 || f + 1.0f >= x) {
+                int e = __oclc_sp_exponent(acc);
+                acc = acc * __oclc_hy_pow2(-e);
+                ex += e;
+            }
         }
         return (float2)(__oclc_hy_div(acc.x, 1.0f + __oclc_sp_rgamma1m(u)), (float)ex);
     }
     // Gamma(x) = Gamma(1 + u) / (x (x + 1) ... (x + m)), u = x + m.
+    int j = 0;
     for (float f = x; f < 1.0f; f = f + 1.0f) {
         acc = __oclc_sp_mul(acc, f);
-        int e = __oclc_sp_exponent(acc);
-        acc = acc * __oclc_hy_pow2(-e);
-        ex += e;
+        j++;
+        if ((j & 15) == 0 || f + 1.0f >= 1.0f) {
+            int e = __oclc_sp_exponent(acc);
+            acc = acc * __oclc_hy_pow2(-e);
+            ex += e;
+        }
     }
     float d = acc.x * (1.0f + __oclc_sp_rgamma1m(u));
     return (float2)(__oclc_hy_div(1.0f, d), (float)-ex);
