@@ -122,8 +122,8 @@ float2 __oclc_hy_exp_parts(float a, float al, float n)
     return __oclc_hy_expk(r.x, r.y);
 }
 
-/// log(2^k (1 + f)) for 1 + f in [sqrt(1/2), sqrt(2)] (f exact) and |k| <= 256, within about
-/// one ulp: log(1 + f) = f - f^2/2 + s (f^2/2 + R(s^2)) with s = f / (2 + f), where the
+/// log(2^k (1 + f)) for 1 + f in [sqrt(1/2), sqrt(2)] (f exact), within about one ulp
+/// (k ln2_hi is exact for |k| < 128; beyond, its rounding stays below half an ulp): log(1 + f) = f - f^2/2 + s (f^2/2 + R(s^2)) with s = f / (2 + f), where the
 /// (seed-precision) quotient only enters the small last term.
 float __oclc_hy_logk(float f, float k)
 {

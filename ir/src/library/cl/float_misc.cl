@@ -1,5 +1,7 @@
 // Exact and nearly exact float functions of oclc's built-in library: rounding, remainders,
-// sign and magnitude selection, exponent manipulation, hypot and smoothstep.
+// sign and magnitude selection, exponent manipulation, hypot and smoothstep. No double:
+// remainders and exponent changes work on the bits with integer arithmetic, hypot and
+// smoothstep use float_hyper.cl's float-float toolkit.
 
 float __oclc_round_f32(float x)
 {
