@@ -1,70 +1,64 @@
-// Special functions of oclc's built-in library: erf, erfc, tgamma, lgamma (float,
-// evaluated in double).
+// Special functions of oclc's built-in library. erf and erfc are in single precision only
+// (minimax polynomials fitted here, e^(-x^2) through float_hyper.cl's float-float e^x core
+// with x^2 exact); tgamma and lgamma rest on
+// 1/Gamma(1 + u) = 1 + u (u - 1) S(u) on [0, 1] (S a minimax polynomial; the factor
+// u (u - 1) keeps lgamma's zeros at 1 and 2 relatively accurate), the recurrence with
+// exact factors multiplied as float-floats, Stirling's series and the reflection formula.
 
-/// erf(a) for 0 <= a < 2: 2/sqrt(pi) e^(-a^2) a sum c_n a^(2n), c_n = 2^n / (1*3*...*(2n+1))
-/// (positive terms; 48 of them reach double precision at a = 2).
-double __oclc_d_erf_series(double a)
+/// erf(a) / a for 0 <= a <= 1, as a minimax polynomial in a^2.
+float __oclc_sp_erf_small(float a)
 {
-    double z = a * a;
-    double p = 4.958927124519506e-61;
-    p = mad(p, z, 2.3554903841467652e-59);
-    p = mad(p, z, 1.0953030286282458e-57);
-    p = mad(p, z, 4.9836287802585185e-56);
-    p = mad(p, z, 2.2177148072150406e-54);
-    p = mad(p, z, 9.647059411385427e-53);
-    p = mad(p, z, 4.100000249838807e-51);
-    p = mad(p, z, 1.7015001036831047e-49);
-    p = mad(p, z, 6.891075419916574e-48);
-    p = mad(p, z, 2.7219747908670468e-46);
-    p = mad(p, z, 1.047960294483813e-44);
-    p = mad(p, z, 3.929851104314299e-43);
-    p = mad(p, z, 1.434395653074719e-41);
-    p = mad(p, z, 5.092104568415253e-40);
-    p = mad(p, z, 1.7567760761032622e-38);
-    p = mad(p, z, 5.885199854945928e-37);
-    p = mad(p, z, 1.9126899528574266e-35);
-    p = mad(p, z, 6.024973351500894e-34);
-    p = mad(p, z, 1.8376168722077727e-32);
-    p = mad(p, z, 5.42096977301293e-31);
-    p = mad(p, z, 1.5449763853086848e-29);
-    p = mad(p, z, 4.248685059598884e-28);
-    p = mad(p, z, 1.1259015407937041e-26);
-    p = mad(p, z, 2.8710489290239454e-25);
-    p = mad(p, z, 7.034069876108667e-24);
-    p = mad(p, z, 1.6530064208855367e-22);
-    p = mad(p, z, 3.719264446992458e-21);
-    p = mad(p, z, 7.996418561033783e-20);
-    p = mad(p, z, 1.6392658050119255e-18);
-    p = mad(p, z, 3.196568319773255e-17);
-    p = mad(p, z, 5.913651391580522e-16);
-    p = mad(p, z, 1.0348889935265912e-14);
-    p = mad(p, z, 1.7075668393188757e-13);
-    p = mad(p, z, 2.6467286009442573e-12);
-    p = mad(p, z, 3.8377564713691727e-11);
-    p = mad(p, z, 5.180971236348383e-10);
-    p = mad(p, z, 6.476214045435479e-09);
-    p = mad(p, z, 7.447646152250801e-08);
-    p = mad(p, z, 7.820028459863341e-07);
-    p = mad(p, z, 7.4290270368701745e-06);
-    p = mad(p, z, 6.314672981339648e-05);
-    p = mad(p, z, 0.0004736004736004736);
-    p = mad(p, z, 0.0030784030784030783);
-    p = mad(p, z, 0.016931216931216932);
-    p = mad(p, z, 0.0761904761904762);
-    p = mad(p, z, 0.26666666666666666);
-    p = mad(p, z, 0.6666666666666666);
-    p = mad(p, z, 1.0);
-    return 1.1283791670955126 * __oclc_d_exp(-z) * a * p;
+    float z = a * a;
+    float p = 7.853846909711137e-05f;
+    p = mad(p, z, -0.0008010189048945904f);
+    p = mad(p, z, 0.00518832728266716f);
+    p = mad(p, z, -0.026853810995817184f);
+    p = mad(p, z, 0.1128358542919159f);
+    p = mad(p, z, -0.3761262595653534f);
+    p = mad(p, z, 1.1283791065216064f);
+    return p;
 }
 
-/// erfc(a) for a >= 2 (a^2 <= 700): the continued fraction
-/// e^(-a^2)/sqrt(pi) / (a + (1/2)/(a + 1/(a + (3/2)/(a + ...)))).
-double __oclc_d_erfc_cf(double a)
+/// erfc(a) for 0.5 <= a < 10.1: e^(-a^2) H(a), where H(a) = e^(a^2) erfc(a) is a minimax
+/// polynomial in a - 1.25 below 2 and (1/a) G(1/a) above (G a minimax polynomial in 1/a).
+/// e^(-a^2) comes from the exact square, scaled once at the end (denormal results round
+/// once).
+float __oclc_sp_erfc_big(float a)
 {
-    double t = 0.0;
-    for (int k = 40; k >= 1; k--)
-        t = __oclc_d_div(0.5 * (double)k, a + t);
-    return __oclc_d_div(__oclc_d_exp(-a * a) * 0.5641895835477563, a + t);
+    float h;
+    if (a < 2.0f) {
+        float u = a - 1.25f;
+        float p = 6.163213402032852e-05f;
+        p = mad(p, u, -0.00019225297728553414f);
+        p = mad(p, u, 0.00047085032565519214f);
+        p = mad(p, u, -0.0013089458225294948f);
+        p = mad(p, u, 0.003553374670445919f);
+        p = mad(p, u, -0.00908578559756279f);
+        p = mad(p, u, 0.022011440247297287f);
+        p = mad(p, u, -0.05021785944700241f);
+        p = mad(p, u, 0.10679556429386139f);
+        p = mad(p, u, -0.20882189273834229f);
+        p = mad(p, u, 0.36782291531562805f);
+        h = p;
+    } else {
+        float t = __oclc_hy_div(1.0f, a);
+        float p = -0.9551605582237244f;
+        p = mad(p, t, 3.740802526473999f);
+        p = mad(p, t, -6.4260969161987305f);
+        p = mad(p, t, 6.130992412567139f);
+        p = mad(p, t, -3.1991260051727295f);
+        p = mad(p, t, 0.49569427967071533f);
+        p = mad(p, t, 0.3444066643714905f);
+        p = mad(p, t, 0.008510087616741657f);
+        p = mad(p, t, -0.2826932370662689f);
+        p = mad(p, t, 2.4662705982336774e-05f);
+        p = mad(p, t, 0.5641891360282898f);
+        h = t * p;
+    }
+    float2 q = __oclc_hy_two_prod(a, a);
+    float n = __oclc_hy_exp_n(-q.x);
+    float2 e = __oclc_hy_exp_parts(-q.x, -q.y, n);
+    return __oclc_hy_scale((e.x + e.y) * h, (int)n);
 }
 
 float __oclc_erf_f32(float x)
@@ -72,15 +66,15 @@ float __oclc_erf_f32(float x)
     x = __oclc_canon_f32(x);
     if (x != x)
         return x;
-    double a = fabs(__oclc_f2d(x));
-    double v;
-    if (a >= 4.0)
-        v = 1.0;
-    else if (a < 2.0)
-        v = __oclc_d_erf_series(a);
+    float a = fabs(x);
+    float v;
+    if (a < 1.0f)
+        return x * __oclc_sp_erf_small(a);
+    if (a < 3.92f)
+        v = 1.0f - __oclc_sp_erfc_big(a);
     else
-        v = 1.0 - __oclc_d_erfc_cf(a);
-    return __oclc_copysign_f32((float)v, x);
+        v = 1.0f; // erfc(a) < 2^-25
+    return __oclc_copysign_f32(v, x);
 }
 
 float __oclc_erfc_f32(float x)
@@ -88,47 +82,84 @@ float __oclc_erfc_f32(float x)
     x = __oclc_canon_f32(x);
     if (x != x)
         return x;
-    double d = __oclc_f2d(x);
-    double a = fabs(d);
-    double v;
-    if (a < 2.0)
-        v = 1.0 - __oclc_copysign_f32(1.0f, x) * __oclc_d_erf_series(a);
-    else if (d >= 10.1)
-        v = 0.0;
-    else if (d > 0.0)
-        v = __oclc_d_erfc_cf(a);
-    else if (d <= -4.0)
-        v = 2.0;
-    else
-        v = 2.0 - __oclc_d_erfc_cf(a);
-    return (float)v;
+    float a = fabs(x);
+    if (a < 0.5f)
+        return 1.0f - x * __oclc_sp_erf_small(a);
+    if (x >= 10.1f)
+        return 0.0f; // below half the smallest denormal
+    if (x > 0.0f)
+        return __oclc_sp_erfc_big(a);
+    if (x > -4.0f)
+        return 2.0f - __oclc_sp_erfc_big(a);
+    return 2.0f; // 2 - erfc(-x) rounds to 2
 }
 
-/// Gamma(x) for 0.5 <= x <= 60 (Lanczos, g = 7, 9 terms; relative error near 1e-15).
-double __oclc_d_gamma_lanczos(double x)
+/// (1/Gamma(1 + u) - 1) for 0 <= u <= 1, as u (u - 1) S(u): exact at u = 0 and u = 1.
+float __oclc_sp_rgamma1m(float u)
 {
-    x = x - 1.0;
-    double a = 0.99999999999980993;
-    a = a + __oclc_d_div(676.5203681218851, x + 1.0);
-    a = a + __oclc_d_div(-1259.1392167224028, x + 2.0);
-    a = a + __oclc_d_div(771.32342877765313, x + 3.0);
-    a = a + __oclc_d_div(-176.61502916214059, x + 4.0);
-    a = a + __oclc_d_div(12.507343278686905, x + 5.0);
-    a = a + __oclc_d_div(-0.13857109526572012, x + 6.0);
-    a = a + __oclc_d_div(9.9843695780195716e-6, x + 7.0);
-    a = a + __oclc_d_div(1.5056327351493116e-7, x + 8.0);
-    double t = x + 7.5;
-    // sqrt(2 pi) t^(x + 1/2) e^(-t) a
-    double p = __oclc_d_exp2((x + 0.5) * __oclc_d_log2(t) - t * 1.4426950408889634);
-    return 2.5066282746310002 * p * a;
+    float p = 2.6789650291902944e-05f;
+    p = mad(p, u, 3.392529833945446e-05f);
+    p = mad(p, u, -0.0014106037560850382f);
+    p = mad(p, u, 0.006025593727827072f);
+    p = mad(p, u, -0.0037030219100415707f);
+    p = mad(p, u, -0.04586830735206604f);
+    p = mad(p, u, 0.12066452950239182f);
+    p = mad(p, u, 0.07866242527961731f);
+    p = mad(p, u, -0.5772156715393066f);
+    return (u * (u - 1.0f)) * p;
 }
 
-/// sin(pi * x) in double for a finite float x with |x| < 2^23.
-double __oclc_d_sinpi(float x)
+/// acc * f for a float-float acc (|f| and |acc| far from the float range's ends).
+float2 __oclc_sp_mul(float2 acc, float f)
 {
-    double2 rq = __oclc_d_reduce_pi(fabs(x));
-    double v = __oclc_d_sin_quadrant(rq.x, (int)rq.y);
-    return x < 0.0f ? -v : v;
+    float2 p = __oclc_hy_two_prod(acc.x, f);
+    return __oclc_hy_fast_two_sum(p.x, p.y + acc.y * f);
+}
+
+/// The exponent that takes the float-float acc's high part into [1, 2).
+int __oclc_sp_exponent(float2 acc)
+{
+    return (int)((as_uint(acc.x) >> 23) & 0xffu) - 127;
+}
+
+/// Gamma(x) = q 2^e as (q, e), for 2^-30 <= |x|, -45 <= x <= 35.1 and x not a non-positive
+/// integer: the recurrence down (x >= 1) or up (x < 1) to Gamma(1 + u), u in [0, 1), with
+/// every factor exact (x + j is a float) and their product kept as a float-float whose
+/// exponent is carried apart, so that the product neither rounds much nor overflows; the
+/// poles' factors are exact, which keeps the relative error small next to them. The product
+/// is renormalized every 16 factors (|factor| <= 45: it stays below Dekker's 2^115).
+float2 __oclc_sp_gamma_parts(float x)
+{
+    float2 acc = (float2)(1.0f, 0.0f);
+    int ex = 0;
+    float u = x - floor(x);
+    if (x >= 1.0f) {
+        // Gamma(x) = (u + 1) (u + 2) ... (u + k) Gamma(1 + u), k = floor(x) - 1.
+        int j = 0;
+        for (float f = u + 1.0f; f < x; f = f + 1.0f) {
+            acc = __oclc_sp_mul(acc, f);
+            j++;
+            if ((j & 15) == 0 || f + 1.0f >= x) {
+                int e = __oclc_sp_exponent(acc);
+                acc = acc * __oclc_hy_pow2(-e);
+                ex += e;
+            }
+        }
+        return (float2)(__oclc_hy_div(acc.x, 1.0f + __oclc_sp_rgamma1m(u)), (float)ex);
+    }
+    // Gamma(x) = Gamma(1 + u) / (x (x + 1) ... (x + m)), u = x + m.
+    int j = 0;
+    for (float f = x; f < 1.0f; f = f + 1.0f) {
+        acc = __oclc_sp_mul(acc, f);
+        j++;
+        if ((j & 15) == 0 || f + 1.0f >= 1.0f) {
+            int e = __oclc_sp_exponent(acc);
+            acc = acc * __oclc_hy_pow2(-e);
+            ex += e;
+        }
+    }
+    float d = acc.x * (1.0f + __oclc_sp_rgamma1m(u));
+    return (float2)(__oclc_hy_div(1.0f, d), (float)-ex);
 }
 
 float __oclc_tgamma_f32(float x)
@@ -140,26 +171,57 @@ float __oclc_tgamma_f32(float x)
         return __oclc_qnan_f32();
     if (x > 35.1f)
         return INFINITY;
-    double d = __oclc_f2d(x);
-    if (d >= 0.5)
-        return (float)__oclc_d_gamma_lanczos(d);
-    if (d < -50.0) {
-        // |Gamma(x)| < 2^-200: a zero of the sign of Gamma on (floor(x), floor(x) + 1).
-        float odd = __oclc_fmod_f32(floor(x), 2.0f);
-        return as_float((as_uint(odd) & 0x7fffffffu) ? 0x80000000u : 0u);
+    if (x < -45.0f) {
+        // |Gamma(x)| < 2^-180: a zero of the sign of Gamma on (floor(x), floor(x) + 1).
+        return ((int)floor(x) & 1) ? -0.0f : 0.0f;
     }
-    // Reflection: Gamma(x) = pi / (sin(pi x) Gamma(1 - x)).
-    double s = __oclc_d_sinpi(x) * __oclc_d_gamma_lanczos(1.0 - d);
-    return (float)__oclc_d_div(3.141592653589793, s);
+    if (fabs(x) < 0x1p-30f) {
+        // Gamma(x) = 1/x - euler + O(x): 1/x, scaled so that the division is in range.
+        return __oclc_hy_scale(__oclc_hy_div(1.0f, x * 0x1p64f), 64);
+    }
+    float2 g = __oclc_sp_gamma_parts(x);
+    return __oclc_hy_scale(g.x, (int)g.y);
 }
 
-/// log(Gamma(x)) for x >= 30 (Stirling series).
-double __oclc_d_lgamma_stirling(double x)
+/// |sin(pi x)| for a finite non-integer x with |x| < 2^23 (the reduction x - rint(x) is
+/// exact).
+float __oclc_sp_abs_sinpi(float x)
 {
-    double r = __oclc_d_recip(x);
-    double z = r * r;
-    double c = r * (0.08333333333333333 - z * (0.002777777777777778 - z * 0.0007936507936507937));
-    return (x - 0.5) * __oclc_d_log(x) - x + 0.9189385332046728 + c;
+    float r = fabs(x - rint(x));
+    float z = r * r;
+    float p = 0.07756038010120392f;
+    p = mad(p, z, -0.5982421040534973f);
+    p = mad(p, z, 2.550069808959961f);
+    p = mad(p, z, -5.167709827423096f);
+    p = mad(p, z, 3.1415927410125732f);
+    return r * p;
+}
+
+/// lgamma for x > 0 (finite): the exact u = x - floor(x) and Gamma(1 + u) below 8 (with
+/// log(x - 1) exact near 2 and the recurrence's product as a float-float), Stirling's
+/// series above.
+float __oclc_sp_lgamma_pos(float x)
+{
+    if (x >= 8.0f) {
+        float r = x < 0x1p40f ? __oclc_hy_div(1.0f, x) : 0.0f;
+        float z = r * r;
+        float c = r * (0.0833333358168602f - z * (0.002777777845039964f - z * 0.0007936508f));
+        float l = __oclc_hy_log(x, 0.0f);
+        return (x - 0.5f) * (l - 1.0f) + (0.41893853320467274f + c);
+    }
+    if (x < 1.0f)
+        return -__oclc_hy_log1p(__oclc_sp_rgamma1m(x)) - __oclc_hy_log(x, 0.0f);
+    float fl = floor(x);
+    float u = x - fl;
+    float lg1 = -__oclc_hy_log1p(__oclc_sp_rgamma1m(u));
+    if (x < 2.0f)
+        return lg1;
+    if (x < 3.0f)
+        return __oclc_hy_log1p(u) + lg1;
+    float2 acc = (float2)(1.0f, 0.0f);
+    for (float f = u + 1.0f; f < x; f = f + 1.0f)
+        acc = __oclc_sp_mul(acc, f);
+    return (__oclc_hy_log(acc.x, 0.0f) + __oclc_hy_div(acc.y, acc.x)) + lg1;
 }
 
 float __oclc_lgamma_f32(float x)
@@ -169,19 +231,20 @@ float __oclc_lgamma_f32(float x)
         return x;
     if (__oclc_nonfinite_f32(x) || (x <= 0.0f && floor(x) == x))
         return INFINITY;
-    double d = __oclc_f2d(x);
-    double a = fabs(d);
     if (x == 1.0f || x == 2.0f)
         return 0.0f;
-    if (d >= 30.0)
-        return (float)__oclc_d_lgamma_stirling(d);
-    if (d >= 0.5)
-        return (float)__oclc_d_log(__oclc_d_gamma_lanczos(d));
-    if (a < 30.0) {
-        double s = fabs(__oclc_d_sinpi(x) * __oclc_d_gamma_lanczos(1.0 - d));
-        return (float)(1.1447298858494002 - __oclc_d_log(s));
+    if (x > 0.0f)
+        return __oclc_sp_lgamma_pos(x);
+    float a = -x;
+    if (a < 0x1p-30f)
+        return -__oclc_hy_log(a, 0.0f); // lgamma(x) = -log|x| - euler x + O(x^2)
+    if (a <= 45.0f) {
+        // log|Gamma(x)| from Gamma's float-float recurrence: no cancellation next to the
+        // poles but that of the result itself.
+        float2 g = __oclc_sp_gamma_parts(x);
+        return __oclc_hy_log(fabs(g.x), g.y);
     }
-    // x <= -30: log(pi / |sin(pi x) x|) - lgamma(-x).
-    double s = fabs(__oclc_d_sinpi(x) * d);
-    return (float)(1.1447298858494002 - __oclc_d_log(s) - __oclc_d_lgamma_stirling(-d));
+    // Reflection: lgamma(x) = log(pi / |sin(pi x)|) - log(-x) - lgamma(-x).
+    float l = __oclc_hy_log(__oclc_sp_abs_sinpi(x), 0.0f) + __oclc_hy_log(a, 0.0f);
+    return (1.1447298858494002f - l) - __oclc_sp_lgamma_pos(a);
 }
