@@ -82,6 +82,11 @@ const SPECIALS: &[f32] = &[
     1.027_569_4e19,
     2.142_137_6e20,
     -1.571_346_8e31,
+    // Floats nearest a multiple of pi/2 below 2^24 (4e-9 to 2e-8 away: hard reductions).
+    252.898_21,
+    4.712_389,
+    52_516.434,
+    2_709_675.5,
 ];
 
 /// `n` float inputs: the specials, small integers and halves, then a mix of random bit
