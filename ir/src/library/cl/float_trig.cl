@@ -11,7 +11,10 @@
 // 32-bit integer multiplication by the bits of 2/pi above. The kernels are minimax-like
 // polynomials fitted to the reduced ranges (coefficients rounded to float). The inverse
 // functions share one atan(p/q) core on double-float operands. Private helpers are named
-// `__oclc_tr_*`.
+// `__oclc_tr_*`. Measured worst errors (exhaustive over [pi/4, 65536) and [2^127, 2^128)
+// for sin/cos/tan, [1/4, 2^23) for the pi forms, [1/4, 1] for asin/acos, [1/16, 2^26] for
+// atan; glibc's double functions as reference): sin/cos 0.81 ulp, tan 1.06, sinpi/cospi
+// 0.79, tanpi 1.04, asin/acos/atan 0.71; atan2 and the pi forms below 0.9 on random inputs.
 
 // ---------------------------------------------------------------- double-float helpers
 
