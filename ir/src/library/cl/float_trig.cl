@@ -210,6 +210,8 @@ float4 __oclc_tr_reduce_ph(float ax)
 /// (r.hi, r.lo, q, 0) with ax = r + q * pi/2 modulo 2*pi, for a finite ax >= 0.
 float4 __oclc_tr_reduce(float ax)
 {
+    if (ax <= 0.78539816f)
+        return (float4)(ax, 0.0f, 0.0f, 0.0f);
     if (ax < 6400.0f)
         return __oclc_tr_reduce_cw(ax);
     return __oclc_tr_reduce_ph(ax);
