@@ -44,6 +44,9 @@ pub(crate) struct VulkanState {
     pub constant_base: Option<Word>,
     /// Image and sampler values of the kernel being emitted.
     pub images: crate::vulkan::image::ImageState,
+    /// Integer values of the function being emitted known to be non-negative (pointer
+    /// offsets by them stay `OpPtrAccessChain`).
+    pub nonneg: std::collections::HashSet<oclc_ir::ValueId>,
 }
 
 impl ModuleCtx<'_> {

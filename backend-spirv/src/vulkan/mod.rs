@@ -11,6 +11,7 @@ mod image_uses;
 mod layout;
 pub(crate) mod math;
 mod narrow;
+mod nonneg;
 mod pointers;
 pub mod printf;
 pub mod reflection;
@@ -84,6 +85,7 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
     let mut kernels = Vec::new();
     for (i, f) in module.functions.iter().enumerate() {
         let fid = FuncId(i as u32);
+        cx.vk.nonneg = nonneg::nonneg_values(&module.types, f);
         if let Some(id) = entry_ids[i] {
             let layout = layout::kernel_layout(module, f, has_constants)
                 .map_err(|e| e.in_function(&f.name))?;

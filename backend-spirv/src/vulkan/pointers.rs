@@ -1,5 +1,9 @@
 //! Address arithmetic for Vulkan. `__global`/`__constant` pointers are physical storage
-//! buffer addresses, so `p + i` is `OpPtrAccessChain`. Pointers into Function and
+//! buffer addresses: `p + i` is `OpPtrAccessChain` where `i` is known non-negative (see
+//! [`super::nonneg`]), and integer arithmetic on the address otherwise
+//! (`OpConvertPtrToU`, `OpIAdd` of `i * stride`, `OpConvertUToPtr`), because NVIDIA's
+//! driver (580, H100) reads 0 through an `OpPtrAccessChain` with a negative index while
+//! the same address computed as an integer reads right. Pointers into Function and
 //! Workgroup memory are logical: an element address is an `OpAccessChain` into its
 //! array, remembered with the array and the element index so that later pointer
 //! arithmetic becomes another access chain into the same array. Arithmetic on a logical
@@ -55,7 +59,10 @@ impl FnEmitter<'_, '_> {
         let i = self.index_i64(index)?;
         let space = self.space_of(base);
         if is_physical(space) {
-            return Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?);
+            if self.cx.vk.nonneg.contains(&index) {
+                return Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?);
+            }
+            return self.vk_address_offset(base, b, i, rt);
         }
         let Some(&(array, j)) = self.cx.vk.array_ptrs.get(&b) else {
             if space == AddressSpace::Local {
@@ -76,6 +83,29 @@ impl FnEmitter<'_, '_> {
 }
 
 impl FnEmitter<'_, '_> {
+    /// `b + i` elements on a physical pointer as integer arithmetic on its address:
+    /// `OpConvertUToPtr(OpConvertPtrToU(b) + i * stride)`, the stride being the pointee's
+    /// size (the `ArrayStride` an `OpPtrAccessChain` would use). The result has the
+    /// pointer type `rt`, so loads through it keep their `Aligned` operand.
+    fn vk_address_offset(&mut self, base: ValueId, b: Word, i: Word, rt: Word) -> Result<Word> {
+        let Some((_, pointee)) = self.cx.ir.types.pointee(self.vty(base)) else {
+            return unsupported("pointer arithmetic on a non-pointer");
+        };
+        let stride = self.cx.ir.types.layout(pointee).size.max(1);
+        let t = self.cx.shape_ty(ScalarType::I64, 1, false);
+        let addr = self.inst(SOp::ConvertPtrToU, t, &[b])?;
+        let bytes = match self.cx.scalar_const_ids.get(&i) {
+            Some(&k) => self.cx.const_i64((k as i64).wrapping_mul(stride as i64)),
+            None if stride == 1 => i,
+            None => {
+                let s = self.cx.const_i64(stride as i64);
+                self.inst(SOp::IMul, t, &[i, s])?
+            }
+        };
+        let sum = self.inst(SOp::IAdd, t, &[addr, bytes])?;
+        self.inst(SOp::ConvertUToPtr, rt, &[sum])
+    }
+
     /// `b + i` on a Workgroup pointer whose array is not known here (a `__local` pointer
     /// parameter of a helper function): `OpPtrAccessChain`, which logical Workgroup
     /// pointers allow under `VariablePointers` (the pointer type carries the element
