@@ -15,6 +15,7 @@ mod nonneg;
 mod pointers;
 pub mod printf;
 pub mod reflection;
+mod variable_pointers;
 mod workitem;
 
 #[cfg(test)]
@@ -78,6 +79,9 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
         ));
     }
     pointers::check_logical_pointer_casts(module)?;
+    if variable_pointers::needs_variable_pointers(module) {
+        cx.require(Capability::VariablePointers);
+    }
     let entry_ids = cx.assign_function_ids();
     // Module-wide: every pipeline sets the work-group size through spec constants 0..2.
     cx.vk_workgroup_size();
