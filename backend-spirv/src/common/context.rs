@@ -47,6 +47,8 @@ pub(crate) struct VulkanState {
     /// Integer values of the function being emitted known to be non-negative (pointer
     /// offsets by them stay `OpPtrAccessChain`).
     pub nonneg: std::collections::HashSet<oclc_ir::ValueId>,
+    /// How `__global`/`__constant` pointer offsets are emitted.
+    pub offset_form: crate::vulkan::OffsetForm,
 }
 
 impl ModuleCtx<'_> {

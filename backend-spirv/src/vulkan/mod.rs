@@ -16,6 +16,7 @@ mod pointers;
 pub mod printf;
 pub mod reflection;
 mod variable_pointers;
+mod workarounds;
 mod workitem;
 
 #[cfg(test)]
@@ -27,6 +28,7 @@ use rspirv::binary::Assemble;
 use rspirv::spirv::{AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel};
 
 pub use constants::CONSTANT_DATA_NAME;
+pub(crate) use pointers::OffsetForm;
 pub use reflection::{
     module_reflection_json, reflection_json, KernelReflection, VulkanArg, VulkanArgKind,
 };
@@ -79,9 +81,12 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
         ));
     }
     pointers::check_logical_pointer_casts(module)?;
-    if variable_pointers::needs_variable_pointers(module) {
+    if variable_pointers::needs_variable_pointers(module)
+        && !workarounds::enabled("no-variable-pointers")
+    {
         cx.require(Capability::VariablePointers);
     }
+    cx.vk.offset_form = pointers::OffsetForm::from_workarounds();
     let entry_ids = cx.assign_function_ids();
     // Module-wide: every pipeline sets the work-group size through spec constants 0..2.
     cx.vk_workgroup_size();

@@ -59,7 +59,12 @@ impl FnEmitter<'_, '_> {
         let i = self.index_i64(index)?;
         let space = self.space_of(base);
         if is_physical(space) {
-            if self.cx.vk.nonneg.contains(&index) {
+            let chain = match self.cx.vk.offset_form {
+                OffsetForm::ByIndex => self.cx.vk.nonneg.contains(&index),
+                OffsetForm::AllChains => true,
+                OffsetForm::AllAddressArithmetic => false,
+            };
+            if chain {
                 return Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?);
             }
             return self.vk_address_offset(base, b, i, rt);
@@ -132,6 +137,32 @@ impl FnEmitter<'_, '_> {
             }
         }
         Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?)
+    }
+}
+
+/// How `__global`/`__constant` pointer offsets are emitted.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) enum OffsetForm {
+    /// `OpPtrAccessChain` where the index is known non-negative, address arithmetic
+    /// otherwise (the default).
+    #[default]
+    ByIndex,
+    /// Always `OpPtrAccessChain` (`OCLC_VK_WORKAROUND=ptr-access-chain`).
+    AllChains,
+    /// Always address arithmetic (`OCLC_VK_WORKAROUND=address-arith`).
+    AllAddressArithmetic,
+}
+
+impl OffsetForm {
+    /// The form asked for by `OCLC_VK_WORKAROUND` (see [`super::workarounds`]).
+    pub(crate) fn from_workarounds() -> Self {
+        if super::workarounds::enabled("ptr-access-chain") {
+            OffsetForm::AllChains
+        } else if super::workarounds::enabled("address-arith") {
+            OffsetForm::AllAddressArithmetic
+        } else {
+            OffsetForm::ByIndex
+        }
     }
 }
 
