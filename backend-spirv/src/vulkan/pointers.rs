@@ -74,9 +74,10 @@ impl FnEmitter<'_, '_> {
                 return self.vk_workgroup_ptr_offset(b, i, base, rt);
             }
             return unsupported(format!(
-                "pointer arithmetic on a {} pointer that does not point into an array \
-                 (e.g. one loaded from a pointer variable), on Vulkan",
-                space.name()
+                "pointer arithmetic on the {} pointer {}, which does not point into an \
+                 array (e.g. one loaded from a pointer variable), on Vulkan",
+                space.name(),
+                oclc_ir::passes::describe::describe_value(Some(self.cx.ir), self.f, base)
             ));
         };
         let t = self.cx.shape_ty(ScalarType::I64, 1, false);
@@ -171,10 +172,12 @@ pub(crate) fn is_physical(space: AddressSpace) -> bool {
     matches!(space, AddressSpace::Global | AddressSpace::Constant)
 }
 
-/// Fails on a conversion of a Function or Workgroup pointer to an integer (what pointer
-/// differences, comparisons and `(size_t)&x` lower to): Vulkan's logical pointers have no
-/// address (`OpConvertPtrToU` takes only physical storage buffer pointers).
+/// Fails on a conversion between a Function or Workgroup pointer and an integer (what
+/// pointer differences, comparisons and `(size_t)&x` lower to, and `(int *)n`): Vulkan's
+/// logical pointers have no address (`OpConvertPtrToU` and `OpConvertUToPtr` take only
+/// physical storage buffer pointers). The message names the pointer or the integer.
 pub(crate) fn check_logical_pointer_casts(module: &oclc_ir::Module) -> Result<()> {
+    use oclc_ir::passes::describe::describe_value;
     use oclc_ir::{walk_stmts, Op, Stmt, Type};
     for f in &module.functions {
         let mut found = None;
@@ -187,20 +190,35 @@ pub(crate) fn check_logical_pointer_casts(module: &oclc_ir::Module) -> Result<()
                 return;
             };
             let from = module.types.get(f.value_type(*value));
-            if let (Type::Pointer { space, .. }, Type::Scalar(_)) = (from, module.types.get(*to)) {
-                if !is_physical(*space) && found.is_none() {
-                    found = Some(*space);
+            let message = match (from, module.types.get(*to)) {
+                (Type::Pointer { space, .. }, Type::Scalar(_)) if !is_physical(*space) => {
+                    format!(
+                        "converting the {} pointer {} to an integer (a pointer difference, \
+                         comparison or address cast) on Vulkan, where {} pointers have no \
+                         address",
+                        space.name(),
+                        describe_value(Some(module), f, *value),
+                        space.name()
+                    )
                 }
-            }
+                (Type::Scalar(_), Type::Pointer { space, .. }) if !is_physical(*space) => {
+                    format!(
+                        "converting the integer {} to a {} pointer on Vulkan, where {} \
+                         pointers have no address",
+                        describe_value(Some(module), f, *value),
+                        space.name(),
+                        space.name()
+                    )
+                }
+                _ => return,
+            };
+            found.get_or_insert(message);
         });
-        if let Some(space) = found {
-            return Err(crate::error::SpirvError::new(format!(
-                "unsupported: converting a {} pointer to an integer (a pointer difference, \
-                 comparison or address cast) on Vulkan, where {} pointers have no address",
-                space.name(),
-                space.name()
-            ))
-            .in_function(&f.name));
+        if let Some(message) = found {
+            return Err(
+                crate::error::SpirvError::new(format!("unsupported: {message}"))
+                    .in_function(&f.name),
+            );
         }
     }
     Ok(())
