@@ -167,3 +167,132 @@ fn op_nonneg(
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use oclc_ir::{walk_stmts, Op, Stmt};
+
+    /// The IR (vulkan.ir stage) of
+    /// ```c
+    /// kernel void k(global int *a, int m, uint u) {
+    ///   size_t i = get_global_id(0);
+    ///   for (int j = 0; j < 4; j++) a[j] = 0;
+    ///   for (int d = 4; d >= 0; d--) a[d] = 1;
+    ///   a[i] = a[m] + a[u] + a[i - 1] + a[max(m, 0)] + a[m & 7];
+    /// }
+    /// ```
+    const KERNEL: &str = r#"kernel @k(%0 "a": ptr<global, i32> type "__global int *", %1 "m": i32 type "int", %2 "u": u32 type "uint") -> void {
+  local $0 "i": private u64
+  local $1 "j": private i32
+  local $2 "d": private i32
+  %3: ptr<private, u64> = local_addr $0
+  %4: u64 = global_id 0
+  store %3, %4
+  %5: ptr<private, i32> = local_addr $1
+  %6: i32 = const 0
+  store %5, %6
+  loop {
+    %7: ptr<private, i32> = local_addr $1
+    %8: i32 = load %7
+    %9: i32 = const 4
+    %10: bool = cmp.lt %8, %9
+    %16: bool = not %10
+    if %16 {
+      break
+    } else {
+    }
+    %17: ptr<private, i32> = local_addr $1
+    %18: i32 = load %17
+    %19: i64 = convert %18
+    %20: ptr<global, i32> = ptr_offset %0, %19
+    %21: i32 = const 0
+    store %20, %21
+  } continuing {
+    %22: ptr<private, i32> = local_addr $1
+    %23: i32 = load %22
+    %24: i32 = const 1
+    %25: i32 = add %23, %24
+    store %22, %25
+  }
+  %26: ptr<private, i32> = local_addr $2
+  %27: i32 = const 4
+  store %26, %27
+  loop {
+    %28: ptr<private, i32> = local_addr $2
+    %29: i32 = load %28
+    %30: i32 = const 0
+    %31: bool = cmp.ge %29, %30
+    %37: bool = not %31
+    if %37 {
+      break
+    } else {
+    }
+    %38: ptr<private, i32> = local_addr $2
+    %39: i32 = load %38
+    %40: i64 = convert %39
+    %41: ptr<global, i32> = ptr_offset %0, %40
+    %42: i32 = const 1
+    store %41, %42
+  } continuing {
+    %43: ptr<private, i32> = local_addr $2
+    %44: i32 = load %43
+    %45: i32 = const 1
+    %46: i32 = sub %44, %45
+    store %43, %46
+  }
+  %47: ptr<private, u64> = local_addr $0
+  %48: u64 = load %47
+  %49: i64 = convert %48
+  %50: ptr<global, i32> = ptr_offset %0, %49
+  %51: i64 = convert %1
+  %52: ptr<global, i32> = ptr_offset %0, %51
+  %53: i32 = load %52
+  %54: i64 = convert %2
+  %55: ptr<global, i32> = ptr_offset %0, %54
+  %56: i32 = load %55
+  %57: i32 = add %53, %56
+  %58: ptr<private, u64> = local_addr $0
+  %59: u64 = load %58
+  %60: u64 = const 1
+  %61: u64 = sub %59, %60
+  %62: i64 = convert %61
+  %63: ptr<global, i32> = ptr_offset %0, %62
+  %64: i32 = load %63
+  %65: i32 = add %57, %64
+  %66: i32 = const 0
+  %67: i32 = math.max %1, %66
+  %68: i64 = convert %67
+  %69: ptr<global, i32> = ptr_offset %0, %68
+  %70: i32 = load %69
+  %71: i32 = add %65, %70
+  %72: i32 = const 7
+  %73: i32 = and %1, %72
+  %74: i64 = convert %73
+  %75: ptr<global, i32> = ptr_offset %0, %74
+  %76: i32 = load %75
+  %77: i32 = add %71, %76
+  store %50, %77
+  return
+}
+"#;
+
+    #[test]
+    fn offsets_known_non_negative() {
+        let m = oclc_ir::parse_module(KERNEL).unwrap();
+        let f = &m.functions[0];
+        let known = super::nonneg_values(&m.types, f);
+        let mut offsets = Vec::new();
+        walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let {
+                op: Op::PtrOffset { index, .. },
+                ..
+            } = s
+            {
+                offsets.push(known.contains(index));
+            }
+        });
+        // a[j] (counting up from 0), a[d] (counting down), a[i], a[m], a[u], a[i - 1],
+        // a[max(m, 0)], a[m & 7].
+        assert_eq!(offsets, [true, false, true, false, true, false, true, true]);
+    }
+}
