@@ -320,7 +320,7 @@ fn negative_global_offsets_are_address_arithmetic() {
 #[test]
 fn vulkan_refusals_name_the_source_value() {
     let dir = scratch("vk-refusal-names");
-    let cases: [(&str, &str, &str); 5] = [
+    let cases: [(&str, &str, &str); 7] = [
         (
             "__kernel void k(__global int *o) {\n  int a[2] = {1, 2}, b[2] = {3, 4};\n  o[1] = *(o[0] ? a : b);\n}\n",
             "-cl-std=CL1.2",
@@ -345,6 +345,16 @@ fn vulkan_refusals_name_the_source_value() {
             "kernel void k(global int *o) {\n  int x = o[0];\n  int *p = o[1] ? &x : (int *)o;\n  o[2] = *p;\n}\n",
             "-cl-std=CL2.0",
             "the generic pointer variable `p` that may point to __global or __private memory",
+        ),
+        (
+            "typedef union { float f; uchar b[4]; } w;\n__kernel void k(__global float *o) {\n  w x; x.f = o[0];\n  uchar *p = x.b;\n  p++;\n  o[1] = *p;\n}\n",
+            "-cl-std=CL1.2",
+            "the private pointer variable `p` is set to a private pointer (`&x`) reinterpreted",
+        ),
+        (
+            "__kernel void k(__global float *o) {\n  __local float f;\n  f = o[0];\n  barrier(CLK_LOCAL_MEM_FENCE);\n  __local uchar *p = (__local uchar *)&f;\n  __local uchar *q = p + 1;\n  o[1] = *q;\n}\n",
+            "-cl-std=CL1.2",
+            "a pointer into `f` reinterpreted through a pointer cast",
         ),
     ];
     for (i, (source, std, expected)) in cases.iter().enumerate() {
