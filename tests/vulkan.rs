@@ -313,6 +313,21 @@ fn negative_global_offsets_are_address_arithmetic() {
     // Access chains: a[i], a[i + 1], a[u], a + 8, out[i]; address arithmetic: the other four.
     assert_eq!(count("OpPtrAccessChain"), 5, "{dis}");
     assert_eq!(count("OpConvertPtrToU"), 4, "{dis}");
+    // A sum of a part that may be negative (row * n, int n) and a non-negative one (k, col):
+    // address arithmetic for the first, then an access chain for the second.
+    std::fs::write(
+        &file,
+        "__kernel void k(__global const float *a, __global float *c, int n) {\n\
+         int row = get_global_id(1), col = get_global_id(0);\n\
+         float s = 0.0f;\n\
+         for (int k = 0; k < n; k++) s += a[row * n + k];\n\
+         c[row * n + col] = s;\n}\n",
+    )
+    .unwrap();
+    let dis = vulkan_disassembly(&file, &[], &dir);
+    let count = |op: &str| dis.lines().filter(|l| l.contains(op)).count();
+    assert_eq!(count("OpConvertPtrToU"), 2, "{dis}");
+    assert_eq!(count("OpPtrAccessChain"), 2, "{dis}");
 }
 
 /// Vulkan refusals name the source variable or expression (`p`, `o[...]`, a `?:`), not an

@@ -1,6 +1,7 @@
 // RUN: --kernel neg_runtime_global --global 64 --local 16 --arg i8[256]=rand:641 --arg i16[256]=rand:642 --arg i32[256]=rand:643 --arg f32[256]=randu:644:-8:8 --arg i32:-3 --arg i64:-40 --arg f64[1024]=zeros
 // RUN: --kernel neg_runtime_constant --global 64 --local 16 --arg i8[256]=rand:651 --arg i16[256]=rand:652 --arg i32[256]=rand:653 --arg f32[256]=randu:654:-8:8 --arg i32:-5 --arg i64:-63 --arg f64[1024]=zeros
 // RUN: --kernel neg_runtime_wide --global 64 --local 16 --arg f32x4[256]=randu:661:-8:8 --arg f64[256]=randu:662:-8:8 --arg i32[512]=rand:663 --arg i32[64]=randu:664:-60:60 --arg f64[1024]=zeros
+// RUN: --kernel neg_runtime_split --global 64 --local 16 --arg i32[256]=rand:665 --arg f32[256]=randu:666:-8:8 --arg i32:-50 --arg f64[256]=zeros
 // RUN: --kernel neg_runtime_stores --global 64 --local 16 --arg i32:-2 --arg i32[1024]=zeros --arg f32x4[256]=zeros
 // Pointers offset by indices that are negative at run time: kernel arguments (`p + k`,
 // `p[k]`, `p[-m]` with m < 0), per-work-item values (`p[(i & 3) - 2]`), values read from a
@@ -80,6 +81,22 @@ __kernel void neg_runtime_wide(__global const float4 *v, __constant double *d,
     o[13] = off;
     o[14] = neg;
     o[15] = pd[-(long)abs(off)];
+}
+
+// Sums of a negative part and a non-negative one (`p[k + i]`): on Vulkan the first is
+// address arithmetic and the second an access chain.
+__kernel void neg_runtime_split(__global const int *n, __constant float *f, int k,
+                                __global double *out)
+{
+    int i = get_global_id(0);
+    __global const int *p = n + 200;
+    __constant float *q = f + 200;
+    __global double *o = out + 4 * i;
+    o[0] = p[k + i];
+    o[1] = p[k * 3 + i];
+    o[2] = q[(k - 100) + (i & 7)];
+    long m = k;
+    o[3] = q[m * 2 + i];
 }
 
 __kernel void neg_runtime_stores(int k, __global int *n, __global float4 *v)

@@ -47,6 +47,10 @@ pub(crate) struct VulkanState {
     /// Integer values of the function being emitted known to be non-negative (pointer
     /// offsets by them stay `OpPtrAccessChain`).
     pub nonneg: std::collections::HashSet<oclc_ir::ValueId>,
+    /// `ptr_offset` indices of the function being emitted that are a part that may be
+    /// negative plus a non-negative part (emitted as address arithmetic for the first and
+    /// `OpPtrAccessChain` for the second).
+    pub split_offsets: HashMap<oclc_ir::ValueId, (oclc_ir::ValueId, oclc_ir::ValueId)>,
     /// How `__global`/`__constant` pointer offsets are emitted.
     pub offset_form: crate::vulkan::OffsetForm,
 }

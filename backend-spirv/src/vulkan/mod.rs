@@ -95,6 +95,7 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
     for (i, f) in module.functions.iter().enumerate() {
         let fid = FuncId(i as u32);
         cx.vk.nonneg = nonneg::nonneg_values(&module.types, f);
+        cx.vk.split_offsets = nonneg::split_offsets(&module.types, f, &cx.vk.nonneg);
         if let Some(id) = entry_ids[i] {
             let layout = layout::kernel_layout(module, f, has_constants)
                 .map_err(|e| e.in_function(&f.name))?;

@@ -20,6 +20,50 @@ use oclc_ir::{
     walk_stmts, BinaryOp, Function, LocalId, MathFn, Op, ScalarType, Stmt, Type, TypeTable, ValueId,
 };
 
+/// The `ptr_offset` indices of `f` that are not known non-negative but are a sum of a part
+/// that may be negative and one that is known non-negative (`row * n + k`), by index:
+/// (the part that may be negative, the non-negative part). Both parts have the sum's type,
+/// a signed integer of 32 bits or more, or a 64-bit one, so that the sum widened to `i64`
+/// is the sum of the widened parts (signed overflow being undefined).
+pub(crate) fn split_offsets(
+    types: &TypeTable,
+    f: &Function,
+    known: &HashSet<ValueId>,
+) -> HashMap<ValueId, (ValueId, ValueId)> {
+    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
+    let mut indices = Vec::new();
+    walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let { value, op } = s {
+            defs.insert(*value, op);
+            if let Op::PtrOffset { index, .. } = op {
+                indices.push(*index);
+            }
+        }
+    });
+    let splittable = |v: ValueId| match types.get(f.value_type(v)) {
+        Type::Scalar(s) => s.is_int() && (s.bits() == 64 || (s.is_signed() && s.bits() >= 32)),
+        _ => false,
+    };
+    let mut splits = HashMap::new();
+    for index in indices.into_iter().filter(|i| !known.contains(i)) {
+        let mut sum = index;
+        if let Some(Op::Convert { value, .. }) = defs.get(&index) {
+            sum = *value;
+        }
+        if !splittable(sum) {
+            continue;
+        }
+        if let Some(Op::Binary(BinaryOp::Add, a, b)) = defs.get(&sum) {
+            if known.contains(b) {
+                splits.insert(index, (*a, *b));
+            } else if known.contains(a) {
+                splits.insert(index, (*b, *a));
+            }
+        }
+    }
+    splits
+}
+
 /// The integer values of `f` known to be non-negative.
 pub(crate) fn nonneg_values(types: &TypeTable, f: &Function) -> HashSet<ValueId> {
     let addrs = local_addresses(f);

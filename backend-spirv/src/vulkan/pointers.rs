@@ -3,7 +3,9 @@
 //! [`super::nonneg`]), and integer arithmetic on the address otherwise
 //! (`OpConvertPtrToU`, `OpIAdd` of `i * stride`, `OpConvertUToPtr`), because NVIDIA's
 //! driver (580, H100) reads 0 through an `OpPtrAccessChain` with a negative index while
-//! the same address computed as an integer reads right. Pointers into Function and
+//! the same address computed as an integer reads right; a sum of the two kinds
+//! (`row * n + k`) offsets by its possibly negative part as an integer, then by its
+//! non-negative part as an access chain. Pointers into Function and
 //! Workgroup memory are logical: an element address is an `OpAccessChain` into its
 //! array, remembered with the array and the element index so that later pointer
 //! arithmetic becomes another access chain into the same array. Arithmetic on a logical
@@ -56,19 +58,11 @@ impl FnEmitter<'_, '_> {
     pub fn vk_ptr_offset(&mut self, base: ValueId, index: ValueId, rty: TypeId) -> Result<Word> {
         let rt = self.cx.ty(rty)?;
         let b = self.val(base)?;
-        let i = self.index_i64(index)?;
         let space = self.space_of(base);
         if is_physical(space) {
-            let chain = match self.cx.vk.offset_form {
-                OffsetForm::ByIndex => self.cx.vk.nonneg.contains(&index),
-                OffsetForm::AllChains => true,
-                OffsetForm::AllAddressArithmetic => false,
-            };
-            if chain {
-                return Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?);
-            }
-            return self.vk_address_offset(base, b, i, rt);
+            return self.vk_physical_offset(base, b, index, rt);
         }
+        let i = self.index_i64(index)?;
         let Some(&(array, j)) = self.cx.vk.array_ptrs.get(&b) else {
             if space == AddressSpace::Local {
                 return self.vk_workgroup_ptr_offset(b, i, base, rt);
@@ -89,6 +83,39 @@ impl FnEmitter<'_, '_> {
 }
 
 impl FnEmitter<'_, '_> {
+    /// `b + index` elements on a physical pointer: an access chain where the index is
+    /// known non-negative, address arithmetic where it may be negative, and both for a
+    /// sum of the two kinds (`row * n + k`: on NVIDIA's H100 this kept a naive matrix
+    /// product within 4% of all access chains, where all address arithmetic was 16%
+    /// slower; see bench/results/h100-pointer-forms.txt).
+    fn vk_physical_offset(
+        &mut self,
+        base: ValueId,
+        b: Word,
+        index: ValueId,
+        rt: Word,
+    ) -> Result<Word> {
+        let form = self.cx.vk.offset_form;
+        let chain = match form {
+            OffsetForm::ByIndex => self.cx.vk.nonneg.contains(&index),
+            OffsetForm::AllChains => true,
+            OffsetForm::AllAddressArithmetic => false,
+        };
+        if chain {
+            let i = self.index_i64(index)?;
+            return Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?);
+        }
+        let split = self.cx.vk.split_offsets.get(&index).copied();
+        if let (Some((var, nonneg)), OffsetForm::ByIndex) = (split, form) {
+            let v = self.index_i64(var)?;
+            let shifted = self.vk_address_offset(base, b, v, rt)?;
+            let k = self.index_i64(nonneg)?;
+            return Ok(self.cx.b.ptr_access_chain(rt, None, shifted, k, [])?);
+        }
+        let i = self.index_i64(index)?;
+        self.vk_address_offset(base, b, i, rt)
+    }
+
     /// `b + i` elements on a physical pointer as integer arithmetic on its address:
     /// `OpConvertUToPtr(OpConvertPtrToU(b) + i * stride)`, the stride being the pointee's
     /// size (the `ArrayStride` an `OpPtrAccessChain` would use). The result has the
