@@ -209,3 +209,179 @@ fn vulkan_only_errors_name_the_construct() {
         );
     }
 }
+
+/// The Vulkan disassembly (raw ids) of `file`, compiled with `options`.
+fn vulkan_disassembly(file: &std::path::Path, options: &[&str], dir: &std::path::Path) -> String {
+    let spv = dir.join("k.spv");
+    let (file_s, spv_s) = (file.to_string_lossy(), spv.to_string_lossy());
+    let mut args = vec![&*file_s, "--target", "vulkan", "-o", &*spv_s];
+    args.extend(options);
+    let out = oclc(&args, &root());
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dis = Command::new("spirv-dis")
+        .args(["--no-header", "--raw-id", &*spv_s])
+        .output()
+        .unwrap();
+    assert!(
+        dis.status.success(),
+        "spirv-dis failed on {}",
+        file.display()
+    );
+    String::from_utf8_lossy(&dis.stdout).into_owned()
+}
+
+/// The `OpPtrAccessChain`s on physical storage buffer pointers whose element index is a
+/// negative 64-bit constant, as disassembly lines.
+fn negative_physical_chains(dis: &str) -> Vec<String> {
+    let words = |l: &str| l.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let (mut int64, mut physical, mut negative) = (vec![], vec![], vec![]);
+    for w in dis.lines().map(words) {
+        match w.as_slice() {
+            [id, _, op, width, _] if op == "OpTypeInt" && width == "64" => int64.push(id.clone()),
+            [id, _, op, class, _] if op == "OpTypePointer" && class == "PhysicalStorageBuffer" => {
+                physical.push(id.clone())
+            }
+            [id, _, op, ty, value]
+                if op == "OpConstant"
+                    && int64.contains(ty)
+                    && value.parse::<u64>().is_ok_and(|v| v >= 1 << 63) =>
+            {
+                negative.push(id.clone())
+            }
+            _ => {}
+        }
+    }
+    dis.lines()
+        .filter(|l| {
+            let w = words(l);
+            w.len() >= 6
+                && w[2] == "OpPtrAccessChain"
+                && physical.contains(&w[3])
+                && negative.contains(&w[5])
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// NVIDIA's Vulkan driver (580, H100) reads 0 through an `OpPtrAccessChain` with a negative
+/// index on a physical pointer, and lavapipe does not, so the run tests cannot see a
+/// regression: `__global`/`__constant` offsets that may be negative must be integer address
+/// arithmetic, and non-negative ones stay access chains.
+#[test]
+fn negative_global_offsets_are_address_arithmetic() {
+    if !require_tool("spirv-dis") {
+        return;
+    }
+    let dir = scratch("vk-neg-offsets");
+    let mut files: Vec<_> = cl_files(&root().join("tests/run"))
+        .into_iter()
+        .filter(|f| {
+            f.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("ptr_neg_")
+        })
+        .collect();
+    files.push(root().join("tests/run/diff_pointer_to_pointer.cl"));
+    assert!(files.len() >= 5, "the ptr_neg_* run files are missing");
+    for file in &files {
+        let dis = vulkan_disassembly(file, &[], &dir);
+        let bad = negative_physical_chains(&dis);
+        assert!(bad.is_empty(), "{}: {bad:#?}", file.display());
+        assert!(dis.contains("OpConvertPtrToU"), "{}", file.display());
+    }
+    // One kernel with both kinds: a[i], a[i + 1], a[u] (uint u) stay access chains; p[-1],
+    // *(p - 2), p[m] (int m) and a[j] (j counting down) become address arithmetic.
+    let file = dir.join("both.cl");
+    std::fs::write(
+        &file,
+        "__kernel void k(__global const int *a, __global int *out, int m, uint u) {\n\
+         size_t i = get_global_id(0);\n\
+         __global const int *p = a + 8;\n\
+         int s = a[i] + a[i + 1] + a[u] + p[-1] + *(p - 2) + p[m];\n\
+         for (int j = 3; j >= 0; j--) s += a[j];\n\
+         out[i] = s;\n}\n",
+    )
+    .unwrap();
+    let dis = vulkan_disassembly(&file, &[], &dir);
+    let count = |op: &str| dis.lines().filter(|l| l.contains(op)).count();
+    // Access chains: a[i], a[i + 1], a[u], a + 8, out[i]; address arithmetic: the other four.
+    assert_eq!(count("OpPtrAccessChain"), 5, "{dis}");
+    assert_eq!(count("OpConvertPtrToU"), 4, "{dis}");
+    // A sum of a part that may be negative (row * n, int n) and a non-negative one (k, col):
+    // address arithmetic for the first, then an access chain for the second.
+    std::fs::write(
+        &file,
+        "__kernel void k(__global const float *a, __global float *c, int n) {\n\
+         int row = get_global_id(1), col = get_global_id(0);\n\
+         float s = 0.0f;\n\
+         for (int k = 0; k < n; k++) s += a[row * n + k];\n\
+         c[row * n + col] = s;\n}\n",
+    )
+    .unwrap();
+    let dis = vulkan_disassembly(&file, &[], &dir);
+    let count = |op: &str| dis.lines().filter(|l| l.contains(op)).count();
+    assert_eq!(count("OpConvertPtrToU"), 2, "{dis}");
+    assert_eq!(count("OpPtrAccessChain"), 2, "{dis}");
+}
+
+/// Vulkan refusals name the source variable or expression (`p`, `o[...]`, a `?:`), not an
+/// IR value number.
+#[test]
+fn vulkan_refusals_name_the_source_value() {
+    let dir = scratch("vk-refusal-names");
+    let cases: [(&str, &str, &str); 7] = [
+        (
+            "__kernel void k(__global int *o) {\n  int a[2] = {1, 2}, b[2] = {3, 4};\n  o[1] = *(o[0] ? a : b);\n}\n",
+            "-cl-std=CL1.2",
+            "the private pointer chosen by a `?:` points into both `a` and `b`",
+        ),
+        (
+            "__kernel void k(__global int *o) {\n  int *p = (int *)(size_t)o[0];\n  o[1] = *p;\n}\n",
+            "-cl-std=CL1.2",
+            "converting the integer `o[...]` to a private pointer",
+        ),
+        (
+            "__kernel void k(__global int *o) {\n  __local int l[4];\n  __local int *p = l + o[0];\n  o[1] = (int)((size_t)p & 3);\n}\n",
+            "-cl-std=CL1.2",
+            "converting the local pointer `p` to an integer",
+        ),
+        (
+            "kernel void k(global int *o) {\n  local int l[4];\n  int *g = o;\n  local int *lp = (local int *)g;\n  *lp = 1;\n  o[1] = l[0];\n}\n",
+            "-cl-std=CL2.0",
+            "casting the generic pointer `g` (pointing to __global memory) to a __local pointer",
+        ),
+        (
+            "kernel void k(global int *o) {\n  int x = o[0];\n  int *p = o[1] ? &x : (int *)o;\n  o[2] = *p;\n}\n",
+            "-cl-std=CL2.0",
+            "the generic pointer variable `p` that may point to __global or __private memory",
+        ),
+        (
+            "typedef union { float f; uchar b[4]; } w;\n__kernel void k(__global float *o) {\n  w x; x.f = o[0];\n  uchar *p = x.b;\n  p++;\n  o[1] = *p;\n}\n",
+            "-cl-std=CL1.2",
+            "the private pointer variable `p` is set to a private pointer (`&x`) reinterpreted",
+        ),
+        (
+            "__kernel void k(__global float *o) {\n  __local float f;\n  f = o[0];\n  barrier(CLK_LOCAL_MEM_FENCE);\n  __local uchar *p = (__local uchar *)&f;\n  __local uchar *q = p + 1;\n  o[1] = *q;\n}\n",
+            "-cl-std=CL1.2",
+            "a pointer into `f` reinterpreted through a pointer cast",
+        ),
+    ];
+    for (i, (source, std, expected)) in cases.iter().enumerate() {
+        let file = dir.join(format!("case{i}.cl"));
+        std::fs::write(&file, source).unwrap();
+        let spv = dir.join(format!("case{i}.spv"));
+        let (file_s, spv_s) = (file.to_string_lossy(), spv.to_string_lossy());
+        let out = oclc(&[&file_s, std, "--target", "vulkan", "-o", &spv_s], &root());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(expected) && !err.contains('%'),
+            "case {i}: expected an error naming `{expected}`, got: {err}"
+        );
+    }
+}

@@ -44,6 +44,15 @@ pub(crate) struct VulkanState {
     pub constant_base: Option<Word>,
     /// Image and sampler values of the kernel being emitted.
     pub images: crate::vulkan::image::ImageState,
+    /// Integer values of the function being emitted known to be non-negative (pointer
+    /// offsets by them stay `OpPtrAccessChain`).
+    pub nonneg: std::collections::HashSet<oclc_ir::ValueId>,
+    /// `ptr_offset` indices of the function being emitted that are a part that may be
+    /// negative plus a non-negative part (emitted as address arithmetic for the first and
+    /// `OpPtrAccessChain` for the second).
+    pub split_offsets: HashMap<oclc_ir::ValueId, (oclc_ir::ValueId, oclc_ir::ValueId)>,
+    /// How `__global`/`__constant` pointer offsets are emitted.
+    pub offset_form: crate::vulkan::OffsetForm,
 }
 
 impl ModuleCtx<'_> {

@@ -11,9 +11,12 @@ mod image_uses;
 mod layout;
 pub(crate) mod math;
 mod narrow;
+mod nonneg;
 mod pointers;
 pub mod printf;
 pub mod reflection;
+mod variable_pointers;
+mod workarounds;
 mod workitem;
 
 #[cfg(test)]
@@ -25,6 +28,7 @@ use rspirv::binary::Assemble;
 use rspirv::spirv::{AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel};
 
 pub use constants::CONSTANT_DATA_NAME;
+pub(crate) use pointers::OffsetForm;
 pub use reflection::{
     module_reflection_json, reflection_json, KernelReflection, VulkanArg, VulkanArgKind,
 };
@@ -77,6 +81,12 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
         ));
     }
     pointers::check_logical_pointer_casts(module)?;
+    if variable_pointers::needs_variable_pointers(module)
+        && !workarounds::enabled("no-variable-pointers")
+    {
+        cx.require(Capability::VariablePointers);
+    }
+    cx.vk.offset_form = pointers::OffsetForm::from_workarounds();
     let entry_ids = cx.assign_function_ids();
     // Module-wide: every pipeline sets the work-group size through spec constants 0..2.
     cx.vk_workgroup_size();
@@ -84,6 +94,8 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
     let mut kernels = Vec::new();
     for (i, f) in module.functions.iter().enumerate() {
         let fid = FuncId(i as u32);
+        cx.vk.nonneg = nonneg::nonneg_values(&module.types, f);
+        cx.vk.split_offsets = nonneg::split_offsets(&module.types, f, &cx.vk.nonneg);
         if let Some(id) = entry_ids[i] {
             let layout = layout::kernel_layout(module, f, has_constants)
                 .map_err(|e| e.in_function(&f.name))?;

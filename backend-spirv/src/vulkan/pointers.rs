@@ -1,5 +1,11 @@
 //! Address arithmetic for Vulkan. `__global`/`__constant` pointers are physical storage
-//! buffer addresses, so `p + i` is `OpPtrAccessChain`. Pointers into Function and
+//! buffer addresses: `p + i` is `OpPtrAccessChain` where `i` is known non-negative (see
+//! [`super::nonneg`]), and integer arithmetic on the address otherwise
+//! (`OpConvertPtrToU`, `OpIAdd` of `i * stride`, `OpConvertUToPtr`), because NVIDIA's
+//! driver (580, H100) reads 0 through an `OpPtrAccessChain` with a negative index while
+//! the same address computed as an integer reads right; a sum of the two kinds
+//! (`row * n + k`) offsets by its possibly negative part as an integer, then by its
+//! non-negative part as an access chain. Pointers into Function and
 //! Workgroup memory are logical: an element address is an `OpAccessChain` into its
 //! array, remembered with the array and the element index so that later pointer
 //! arithmetic becomes another access chain into the same array. Arithmetic on a logical
@@ -52,19 +58,20 @@ impl FnEmitter<'_, '_> {
     pub fn vk_ptr_offset(&mut self, base: ValueId, index: ValueId, rty: TypeId) -> Result<Word> {
         let rt = self.cx.ty(rty)?;
         let b = self.val(base)?;
-        let i = self.index_i64(index)?;
         let space = self.space_of(base);
         if is_physical(space) {
-            return Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?);
+            return self.vk_physical_offset(base, b, index, rt);
         }
+        let i = self.index_i64(index)?;
         let Some(&(array, j)) = self.cx.vk.array_ptrs.get(&b) else {
             if space == AddressSpace::Local {
                 return self.vk_workgroup_ptr_offset(b, i, base, rt);
             }
             return unsupported(format!(
-                "pointer arithmetic on a {} pointer that does not point into an array \
-                 (e.g. one loaded from a pointer variable), on Vulkan",
-                space.name()
+                "pointer arithmetic on the {} pointer {}, which does not point into an \
+                 array (e.g. one loaded from a pointer variable), on Vulkan",
+                space.name(),
+                oclc_ir::passes::describe::describe_value(Some(self.cx.ir), self.f, base)
             ));
         };
         let t = self.cx.shape_ty(ScalarType::I64, 1, false);
@@ -76,6 +83,62 @@ impl FnEmitter<'_, '_> {
 }
 
 impl FnEmitter<'_, '_> {
+    /// `b + index` elements on a physical pointer: an access chain where the index is
+    /// known non-negative, address arithmetic where it may be negative, and both for a
+    /// sum of the two kinds (`row * n + k`: on NVIDIA's H100 this kept a naive matrix
+    /// product within 4% of all access chains, where all address arithmetic was 16%
+    /// slower; see bench/results/h100-pointer-forms.txt).
+    fn vk_physical_offset(
+        &mut self,
+        base: ValueId,
+        b: Word,
+        index: ValueId,
+        rt: Word,
+    ) -> Result<Word> {
+        let form = self.cx.vk.offset_form;
+        let chain = match form {
+            OffsetForm::ByIndex => self.cx.vk.nonneg.contains(&index),
+            OffsetForm::AllChains => true,
+            OffsetForm::AllAddressArithmetic => false,
+        };
+        if chain {
+            let i = self.index_i64(index)?;
+            return Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?);
+        }
+        let split = self.cx.vk.split_offsets.get(&index).copied();
+        if let (Some((var, nonneg)), OffsetForm::ByIndex) = (split, form) {
+            let v = self.index_i64(var)?;
+            let shifted = self.vk_address_offset(base, b, v, rt)?;
+            let k = self.index_i64(nonneg)?;
+            return Ok(self.cx.b.ptr_access_chain(rt, None, shifted, k, [])?);
+        }
+        let i = self.index_i64(index)?;
+        self.vk_address_offset(base, b, i, rt)
+    }
+
+    /// `b + i` elements on a physical pointer as integer arithmetic on its address:
+    /// `OpConvertUToPtr(OpConvertPtrToU(b) + i * stride)`, the stride being the pointee's
+    /// size (the `ArrayStride` an `OpPtrAccessChain` would use). The result has the
+    /// pointer type `rt`, so loads through it keep their `Aligned` operand.
+    fn vk_address_offset(&mut self, base: ValueId, b: Word, i: Word, rt: Word) -> Result<Word> {
+        let Some((_, pointee)) = self.cx.ir.types.pointee(self.vty(base)) else {
+            return unsupported("pointer arithmetic on a non-pointer");
+        };
+        let stride = self.cx.ir.types.layout(pointee).size.max(1);
+        let t = self.cx.shape_ty(ScalarType::I64, 1, false);
+        let addr = self.inst(SOp::ConvertPtrToU, t, &[b])?;
+        let bytes = match self.cx.scalar_const_ids.get(&i) {
+            Some(&k) => self.cx.const_i64((k as i64).wrapping_mul(stride as i64)),
+            None if stride == 1 => i,
+            None => {
+                let s = self.cx.const_i64(stride as i64);
+                self.inst(SOp::IMul, t, &[i, s])?
+            }
+        };
+        let sum = self.inst(SOp::IAdd, t, &[addr, bytes])?;
+        self.inst(SOp::ConvertUToPtr, rt, &[sum])
+    }
+
     /// `b + i` on a Workgroup pointer whose array is not known here (a `__local` pointer
     /// parameter of a helper function): `OpPtrAccessChain`, which logical Workgroup
     /// pointers allow under `VariablePointers` (the pointer type carries the element
@@ -105,15 +168,43 @@ impl FnEmitter<'_, '_> {
     }
 }
 
+/// How `__global`/`__constant` pointer offsets are emitted.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) enum OffsetForm {
+    /// `OpPtrAccessChain` where the index is known non-negative, address arithmetic
+    /// otherwise (the default).
+    #[default]
+    ByIndex,
+    /// Always `OpPtrAccessChain` (`OCLC_VK_WORKAROUND=ptr-access-chain`).
+    AllChains,
+    /// Always address arithmetic (`OCLC_VK_WORKAROUND=address-arith`).
+    AllAddressArithmetic,
+}
+
+impl OffsetForm {
+    /// The form asked for by `OCLC_VK_WORKAROUND` (see [`super::workarounds`]).
+    pub(crate) fn from_workarounds() -> Self {
+        if super::workarounds::enabled("ptr-access-chain") {
+            OffsetForm::AllChains
+        } else if super::workarounds::enabled("address-arith") {
+            OffsetForm::AllAddressArithmetic
+        } else {
+            OffsetForm::ByIndex
+        }
+    }
+}
+
 /// The address space is a physical storage buffer on Vulkan.
 pub(crate) fn is_physical(space: AddressSpace) -> bool {
     matches!(space, AddressSpace::Global | AddressSpace::Constant)
 }
 
-/// Fails on a conversion of a Function or Workgroup pointer to an integer (what pointer
-/// differences, comparisons and `(size_t)&x` lower to): Vulkan's logical pointers have no
-/// address (`OpConvertPtrToU` takes only physical storage buffer pointers).
+/// Fails on a conversion between a Function or Workgroup pointer and an integer (what
+/// pointer differences, comparisons and `(size_t)&x` lower to, and `(int *)n`): Vulkan's
+/// logical pointers have no address (`OpConvertPtrToU` and `OpConvertUToPtr` take only
+/// physical storage buffer pointers). The message names the pointer or the integer.
 pub(crate) fn check_logical_pointer_casts(module: &oclc_ir::Module) -> Result<()> {
+    use oclc_ir::passes::describe::describe_value;
     use oclc_ir::{walk_stmts, Op, Stmt, Type};
     for f in &module.functions {
         let mut found = None;
@@ -126,20 +217,35 @@ pub(crate) fn check_logical_pointer_casts(module: &oclc_ir::Module) -> Result<()
                 return;
             };
             let from = module.types.get(f.value_type(*value));
-            if let (Type::Pointer { space, .. }, Type::Scalar(_)) = (from, module.types.get(*to)) {
-                if !is_physical(*space) && found.is_none() {
-                    found = Some(*space);
+            let message = match (from, module.types.get(*to)) {
+                (Type::Pointer { space, .. }, Type::Scalar(_)) if !is_physical(*space) => {
+                    format!(
+                        "converting the {} pointer {} to an integer (a pointer difference, \
+                         comparison or address cast) on Vulkan, where {} pointers have no \
+                         address",
+                        space.name(),
+                        describe_value(Some(module), f, *value),
+                        space.name()
+                    )
                 }
-            }
+                (Type::Scalar(_), Type::Pointer { space, .. }) if !is_physical(*space) => {
+                    format!(
+                        "converting the integer {} to a {} pointer on Vulkan, where {} \
+                         pointers have no address",
+                        describe_value(Some(module), f, *value),
+                        space.name(),
+                        space.name()
+                    )
+                }
+                _ => return,
+            };
+            found.get_or_insert(message);
         });
-        if let Some(space) = found {
-            return Err(crate::error::SpirvError::new(format!(
-                "unsupported: converting a {} pointer to an integer (a pointer difference, \
-                 comparison or address cast) on Vulkan, where {} pointers have no address",
-                space.name(),
-                space.name()
-            ))
-            .in_function(&f.name));
+        if let Some(message) = found {
+            return Err(
+                crate::error::SpirvError::new(format!("unsupported: {message}"))
+                    .in_function(&f.name),
+            );
         }
     }
     Ok(())

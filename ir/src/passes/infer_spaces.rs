@@ -18,6 +18,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use super::describe::{describe_value, variable_phrase};
 use super::inline::InlineError;
 use super::inline_private::inline_helpers_where;
 use super::rewrite::replace_uses;
@@ -220,8 +221,8 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
         let s = facts.locals.get(l).copied().unwrap_or_default();
         let space = s.decided().map_err(|why| {
             undecided(format!(
-                "the generic pointer variable `{}` {why}",
-                f.local(*l).name
+                "{} {why}",
+                variable_phrase("generic pointer", &f.local(*l).name)
             ))
         })?;
         local_space.insert(*l, space.unwrap_or(AddressSpace::Global));
@@ -233,11 +234,15 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
             continue;
         }
         let s = facts.values.get(&v).copied().unwrap_or_default();
-        let space = s
-            .decided()
-            .map_err(|why| undecided(format!("the generic pointer %{} {why}", v.0)))?;
+        let space = s.decided().map_err(|why| {
+            undecided(format!(
+                "the generic pointer {} {why}",
+                describe_value(None, f, v)
+            ))
+        })?;
         value_space.insert(v, space.unwrap_or(AddressSpace::Global));
     }
+    check_named_casts(types, f, &value_space).map_err(&undecided)?;
     rewrite_function(types, f, &facts, &value_space, &local_space).map_err(undecided)?;
     Ok(true)
 }
@@ -308,8 +313,8 @@ fn check_uses(types: &TypeTable, f: &Function, facts: &Facts) -> Result<(), Stri
             Stmt::Store { ptr, value } => {
                 if is_generic_ptr(types, f.value_type(*value)) && !facts.addr_of.contains_key(ptr) {
                     err = Some(format!(
-                        "storing the generic pointer %{} to memory other than a variable",
-                        value.0
+                        "storing the generic pointer {} to memory other than a variable",
+                        describe_value(None, f, *value)
                     ));
                 }
                 if facts.addr_of.contains_key(value) {
@@ -323,8 +328,8 @@ fn check_uses(types: &TypeTable, f: &Function, facts: &Facts) -> Result<(), Stri
                     && !facts.addr_of.contains_key(value)
                 {
                     err = Some(format!(
-                        "the value %{} of type {} (a pointer to or aggregate of generic pointers)",
-                        value.0,
+                        "the value {} of type {} (a pointer to or aggregate of generic pointers)",
+                        describe_value(None, f, *value),
                         types.display(t)
                     ));
                 }
@@ -340,7 +345,10 @@ fn check_uses(types: &TypeTable, f: &Function, facts: &Facts) -> Result<(), Stri
                         );
                     }
                     if matches!(op, Op::Call { .. }) && mentions_generic(types, f.value_type(o)) {
-                        err = Some(format!("passing the generic pointer %{} to a call", o.0));
+                        err = Some(format!(
+                            "passing the generic pointer {} to a call",
+                            describe_value(None, f, o)
+                        ));
                     }
                 }
             }
@@ -352,6 +360,46 @@ fn check_uses(types: &TypeTable, f: &Function, facts: &Facts) -> Result<(), Stri
 
 /// Gives every tracked value and variable its space, drops the bitcasts into the generic
 /// space and resolves the generic casts.
+/// Fails on a cast of a generic pointer to a named space other than the one it points
+/// into (`(local int *)g` where `g` points to global memory), naming the pointer; before
+/// [`rewrite_function`] takes the body apart.
+fn check_named_casts(
+    types: &TypeTable,
+    f: &Function,
+    value_space: &HashMap<ValueId, AddressSpace>,
+) -> Result<(), String> {
+    let space_of = |v: ValueId| {
+        value_space
+            .get(&v)
+            .copied()
+            .or_else(|| types.pointee(f.value_type(v)).map(|(s, _)| s))
+    };
+    let mut err = None;
+    walk_stmts(&f.body, &mut |s| {
+        let Stmt::Let {
+            value,
+            op: Op::Bitcast { value: x, .. },
+        } = s
+        else {
+            return;
+        };
+        if err.is_some() || !(value_space.contains_key(x) || value_space.contains_key(value)) {
+            return;
+        }
+        if let (Some(xs), Some(rs)) = (space_of(*x), space_of(*value)) {
+            if xs != rs {
+                err = Some(format!(
+                    "casting the generic pointer {} (pointing to __{} memory) to a __{} pointer",
+                    describe_value(None, f, *x),
+                    xs.name(),
+                    rs.name()
+                ));
+            }
+        }
+    });
+    err.map_or(Ok(()), Err)
+}
+
 fn rewrite_function(
     types: &mut TypeTable,
     f: &mut Function,
@@ -449,10 +497,10 @@ impl Rewriter<'_> {
                     (self.types.pointee(xt), self.types.pointee(rt))
                 {
                     if xs != rs {
+                        // check_named_casts reports these with the pointer named.
                         return Err(format!(
-                            "casting the generic pointer %{} (pointing to __{} memory) to a \
-                             __{} pointer",
-                            x.0,
+                            "casting a generic pointer (pointing to __{} memory) to a __{} \
+                             pointer",
                             xs.name(),
                             rs.name()
                         ));

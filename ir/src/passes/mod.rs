@@ -6,6 +6,7 @@
 
 pub mod const_fold;
 pub mod dce;
+pub mod describe;
 pub mod forward_stores;
 pub mod infer_spaces;
 pub mod inline;

@@ -24,6 +24,7 @@ mod forward;
 
 use std::collections::HashMap;
 
+use super::describe::{describe_value_with, variable_phrase};
 use super::rewrite::use_counts;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{BinaryOp, CmpOp, Const, Op, ValueId};
@@ -295,9 +296,9 @@ fn check_only_loaded_and_stored(
     });
     match bad {
         Some(l) => Err(format!(
-            "the address of the private pointer variable `{}` is taken, which Vulkan cannot \
-             express (private pointers are not values there)",
-            f.local(l).name
+            "the address of {} is taken, which Vulkan cannot express (private pointers are \
+             not values there)",
+            variable_phrase("private pointer", &f.local(l).name)
         )),
         None => Ok(()),
     }
@@ -341,10 +342,9 @@ impl Analysis<'_> {
                     Some(old) if *old == root => {}
                     Some(old) => {
                         return Err(format!(
-                            "the private pointer variable `{}` points into both {} and {}, \
-                             which Vulkan cannot express (private pointers there are element \
-                             indices into one variable)",
-                            self.f.local(l).name,
+                            "{} points into both {} and {}, which Vulkan cannot express \
+                             (private pointers there are element indices into one variable)",
+                            variable_phrase("private pointer", &self.f.local(l).name),
                             self.describe(old),
                             self.describe(&root)
                         ))
@@ -358,8 +358,8 @@ impl Analysis<'_> {
         for &(l, v) in &stores {
             if !self.is_null(v) && self.stored_prov(l, v, &roots)?.is_none() {
                 return Err(format!(
-                    "the private pointer variable `{}` is set to {}",
-                    self.f.local(l).name,
+                    "{} is set to {}",
+                    variable_phrase("private pointer", &self.f.local(l).name),
                     self.unfollowed(v)
                 ));
             }
@@ -371,9 +371,8 @@ impl Analysis<'_> {
                 .any(|(a, al)| al == l && self.is_loaded(*a));
             if loaded && !roots.contains_key(l) {
                 return Err(format!(
-                    "the private pointer variable `{}` is read but never set to a pointer into \
-                     a private variable",
-                    self.f.local(*l).name
+                    "{} is read but never set to a pointer into a private variable",
+                    variable_phrase("private pointer", &self.f.local(*l).name)
                 ));
             }
         }
@@ -389,8 +388,8 @@ impl Analysis<'_> {
     ) -> Result<Option<Prov>, String> {
         self.prov(v, roots).map_err(|e| {
             format!(
-                "the private pointer variable `{}` is set to {e}",
-                self.f.local(l).name
+                "{} is set to {e}",
+                variable_phrase("private pointer", &self.f.local(l).name)
             )
         })
     }
@@ -416,10 +415,10 @@ impl Analysis<'_> {
 
     fn unfollowed(&self, v: ValueId) -> String {
         format!(
-            "a private pointer (%{}) whose target the compiler cannot follow to one private \
+            "a private pointer ({}) whose target the compiler cannot follow to one private \
              variable (a pointer cast to another element type, read from memory or passed \
              in), which is not supported on Vulkan, where private pointers have no address",
-            v.0
+            describe_value_with(self.f, self.defs, v)
         )
     }
 
@@ -509,11 +508,11 @@ impl Analysis<'_> {
                 if is_private_pointer(self.types, self.f.value_type(*value)) =>
             {
                 return Err(format!(
-                    "a private pointer (%{}) reinterpreted through a pointer cast (a union \
+                    "a private pointer ({}) reinterpreted through a pointer cast (a union \
                      member, or `(T *)&x`) and kept in a variable or converted to an integer, \
                      which is not supported on Vulkan, where such a pointer can only be \
                      dereferenced or indexed where it is made",
-                    v.0
+                    describe_value_with(self.f, self.defs, v)
                 ))
             }
             Op::Select {
@@ -532,9 +531,9 @@ impl Analysis<'_> {
                     }
                     (Some((ra, _)), Some((rb, _))) => {
                         return Err(format!(
-                            "a private pointer (%{}) chosen between {} and {} is not supported \
+                            "a private pointer ({}) chosen between {} and {} is not supported \
                              on Vulkan, where private pointers have no address",
-                            v.0,
+                            describe_value_with(self.f, self.defs, v),
                             self.describe(&ra),
                             self.describe(&rb)
                         ))
@@ -790,9 +789,9 @@ impl Rewriter<'_> {
             }
             _ => {
                 return Err(format!(
-                    "a private pointer (%{}) whose target the compiler cannot follow is not \
+                    "a private pointer ({}) whose target the compiler cannot follow is not \
                      supported on Vulkan",
-                    v.0
+                    describe_value_with(f, &self.defs, v)
                 ))
             }
         })

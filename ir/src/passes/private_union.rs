@@ -30,7 +30,7 @@ mod aggregate;
 
 use std::collections::HashMap;
 
-use crate::module::{Block, Function, Module, Stmt};
+use crate::module::{Block, Function, LocalId, Module, Stmt};
 use crate::op::{
     AtomicOp, BinaryOp, CmpOp, Const, MemoryOrder, MemoryScope, Op, Rounding, ValueId,
 };
@@ -50,11 +50,13 @@ pub fn lower_private_reinterprets(module: &mut Module) -> Result<bool, String> {
         }
         let consts = int_constants(f);
         let elements = element_addresses(f);
+        let variables = variable_addresses(f);
         let mut r = Rewriter {
             types,
             f,
             consts,
             elements,
+            variables,
             derived: HashMap::new(),
             pending: HashMap::new(),
         };
@@ -141,6 +143,8 @@ struct Rewriter<'a> {
     consts: HashMap<ValueId, i64>,
     /// The function's `index_addr`s: element address -> (array address, index).
     elements: HashMap<ValueId, (ValueId, ValueId)>,
+    /// The function's `local_addr`s: variable address -> variable (to name it in errors).
+    variables: HashMap<ValueId, LocalId>,
     derived: HashMap<ValueId, Derived>,
     /// Aggregates loaded from reinterpreted memory, waiting for the store that copies them.
     pending: HashMap<ValueId, Derived>,
@@ -156,6 +160,21 @@ fn element_addresses(f: &Function) -> HashMap<ValueId, (ValueId, ValueId)> {
         } = s
         {
             map.insert(*value, (*base, *index));
+        }
+    });
+    map
+}
+
+/// The `local_addr`s of `f`: variable address -> variable.
+fn variable_addresses(f: &Function) -> HashMap<ValueId, LocalId> {
+    let mut map = HashMap::new();
+    crate::module::walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let {
+            value,
+            op: Op::LocalAddr(l),
+        } = s
+        {
+            map.insert(*value, *l);
         }
     });
     map
@@ -208,7 +227,7 @@ impl Rewriter<'_> {
                 }
                 Stmt::Store { ptr, value } => {
                     if self.derived.contains_key(value) {
-                        return Err(escape_message());
+                        return Err(self.escape_message(*value));
                     }
                     let (ptr, value) = (*ptr, *value);
                     let view = self.derived.get(&ptr).copied();
@@ -234,7 +253,7 @@ impl Rewriter<'_> {
                 Stmt::Return(Some(v))
                     if self.derived.contains_key(v) || self.pending.contains_key(v) =>
                 {
-                    return Err(escape_message())
+                    return Err(self.escape_message(*v))
                 }
                 _ => {}
             }
@@ -245,8 +264,8 @@ impl Rewriter<'_> {
     }
 
     fn check_no_escape(&self, operands: Vec<ValueId>) -> Result<(), String> {
-        if operands.iter().any(|v| self.derived.contains_key(v)) {
-            return Err(escape_message());
+        if let Some(v) = operands.iter().find(|v| self.derived.contains_key(v)) {
+            return Err(self.escape_message(*v));
         }
         if operands.iter().any(|v| self.pending.contains_key(v)) {
             return Err("a struct or array read as a whole from a union member in private or __local memory is supported on Vulkan only when it is stored to a variable (copied)".into());
@@ -266,7 +285,7 @@ impl Rewriter<'_> {
             Op::Bitcast { value: src, .. } => {
                 if let Some(d) = self.derived.get(src).copied() {
                     if self.types.pointee(self.f.value_type(value)).is_none() {
-                        return Err(escape_message());
+                        return Err(self.escape_message(*src));
                     }
                     d
                 } else if self.is_private_view(value, *src) {
@@ -917,6 +936,24 @@ fn uint_of(bytes: u32) -> ScalarType {
     }
 }
 
-fn escape_message() -> String {
-    "a pointer into private or __local memory reinterpreted through a pointer cast (a union member, or `(T *)&x`) is stored, passed, compared or converted; on Vulkan such a pointer can only be dereferenced or indexed where it is made (Function and Workgroup storage have no addresses)".into()
+impl Rewriter<'_> {
+    /// The error for a pointer `v` into reinterpreted memory that escapes, naming the
+    /// variable it points into where that is known.
+    fn escape_message(&self, v: ValueId) -> String {
+        let into = self
+            .derived
+            .get(&v)
+            .map(|d| d.storage.base)
+            .map(|b| self.elements.get(&b).map_or(b, |&(array, _)| array))
+            .and_then(|b| self.variables.get(&b))
+            .map_or("private or __local memory".to_string(), |&l| {
+                format!("`{}`", self.f.local(l).name)
+            });
+        format!(
+            "a pointer into {into} reinterpreted through a pointer cast (a union member, or \
+             `(T *)&x`) is stored, passed, compared or converted; on Vulkan such a pointer can \
+             only be dereferenced or indexed where it is made (Function and Workgroup storage \
+             have no addresses)"
+        )
+    }
 }
