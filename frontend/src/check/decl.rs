@@ -65,8 +65,20 @@ impl Checker {
             ));
             return None;
         }
+        // An address space in the specifiers qualifies the pointee of a returned pointer
+        // (`__local int *f()`); on a value it is an error, as in clang.
+        if spec.space.is_some() && rest.is_empty() {
+            self.error(Diagnostic::error(
+                "E0317",
+                "return value cannot be qualified with address space",
+                name.span,
+            ));
+        }
         let mut ret_spec = spec.clone();
-        ret_spec.space = None;
+        if rest.is_empty() {
+            // Declared without the space, so that calls are not reported again.
+            ret_spec.space = None;
+        }
         let ret = self.apply_derived(&ret_spec, rest, false)?.ty;
         if matches!(ret, CType::Array { .. }) {
             self.error(Diagnostic::error(
