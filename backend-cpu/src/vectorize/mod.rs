@@ -9,6 +9,7 @@
 //! Varying `if`s and loops run under lane masks. Other regions keep the scalar work-item loop.
 
 pub mod analysis;
+pub mod induction;
 
 use oclc_ir::{Dim, Function, Op, Stmt};
 

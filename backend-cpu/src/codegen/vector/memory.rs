@@ -13,7 +13,7 @@ use crate::vectorize::LANES;
 
 impl Tx<'_, '_, '_> {
     /// The variables of a varying promoted variable, declared on first use.
-    fn v_var(&mut self, vs: &mut VState, l: u32) -> Vec<VarPiece> {
+    pub(super) fn v_var(&mut self, vs: &mut VState, l: u32) -> Vec<VarPiece> {
         if let Some(v) = vs.vars.get(&l) {
             return v.clone();
         }
@@ -35,6 +35,9 @@ impl Tx<'_, '_, '_> {
 
     /// Reads promoted variable `l`.
     pub(super) fn v_read_var(&mut self, vs: &mut VState, l: u32) -> VVal {
+        if let Some(&ind) = vs.aff_vars.get(&l) {
+            return self.v_read_induction(ind);
+        }
         if !vs.u.varying_locals.contains(&l) {
             let vars = self.vars[&l].clone();
             return VVal::Uni(vars.iter().map(|v| self.b.use_var(*v)).collect());
@@ -62,6 +65,9 @@ impl Tx<'_, '_, '_> {
     ) -> Result<(), CompileError> {
         let x = self.v_get(vs, value)?;
         if let Some(&l) = vs.var_addrs.get(&ptr) {
+            if let Some(&ind) = vs.aff_vars.get(&l) {
+                return self.v_store_induction(ind, &x);
+            }
             if !vs.u.varying_locals.contains(&l) {
                 let VVal::Uni(xs) = x else {
                     return Err(self.err("a varying store to a uniform variable (vectorizer bug)"));

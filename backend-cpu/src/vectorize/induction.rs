@@ -1,0 +1,116 @@
+//! Lane induction variables: a private variable that a loop steps by a uniform amount
+//! (`for (b = lid; b < n; b += lsize)`) stays an affine function of the lane number inside
+//! the loop, so a vectorised region can keep it as one scalar base (see
+//! `crate::codegen::vector::induction`) instead of one value per lane, and its comparisons,
+//! loads and stores become SIMD.
+//!
+//! Lanes that leave such a loop early would have to keep their last value, which an affine
+//! form cannot express; this is only allowed when nothing reads the variable after the loop,
+//! so the steps may run for every lane (the values of lanes that left are never read).
+
+use std::collections::HashMap;
+
+use oclc_ir::{BinaryOp, Block, Function, Op, Stmt, ValueId};
+
+use super::{loop_is_divergent, Uniformity};
+
+/// True when private variable `l` is a lane induction variable of the loop statement `lp`:
+/// every store to it inside the loop runs for all lanes still in the loop (no varying `if`,
+/// switch or divergent inner loop around it) and stores `l + u` or `l - u` for a uniform `u`
+/// (a load of `l` plus or minus a uniform value), and every load of `l` in `func` lies
+/// inside the loop. The caller checks that the value at loop entry is affine.
+pub fn is_lane_induction(func: &Function, u: &Uniformity, lp: &Stmt, l: u32) -> bool {
+    let Stmt::Loop {
+        body, continuing, ..
+    } = lp
+    else {
+        return false;
+    };
+    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
+    for b in [body, continuing] {
+        oclc_ir::walk_stmts(b, &mut |s| {
+            if let Stmt::Let { value, op } = s {
+                defs.insert(*value, op);
+            }
+        });
+    }
+    let is_load_of_l = |v: ValueId| matches!(defs.get(&v), Some(Op::Load { ptr }) if u.addr_of.get(ptr) == Some(&l));
+    let steps_l = |v: ValueId| match defs.get(&v) {
+        Some(Op::Binary(BinaryOp::Add, a, b)) => {
+            (is_load_of_l(*a) && !u.is_varying(*b)) || (is_load_of_l(*b) && !u.is_varying(*a))
+        }
+        Some(Op::Binary(BinaryOp::Sub, a, b)) => is_load_of_l(*a) && !u.is_varying(*b),
+        _ => false,
+    };
+    let mut ok = true;
+    for b in [body, continuing] {
+        stores_in(
+            b,
+            false,
+            u,
+            &mut |value, divergent| {
+                ok &= !divergent && steps_l(value);
+            },
+            l,
+        );
+    }
+    ok && loads_of(&func.body, u, l) == loads_of(body, u, l) + loads_of(continuing, u, l)
+}
+
+/// Calls `visit(value, divergent)` for each store to `l` in `b`, `divergent` telling whether
+/// it sits under control flow that may leave some of the lanes out.
+fn stores_in(
+    b: &Block,
+    divergent: bool,
+    u: &Uniformity,
+    visit: &mut dyn FnMut(ValueId, bool),
+    l: u32,
+) {
+    for s in &b.stmts {
+        match s {
+            Stmt::Store { ptr, value } if u.addr_of.get(ptr) == Some(&l) => {
+                visit(*value, divergent)
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let d = divergent || u.is_varying(*cond);
+                stores_in(then_body, d, u, visit, l);
+                stores_in(else_body, d, u, visit, l);
+            }
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+            } => {
+                let d = divergent || loop_is_divergent(body, continuing, *break_if, u);
+                stores_in(body, d, u, visit, l);
+                stores_in(continuing, d, u, visit, l);
+            }
+            Stmt::Switch { selector, cases } => {
+                let d = divergent || u.is_varying(*selector);
+                for c in cases {
+                    stores_in(&c.body, d, u, visit, l);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The number of loads of variable `l` in `b`.
+fn loads_of(b: &Block, u: &Uniformity, l: u32) -> usize {
+    let mut n = 0;
+    oclc_ir::walk_stmts(b, &mut |s| {
+        if let Stmt::Let {
+            op: Op::Load { ptr },
+            ..
+        } = s
+        {
+            n += (u.addr_of.get(ptr) == Some(&l)) as usize;
+        }
+    });
+    n
+}
