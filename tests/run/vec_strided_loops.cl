@@ -3,6 +3,8 @@
 // RUN: --kernel strided --global 64 --local 64 --arg u32[64]=rand:33 --arg u32[900]=zeros --arg i32[64]=zeros --arg i64[64]=zeros --arg i32:3
 // RUN: --kernel strided --global 12 --local 6 --arg u32[12]=rand:34 --arg u32[900]=zeros --arg i32[12]=zeros --arg i64[12]=zeros --arg i32:40
 // RUN: -O0 --kernel strided --global 70 --local 35 --arg u32[70]=rand:32 --arg u32[900]=zeros --arg i32[70]=zeros --arg i64[70]=zeros --arg i32:77
+// RUN: --kernel grid_stride --global 24 --local 8 --arg f32[203]=rand:35 --arg f32[203]=zeros --arg u32[203]=zeros --arg i32:203
+// RUN: --kernel grid_stride --global 30 --local 10 --arg f32[203]=rand:36 --arg f32[203]=zeros --arg u32[203]=zeros --arg i32:190
 // Loops whose variable starts at the local id and steps by a uniform amount (the lane
 // induction variables of the CPU vectorizer: one affine base instead of one value per lane),
 // next to loops that must not be treated so: a variable read after its loop, one stepped under
@@ -65,4 +67,17 @@ __kernel void strided(__global const uint *in, __global uint *out, __global int 
         out[g * 300 + b] = tile[b] ^ (uint)lsize;
     iout[gid] = acc + j * 1000 + steps * 100000 + inner * 7 + part * 3 + flags * 1000000;
     lout[gid] = w + (long)k;
+}
+
+// A grid-stride loop (without barriers): every element once, the int index widened to
+// address the buffers, a uint induction variable beside it.
+__kernel void grid_stride(__global const float *in, __global float *out, __global uint *hits,
+                          int n)
+{
+    uint u = (uint)get_global_id(0) * 2u;
+    for (int i = get_global_id(0); i < n; i += get_global_size(0)) {
+        out[i] = in[i] * 2.0f + (float)u;
+        hits[i] += 1u;
+        u += 7u;
+    }
 }

@@ -10,16 +10,23 @@
 
 use std::collections::HashMap;
 
-use oclc_ir::{BinaryOp, Block, Function, Op, Stmt, ValueId};
+use oclc_ir::{BinaryOp, Block, Function, Op, Stmt, Type, TypeId, TypeTable, ValueId};
 
 use super::{loop_is_divergent, Uniformity};
 
 /// True when private variable `l` is a lane induction variable of the loop statement `lp`:
 /// every store to it inside the loop runs for all lanes still in the loop (no varying `if`,
 /// switch or divergent inner loop around it) and stores `l + u` or `l - u` for a uniform `u`
-/// (a load of `l` plus or minus a uniform value), and every load of `l` in `func` lies
+/// (a load of `l` plus or minus a uniform value, possibly computed in a wider integer type
+/// and converted back), and every load of `l` in `func` lies
 /// inside the loop. The caller checks that the value at loop entry is affine.
-pub fn is_lane_induction(func: &Function, u: &Uniformity, lp: &Stmt, l: u32) -> bool {
+pub fn is_lane_induction(
+    types: &TypeTable,
+    func: &Function,
+    u: &Uniformity,
+    lp: &Stmt,
+    l: u32,
+) -> bool {
     let Stmt::Loop {
         body, continuing, ..
     } = lp
@@ -35,12 +42,33 @@ pub fn is_lane_induction(func: &Function, u: &Uniformity, lp: &Stmt, l: u32) -> 
         });
     }
     let is_load_of_l = |v: ValueId| matches!(defs.get(&v), Some(Op::Load { ptr }) if u.addr_of.get(ptr) == Some(&l));
-    let steps_l = |v: ValueId| match defs.get(&v) {
+    // `l` itself, or `l` converted to a wider integer type (`int i; i += size_t`).
+    let var_ty = func.locals[l as usize].ty;
+    let is_l = |v: ValueId, ty: TypeId| match defs.get(&v) {
+        Some(Op::Convert {
+            value,
+            saturate: false,
+            ..
+        }) => ty != var_ty && is_load_of_l(*value) && is_wider_int(types, ty, var_ty),
+        _ => ty == var_ty && is_load_of_l(v),
+    };
+    let step = |v: ValueId| match defs.get(&v) {
         Some(Op::Binary(BinaryOp::Add, a, b)) => {
-            (is_load_of_l(*a) && !u.is_varying(*b)) || (is_load_of_l(*b) && !u.is_varying(*a))
+            let ty = func.value_type(v);
+            (is_l(*a, ty) && !u.is_varying(*b)) || (is_l(*b, ty) && !u.is_varying(*a))
         }
-        Some(Op::Binary(BinaryOp::Sub, a, b)) => is_load_of_l(*a) && !u.is_varying(*b),
+        Some(Op::Binary(BinaryOp::Sub, a, b)) => is_l(*a, func.value_type(v)) && !u.is_varying(*b),
         _ => false,
+    };
+    // The step, or the step done in a wider type and converted back (exact modulo the
+    // variable's width, whatever the widening did to the other lanes).
+    let steps_l = |v: ValueId| match defs.get(&v) {
+        Some(Op::Convert {
+            value,
+            saturate: false,
+            ..
+        }) => func.value_type(*value) != var_ty && step(*value),
+        _ => step(v) && func.value_type(v) == var_ty,
     };
     let mut ok = true;
     for b in [body, continuing] {
@@ -113,4 +141,12 @@ fn loads_of(b: &Block, u: &Uniformity, l: u32) -> usize {
         }
     });
     n
+}
+
+/// True when `wide` and `narrow` are integer scalars and `wide` has more bits.
+fn is_wider_int(types: &TypeTable, wide: TypeId, narrow: TypeId) -> bool {
+    match (types.get(wide), types.get(narrow)) {
+        (Type::Scalar(w), Type::Scalar(n)) => w.is_int() && n.is_int() && w.bits() > n.bits(),
+        _ => false,
+    }
 }

@@ -38,7 +38,9 @@ impl Tx<'_, '_, '_> {
                 && !vs.aff_vars.contains_key(&l)
                 && vs.u.varying_locals.contains(&l)
                 && self.b.func.dfg.value_type(a.base).is_int();
-            if !one_int || !crate::vectorize::induction::is_lane_induction(self.f, vs.u, lp, l) {
+            if !one_int
+                || !crate::vectorize::induction::is_lane_induction(self.types, self.f, vs.u, lp, l)
+            {
                 continue;
             }
             let ty = self.b.func.dfg.value_type(a.base);
@@ -116,8 +118,11 @@ impl Tx<'_, '_, '_> {
         ind: Induction,
         x: &VVal,
     ) -> Result<(), CompileError> {
+        // A guard can only come from a step done in a wider type and converted back
+        // (see `crate::vectorize::induction`): exact in the variable's width, and the base
+        // (lane 0's own value) is exact anyway.
         match x.aff() {
-            Some(a) if a.stride == ind.stride && a.guard.is_none() => {
+            Some(a) if a.stride == ind.stride => {
                 self.b.def_var(ind.base, a.base);
                 Ok(())
             }
