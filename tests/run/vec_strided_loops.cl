@@ -58,6 +58,13 @@ __kernel void strided(__global const uint *in, __global uint *out, __global int 
         for (int q = (int)lid * 2; q < n; q += 4)
             part += q;
     }
+    // Set by some lanes only and read after its loop: the other lanes keep their value.
+    int r = (int)lid;
+    if (in[gid] & 4u) {
+        r = (int)lid + 5;
+        while (r < n)
+            r += 3;
+    }
     // 64-bit comparisons and their logic as masks.
     long w = (long)gid * 1000003L - 5000L;
     int flags = (w < (long)n * 1000L) + 2 * (w >= 0L && (ulong)w > 70000UL) +
@@ -66,7 +73,7 @@ __kernel void strided(__global const uint *in, __global uint *out, __global int 
     for (size_t b = lid; b < 300; b += lsize)
         out[g * 300 + b] = tile[b] ^ (uint)lsize;
     iout[gid] = acc + j * 1000 + steps * 100000 + inner * 7 + part * 3 + flags * 1000000;
-    lout[gid] = w + (long)k;
+    lout[gid] = w + (long)k + ((long)r << 40);
 }
 
 // A grid-stride loop (without barriers): every element once, the int index widened to

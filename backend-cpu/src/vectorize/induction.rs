@@ -82,7 +82,18 @@ pub fn is_lane_induction(
             l,
         );
     }
-    ok && loads_of(&func.body, u, l) == loads_of(body, u, l) + loads_of(continuing, u, l)
+    ok && all_loads_inside(func, u, lp, l)
+}
+
+/// True when `s` is a loop and every load of variable `l` in `func` lies inside it.
+pub fn all_loads_inside(func: &Function, u: &Uniformity, s: &Stmt, l: u32) -> bool {
+    let n = match s {
+        Stmt::Loop {
+            body, continuing, ..
+        } => loads_of(body, u, l) + loads_of(continuing, u, l),
+        _ => return false,
+    };
+    loads_of(&func.body, u, l) == n
 }
 
 /// Calls `visit(value, divergent)` for each store to `l` in `b`, `divergent` telling whether

@@ -16,11 +16,13 @@ impl Tx<'_, '_, '_> {
         vs: &mut VState,
         stmts: &[Stmt],
     ) -> Result<(), CompileError> {
-        for s in stmts {
+        for (k, s) in stmts.iter().enumerate() {
             if self.terminated || vs.dead {
                 break;
             }
+            vs.init_all_lanes = init_before_loop(self.f, vs, s, &stmts[k + 1..]);
             self.v_stmt(vs, s)?;
+            vs.init_all_lanes = None;
         }
         Ok(())
     }
@@ -321,4 +323,24 @@ fn leaves_loop(s: &Stmt) -> bool {
         })
     }
     walk(std::slice::from_ref(s), false)
+}
+
+/// The varying variable that `s` stores when every load of it lies in one loop among
+/// `rest` (the statements after `s` in its block): see `VState::init_all_lanes`.
+fn init_before_loop(f: &oclc_ir::Function, vs: &VState, s: &Stmt, rest: &[Stmt]) -> Option<u32> {
+    let Stmt::Store { ptr, .. } = s else {
+        return None;
+    };
+    let l = *vs.var_addrs.get(ptr)?;
+    let masked =
+        vs.if_mask.is_some() || vs.alive.is_some() || vs.loops.iter().any(|x| x.mask.is_some());
+    if !masked || !vs.u.varying_locals.contains(&l) || vs.aff_vars.contains_key(&l) {
+        return None;
+    }
+    rest.iter()
+        .any(|t| {
+            matches!(t, Stmt::Loop { .. })
+                && crate::vectorize::induction::all_loads_inside(f, vs.u, t, l)
+        })
+        .then_some(l)
 }

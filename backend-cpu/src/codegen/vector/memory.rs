@@ -77,11 +77,17 @@ impl Tx<'_, '_, '_> {
                 }
                 return Ok(());
             }
-            match (self.v_exec(vs), x.aff()) {
+            // The initial value of a variable read only inside a loop that follows in the
+            // same block may go to every lane (see `VState::init_all_lanes`).
+            let exec = match vs.init_all_lanes == Some(l) {
+                true => None,
+                false => self.v_exec(vs),
+            };
+            match (exec, x.aff()) {
                 (None, Some(a)) => vs.var_aff.insert(l, a),
                 _ => vs.var_aff.remove(&l),
             };
-            let x = match self.v_exec(vs) {
+            let x = match exec {
                 Some(m) => {
                     let old = self.v_read_var(vs, l);
                     let tys = self.piece_types(self.f.locals[l as usize].ty)?;

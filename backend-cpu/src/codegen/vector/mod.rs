@@ -63,6 +63,10 @@ pub(crate) struct VState<'u> {
     pub var_aff: HashMap<u32, Aff>,
     /// Lane induction variables of the enclosing loops, kept as an affine base.
     pub aff_vars: HashMap<u32, induction::Induction>,
+    /// The variable that the statement being translated stores for every lane, mask or
+    /// not: its loads all lie in a loop later in the same block, which a lane reaches only
+    /// through this store, so inactive lanes never read what they get.
+    pub init_all_lanes: Option<u32>,
     /// Per-lane copies of private variables kept in stack slots.
     pub lane_slots: HashMap<u32, [cranelift_codegen::ir::StackSlot; LANES]>,
     /// The rest of the current block is unreachable for every active lane (after a
@@ -153,6 +157,7 @@ impl Tx<'_, '_, '_> {
             lane_slots: HashMap::new(),
             var_aff: HashMap::new(),
             aff_vars: HashMap::new(),
+            init_all_lanes: None,
         };
         self.v_block_stmts(&mut vs, stmts)?;
         if !self.terminated {
