@@ -122,3 +122,27 @@ fn output_is_deterministic() {
         "SPIR-V magic number"
     );
 }
+
+#[test]
+fn cpu_strided_loops_keep_lane_induction_variables() {
+    // `for (b = lid; b < 256; b += lsize)`: b stays one affine base in the vectorised
+    // region, so `bins[b]` is read as one vector (see tests/run/vec_strided_loops.cl for
+    // the results compared with PoCL).
+    let dir = scratch("clif-strided");
+    let file = root().join("bench/kernels/histogram.cl");
+    let out = oclc(
+        &[&file.to_string_lossy(), "--target", "cpu", "-save-temps=h"],
+        &dir,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let clif = std::fs::read_to_string(dir.join("h.clif")).expect("h.clif written");
+    let notes = clif
+        .matches("; vectorize: lane induction variable 'b': one affine base, stride 1")
+        .count();
+    assert_eq!(notes, 2, "both strided loops: {clif}");
+    assert!(clif.contains("load.i32x4"), "bins[b] as a vector: {clif}");
+}

@@ -7,8 +7,10 @@
 //! variable kept in a stack slot (one slot serves all work-items of the scalar loop), a
 //! dynamic-dimension work-item query, or an image write (image reads run once per lane).
 //! Varying `if`s and loops run under lane masks. Other regions keep the scalar work-item loop.
+//! Loop variables that start affine in the lane and step uniformly are found by [`induction`].
 
 pub mod analysis;
+pub mod induction;
 
 use oclc_ir::{Dim, Function, Op, Stmt};
 

@@ -16,11 +16,13 @@ impl Tx<'_, '_, '_> {
         vs: &mut VState,
         stmts: &[Stmt],
     ) -> Result<(), CompileError> {
-        for s in stmts {
+        for (k, s) in stmts.iter().enumerate() {
             if self.terminated || vs.dead {
                 break;
             }
+            vs.init_all_lanes = init_before_loop(self.f, vs, s, &stmts[k + 1..]);
             self.v_stmt(vs, s)?;
+            vs.init_all_lanes = None;
         }
         Ok(())
     }
@@ -76,6 +78,7 @@ impl Tx<'_, '_, '_> {
                 vs.div_depth -= 1;
                 vs.if_mask = outer;
                 vs.var_aff.retain(|l, _| !stored.contains(l));
+                self.v_exit_when_no_lane_left(vs, s);
             }
             Stmt::If {
                 cond,
@@ -114,6 +117,7 @@ impl Tx<'_, '_, '_> {
                 continuing,
                 break_if,
             } => {
+                let inductions = self.v_enter_inductions(vs, s);
                 let stored = Self::v_stored(vs, s);
                 vs.var_aff.retain(|l, _| !stored.contains(l));
                 let masked = crate::vectorize::loop_is_divergent(body, continuing, *break_if, vs.u);
@@ -177,6 +181,7 @@ impl Tx<'_, '_, '_> {
                 vs.var_aff.retain(|l, _| !stored.contains(l));
                 self.b.switch_to_block(exit);
                 self.terminated = false;
+                self.v_leave_inductions(vs, &inductions);
             }
             Stmt::Break if vs.loops.last().is_some_and(|l| vs.div_depth > l.div_depth) => {
                 // Some lanes leave the loop: they stay off until it ends.
@@ -220,6 +225,27 @@ impl Tx<'_, '_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// After a varying `if` directly in a masked loop that lanes may leave (a `break` of
+    /// that loop or a `return` inside): leaves the loop at once when no lane is left in it,
+    /// instead of running the rest of the iteration with an empty mask.
+    fn v_exit_when_no_lane_left(&mut self, vs: &VState, s: &Stmt) {
+        let in_masked_loop = vs
+            .loops
+            .last()
+            .is_some_and(|l| l.mask.is_some() && l.div_depth == vs.div_depth);
+        if !in_masked_loop || !leaves_loop(s) {
+            return;
+        }
+        let Some(target) = self.loops.last().copied() else {
+            return;
+        };
+        let exec = self.v_exec(vs).expect("a masked loop");
+        let any = self.b.ins().vany_true(exec);
+        let rest = self.b.create_block();
+        self.b.ins().brif(any, rest, &[], target.brk, &[]);
+        self.b.switch_to_block(rest);
     }
 
     /// A switch on a uniform selector (as the scalar translation's `emit_switch`: `break`
@@ -276,4 +302,45 @@ impl Tx<'_, '_, '_> {
             }
         }
     }
+}
+
+/// True when `s` contains a `return`, or a `break` of the loop that encloses it.
+fn leaves_loop(s: &Stmt) -> bool {
+    fn walk(stmts: &[Stmt], in_inner: bool) -> bool {
+        stmts.iter().any(|s| match s {
+            Stmt::Break => !in_inner,
+            Stmt::Return(_) => true,
+            Stmt::If {
+                then_body,
+                else_body,
+                ..
+            } => walk(&then_body.stmts, in_inner) || walk(&else_body.stmts, in_inner),
+            Stmt::Loop {
+                body, continuing, ..
+            } => walk(&body.stmts, true) || walk(&continuing.stmts, true),
+            Stmt::Switch { cases, .. } => cases.iter().any(|c| walk(&c.body.stmts, true)),
+            _ => false,
+        })
+    }
+    walk(std::slice::from_ref(s), false)
+}
+
+/// The varying variable that `s` stores when every load of it lies in one loop among
+/// `rest` (the statements after `s` in its block): see `VState::init_all_lanes`.
+fn init_before_loop(f: &oclc_ir::Function, vs: &VState, s: &Stmt, rest: &[Stmt]) -> Option<u32> {
+    let Stmt::Store { ptr, .. } = s else {
+        return None;
+    };
+    let l = *vs.var_addrs.get(ptr)?;
+    let masked =
+        vs.if_mask.is_some() || vs.alive.is_some() || vs.loops.iter().any(|x| x.mask.is_some());
+    if !masked || !vs.u.varying_locals.contains(&l) || vs.aff_vars.contains_key(&l) {
+        return None;
+    }
+    rest.iter()
+        .any(|t| {
+            matches!(t, Stmt::Loop { .. })
+                && crate::vectorize::induction::all_loads_inside(f, vs.u, t, l)
+        })
+        .then_some(l)
 }

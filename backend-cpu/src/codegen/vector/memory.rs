@@ -13,7 +13,7 @@ use crate::vectorize::LANES;
 
 impl Tx<'_, '_, '_> {
     /// The variables of a varying promoted variable, declared on first use.
-    fn v_var(&mut self, vs: &mut VState, l: u32) -> Vec<VarPiece> {
+    pub(super) fn v_var(&mut self, vs: &mut VState, l: u32) -> Vec<VarPiece> {
         if let Some(v) = vs.vars.get(&l) {
             return v.clone();
         }
@@ -35,6 +35,9 @@ impl Tx<'_, '_, '_> {
 
     /// Reads promoted variable `l`.
     pub(super) fn v_read_var(&mut self, vs: &mut VState, l: u32) -> VVal {
+        if let Some(&ind) = vs.aff_vars.get(&l) {
+            return self.v_read_induction(ind);
+        }
         if !vs.u.varying_locals.contains(&l) {
             let vars = self.vars[&l].clone();
             return VVal::Uni(vars.iter().map(|v| self.b.use_var(*v)).collect());
@@ -62,6 +65,9 @@ impl Tx<'_, '_, '_> {
     ) -> Result<(), CompileError> {
         let x = self.v_get(vs, value)?;
         if let Some(&l) = vs.var_addrs.get(&ptr) {
+            if let Some(&ind) = vs.aff_vars.get(&l) {
+                return self.v_store_induction(ind, &x);
+            }
             if !vs.u.varying_locals.contains(&l) {
                 let VVal::Uni(xs) = x else {
                     return Err(self.err("a varying store to a uniform variable (vectorizer bug)"));
@@ -71,11 +77,17 @@ impl Tx<'_, '_, '_> {
                 }
                 return Ok(());
             }
-            match (self.v_exec(vs), x.aff()) {
+            // The initial value of a variable read only inside a loop that follows in the
+            // same block may go to every lane (see `VState::init_all_lanes`).
+            let exec = match vs.init_all_lanes == Some(l) {
+                true => None,
+                false => self.v_exec(vs),
+            };
+            match (exec, x.aff()) {
                 (None, Some(a)) => vs.var_aff.insert(l, a),
                 _ => vs.var_aff.remove(&l),
             };
-            let x = match self.v_exec(vs) {
+            let x = match exec {
                 Some(m) => {
                     let old = self.v_read_var(vs, l);
                     let tys = self.piece_types(self.f.locals[l as usize].ty)?;

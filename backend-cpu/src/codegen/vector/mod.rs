@@ -9,7 +9,9 @@
 
 mod affine;
 mod control;
+mod induction;
 mod mask;
+mod mask_ops;
 mod memory;
 mod ops;
 mod simd;
@@ -20,7 +22,7 @@ use std::collections::HashMap;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block as ClifBlock, InstBuilder, Value};
 use cranelift_frontend::Variable;
-use oclc_ir::{Stmt, ValueId};
+use oclc_ir::{Dim, Op, Stmt, ValueId, WorkItemQuery};
 
 use super::{pending, Tx, Wi};
 use crate::error::CompileError;
@@ -59,6 +61,12 @@ pub(crate) struct VState<'u> {
     /// store is known to be the one a load sees (forgotten across branches and loops that
     /// store to the variable).
     pub var_aff: HashMap<u32, Aff>,
+    /// Lane induction variables of the enclosing loops, kept as an affine base.
+    pub aff_vars: HashMap<u32, induction::Induction>,
+    /// The variable that the statement being translated stores for every lane, mask or
+    /// not: its loads all lie in a loop later in the same block, which a lane reaches only
+    /// through this store, so inactive lanes never read what they get.
+    pub init_all_lanes: Option<u32>,
     /// Per-lane copies of private variables kept in stack slots.
     pub lane_slots: HashMap<u32, [cranelift_codegen::ir::StackSlot; LANES]>,
     /// The rest of the current block is unreachable for every active lane (after a
@@ -148,6 +156,8 @@ impl Tx<'_, '_, '_> {
             dead: false,
             lane_slots: HashMap::new(),
             var_aff: HashMap::new(),
+            aff_vars: HashMap::new(),
+            init_all_lanes: None,
         };
         self.v_block_stmts(&mut vs, stmts)?;
         if !self.terminated {
@@ -262,7 +272,21 @@ impl Tx<'_, '_, '_> {
                 self.wi = Some(vs.lanes[i]);
                 lanes.push(self.val(v)?);
             }
-            VVal::from_lanes(&lanes)
+            let mut r = VVal::from_lanes(&lanes);
+            if let (VVal::Var { aff, .. }, Some(Op::WorkItem { query, dim })) =
+                (&mut r, self.plan.remat.get(&v))
+            {
+                // Recomputed local/global ids keep their affine form (lane i is lane 0 + i).
+                let ids = matches!(query, WorkItemQuery::LocalId | WorkItemQuery::GlobalId);
+                if ids && *dim == Dim::Const(0) {
+                    *aff = Some(Aff {
+                        base: lanes[0][0],
+                        stride: 1,
+                        guard: None,
+                    });
+                }
+            }
+            r
         } else {
             self.wi = Some(vs.lanes[0]);
             VVal::Uni(self.val(v)?)
@@ -283,7 +307,12 @@ impl Tx<'_, '_, '_> {
         let Some(u) = self.uniformity.clone() else {
             return Ok(false);
         };
-        let n = self.env.notes.len();
+        let n = self
+            .env
+            .notes
+            .iter()
+            .filter(|l| l.starts_with("region "))
+            .count();
         if let Some(why) =
             crate::vectorize::region_blocker(self.types, self.f, self.plan, &u, stmts)
         {

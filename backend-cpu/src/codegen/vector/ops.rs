@@ -48,6 +48,9 @@ impl Tx<'_, '_, '_> {
         if !vs.u.is_varying(result) {
             return self.v_uniform_op(vs, result, op);
         }
+        if let Some(v) = self.v_mask_ops(vs, op)? {
+            return Ok(v);
+        }
         if let Some(v) = self.v_simd_mask(vs, result, op)? {
             return Ok(v);
         }

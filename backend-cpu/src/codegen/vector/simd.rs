@@ -235,7 +235,7 @@ fn float_cc(op: CmpOp) -> FloatCC {
 }
 
 /// The Cranelift condition of an integer comparison.
-fn int_cc(op: CmpOp, signed: bool) -> IntCC {
+pub(super) fn int_cc(op: CmpOp, signed: bool) -> IntCC {
     match (op, signed) {
         (CmpOp::Eq, _) => IntCC::Equal,
         (CmpOp::Ne, _) => IntCC::NotEqual,

@@ -111,10 +111,18 @@ impl VVal {
                 let vt = vector_type(b.func.dfg.value_type(xs[p]))?;
                 return Some(b.ins().splat(vt, xs[p]));
             }
-            VVal::Var { pieces, .. } => match pieces[p] {
+            VVal::Var { pieces, aff } => match pieces[p] {
                 PieceVal::Vector(v) => return Some(v),
                 PieceVal::Mask(_) => return None,
-                PieceVal::Lanes(l) => l,
+                PieceVal::Lanes(l) => match aff {
+                    Some(a) if pieces.len() == 1 && a.guard.is_none() => {
+                        if let Some(v) = affine_vector(b, a) {
+                            return Some(v);
+                        }
+                        l
+                    }
+                    _ => l,
+                },
             },
         };
         let vt = vector_type(b.func.dfg.value_type(lanes[0]))?;
@@ -148,6 +156,21 @@ impl VVal {
             VVal::Var { aff, .. } => *aff,
         }
     }
+}
+
+/// The lanes of an exact affine 32-bit integer as a vector: the base splatted plus the
+/// constant lane offsets.
+fn affine_vector(b: &mut FunctionBuilder, a: &Aff) -> Option<Value> {
+    if b.func.dfg.value_type(a.base) != types::I32 {
+        return None;
+    }
+    let bytes: Vec<u8> = (0..LANES as i64)
+        .flat_map(|i| (a.stride.wrapping_mul(i) as i32).to_le_bytes())
+        .collect();
+    let c = b.func.dfg.constants.insert(bytes.into());
+    let offsets = b.ins().vconst(types::I32X4, c);
+    let s = b.ins().splat(types::I32X4, a.base);
+    Some(b.ins().iadd(s, offsets))
 }
 
 /// An i32x4 mask (all ones where true) from a `bool` value (uniform or varying).

@@ -1,0 +1,163 @@
+//! Lane induction variables: a private variable that a loop steps by a uniform amount
+//! (`for (b = lid; b < n; b += lsize)`) stays an affine function of the lane number inside
+//! the loop, so a vectorised region can keep it as one scalar base (see
+//! `crate::codegen::vector::induction`) instead of one value per lane, and its comparisons,
+//! loads and stores become SIMD.
+//!
+//! Lanes that leave such a loop early would have to keep their last value, which an affine
+//! form cannot express; this is only allowed when nothing reads the variable after the loop,
+//! so the steps may run for every lane (the values of lanes that left are never read).
+
+use std::collections::HashMap;
+
+use oclc_ir::{BinaryOp, Block, Function, Op, Stmt, Type, TypeId, TypeTable, ValueId};
+
+use super::{loop_is_divergent, Uniformity};
+
+/// True when private variable `l` is a lane induction variable of the loop statement `lp`:
+/// every store to it inside the loop runs for all lanes still in the loop (no varying `if`,
+/// switch or divergent inner loop around it) and stores `l + u` or `l - u` for a uniform `u`
+/// (a load of `l` plus or minus a uniform value, possibly computed in a wider integer type
+/// and converted back), and every load of `l` in `func` lies
+/// inside the loop. The caller checks that the value at loop entry is affine.
+pub fn is_lane_induction(
+    types: &TypeTable,
+    func: &Function,
+    u: &Uniformity,
+    lp: &Stmt,
+    l: u32,
+) -> bool {
+    let Stmt::Loop {
+        body, continuing, ..
+    } = lp
+    else {
+        return false;
+    };
+    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
+    for b in [body, continuing] {
+        oclc_ir::walk_stmts(b, &mut |s| {
+            if let Stmt::Let { value, op } = s {
+                defs.insert(*value, op);
+            }
+        });
+    }
+    let is_load_of_l = |v: ValueId| matches!(defs.get(&v), Some(Op::Load { ptr }) if u.addr_of.get(ptr) == Some(&l));
+    // `l` itself, or `l` converted to a wider integer type (`int i; i += size_t`).
+    let var_ty = func.locals[l as usize].ty;
+    let is_l = |v: ValueId, ty: TypeId| match defs.get(&v) {
+        Some(Op::Convert {
+            value,
+            saturate: false,
+            ..
+        }) => ty != var_ty && is_load_of_l(*value) && is_wider_int(types, ty, var_ty),
+        _ => ty == var_ty && is_load_of_l(v),
+    };
+    let step = |v: ValueId| match defs.get(&v) {
+        Some(Op::Binary(BinaryOp::Add, a, b)) => {
+            let ty = func.value_type(v);
+            (is_l(*a, ty) && !u.is_varying(*b)) || (is_l(*b, ty) && !u.is_varying(*a))
+        }
+        Some(Op::Binary(BinaryOp::Sub, a, b)) => is_l(*a, func.value_type(v)) && !u.is_varying(*b),
+        _ => false,
+    };
+    // The step, or the step done in a wider type and converted back (exact modulo the
+    // variable's width, whatever the widening did to the other lanes).
+    let steps_l = |v: ValueId| match defs.get(&v) {
+        Some(Op::Convert {
+            value,
+            saturate: false,
+            ..
+        }) => func.value_type(*value) != var_ty && step(*value),
+        _ => step(v) && func.value_type(v) == var_ty,
+    };
+    let mut ok = true;
+    for b in [body, continuing] {
+        stores_in(
+            b,
+            false,
+            u,
+            &mut |value, divergent| {
+                ok &= !divergent && steps_l(value);
+            },
+            l,
+        );
+    }
+    ok && all_loads_inside(func, u, lp, l)
+}
+
+/// True when `s` is a loop and every load of variable `l` in `func` lies inside it.
+pub fn all_loads_inside(func: &Function, u: &Uniformity, s: &Stmt, l: u32) -> bool {
+    let n = match s {
+        Stmt::Loop {
+            body, continuing, ..
+        } => loads_of(body, u, l) + loads_of(continuing, u, l),
+        _ => return false,
+    };
+    loads_of(&func.body, u, l) == n
+}
+
+/// Calls `visit(value, divergent)` for each store to `l` in `b`, `divergent` telling whether
+/// it sits under control flow that may leave some of the lanes out.
+fn stores_in(
+    b: &Block,
+    divergent: bool,
+    u: &Uniformity,
+    visit: &mut dyn FnMut(ValueId, bool),
+    l: u32,
+) {
+    for s in &b.stmts {
+        match s {
+            Stmt::Store { ptr, value } if u.addr_of.get(ptr) == Some(&l) => {
+                visit(*value, divergent)
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let d = divergent || u.is_varying(*cond);
+                stores_in(then_body, d, u, visit, l);
+                stores_in(else_body, d, u, visit, l);
+            }
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+            } => {
+                let d = divergent || loop_is_divergent(body, continuing, *break_if, u);
+                stores_in(body, d, u, visit, l);
+                stores_in(continuing, d, u, visit, l);
+            }
+            Stmt::Switch { selector, cases } => {
+                let d = divergent || u.is_varying(*selector);
+                for c in cases {
+                    stores_in(&c.body, d, u, visit, l);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The number of loads of variable `l` in `b`.
+fn loads_of(b: &Block, u: &Uniformity, l: u32) -> usize {
+    let mut n = 0;
+    oclc_ir::walk_stmts(b, &mut |s| {
+        if let Stmt::Let {
+            op: Op::Load { ptr },
+            ..
+        } = s
+        {
+            n += (u.addr_of.get(ptr) == Some(&l)) as usize;
+        }
+    });
+    n
+}
+
+/// True when `wide` and `narrow` are integer scalars and `wide` has more bits.
+fn is_wider_int(types: &TypeTable, wide: TypeId, narrow: TypeId) -> bool {
+    match (types.get(wide), types.get(narrow)) {
+        (Type::Scalar(w), Type::Scalar(n)) => w.is_int() && n.is_int() && w.bits() > n.bits(),
+        _ => false,
+    }
+}
