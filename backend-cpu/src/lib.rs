@@ -17,6 +17,8 @@ pub mod pieces;
 pub mod plan;
 pub mod printf;
 pub mod promote;
+pub mod region_vars;
+pub mod remat;
 mod translate;
 pub mod vectorize;
 

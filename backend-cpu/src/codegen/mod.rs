@@ -18,6 +18,7 @@ pub mod math;
 mod math_int;
 mod ops;
 pub mod printf;
+mod state;
 mod vector;
 mod workitem;
 
@@ -100,8 +101,8 @@ pub fn translate_kernel(
 pub(crate) struct Wi {
     /// `get_local_id(0..3)`.
     pub lid: [Value; 3],
-    /// Base address of this work-item's state (barrier kernels).
-    pub state: Value,
+    /// The linear local id `x + lsx * (y + lsy * z)`, which indexes the state columns.
+    pub lin: Value,
     /// Where to go to skip the rest of this work-item.
     pub next: ClifBlock,
 }
@@ -136,6 +137,8 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub local_size: [Value; 3],
     pub local_mem: Value,
     pub wi_state: Value,
+    /// Work-items per group (the length of a state column; barrier kernels).
+    pub items: Value,
     pub slots: HashMap<u32, StackSlot>,
     /// The variables (one per piece) of each promoted private variable.
     pub vars: HashMap<u32, Vec<Variable>>,
@@ -181,6 +184,8 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
         ];
         let local_mem = ld(ctx_offsets::LOCAL_MEM);
         let wi_state = ld(ctx_offsets::WI_STATE);
+        let items = b.ins().imul(local_size[0], local_size[1]);
+        let items = b.ins().imul(items, local_size[2]);
         let pending = b.declare_var(types::I8);
         let counters = [
             b.declare_var(types::I64),
@@ -200,6 +205,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             local_size,
             local_mem,
             wi_state,
+            items,
             slots: HashMap::new(),
             vars: HashMap::new(),
             var_addrs: HashMap::new(),
@@ -261,7 +267,13 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
                 .collect();
             self.vals.insert(p.value, lanes);
         }
-        let mut promoted: Vec<u32> = self.plan.promoted.iter().copied().collect();
+        let mut promoted: Vec<u32> = self
+            .plan
+            .promoted
+            .iter()
+            .chain(&self.plan.in_state)
+            .copied()
+            .collect();
         promoted.sort();
         for l in promoted {
             let ps = self.pieces_of(self.f.locals[l as usize].ty)?;
@@ -309,20 +321,9 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
         }
         if let Some(&off) = self.plan.spills.get(&v) {
             if self.plan.def_region.get(&v) != Some(&self.region) {
-                let base = self.state_base();
-                let ty = self.f.value_type(v);
-                let ps = self.pieces_of(ty)?;
-                return Ok(ps
-                    .iter()
-                    .map(|pc| {
-                        self.b.ins().load(
-                            pc.ty,
-                            MemFlagsData::trusted(),
-                            base,
-                            (off + pc.offset) as i32,
-                        )
-                    })
-                    .collect());
+                let ps = self.pieces_of(self.f.value_type(v))?;
+                let lin = self.wi_lin();
+                return Ok(self.load_pieces(off, &ps, lin));
             }
         }
         self.vals
@@ -342,23 +343,11 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
     /// Records the values of `v`, spilling them if another region uses them.
     pub fn define(&mut self, v: ValueId, lanes: Vec<Value>) -> Result<(), CompileError> {
         if let Some(&off) = self.plan.spills.get(&v) {
-            let base = self.state_base();
             let ps = self.pieces_of(self.f.value_type(v))?;
-            for (pc, val) in ps.iter().zip(&lanes) {
-                self.b.ins().store(
-                    MemFlagsData::trusted(),
-                    *val,
-                    base,
-                    (off + pc.offset) as i32,
-                );
-            }
+            let lin = self.wi_lin();
+            self.store_pieces(off, &ps, &lanes, lin);
         }
         self.vals.insert(v, lanes);
         Ok(())
-    }
-
-    /// This work-item's state (work-item 0's at group level).
-    pub fn state_base(&self) -> Value {
-        self.wi.map(|w| w.state).unwrap_or(self.wi_state)
     }
 }

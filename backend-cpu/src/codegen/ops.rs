@@ -224,8 +224,9 @@ impl Tx<'_, '_, '_> {
             return Ok(self.b.ins().iadd_imm_s(self.local_mem, off as i64));
         }
         if let Some(&off) = self.plan.private_offsets.get(&l) {
-            let base = self.state_base();
-            return Ok(self.b.ins().iadd_imm_s(base, off as i64));
+            let size = self.types.layout(self.f.locals[l as usize].ty).size.max(1);
+            let lin = self.wi_lin();
+            return Ok(self.state_at(off, size, lin));
         }
         match self.slots.get(&l) {
             Some(&slot) => Ok(self.b.ins().stack_addr(types::I64, slot, 0)),

@@ -13,7 +13,7 @@ use crate::vectorize::LANES;
 
 impl Tx<'_, '_, '_> {
     /// The variables of a varying promoted variable, declared on first use.
-    fn v_var(&mut self, vs: &mut VState, l: u32) -> Vec<VarPiece> {
+    pub(super) fn v_var(&mut self, vs: &mut VState, l: u32) -> Vec<VarPiece> {
         if let Some(v) = vs.vars.get(&l) {
             return v.clone();
         }

@@ -13,6 +13,7 @@ mod mask;
 mod memory;
 mod ops;
 mod simd;
+mod state;
 mod value;
 
 use std::collections::HashMap;
@@ -112,17 +113,23 @@ impl Tx<'_, '_, '_> {
         self.b.switch_to_block(v_body);
         let y = self.b.use_var(vy);
         let z = self.b.use_var(vz);
+        // Every exit of a chunk passes through `v_leave`, which stores back the state
+        // variables the region wrote.
+        let v_leave = self.b.create_block();
+        let lin0 = self.lin_of([x, y, z]);
         let lanes: [Wi; LANES] = std::array::from_fn(|i| {
-            let xi = if i == 0 {
-                x
+            let (xi, lin) = if i == 0 {
+                (x, lin0)
             } else {
-                self.b.ins().iadd_imm_s(x, i as i64)
+                (
+                    self.b.ins().iadd_imm_s(x, i as i64),
+                    self.b.ins().iadd_imm_s(lin0, i as i64),
+                )
             };
-            let lid = [xi, y, z];
             Wi {
-                lid,
-                state: self.wi_state_of(lid),
-                next: v_next,
+                lid: [xi, y, z],
+                lin,
+                next: v_leave,
             }
         });
         self.wi = Some(lanes[0]);
@@ -149,10 +156,14 @@ impl Tx<'_, '_, '_> {
             lane_slots: HashMap::new(),
             var_aff: HashMap::new(),
         };
+        self.v_enter_state_vars(&mut vs, key)?;
         self.v_block_stmts(&mut vs, stmts)?;
         if !self.terminated {
-            self.b.ins().jump(v_next, &[]);
+            self.b.ins().jump(v_leave, &[]);
         }
+        self.b.switch_to_block(v_leave);
+        self.v_leave_state_vars(&mut vs, key)?;
+        self.b.ins().jump(v_next, &[]);
         self.b.switch_to_block(v_next);
         let x = self.b.use_var(vx);
         let x = self.b.ins().iadd_imm_s(x, LANES as i64);
@@ -165,11 +176,13 @@ impl Tx<'_, '_, '_> {
         let y = self.b.use_var(vy);
         let z = self.b.use_var(vz);
         let lid = [x, y, z];
+        let lin = self.lin_of(lid);
         self.wi = Some(Wi {
             lid,
-            state: self.wi_state_of(lid),
+            lin,
             next: s_next,
         });
+        self.enter_state_vars(key)?;
         self.terminated = false;
         for s in stmts {
             if self.terminated {
@@ -181,6 +194,7 @@ impl Tx<'_, '_, '_> {
             self.b.ins().jump(s_next, &[]);
         }
         self.b.switch_to_block(s_next);
+        self.leave_state_vars(key)?;
         let x = self.b.use_var(vx);
         let x = self.b.ins().iadd_imm_s(x, 1);
         self.b.def_var(vx, x);
@@ -206,21 +220,6 @@ impl Tx<'_, '_, '_> {
         Ok(())
     }
 
-    /// The state address of the work-item with local id `lid` (the shared base without
-    /// barriers).
-    fn wi_state_of(&mut self, lid: [Value; 3]) -> Value {
-        if self.plan.wi_state_size == 0 {
-            return self.wi_state;
-        }
-        let [lsx, lsy, _] = self.local_size;
-        let t = self.b.ins().imul(lid[2], lsy);
-        let t = self.b.ins().iadd(t, lid[1]);
-        let t = self.b.ins().imul(t, lsx);
-        let lin = self.b.ins().iadd(t, lid[0]);
-        let off = self.b.ins().imul_imm_s(lin, self.plan.wi_state_size as i64);
-        self.b.ins().iadd(self.wi_state, off)
-    }
-
     fn counter_start(&mut self, counter: Variable, header: ClifBlock) {
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(counter, zero);
@@ -231,18 +230,7 @@ impl Tx<'_, '_, '_> {
     fn v_define(&mut self, vs: &mut VState, id: ValueId, v: VVal) -> Result<(), CompileError> {
         if let Some(&off) = self.plan.spills.get(&id) {
             let ps = self.pieces_of(self.f.value_type(id))?;
-            for i in 0..LANES {
-                let base = vs.lanes[i].state;
-                for (p, pc) in ps.iter().enumerate() {
-                    let x = v.lane_piece(&mut self.b, p, i);
-                    self.b.ins().store(
-                        cranelift_codegen::ir::MemFlagsData::trusted(),
-                        x,
-                        base,
-                        (off + pc.offset) as i32,
-                    );
-                }
-            }
+            self.v_store_state(vs, off, &ps, &v);
         }
         vs.vals.insert(id, v);
         Ok(())
@@ -254,15 +242,23 @@ impl Tx<'_, '_, '_> {
         if let Some(x) = vs.vals.get(&v) {
             return Ok(x.clone());
         }
-        let saved = self.wi;
-        let per_work_item = self.plan.spills.contains_key(&v) || self.plan.remat.contains_key(&v);
-        let r = if per_work_item && vs.u.is_varying(v) {
-            let mut lanes = Vec::with_capacity(LANES);
-            for i in 0..LANES {
-                self.wi = Some(vs.lanes[i]);
-                lanes.push(self.val(v)?);
+        let elsewhere = self
+            .plan
+            .def_region
+            .get(&v)
+            .is_some_and(|d| *d != self.region);
+        if elsewhere {
+            if let Some(op) = self.plan.remat.get(&v).cloned() {
+                // Recomputed here, with its affine or vector form (not cached: this use
+                // need not dominate the next).
+                return self.v_op(vs, v, &op);
             }
-            VVal::from_lanes(&lanes)
+        }
+        let saved = self.wi;
+        let spilled = self.plan.spills.get(&v).copied();
+        let r = if let (Some(off), true, true) = (spilled, vs.u.is_varying(v), elsewhere) {
+            let ps = self.pieces_of(self.f.value_type(v))?;
+            self.v_load_state(vs, off, &ps)
         } else {
             self.wi = Some(vs.lanes[0]);
             VVal::Uni(self.val(v)?)
