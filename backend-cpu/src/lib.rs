@@ -9,6 +9,7 @@
 pub mod abi;
 pub mod codegen;
 pub mod error;
+pub mod group_level;
 pub mod image;
 pub mod jit;
 pub mod mathlib;

@@ -106,6 +106,8 @@ pub struct Plan {
     /// variables inside each region (barrier kernels; see [`crate::region_vars`]). Each piece
     /// of such a variable, and of a spilled value, has its own column of the state.
     pub in_state: HashSet<u32>,
+    /// What is kept once per group instead of per work-item (barrier kernels).
+    pub group: crate::group_level::GroupLevel,
     /// The variables each region reads on entry and writes back (barrier kernels).
     pub regions: HashMap<RegionKey, crate::region_vars::RegionVars>,
     /// Values used outside the region defining them that are recomputed where used instead
@@ -163,6 +165,9 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
     );
     p.promoted = promotion.promoted;
     p.in_state = promotion.in_state;
+    if p.has_barrier {
+        p.group = crate::group_level::plan_group_level(types, func, &p);
+    }
     let mut local_at = 0u64;
     let mut wi_at = 0u64;
     for (i, l) in func.locals.iter().enumerate() {
@@ -171,14 +176,22 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
             local_at = local_at.next_multiple_of(lay.align.max(1));
             p.local_offsets.insert(i as u32, local_at);
             local_at += lay.size;
-        } else if p.has_barrier && !p.promoted.contains(&(i as u32)) {
+        } else if p.has_barrier
+            && !p.promoted.contains(&(i as u32))
+            && !p.group.vars.contains_key(&(i as u32))
+        {
             wi_at = wi_at.next_multiple_of(lay.align.max(1));
             p.private_offsets.insert(i as u32, wi_at);
             wi_at += lay.size;
         }
     }
     p.static_local_size = local_at;
-    let mut spilled: Vec<ValueId> = p.spills.keys().copied().collect();
+    let mut spilled: Vec<ValueId> = p
+        .spills
+        .keys()
+        .copied()
+        .filter(|v| !p.group.spills.contains_key(v))
+        .collect();
     spilled.sort();
     for v in spilled {
         let lay = types.layout(func.value_type(v));

@@ -7,6 +7,9 @@
 // RUN: --kernel cond_state --global 30 --local 15 --arg i32[30]=randu:55:-20:20 --arg i32[30]=zeros
 // RUN: --kernel tiled_counter --global 32,8 --local 8,8 --arg f32[256]=rand:56 --arg f32[256]=zeros --arg i32:4
 // RUN: --kernel tiled_counter --global 14,6 --local 7,3 --arg f32[84]=rand:57 --arg f32[84]=zeros --arg i32:2
+// RUN: --kernel group_counters --global 96 --local 32 --arg i32[96]=randu:58:-50:50 --arg i32[96]=zeros --arg i32:11
+// RUN: --kernel group_counters --global 42 --local 21 --arg i32[42]=randu:59:-50:50 --arg i32[42]=zeros --arg i32:100
+// RUN: -O0 --kernel group_counters --global 42 --local 21 --arg i32[42]=randu:59:-50:50 --arg i32[42]=zeros --arg i32:5
 // Private variables and values that live across barriers: accumulators (a different value
 // per work-item), loop counters shared by the group, vectors, narrow and wide integers and
 // bools, variables written only on some paths of a region, and values recomputed from the
@@ -106,4 +109,35 @@ __kernel void tiled_counter(__global const float *a, __global float *c, int tile
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     c[row * n + col] = acc;
+}
+
+// Values the same for the whole group: a counter advanced in a region that also does
+// per-work-item work (every work-item must see the value from before the region), a region
+// of uniform statements only with a break out of the loop, and a value read from __local
+// memory by every work-item alike and used after the next barrier.
+__kernel void group_counters(__global const int *in, __global int *out, int limit)
+{
+    __local int s[64];
+    int l = get_local_id(0);
+    int n = get_local_size(0);
+    int step = 0;
+    int total = 0;
+    int shift = n;
+    int hw = shift / 2;
+    for (;;) {
+        s[l] = in[get_global_id(0)] + step;
+        step += 3;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        total += s[(l + hw) % n] * (step & 7);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        shift >>= 1;
+        hw = shift / 2 + 1;
+        if (step > limit || shift <= 1)
+            break;
+    }
+    s[l] = total;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int m = s[0] + s[n - 1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = total * 1000 + step * 10 + shift + m;
 }

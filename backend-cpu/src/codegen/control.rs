@@ -88,6 +88,10 @@ impl Tx<'_, '_, '_> {
 
     /// Emits a region: `stmts` run for every work-item of the group.
     pub(super) fn region(&mut self, stmts: &[Stmt], key: RegionKey) -> Result<(), CompileError> {
+        self.snapshot_group_vars(key)?;
+        if self.plan.group.once.contains(&key) {
+            return self.once_region(stmts, key);
+        }
         if self.try_vector_region(stmts, key)? {
             return Ok(());
         }

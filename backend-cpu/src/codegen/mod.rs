@@ -16,6 +16,7 @@ mod half;
 pub mod image;
 pub mod math;
 mod math_int;
+mod once;
 mod ops;
 pub mod printf;
 mod state;
@@ -139,6 +140,10 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub wi_state: Value,
     /// Work-items per group (the length of a state column; barrier kernels).
     pub items: Value,
+    /// The group slot (see [`crate::group_level`]), when the kernel has group-level values.
+    pub group_slot: Option<StackSlot>,
+    /// The group-level variables' values when the current region began.
+    pub group_snap: HashMap<u32, Vec<Value>>,
     pub slots: HashMap<u32, StackSlot>,
     /// The variables (one per piece) of each promoted private variable.
     pub vars: HashMap<u32, Vec<Variable>>,
@@ -206,6 +211,8 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             local_mem,
             wi_state,
             items,
+            group_slot: None,
+            group_snap: HashMap::new(),
             slots: HashMap::new(),
             vars: HashMap::new(),
             var_addrs: HashMap::new(),
@@ -280,6 +287,13 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             let vs = ps.iter().map(|pc| self.b.declare_var(pc.ty)).collect();
             self.vars.insert(l, vs);
         }
+        if self.plan.group.size > 0 {
+            self.group_slot = Some(self.b.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                self.plan.group.size as u32,
+                4,
+            )));
+        }
         if !self.plan.has_barrier {
             for (i, l) in self.f.locals.iter().enumerate() {
                 if l.space != AddressSpace::Local && !self.plan.promoted.contains(&(i as u32)) {
@@ -319,6 +333,12 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
                 return self.op(v, &op);
             }
         }
+        if let Some(&off) = self.plan.group.spills.get(&v) {
+            if self.plan.def_region.get(&v) != Some(&self.region) {
+                let ps = self.pieces_of(self.f.value_type(v))?;
+                return Ok(self.load_group(off, &ps));
+            }
+        }
         if let Some(&off) = self.plan.spills.get(&v) {
             if self.plan.def_region.get(&v) != Some(&self.region) {
                 let ps = self.pieces_of(self.f.value_type(v))?;
@@ -342,7 +362,10 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
 
     /// Records the values of `v`, spilling them if another region uses them.
     pub fn define(&mut self, v: ValueId, lanes: Vec<Value>) -> Result<(), CompileError> {
-        if let Some(&off) = self.plan.spills.get(&v) {
+        if let Some(&off) = self.plan.group.spills.get(&v) {
+            let ps = self.pieces_of(self.f.value_type(v))?;
+            self.store_group(off, &ps, &lanes);
+        } else if let Some(&off) = self.plan.spills.get(&v) {
             let ps = self.pieces_of(self.f.value_type(v))?;
             let lin = self.wi_lin();
             self.store_pieces(off, &ps, &lanes, lin);

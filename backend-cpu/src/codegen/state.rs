@@ -80,6 +80,12 @@ impl Tx<'_, '_, '_> {
             if !self.plan.in_state.contains(&l) {
                 continue;
             }
+            if let Some(vals) = self.group_snap.get(&l).cloned() {
+                for (var, v) in self.vars[&l].clone().iter().zip(vals) {
+                    self.b.def_var(*var, v);
+                }
+                continue;
+            }
             let (off, ps) = self.state_var(l)?;
             let vals = self.load_pieces(off, &ps, lin);
             for (var, v) in self.vars[&l].clone().iter().zip(vals) {
@@ -99,13 +105,62 @@ impl Tx<'_, '_, '_> {
             if !self.plan.in_state.contains(&l) {
                 continue;
             }
-            let (off, ps) = self.state_var(l)?;
             let vals: Vec<Value> = self.vars[&l]
                 .clone()
                 .iter()
                 .map(|var| self.b.use_var(*var))
                 .collect();
+            if let Some(&off) = self.plan.group.vars.get(&l) {
+                let ps = self.pieces_of(self.f.locals[l as usize].ty)?;
+                self.store_group(off, &ps, &vals);
+                continue;
+            }
+            let (off, ps) = self.state_var(l)?;
             self.store_pieces(off, &ps, &vals, lin);
+        }
+        Ok(())
+    }
+
+    /// Loads the pieces `ps` at `off` in the group slot.
+    pub(crate) fn load_group(&mut self, off: u64, ps: &[Piece]) -> Vec<Value> {
+        let slot = self.group_slot.expect("a group slot");
+        let base = self.b.ins().stack_addr(types::I64, slot, 0);
+        ps.iter()
+            .map(|pc| {
+                self.b.ins().load(
+                    pc.ty,
+                    MemFlagsData::trusted(),
+                    base,
+                    (off + pc.offset) as i32,
+                )
+            })
+            .collect()
+    }
+
+    /// Stores the pieces `ps` (values `vs`) at `off` in the group slot.
+    pub(crate) fn store_group(&mut self, off: u64, ps: &[Piece], vs: &[Value]) {
+        let slot = self.group_slot.expect("a group slot");
+        let base = self.b.ins().stack_addr(types::I64, slot, 0);
+        for (pc, v) in ps.iter().zip(vs) {
+            self.b
+                .ins()
+                .store(MemFlagsData::trusted(), *v, base, (off + pc.offset) as i32);
+        }
+    }
+
+    /// At the start of region `key` (before its work-items run): reads the group-level
+    /// variables it may read, the value every work-item of the region starts from.
+    pub(crate) fn snapshot_group_vars(&mut self, key: RegionKey) -> Result<(), CompileError> {
+        self.group_snap.clear();
+        let Some(rv) = self.plan.regions.get(&key) else {
+            return Ok(());
+        };
+        for &l in &rv.live_in {
+            if let Some(&off) = self.plan.group.vars.get(&l) {
+                let ps = self.pieces_of(self.f.locals[l as usize].ty)?;
+                let vals = self.load_group(off, &ps);
+                self.group_snap.insert(l, vals);
+            }
         }
         Ok(())
     }

@@ -72,6 +72,12 @@ impl Tx<'_, '_, '_> {
             if !self.plan.in_state.contains(&l) {
                 continue;
             }
+            if let Some(vals) = self.group_snap.get(&l).cloned() {
+                for (var, v) in self.vars[&l].clone().iter().zip(vals) {
+                    self.b.def_var(*var, v);
+                }
+                continue;
+            }
             let (off, ps) = self.state_var(l)?;
             if !vs.u.varying_locals.contains(&l) {
                 let lin = vs.lanes[0].lin;
@@ -114,8 +120,14 @@ impl Tx<'_, '_, '_> {
             if !self.plan.in_state.contains(&l) {
                 continue;
             }
-            let (off, ps) = self.state_var(l)?;
             let x = self.v_read_var(vs, l);
+            if let Some(&off) = self.plan.group.vars.get(&l) {
+                let ps = self.pieces_of(self.f.locals[l as usize].ty)?;
+                let vals = x.lane(&mut self.b, 0);
+                self.store_group(off, &ps, &vals);
+                continue;
+            }
+            let (off, ps) = self.state_var(l)?;
             self.v_store_state(vs, off, &ps, &x);
         }
         Ok(())
