@@ -136,6 +136,11 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub ctx: Value,
     pub args: Value,
     pub local_size: [Value; 3],
+    /// `get_group_id(0..3)`, read in the entry block.
+    pub group_id: [Value; 3],
+    /// The global id of each dimension's work-item 0 of the group (group id * local size
+    /// + global offset), computed in the entry block.
+    pub group_base: [Value; 3],
     pub local_mem: Value,
     pub wi_state: Value,
     /// Work-items per group (the length of a state column; barrier kernels).
@@ -187,8 +192,22 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             ld(ctx_offsets::LOCAL_SIZE + 8),
             ld(ctx_offsets::LOCAL_SIZE + 16),
         ];
+        let group_id = [
+            ld(ctx_offsets::GROUP_ID),
+            ld(ctx_offsets::GROUP_ID + 8),
+            ld(ctx_offsets::GROUP_ID + 16),
+        ];
+        let offset = [
+            ld(ctx_offsets::GLOBAL_OFFSET),
+            ld(ctx_offsets::GLOBAL_OFFSET + 8),
+            ld(ctx_offsets::GLOBAL_OFFSET + 16),
+        ];
         let local_mem = ld(ctx_offsets::LOCAL_MEM);
         let wi_state = ld(ctx_offsets::WI_STATE);
+        let group_base = std::array::from_fn(|d| {
+            let base = b.ins().imul(group_id[d], local_size[d]);
+            b.ins().iadd(base, offset[d])
+        });
         let items = b.ins().imul(local_size[0], local_size[1]);
         let items = b.ins().imul(items, local_size[2]);
         let pending = b.declare_var(types::I8);
@@ -208,6 +227,8 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             ctx,
             args: params[0],
             local_size,
+            group_id,
+            group_base,
             local_mem,
             wi_state,
             items,

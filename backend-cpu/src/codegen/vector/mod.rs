@@ -8,6 +8,7 @@
 //! `continue` and `return` leave all lanes together.
 
 mod affine;
+mod cmp64;
 mod control;
 mod mask;
 mod memory;
