@@ -10,6 +10,8 @@
 // RUN: --kernel group_counters --global 96 --local 32 --arg i32[96]=randu:58:-50:50 --arg i32[96]=zeros --arg i32:11
 // RUN: --kernel group_counters --global 42 --local 21 --arg i32[42]=randu:59:-50:50 --arg i32[42]=zeros --arg i32:100
 // RUN: -O0 --kernel group_counters --global 42 --local 21 --arg i32[42]=randu:59:-50:50 --arg i32[42]=zeros --arg i32:5
+// RUN: --kernel struct_state --global 24 --local 12 --arg f32[24]=rand:60 --arg f32[24]=zeros
+// RUN: -O0 --kernel struct_state --global 24 --local 12 --arg f32[24]=rand:60 --arg f32[24]=zeros
 // Private variables and values that live across barriers: accumulators (a different value
 // per work-item), loop counters shared by the group, vectors, narrow and wide integers and
 // bools, variables written only on some paths of a region, and values recomputed from the
@@ -140,4 +142,32 @@ __kernel void group_counters(__global const int *in, __global int *out, int limi
     int m = s[0] + s[n - 1];
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = total * 1000 + step * 10 + shift + m;
+}
+
+// A struct (mixed field types, one of them a vector) and a private array carried across
+// barriers, updated field by field and as a whole.
+typedef struct { float w; int n; float2 xy; short tag; } Acc;
+
+__kernel void struct_state(__global const float *in, __global float *out)
+{
+    __local float s[16];
+    int l = get_local_id(0);
+    Acc acc = { in[get_global_id(0)], l, (float2)(1.0f, (float)l), (short)(l * 3) };
+    float hist[3] = { 0.0f, 1.0f, 2.0f };
+    for (int r = 0; r < 3; r++) {
+        s[l] = acc.w + (float)r;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        acc.w += s[(l + 1) % get_local_size(0)];
+        acc.n += r;
+        hist[r] += acc.xy.y;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (r == 1) {
+            Acc next = acc;
+            next.xy = acc.xy * 2.0f;
+            next.tag = (short)(acc.tag + 1);
+            acc = next;
+        }
+    }
+    out[get_global_id(0)] = acc.w + (float)acc.n + acc.xy.x + acc.xy.y + (float)acc.tag
+                            + hist[0] * 10.0f + hist[1] * 100.0f + hist[2];
 }

@@ -15,10 +15,13 @@ impl Tx<'_, '_, '_> {
         stmts: &[Stmt],
         key: RegionKey,
     ) -> Result<(), CompileError> {
-        let n = self.env.notes.len();
-        self.env.notes.push(format!(
-            "region {n}: once for the group (the same for every work-item)"
-        ));
+        if self.uniformity.is_some() {
+            // Numbered with the vectorize stage's notes on the other regions.
+            let n = self.env.notes.len();
+            self.env.notes.push(format!(
+                "region {n}: once for the group (the same for every work-item)"
+            ));
+        }
         self.region = key;
         self.pending_used = false;
         let none = self.b.ins().iconst(types::I8, pending::NONE);
