@@ -102,7 +102,8 @@ pub fn translate_kernel(
 pub(crate) struct Wi {
     /// `get_local_id(0..3)`.
     pub lid: [Value; 3],
-    /// The linear local id `x + lsx * (y + lsy * z)`, which indexes the state columns.
+    /// The linear local id `x + lsx * (y + lsy * z)`, which indexes the state columns (in
+    /// kernels without per-work-item state, where nothing reads it, the local id x).
     pub lin: Value,
     /// Where to go to skip the rest of this work-item.
     pub next: ClifBlock,
