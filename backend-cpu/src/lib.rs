@@ -9,6 +9,7 @@
 pub mod abi;
 pub mod codegen;
 pub mod error;
+pub mod group_level;
 pub mod image;
 pub mod jit;
 pub mod mathlib;
@@ -17,6 +18,8 @@ pub mod pieces;
 pub mod plan;
 pub mod printf;
 pub mod promote;
+pub mod region_vars;
+pub mod remat;
 mod translate;
 pub mod vectorize;
 

@@ -6,8 +6,10 @@
 //! group statements: `barrier`, `break`/`continue`/`return`, and `if`/`loop` statements that
 //! contain a barrier, which run once for the group with conditions read from work-item 0
 //! (OpenCL requires them to be uniform). Values used outside the region that defines them are
-//! *spilled* to a per-work-item state area, and in kernels with barriers every private
-//! variable lives there too. Kernels without barriers are one region and pay for none of it.
+//! *spilled* to a per-work-item state area (a struct of arrays, so that a vector of work-items
+//! reads or writes its copies with one access), unless they are cheap to recompute
+//! ([`crate::remat`]); private variables used in more than one region live there too
+//! ([`crate::region_vars`]). Kernels without barriers are one region and pay for none of it.
 
 use std::collections::{HashMap, HashSet};
 
@@ -84,20 +86,32 @@ pub struct Plan {
     pub has_barrier: bool,
     /// The region defining each value (barrier kernels only).
     pub def_region: HashMap<ValueId, RegionKey>,
-    /// Spilled values and their offset in a work-item's state.
+    /// Spilled values and their offset in a work-item's state (each piece its own column).
     pub spills: HashMap<ValueId, u64>,
-    /// Offset of each private variable in a work-item's state (barrier kernels only).
+    /// Offset of each private variable in a work-item's state (barrier kernels only): one
+    /// column of whole variables, or one per piece for the variables of `in_state`.
     pub private_offsets: HashMap<u32, u64>,
     /// Offset of each `__local` variable in the static local memory area.
     pub local_offsets: HashMap<u32, u64>,
     /// Size of the static local memory area.
     pub static_local_size: u64,
-    /// Bytes of state per work-item (0 without barriers); a multiple of 16.
+    /// Bytes of state per work-item (0 without barriers); a multiple of 16. The state of a
+    /// group is laid out as columns (struct of arrays): an entry at offset `off` of `s` bytes
+    /// keeps work-item `i`'s copy (linear local id) at `off * items + i * s`, where `items` is
+    /// the number of work-items of the group, so consecutive work-items are adjacent.
     pub wi_state_size: u64,
     /// Private variables kept in Cranelift variables (see [`crate::promote`]).
     pub promoted: HashSet<u32>,
+    /// Private variables kept in the work-item state between regions and in Cranelift
+    /// variables inside each region (barrier kernels; see [`crate::region_vars`]). Each piece
+    /// of such a variable, and of a spilled value, has its own column of the state.
+    pub in_state: HashSet<u32>,
+    /// What is kept once per group instead of per work-item (barrier kernels).
+    pub group: crate::group_level::GroupLevel,
+    /// The variables each region reads on entry and writes back (barrier kernels).
+    pub regions: HashMap<RegionKey, crate::region_vars::RegionVars>,
     /// Values used outside the region defining them that are recomputed where used instead
-    /// of kept per work-item: work-item queries and constants never used at group level.
+    /// of kept per work-item (see [`crate::remat`]).
     pub remat: HashMap<ValueId, Op>,
 }
 
@@ -115,13 +129,7 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
             .filter(|(_, r)| *r == GROUP)
             .map(|(v, _)| *v)
             .collect();
-        oclc_ir::walk_stmts(&func.body, &mut |s| {
-            if let Stmt::Let { value, op } = s {
-                if matches!(op, Op::WorkItem { .. } | Op::Const(_)) && !at_group.contains(value) {
-                    p.remat.insert(*value, op.clone());
-                }
-            }
-        });
+        p.remat = crate::remat::rematerialisable(func, &p.def_region, &at_group);
         let mut spilled: Vec<ValueId> = uses
             .into_iter()
             .filter(|(v, r)| p.def_region.get(v).is_some_and(|d| d != r))
@@ -134,7 +142,32 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
             p.spills.insert(v, 0);
         }
     }
-    p.promoted = crate::promote::promotable(types, func, p.has_barrier, &p.def_region, &p.spills);
+    if p.has_barrier {
+        let mut addr_of = HashMap::new();
+        oclc_ir::walk_stmts(&func.body, &mut |s| {
+            if let Stmt::Let {
+                value,
+                op: Op::LocalAddr(l),
+            } = s
+            {
+                addr_of.insert(*value, l.0);
+            }
+        });
+        p.regions = crate::region_vars::analyze(&func.body, &addr_of);
+    }
+    let promotion = crate::promote::promotable(
+        types,
+        func,
+        p.has_barrier,
+        &p.def_region,
+        &p.spills,
+        &p.regions,
+    );
+    p.promoted = promotion.promoted;
+    p.in_state = promotion.in_state;
+    if p.has_barrier {
+        p.group = crate::group_level::plan_group_level(types, func, &p);
+    }
     let mut local_at = 0u64;
     let mut wi_at = 0u64;
     for (i, l) in func.locals.iter().enumerate() {
@@ -143,14 +176,22 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
             local_at = local_at.next_multiple_of(lay.align.max(1));
             p.local_offsets.insert(i as u32, local_at);
             local_at += lay.size;
-        } else if p.has_barrier && !p.promoted.contains(&(i as u32)) {
+        } else if p.has_barrier
+            && !p.promoted.contains(&(i as u32))
+            && !p.group.vars.contains_key(&(i as u32))
+        {
             wi_at = wi_at.next_multiple_of(lay.align.max(1));
             p.private_offsets.insert(i as u32, wi_at);
             wi_at += lay.size;
         }
     }
     p.static_local_size = local_at;
-    let mut spilled: Vec<ValueId> = p.spills.keys().copied().collect();
+    let mut spilled: Vec<ValueId> = p
+        .spills
+        .keys()
+        .copied()
+        .filter(|v| !p.group.spills.contains_key(v))
+        .collect();
     spilled.sort();
     for v in spilled {
         let lay = types.layout(func.value_type(v));

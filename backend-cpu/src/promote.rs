@@ -4,28 +4,42 @@
 //! instead of a stack slot or the work-item state.
 //!
 //! In kernels with barriers, a variable is promoted only when all its uses lie in one region
-//! that is not inside a group-level loop: the region then runs once per work-item, so the
-//! variable never has to survive a region boundary.
+//! that is not inside a group-level loop (the region then runs once per work-item) or that
+//! overwrites it before reading it ([`crate::region_vars`]): the variable never has to survive
+//! a region boundary. The other variables of that shape live in the per-work-item state
+//! between regions and in Cranelift variables inside each region (`Promotion::in_state`).
 
 use std::collections::{HashMap, HashSet};
 
-use oclc_ir::{AddressSpace, Block, Function, Op, Stmt, TypeTable, ValueId};
+use oclc_ir::{AddressSpace, Function, Op, Stmt, TypeTable, ValueId};
 
 use crate::pieces::pieces;
-use crate::plan::{run_key, split, Part, RegionKey};
+use crate::plan::RegionKey;
+use crate::region_vars::RegionVars;
 
 /// Variables with more pieces than this stay in memory.
 const MAX_PIECES: usize = 32;
 
-/// The private variables of `func` that can live in registers. `def_region` and `spills`
-/// come from the barrier plan (empty without barriers).
+/// Where the private variables of a kernel live.
+#[derive(Debug, Default)]
+pub struct Promotion {
+    /// Variables kept in Cranelift variables only.
+    pub promoted: HashSet<u32>,
+    /// Variables of kernels with barriers kept in the per-work-item state between regions
+    /// and in Cranelift variables inside each region.
+    pub in_state: HashSet<u32>,
+}
+
+/// The private variables of `func` that can live in registers. `def_region`, `spills` and
+/// `regions` come from the barrier plan (empty without barriers).
 pub fn promotable(
     types: &TypeTable,
     func: &Function,
     has_barrier: bool,
     def_region: &HashMap<ValueId, RegionKey>,
     spills: &HashMap<ValueId, u64>,
-) -> HashSet<u32> {
+    regions: &HashMap<RegionKey, RegionVars>,
+) -> Promotion {
     // Candidates: private variables of a supported, small type.
     let mut ok: Vec<bool> = func
         .locals
@@ -85,63 +99,48 @@ pub fn promotable(
             _ => {}
         });
     }
+    let mut in_state = HashSet::new();
     if has_barrier {
-        let mut looped = HashSet::new();
-        looped_regions(&func.body, false, &mut looped);
-        let mut region_of: HashMap<u32, RegionKey> = HashMap::new();
+        let mut region_of: HashMap<u32, Option<RegionKey>> = HashMap::new();
+        let mut addr_ok = vec![true; ok.len()];
         for (v, &l) in &addr_of {
             let r = def_region.get(v).copied();
-            let fine = match r {
-                Some(r) => {
-                    !spills.contains_key(v)
-                        && !looped.contains(&r)
-                        && *region_of.entry(l).or_insert(r) == r
+            if r.is_none() || spills.contains_key(v) {
+                addr_ok[l as usize] = false;
+            }
+            let same = region_of.entry(l).or_insert(r);
+            if *same != r {
+                *same = None;
+            }
+        }
+        for (l, fine) in ok.iter_mut().enumerate() {
+            if !*fine {
+                continue;
+            }
+            let l32 = l as u32;
+            if !region_of.contains_key(&l32) {
+                continue; // never accessed
+            }
+            let single = region_of.get(&l32).copied().flatten().filter(|r| {
+                regions
+                    .get(r)
+                    .is_some_and(|rv| !rv.looped || rv.killed.contains(&l32))
+            });
+            if !addr_ok[l] || single.is_none() {
+                *fine = false;
+                if addr_ok[l] {
+                    in_state.insert(l32);
                 }
-                None => false,
-            };
-            if !fine {
-                ok[l as usize] = false;
             }
         }
     }
-    ok.iter()
-        .enumerate()
-        .filter(|(_, &o)| o)
-        .map(|(i, _)| i as u32)
-        .collect()
-}
-
-/// Collects the regions that lie inside a group-level loop.
-fn looped_regions(block: &Block, in_loop: bool, out: &mut HashSet<RegionKey>) {
-    for part in split(block) {
-        match part {
-            Part::Run(run) => {
-                if in_loop {
-                    out.insert(run_key(run));
-                }
-            }
-            Part::Group(s) => match s {
-                Stmt::If {
-                    then_body,
-                    else_body,
-                    ..
-                } => {
-                    looped_regions(then_body, in_loop, out);
-                    looped_regions(else_body, in_loop, out);
-                }
-                Stmt::Loop {
-                    body, continuing, ..
-                } => {
-                    looped_regions(body, true, out);
-                    looped_regions(continuing, true, out);
-                }
-                Stmt::Switch { cases, .. } => {
-                    for c in cases {
-                        looped_regions(&c.body, in_loop, out);
-                    }
-                }
-                _ => {}
-            },
-        }
+    Promotion {
+        promoted: ok
+            .iter()
+            .enumerate()
+            .filter(|(_, &o)| o)
+            .map(|(i, _)| i as u32)
+            .collect(),
+        in_state,
     }
 }

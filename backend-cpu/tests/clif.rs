@@ -48,16 +48,21 @@ fn barriers_split_reduce_sum_into_five_regions() {
     let k = p.kernel("reduce_sum").unwrap();
     assert!(k.has_barrier);
     assert_eq!(k.static_local_size, 1024);
-    assert!(k.wi_state_size > 0);
+    // Nothing lives per work-item: the local id is recomputed in each region and `s` (the
+    // same for the whole group) lives once per group.
+    assert_eq!(k.wi_state_size, 0);
     let text = p.clif_text();
     println!("{text}");
     // Five regions (before the first barrier, between it and the loop, the loop body up to
-    // its barrier, the continuing block, after the loop) of three nested loops each, plus
-    // the kernel's own `lid < s`.
-    assert_eq!(count(&text, "icmp ult"), 5 * 3 + 1, "{text}");
+    // its barrier, the continuing block, after the loop): `s = local_size / 2` and the
+    // continuing block's `s >>= 1` run once for the group, the other three as three nested
+    // work-item loops each, plus the kernel's own `lid < s`.
+    assert_eq!(count(&text, "icmp ult"), 3 * 3 + 1, "{text}");
     // The group-level loop exits through the pending `break` set inside a region.
     assert!(text.contains("iconst.i8 2"), "{text}");
     assert!(text.contains("sqrt"));
+    let vectorised = compile_module(&fixtures::reduce_sum()).unwrap().clif_text();
+    assert_eq!(count(&vectorised, "once for the group"), 2, "{vectorised}");
 }
 
 #[test]

@@ -44,18 +44,8 @@ impl Tx<'_, '_, '_> {
         self.counter_test(x_hdr, vx, lsx, body, y_next);
         self.b.switch_to_block(body);
         let lid = [self.b.use_var(vx), self.b.use_var(vy), self.b.use_var(vz)];
-        let state = if self.plan.wi_state_size > 0 {
-            // linear = x + lsx * (y + lsy * z)
-            let t = self.b.ins().imul(lid[2], lsy);
-            let t = self.b.ins().iadd(t, lid[1]);
-            let t = self.b.ins().imul(t, lsx);
-            let lin = self.b.ins().iadd(t, lid[0]);
-            let off = self.b.ins().imul_imm_s(lin, self.plan.wi_state_size as i64);
-            self.b.ins().iadd(self.wi_state, off)
-        } else {
-            self.wi_state
-        };
-        self.wi = Some(Wi { lid, state, next });
+        let lin = self.lin_of(lid);
+        self.wi = Some(Wi { lid, lin, next });
         WiLoop {
             next,
             y_next,
@@ -68,13 +58,15 @@ impl Tx<'_, '_, '_> {
         }
     }
 
-    /// Closes a work-item loop; leaves the builder after it.
-    fn end_wi_loop(&mut self, l: WiLoop) {
+    /// Closes a work-item loop of region `key` (storing back the state variables it wrote);
+    /// leaves the builder after it.
+    fn end_wi_loop(&mut self, l: WiLoop, key: RegionKey) -> Result<(), CompileError> {
         let [vx, vy, vz] = self.counters;
         if !self.terminated {
             self.b.ins().jump(l.next, &[]);
         }
         self.b.switch_to_block(l.next);
+        self.leave_state_vars(key)?;
         let x = self.b.ins().iadd_imm_s(l.lid[0], 1);
         self.b.def_var(vx, x);
         self.b.ins().jump(l.x_hdr, &[]);
@@ -91,10 +83,15 @@ impl Tx<'_, '_, '_> {
         self.b.switch_to_block(l.done);
         self.wi = None;
         self.terminated = false;
+        Ok(())
     }
 
     /// Emits a region: `stmts` run for every work-item of the group.
     pub(super) fn region(&mut self, stmts: &[Stmt], key: RegionKey) -> Result<(), CompileError> {
+        self.snapshot_group_vars(key)?;
+        if self.plan.group.once.contains(&key) {
+            return self.once_region(stmts, key);
+        }
         if self.try_vector_region(stmts, key)? {
             return Ok(());
         }
@@ -105,6 +102,7 @@ impl Tx<'_, '_, '_> {
             self.b.def_var(self.pending, z);
         }
         let l = self.begin_wi_loop();
+        self.enter_state_vars(key)?;
         self.region_loop_base = self.loops.len();
         self.terminated = false;
         for s in stmts {
@@ -113,7 +111,7 @@ impl Tx<'_, '_, '_> {
             }
             self.stmt(s)?;
         }
-        self.end_wi_loop(l);
+        self.end_wi_loop(l, key)?;
         self.region = GROUP;
         if self.pending_used {
             self.dispatch_pending();

@@ -16,8 +16,10 @@ mod half;
 pub mod image;
 pub mod math;
 mod math_int;
+mod once;
 mod ops;
 pub mod printf;
+mod state;
 mod vector;
 mod workitem;
 
@@ -100,8 +102,9 @@ pub fn translate_kernel(
 pub(crate) struct Wi {
     /// `get_local_id(0..3)`.
     pub lid: [Value; 3],
-    /// Base address of this work-item's state (barrier kernels).
-    pub state: Value,
+    /// The linear local id `x + lsx * (y + lsy * z)`, which indexes the state columns (in
+    /// kernels without per-work-item state, where nothing reads it, the local id x).
+    pub lin: Value,
     /// Where to go to skip the rest of this work-item.
     pub next: ClifBlock,
 }
@@ -134,8 +137,19 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub ctx: Value,
     pub args: Value,
     pub local_size: [Value; 3],
+    /// `get_group_id(0..3)`, read in the entry block.
+    pub group_id: [Value; 3],
+    /// The global id of each dimension's work-item 0 of the group (group id * local size
+    /// + global offset), computed in the entry block.
+    pub group_base: [Value; 3],
     pub local_mem: Value,
     pub wi_state: Value,
+    /// Work-items per group (the length of a state column; barrier kernels).
+    pub items: Value,
+    /// The group slot (see [`crate::group_level`]), when the kernel has group-level values.
+    pub group_slot: Option<StackSlot>,
+    /// The group-level variables' values when the current region began.
+    pub group_snap: HashMap<u32, Vec<Value>>,
     pub slots: HashMap<u32, StackSlot>,
     /// The variables (one per piece) of each promoted private variable.
     pub vars: HashMap<u32, Vec<Variable>>,
@@ -179,8 +193,24 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             ld(ctx_offsets::LOCAL_SIZE + 8),
             ld(ctx_offsets::LOCAL_SIZE + 16),
         ];
+        let group_id = [
+            ld(ctx_offsets::GROUP_ID),
+            ld(ctx_offsets::GROUP_ID + 8),
+            ld(ctx_offsets::GROUP_ID + 16),
+        ];
+        let offset = [
+            ld(ctx_offsets::GLOBAL_OFFSET),
+            ld(ctx_offsets::GLOBAL_OFFSET + 8),
+            ld(ctx_offsets::GLOBAL_OFFSET + 16),
+        ];
         let local_mem = ld(ctx_offsets::LOCAL_MEM);
         let wi_state = ld(ctx_offsets::WI_STATE);
+        let group_base = std::array::from_fn(|d| {
+            let base = b.ins().imul(group_id[d], local_size[d]);
+            b.ins().iadd(base, offset[d])
+        });
+        let items = b.ins().imul(local_size[0], local_size[1]);
+        let items = b.ins().imul(items, local_size[2]);
         let pending = b.declare_var(types::I8);
         let counters = [
             b.declare_var(types::I64),
@@ -198,8 +228,13 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             ctx,
             args: params[0],
             local_size,
+            group_id,
+            group_base,
             local_mem,
             wi_state,
+            items,
+            group_slot: None,
+            group_snap: HashMap::new(),
             slots: HashMap::new(),
             vars: HashMap::new(),
             var_addrs: HashMap::new(),
@@ -261,12 +296,25 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
                 .collect();
             self.vals.insert(p.value, lanes);
         }
-        let mut promoted: Vec<u32> = self.plan.promoted.iter().copied().collect();
+        let mut promoted: Vec<u32> = self
+            .plan
+            .promoted
+            .iter()
+            .chain(&self.plan.in_state)
+            .copied()
+            .collect();
         promoted.sort();
         for l in promoted {
             let ps = self.pieces_of(self.f.locals[l as usize].ty)?;
             let vs = ps.iter().map(|pc| self.b.declare_var(pc.ty)).collect();
             self.vars.insert(l, vs);
+        }
+        if self.plan.group.size > 0 {
+            self.group_slot = Some(self.b.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                self.plan.group.size as u32,
+                4,
+            )));
         }
         if !self.plan.has_barrier {
             for (i, l) in self.f.locals.iter().enumerate() {
@@ -307,22 +355,17 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
                 return self.op(v, &op);
             }
         }
+        if let Some(&off) = self.plan.group.spills.get(&v) {
+            if self.plan.def_region.get(&v) != Some(&self.region) {
+                let ps = self.pieces_of(self.f.value_type(v))?;
+                return Ok(self.load_group(off, &ps));
+            }
+        }
         if let Some(&off) = self.plan.spills.get(&v) {
             if self.plan.def_region.get(&v) != Some(&self.region) {
-                let base = self.state_base();
-                let ty = self.f.value_type(v);
-                let ps = self.pieces_of(ty)?;
-                return Ok(ps
-                    .iter()
-                    .map(|pc| {
-                        self.b.ins().load(
-                            pc.ty,
-                            MemFlagsData::trusted(),
-                            base,
-                            (off + pc.offset) as i32,
-                        )
-                    })
-                    .collect());
+                let ps = self.pieces_of(self.f.value_type(v))?;
+                let lin = self.wi_lin();
+                return Ok(self.load_pieces(off, &ps, lin));
             }
         }
         self.vals
@@ -341,24 +384,15 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
 
     /// Records the values of `v`, spilling them if another region uses them.
     pub fn define(&mut self, v: ValueId, lanes: Vec<Value>) -> Result<(), CompileError> {
-        if let Some(&off) = self.plan.spills.get(&v) {
-            let base = self.state_base();
+        if let Some(&off) = self.plan.group.spills.get(&v) {
             let ps = self.pieces_of(self.f.value_type(v))?;
-            for (pc, val) in ps.iter().zip(&lanes) {
-                self.b.ins().store(
-                    MemFlagsData::trusted(),
-                    *val,
-                    base,
-                    (off + pc.offset) as i32,
-                );
-            }
+            self.store_group(off, &ps, &lanes);
+        } else if let Some(&off) = self.plan.spills.get(&v) {
+            let ps = self.pieces_of(self.f.value_type(v))?;
+            let lin = self.wi_lin();
+            self.store_pieces(off, &ps, &lanes, lin);
         }
         self.vals.insert(v, lanes);
         Ok(())
-    }
-
-    /// This work-item's state (work-item 0's at group level).
-    pub fn state_base(&self) -> Value {
-        self.wi.map(|w| w.state).unwrap_or(self.wi_state)
     }
 }

@@ -38,7 +38,7 @@ impl Tx<'_, '_, '_> {
                     .map(|x| match (u, s) {
                         (UnaryOp::Neg, s) if s.is_float() => self.b.ins().fneg(x),
                         (UnaryOp::Neg, _) => self.b.ins().ineg(x),
-                        (UnaryOp::Not, ScalarType::Bool) => self.b.ins().bxor_imm_s(x, 1),
+                        (UnaryOp::Not, ScalarType::Bool) => self.not_bool(x),
                         (UnaryOp::Not, _) => self.b.ins().bnot(x),
                     })
                     .collect();
@@ -219,13 +219,33 @@ impl Tx<'_, '_, '_> {
         Ok(self.b.ins().iadd(p, off))
     }
 
+    /// `!x` for a bool: the complementary comparison when `x` is a comparison (so that a
+    /// branch on it stays one compare-and-jump), else `x ^ 1`.
+    fn not_bool(&mut self, x: Value) -> Value {
+        use cranelift_codegen::ir::condcodes::CondCode;
+        use cranelift_codegen::ir::{InstructionData, ValueDef};
+        if let ValueDef::Result(inst, 0) = self.b.func.dfg.value_def(x) {
+            match self.b.func.dfg.insts[inst] {
+                InstructionData::IntCompare { cond, args, .. } => {
+                    return self.b.ins().icmp(cond.complement(), args[0], args[1]);
+                }
+                InstructionData::FloatCompare { cond, args, .. } => {
+                    return self.b.ins().fcmp(cond.complement(), args[0], args[1]);
+                }
+                _ => {}
+            }
+        }
+        self.b.ins().bxor_imm_s(x, 1)
+    }
+
     fn local_addr(&mut self, l: u32) -> Result<Value, CompileError> {
         if let Some(&off) = self.plan.local_offsets.get(&l) {
             return Ok(self.b.ins().iadd_imm_s(self.local_mem, off as i64));
         }
         if let Some(&off) = self.plan.private_offsets.get(&l) {
-            let base = self.state_base();
-            return Ok(self.b.ins().iadd_imm_s(base, off as i64));
+            let size = self.types.layout(self.f.locals[l as usize].ty).size.max(1);
+            let lin = self.wi_lin();
+            return Ok(self.state_at(off, size, lin));
         }
         match self.slots.get(&l) {
             Some(&slot) => Ok(self.b.ins().stack_addr(types::I64, slot, 0)),

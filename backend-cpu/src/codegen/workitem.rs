@@ -45,7 +45,7 @@ impl Tx<'_, '_, '_> {
     fn query_dim(&mut self, q: WorkItemQuery, d: usize) -> Result<Value, CompileError> {
         let off = 8 * d as i32;
         Ok(match q {
-            WorkItemQuery::GroupId => self.ctx_load(types::I64, ctx_offsets::GROUP_ID + off),
+            WorkItemQuery::GroupId => self.group_id[d],
             WorkItemQuery::LocalSize => self.local_size[d],
             WorkItemQuery::NumGroups => self.ctx_load(types::I64, ctx_offsets::NUM_GROUPS + off),
             WorkItemQuery::GlobalOffset => {
@@ -54,10 +54,8 @@ impl Tx<'_, '_, '_> {
             WorkItemQuery::GlobalSize => self.ctx_load(types::I64, ctx_offsets::GLOBAL_SIZE + off),
             WorkItemQuery::LocalId => self.lid(d)?,
             WorkItemQuery::GlobalId => {
-                let g = self.ctx_load(types::I64, ctx_offsets::GROUP_ID + off);
-                let o = self.ctx_load(types::I64, ctx_offsets::GLOBAL_OFFSET + off);
-                let base = self.b.ins().imul(g, self.local_size[d]);
-                let base = self.b.ins().iadd(base, o);
+                // The group's first global id, computed once in the entry block.
+                let base = self.group_base[d];
                 let l = self.lid(d)?;
                 self.b.ins().iadd(base, l)
             }

@@ -1,5 +1,6 @@
 //! Uniformity analysis: which values and private variables may differ between work-items
-//! that differ only in `get_local_id(0)` (the lanes of one vector chunk).
+//! that differ only in `get_local_id(0)` (the lanes of one vector chunk), or between any
+//! work-items of the group ([`analyze_group`]).
 //!
 //! Seeds are the dimension-0 work-item ids, per-work-item memory (private arrays in the
 //! work-item state), atomics and printf (each work-item performs its own). Everything computed
@@ -19,6 +20,9 @@ pub struct Uniformity {
     pub varying_locals: HashSet<u32>,
     /// The variable each `local_addr` value points to.
     pub addr_of: std::collections::HashMap<ValueId, u32>,
+    /// True when the ids of every dimension vary (across the work-group), not only
+    /// `get_local_id(0)`.
+    pub all_dims: bool,
 }
 
 impl Uniformity {
@@ -31,7 +35,19 @@ impl Uniformity {
 /// Computes the uniformity of every value of `func` (an inlined kernel) by iterating to a
 /// fixed point over the whole body.
 pub fn analyze(func: &Function) -> Uniformity {
-    let mut u = Uniformity::default();
+    analyze_across(func, false)
+}
+
+/// The same analysis across the whole work-group: the ids of every dimension vary.
+pub fn analyze_group(func: &Function) -> Uniformity {
+    analyze_across(func, true)
+}
+
+fn analyze_across(func: &Function, all_dims: bool) -> Uniformity {
+    let mut u = Uniformity {
+        all_dims,
+        ..Uniformity::default()
+    };
     // The variable each `local_addr` value points to.
     let mut addr_of = std::collections::HashMap::new();
     oclc_ir::walk_stmts(&func.body, &mut |s| {
@@ -156,7 +172,9 @@ fn op_is_varying(
 ) -> bool {
     match op {
         Op::WorkItem { query, dim } => match dim {
-            Dim::Const(0) => matches!(query, WorkItemQuery::LocalId | WorkItemQuery::GlobalId),
+            Dim::Const(d) if *d == 0 || u.all_dims => {
+                matches!(query, WorkItemQuery::LocalId | WorkItemQuery::GlobalId)
+            }
             Dim::Const(_) => false,
             Dim::Dynamic(_) => true,
         },

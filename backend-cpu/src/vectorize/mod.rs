@@ -15,7 +15,7 @@ pub mod induction;
 use oclc_ir::{Dim, Function, Op, Stmt};
 
 use crate::plan::Plan;
-pub use analysis::{analyze, Uniformity};
+pub use analysis::{analyze, analyze_group, Uniformity};
 
 /// Work-items per vector chunk.
 pub const LANES: usize = 4;

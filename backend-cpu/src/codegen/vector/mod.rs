@@ -8,6 +8,7 @@
 //! `continue` and `return` leave all lanes together.
 
 mod affine;
+mod cmp64;
 mod control;
 mod induction;
 mod mask;
@@ -15,6 +16,7 @@ mod mask_ops;
 mod memory;
 mod ops;
 mod simd;
+mod state;
 mod value;
 
 use std::collections::HashMap;
@@ -22,7 +24,7 @@ use std::collections::HashMap;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, Block as ClifBlock, InstBuilder, Value};
 use cranelift_frontend::Variable;
-use oclc_ir::{Dim, Op, Stmt, ValueId, WorkItemQuery};
+use oclc_ir::{Stmt, ValueId};
 
 use super::{pending, Tx, Wi};
 use crate::error::CompileError;
@@ -120,17 +122,23 @@ impl Tx<'_, '_, '_> {
         self.b.switch_to_block(v_body);
         let y = self.b.use_var(vy);
         let z = self.b.use_var(vz);
+        // Every exit of a chunk passes through `v_leave`, which stores back the state
+        // variables the region wrote.
+        let v_leave = self.b.create_block();
+        let lin0 = self.lin_of([x, y, z]);
         let lanes: [Wi; LANES] = std::array::from_fn(|i| {
-            let xi = if i == 0 {
-                x
+            let (xi, lin) = if i == 0 {
+                (x, lin0)
             } else {
-                self.b.ins().iadd_imm_s(x, i as i64)
+                (
+                    self.b.ins().iadd_imm_s(x, i as i64),
+                    self.b.ins().iadd_imm_s(lin0, i as i64),
+                )
             };
-            let lid = [xi, y, z];
             Wi {
-                lid,
-                state: self.wi_state_of(lid),
-                next: v_next,
+                lid: [xi, y, z],
+                lin,
+                next: v_leave,
             }
         });
         self.wi = Some(lanes[0]);
@@ -159,10 +167,14 @@ impl Tx<'_, '_, '_> {
             aff_vars: HashMap::new(),
             init_all_lanes: None,
         };
+        self.v_enter_state_vars(&mut vs, key)?;
         self.v_block_stmts(&mut vs, stmts)?;
         if !self.terminated {
-            self.b.ins().jump(v_next, &[]);
+            self.b.ins().jump(v_leave, &[]);
         }
+        self.b.switch_to_block(v_leave);
+        self.v_leave_state_vars(&mut vs, key)?;
+        self.b.ins().jump(v_next, &[]);
         self.b.switch_to_block(v_next);
         let x = self.b.use_var(vx);
         let x = self.b.ins().iadd_imm_s(x, LANES as i64);
@@ -175,11 +187,13 @@ impl Tx<'_, '_, '_> {
         let y = self.b.use_var(vy);
         let z = self.b.use_var(vz);
         let lid = [x, y, z];
+        let lin = self.lin_of(lid);
         self.wi = Some(Wi {
             lid,
-            state: self.wi_state_of(lid),
+            lin,
             next: s_next,
         });
+        self.enter_state_vars(key)?;
         self.terminated = false;
         for s in stmts {
             if self.terminated {
@@ -191,6 +205,7 @@ impl Tx<'_, '_, '_> {
             self.b.ins().jump(s_next, &[]);
         }
         self.b.switch_to_block(s_next);
+        self.leave_state_vars(key)?;
         let x = self.b.use_var(vx);
         let x = self.b.ins().iadd_imm_s(x, 1);
         self.b.def_var(vx, x);
@@ -216,21 +231,6 @@ impl Tx<'_, '_, '_> {
         Ok(())
     }
 
-    /// The state address of the work-item with local id `lid` (the shared base without
-    /// barriers).
-    fn wi_state_of(&mut self, lid: [Value; 3]) -> Value {
-        if self.plan.wi_state_size == 0 {
-            return self.wi_state;
-        }
-        let [lsx, lsy, _] = self.local_size;
-        let t = self.b.ins().imul(lid[2], lsy);
-        let t = self.b.ins().iadd(t, lid[1]);
-        let t = self.b.ins().imul(t, lsx);
-        let lin = self.b.ins().iadd(t, lid[0]);
-        let off = self.b.ins().imul_imm_s(lin, self.plan.wi_state_size as i64);
-        self.b.ins().iadd(self.wi_state, off)
-    }
-
     fn counter_start(&mut self, counter: Variable, header: ClifBlock) {
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(counter, zero);
@@ -239,20 +239,14 @@ impl Tx<'_, '_, '_> {
 
     /// Records `v`, storing it to each lane's state when another region uses it.
     fn v_define(&mut self, vs: &mut VState, id: ValueId, v: VVal) -> Result<(), CompileError> {
-        if let Some(&off) = self.plan.spills.get(&id) {
+        if let Some(&off) = self.plan.group.spills.get(&id) {
+            // The same in every lane (and work-item): lane 0's value.
             let ps = self.pieces_of(self.f.value_type(id))?;
-            for i in 0..LANES {
-                let base = vs.lanes[i].state;
-                for (p, pc) in ps.iter().enumerate() {
-                    let x = v.lane_piece(&mut self.b, p, i);
-                    self.b.ins().store(
-                        cranelift_codegen::ir::MemFlagsData::trusted(),
-                        x,
-                        base,
-                        (off + pc.offset) as i32,
-                    );
-                }
-            }
+            let x = v.lane(&mut self.b, 0);
+            self.store_group(off, &ps, &x);
+        } else if let Some(&off) = self.plan.spills.get(&id) {
+            let ps = self.pieces_of(self.f.value_type(id))?;
+            self.v_store_state(vs, off, &ps, &v);
         }
         vs.vals.insert(id, v);
         Ok(())
@@ -264,29 +258,23 @@ impl Tx<'_, '_, '_> {
         if let Some(x) = vs.vals.get(&v) {
             return Ok(x.clone());
         }
+        let elsewhere = self
+            .plan
+            .def_region
+            .get(&v)
+            .is_some_and(|d| *d != self.region);
+        if elsewhere {
+            if let Some(op) = self.plan.remat.get(&v).cloned() {
+                // Recomputed here, with its affine or vector form (not cached: this use
+                // need not dominate the next).
+                return self.v_op(vs, v, &op);
+            }
+        }
         let saved = self.wi;
-        let per_work_item = self.plan.spills.contains_key(&v) || self.plan.remat.contains_key(&v);
-        let r = if per_work_item && vs.u.is_varying(v) {
-            let mut lanes = Vec::with_capacity(LANES);
-            for i in 0..LANES {
-                self.wi = Some(vs.lanes[i]);
-                lanes.push(self.val(v)?);
-            }
-            let mut r = VVal::from_lanes(&lanes);
-            if let (VVal::Var { aff, .. }, Some(Op::WorkItem { query, dim })) =
-                (&mut r, self.plan.remat.get(&v))
-            {
-                // Recomputed local/global ids keep their affine form (lane i is lane 0 + i).
-                let ids = matches!(query, WorkItemQuery::LocalId | WorkItemQuery::GlobalId);
-                if ids && *dim == Dim::Const(0) {
-                    *aff = Some(Aff {
-                        base: lanes[0][0],
-                        stride: 1,
-                        guard: None,
-                    });
-                }
-            }
-            r
+        let spilled = self.plan.spills.get(&v).copied();
+        let r = if let (Some(off), true, true) = (spilled, vs.u.is_varying(v), elsewhere) {
+            let ps = self.pieces_of(self.f.value_type(v))?;
+            self.v_load_state(vs, off, &ps)
         } else {
             self.wi = Some(vs.lanes[0]);
             VVal::Uni(self.val(v)?)
