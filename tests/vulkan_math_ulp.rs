@@ -9,7 +9,7 @@
 //!
 //! Two tests share the measurement: one calls the built-ins by their OpenCL names (so the
 //! link pass supplies the library functions), the other pastes the library's sources into
-//! the kernel (renamed to `__oclt_*`) and calls `__oclt_<F>_f32` directly, which checks the
+//! the kernel (renamed to `__oclc_pasted_*`) and calls `__oclc_pasted_<F>_f32` directly, which checks the
 //! library on its own. Run with `--nocapture` to see each function's measured worst error.
 
 mod common;
@@ -170,11 +170,14 @@ enum Sig {
 enum Via {
     /// The OpenCL built-in by name (the link pass supplies the library function).
     Builtin,
-    /// The library's sources pasted into the kernel, called as `__oclt_<F>_f32`.
+    /// The library's sources pasted into the kernel, called as `__oclc_pasted_<F>_f32`.
     PastedLibrary,
 }
 
-/// The library's float sources, renamed so that they cannot clash with linked ones.
+/// The library's float sources, renamed so that they cannot clash with linked ones. The
+/// names keep the `__oclc_` prefix: the Vulkan backend compiles functions so named as it
+/// compiles the linked library (float arithmetic decorated `NoContraction`, which the
+/// library's error-free transformations need; lavapipe reassociates them otherwise).
 fn pasted_library() -> String {
     let dir = root().join("ir/src/library/cl");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -204,7 +207,7 @@ fn pasted_library() -> String {
         text.push_str(
             &std::fs::read_to_string(&f)
                 .unwrap()
-                .replace("__oclc_", "__oclt_"),
+                .replace("__oclc_", "__oclc_pasted_"),
         );
         text.push('\n');
     }
@@ -215,7 +218,7 @@ fn pasted_library() -> String {
 fn kernel_source(name: &str, sig: Sig, via: Via) -> String {
     let callee = match via {
         Via::Builtin => name.to_string(),
-        Via::PastedLibrary => format!("__oclt_{name}_f32"),
+        Via::PastedLibrary => format!("__oclc_pasted_{name}_f32"),
     };
     let (call, out_ty) = match sig {
         Sig::Float(1) => (format!("{callee}(a[i])"), "float"),
