@@ -22,6 +22,8 @@ enum Call {
     Binary,
     /// float f(float, int).
     WithInt,
+    /// float f(float, float, float).
+    Ternary,
 }
 
 /// The float built-ins whose library versions use no double arithmetic.
@@ -40,6 +42,7 @@ const DOUBLE_FREE: &[(&str, Call)] = &[
     ("powr", Call::Binary),
     ("pown", Call::WithInt),
     ("rootn", Call::WithInt),
+    ("fma", Call::Ternary),
 ];
 
 /// A kernel applying `name` to float4 vectors (so the per-lane linking is covered too).
@@ -48,6 +51,7 @@ fn kernel(name: &str, call: Call) -> String {
         Call::Unary => "a[i]",
         Call::Binary => "a[i], b[i]",
         Call::WithInt => "a[i], n[i]",
+        Call::Ternary => "a[i], b[i], a[i]",
     };
     format!(
         "__kernel void k(__global const float4 *a, __global const float4 *b,

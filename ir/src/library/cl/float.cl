@@ -1,7 +1,7 @@
 // oclc's shared built-in library: float math functions with OpenCL 1.2 full-profile
 // precision, written once in OpenCL C for targets whose native math is less precise
-// (Vulkan). The functions of this file (sqrt, exp*, log*, pow*, rootn, cbrt) compute in
-// single precision only, so that modules using them need no Float64 capability: exact
+// (Vulkan). The functions of this file (sqrt, fma, exp*, log*, pow*, rootn, cbrt) use no
+// double precision, so that modules using them need no Float64 capability: exact
 // range reductions (Cody-Waite with split constants, exponent/significand splits read
 // from the bits), minimax polynomials, and hi+lo float pairs built with error-free
 // transformations (TwoSum, Dekker's product via Veltkamp's split: Vulkan's fma may round
@@ -11,9 +11,10 @@
 // Only operations whose precision Vulkan guarantees are used: f32 add, sub, mul,
 // conversions, integer and bit operations, floor/trunc/rint/fabs, and rsqrt / float
 // division only as seeds refined by Newton steps or in terms too small to matter.
-// fma, and the `__oclc_d_*` helpers still called by the other files, compute in double
-// precision (evaluated in double and rounded once). The built-in `F` on float is
-// `__oclc_F_f32`; float helpers are `__oclc_f_*`.
+// fma works on the integer significands (64-bit integers, no doubles). The `__oclc_d_*`
+// helpers at the end, still called by the other files, compute in double precision
+// (evaluated in double and rounded once). The built-in `F` on float is `__oclc_F_f32`;
+// float helpers are `__oclc_f_*`.
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -751,26 +752,92 @@ double __oclc_d_log1p(double x)
     return __oclc_d_log(1.0 + x);
 }
 
-/// Correctly rounded a*b+c: the product is exact in double, the sum is rounded to odd
-/// (TwoSum's error term decides) so that the final rounding to float is correct.
+/// A finite nonzero float's significand as an integer and the exponent of its last bit:
+/// |x| = m 2^e, denormals included.
+int2 __oclc_f_unpack(float x)
+{
+    uint b = as_uint(x) & 0x7fffffffu;
+    int e = (int)(b >> 23);
+    uint m = b & 0x007fffffu;
+    if (e != 0)
+        m = m | 0x00800000u;
+    else
+        e = 1;
+    return (int2)((int)m, e - 150);
+}
+
+/// Correctly rounded a*b+c with integer arithmetic only: the 48-bit product of the
+/// significands and c's significand, both normalized to bit 61 of a 64-bit integer, are
+/// added or subtracted after aligning the smaller (bits shifted out kept as a sticky bit,
+/// far below the rounding position), and the sum is rounded to nearest even at float's
+/// precision or at the denormal quantum, whichever is coarser.
 float __oclc_fma_f32(float a, float b, float c)
 {
     a = __oclc_canon_f32(a);
     b = __oclc_canon_f32(b);
     c = __oclc_canon_f32(c);
-    double p = __oclc_f2d(a) * __oclc_f2d(b);
-    double dc = __oclc_f2d(c);
-    double s = p + dc;
-    if (__oclc_d_nonfinite(s))
-        return (float)s;
-    double bb = s - p;
-    double err = (p - (s - bb)) + (dc - bb);
-    ulong sb = as_ulong(s);
-    if (err != 0.0 && (sb & 1UL) == 0UL) {
-        sb = ((err > 0.0) == (s > 0.0)) ? sb + 1UL : sb - 1UL;
-        s = as_double(sb);
+    // A zero or special factor: the product is exact (or NaN/infinite) and rounds once.
+    if (a == 0.0f || b == 0.0f || __oclc_nonfinite_f32(a) || __oclc_nonfinite_f32(b))
+        return a * b + c;
+    if (__oclc_nonfinite_f32(c))
+        return c;
+    if (c == 0.0f)
+        return a * b;
+    int2 ua = __oclc_f_unpack(a);
+    int2 ub = __oclc_f_unpack(b);
+    int2 uc = __oclc_f_unpack(c);
+    ulong p = (ulong)(uint)ua.x * (ulong)(uint)ub.x;
+    int sp = (int)clz(p) - 2;
+    p = p << sp;
+    int ep = ua.y + ub.y - sp;
+    ulong q = (ulong)(uint)uc.x;
+    int sq = (int)clz(q) - 2;
+    q = q << sq;
+    int eq = uc.y - sq;
+    uint neg = (as_uint(a) ^ as_uint(b)) >> 31;
+    uint sub = neg ^ (as_uint(c) >> 31);
+    ulong big = p;
+    ulong small = q;
+    int e = ep;
+    int d = ep - eq;
+    if (eq > ep) {
+        big = q;
+        small = p;
+        e = eq;
+        d = eq - ep;
+        neg = as_uint(c) >> 31;
     }
-    return (float)s;
+    if (d > 63)
+        small = 1UL;
+    else if (d > 0)
+        small = (small >> d) | (ulong)((small & ((1UL << d) - 1UL)) != 0UL);
+    ulong r = big + small;
+    if (sub) {
+        if (small > big) {
+            r = small - big;
+            neg = neg ^ 1u;
+        } else {
+            r = big - small;
+        }
+        if (r == 0UL)
+            return 0.0f;
+    }
+    // r 2^e rounded: keep 24 bits, or the bits down to 2^-149.
+    int msb = 63 - (int)clz(r);
+    int shift = max(msb - 23, -149 - e);
+    uint m = 0u;
+    if (shift <= 0) {
+        m = (uint)(r << -shift);
+    } else if (shift < 64) {
+        m = (uint)(r >> shift);
+        ulong rem = r & ((1UL << shift) - 1UL);
+        ulong mid = 1UL << (shift - 1);
+        if (rem > mid || (rem == mid && (m & 1u) != 0u))
+            m = m + 1u;
+    }
+    e = e + shift;
+    uint bits = e > 104 ? 0x7f800000u : ((uint)(e + 149) << 23) + m;
+    return as_float(bits | (neg << 31));
 }
 
 // ---------------------------------------------------------------- native_* without a
