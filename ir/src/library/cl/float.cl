@@ -752,25 +752,35 @@ double __oclc_d_log1p(double x)
     return __oclc_d_log(1.0 + x);
 }
 
-/// A finite nonzero float's significand as an integer and the exponent of its last bit:
-/// |x| = m 2^e, denormals included.
+/// A finite nonzero float's significand as an integer in [2^23, 2^24) and the exponent of
+/// its last bit: |x| = m 2^e. A denormal's significand converts to float exactly, and
+/// that float's exponent gives the shift that normalizes it.
 int2 __oclc_f_unpack(float x)
 {
     uint b = as_uint(x) & 0x7fffffffu;
-    int e = (int)(b >> 23);
-    uint m = b & 0x007fffffu;
-    if (e != 0)
-        m = m | 0x00800000u;
-    else
-        e = 1;
-    return (int2)((int)m, e - 150);
+    if (b >= 0x00800000u)
+        return (int2)((int)((b & 0x007fffffu) | 0x00800000u), (int)(b >> 23) - 150);
+    int up = 150 - (int)(as_uint((float)b) >> 23);
+    return (int2)((int)(b << up), -149 - up);
+}
+
+/// The index of the highest set bit of a nonzero 64-bit integer, from the exponent of a
+/// 32-bit half converted to float (one less where the conversion rounded up past it).
+int __oclc_f_msb64(ulong v)
+{
+    uint hi = (uint)(v >> 32);
+    uint x = hi != 0u ? hi : (uint)v;
+    int e = (int)(as_uint((float)x) >> 23) - 127;
+    if (e > 31 || (x >> (e & 31)) == 0u)
+        e = e - 1;
+    return hi != 0u ? e + 32 : e;
 }
 
 /// Correctly rounded a*b+c with integer arithmetic only: the 48-bit product of the
-/// significands and c's significand, both normalized to bit 61 of a 64-bit integer, are
-/// added or subtracted after aligning the smaller (bits shifted out kept as a sticky bit,
-/// far below the rounding position), and the sum is rounded to nearest even at float's
-/// precision or at the denormal quantum, whichever is coarser.
+/// significands and c's significand, each with its top bit at bit 61 of a 64-bit
+/// integer, are added or subtracted after aligning the smaller (bits shifted out kept
+/// as a sticky bit, far below the rounding position), and the sum is rounded to nearest
+/// even at float's precision or at the denormal quantum, whichever is coarser.
 float __oclc_fma_f32(float a, float b, float c)
 {
     a = __oclc_canon_f32(a);
@@ -787,13 +797,11 @@ float __oclc_fma_f32(float a, float b, float c)
     int2 ub = __oclc_f_unpack(b);
     int2 uc = __oclc_f_unpack(c);
     ulong p = (ulong)(uint)ua.x * (ulong)(uint)ub.x;
-    int sp = (int)clz(p) - 2;
+    int sp = (p >> 47) != 0UL ? 14 : 15;
     p = p << sp;
     int ep = ua.y + ub.y - sp;
-    ulong q = (ulong)(uint)uc.x;
-    int sq = (int)clz(q) - 2;
-    q = q << sq;
-    int eq = uc.y - sq;
+    ulong q = (ulong)(uint)uc.x << 38;
+    int eq = uc.y - 38;
     uint neg = (as_uint(a) ^ as_uint(b)) >> 31;
     uint sub = neg ^ (as_uint(c) >> 31);
     ulong big = p;
@@ -823,7 +831,7 @@ float __oclc_fma_f32(float a, float b, float c)
             return 0.0f;
     }
     // r 2^e rounded: keep 24 bits, or the bits down to 2^-149.
-    int msb = 63 - (int)clz(r);
+    int msb = __oclc_f_msb64(r);
     int shift = max(msb - 23, -149 - e);
     uint m = 0u;
     if (shift <= 0) {
