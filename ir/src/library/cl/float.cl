@@ -11,10 +11,11 @@
 // Only operations whose precision Vulkan guarantees are used: f32 add, sub, mul,
 // conversions, integer and bit operations, floor/trunc/rint/fabs, and rsqrt / float
 // division only as seeds refined by Newton steps or in terms too small to matter.
-// fma works on the integer significands (64-bit integers, no doubles). The `__oclc_d_*`
-// helpers at the end, still called by the other files, compute in double precision
-// (evaluated in double and rounded once). The built-in `F` on float is `__oclc_F_f32`;
-// float helpers are `__oclc_f_*`.
+// fma works on the integer significands in 64-bit integers (which oclc's Vulkan modules
+// declare anyway, for device addresses), no doubles. The `__oclc_d_*` helpers at the
+// end, still called by the other files, compute in double precision (evaluated in double
+// and rounded once). The built-in `F` on float is `__oclc_F_f32`; float helpers are
+// `__oclc_f_*`.
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
