@@ -9,8 +9,9 @@
 //!
 //! Two tests share the measurement: one calls the built-ins by their OpenCL names (so the
 //! link pass supplies the library functions), the other pastes the library's sources into
-//! the kernel (renamed to `__oclc_pasted_*`) and calls `__oclc_pasted_<F>_f32` directly, which checks the
-//! library on its own. Run with `--nocapture` to see each function's measured worst error.
+//! the kernel (renamed to `__oclc_pasted_*`) and calls `__oclc_pasted_<F>_f32` directly,
+//! which checks the library on its own. Run with `--nocapture` to see each function's
+//! measured worst error.
 
 mod common;
 
