@@ -14,8 +14,8 @@
 // fma works on the integer significands in 64-bit integers (which oclc's Vulkan modules
 // declare anyway, for device addresses), no doubles. The `__oclc_d_*` helpers at the
 // end, still called by the other files, compute in double precision (evaluated in double
-// and rounded once). The built-in `F` on float is `__oclc_F_f32`; float helpers are
-// `__oclc_f_*`.
+// and rounded once). The built-in `F` on float is `__oclc_F_f32`; the float helpers of
+// this file are `__oclc_el_*`.
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -76,26 +76,26 @@ float __oclc_copysign_f32(float x, float y)
 // ---------------------------------------------------------------- float building blocks
 
 /// 2^n as a float, for n in [-126, 127].
-float __oclc_f_pow2i(int n)
+float __oclc_el_pow2i(int n)
 {
     return as_float((uint)(n + 127) << 23);
 }
 
 /// q * 2^n for q in [0.5, 2] and n in [-190, 190], rounded once (into the denormal range or
 /// to infinity where the result leaves the normal range).
-float __oclc_f_scale(float q, int n)
+float __oclc_el_scale(float q, int n)
 {
     if (n < -120)
-        return (q * __oclc_f_pow2i(n + 64)) * __oclc_f_pow2i(-64);
+        return (q * __oclc_el_pow2i(n + 64)) * __oclc_el_pow2i(-64);
     if (n > 120)
-        return (q * __oclc_f_pow2i(n - 64)) * __oclc_f_pow2i(64);
-    return q * __oclc_f_pow2i(n);
+        return (q * __oclc_el_pow2i(n - 64)) * __oclc_el_pow2i(64);
+    return q * __oclc_el_pow2i(n);
 }
 
 /// A positive finite nonzero x as (m, e) with x = m * 2^e and m in [1, 2), e as a float.
 /// Denormals are read from the bits (their integer significand converts exactly), so a
 /// device that flushes denormal operands in arithmetic still sees their value.
-float2 __oclc_f_frexp(float x)
+float2 __oclc_el_frexp(float x)
 {
     uint a = as_uint(x) & 0x7fffffffu;
     int bias = 127;
@@ -108,7 +108,7 @@ float2 __oclc_f_frexp(float x)
 }
 
 /// a + b as (sum, rounding error), exactly (Knuth's TwoSum).
-float2 __oclc_f_two_sum(float a, float b)
+float2 __oclc_el_two_sum(float a, float b)
 {
     float s = a + b;
     float bb = s - a;
@@ -116,14 +116,14 @@ float2 __oclc_f_two_sum(float a, float b)
 }
 
 /// a + b as (sum, rounding error), exactly, for |a| >= |b| or a == 0 (Dekker's FastTwoSum).
-float2 __oclc_f_fast_two_sum(float a, float b)
+float2 __oclc_el_fast_two_sum(float a, float b)
 {
     float s = a + b;
     return (float2)(s, b - (s - a));
 }
 
 /// a as hi + lo, each with at most 12 significant bits (Veltkamp's split; |a| < 2^115).
-float2 __oclc_f_split(float a)
+float2 __oclc_el_split(float a)
 {
     float c = 4097.0f * a;
     float hi = c - (c - a);
@@ -132,11 +132,11 @@ float2 __oclc_f_split(float a)
 
 /// a * b as (product, rounding error), exactly, without a fused multiply-add (Vulkan's
 /// fma may round twice): Dekker's product, for products clear of overflow and underflow.
-float2 __oclc_f_two_prod(float a, float b)
+float2 __oclc_el_two_prod(float a, float b)
 {
     float p = a * b;
-    float2 x = __oclc_f_split(a);
-    float2 y = __oclc_f_split(b);
+    float2 x = __oclc_el_split(a);
+    float2 y = __oclc_el_split(b);
     float e = ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y;
     return (float2)(p, e);
 }
@@ -154,7 +154,7 @@ float __oclc_sqrt_f32(float x)
         return x;
     if (!(x > 0.0f))
         return __oclc_qnan_f32();
-    float2 me = __oclc_f_frexp(x);
+    float2 me = __oclc_el_frexp(x);
     float m = me.x;
     int e = (int)me.y;
     if (e & 1) {
@@ -163,13 +163,13 @@ float __oclc_sqrt_f32(float x)
     }
     float y = rsqrt(m);
     float s = m * y;
-    float2 sq = __oclc_f_two_prod(s, s);
+    float2 sq = __oclc_el_two_prod(s, s);
     s = s + (0.5f * y) * ((m - sq.x) - sq.y);
     // r = m - s^2 (exact: m - sq.x by Sterbenz, and |r| is small enough to fit). With
     // d the gap to a neighbour, m lies beyond the midpoint s + d/2 iff r > s*d + d*d/4;
     // r and s*d are multiples of s's ulp squared while d*d/4 is a quarter of it, so
     // the test is r > s*d upwards and r <= -s*d' downwards.
-    sq = __oclc_f_two_prod(s, s);
+    sq = __oclc_el_two_prod(s, s);
     float r = (m - sq.x) - sq.y;
     float up = as_float(as_uint(s) + 1u);
     float dn = as_float(as_uint(s) - 1u);
@@ -177,13 +177,13 @@ float __oclc_sqrt_f32(float x)
         s = up;
     else if (r <= -(s * (s - dn)))
         s = dn;
-    return s * __oclc_f_pow2i(e >> 1);
+    return s * __oclc_el_pow2i(e >> 1);
 }
 
 // ---------------------------------------------------------------- exponentials
 
 /// e^r - 1 - r over r^2, for |r| <= 0.347 (minimax, 2^-28 relative to e^r).
-float __oclc_f_expk(float r)
+float __oclc_el_expk(float r)
 {
     float p = 1.381459995e-03f;
     p = mad(p, r, 8.368715644e-03f);
@@ -194,7 +194,7 @@ float __oclc_f_expk(float r)
 
 /// x = n ln2 + r with |r| <= 0.347 (Cody-Waite: n ln2_hi is exact for |n| < 512, and
 /// x - n ln2_hi is exact by Sterbenz's lemma); returns (r, n).
-float2 __oclc_f_exp_reduce(float x)
+float2 __oclc_el_exp_reduce(float x)
 {
     float n = rint(x * 1.442695041f);
     float r = (x - n * 0.693145751953125f) - n * 1.4286067653e-06f;
@@ -210,14 +210,14 @@ float __oclc_exp_f32(float x)
         return INFINITY;
     if (x < -104.0f)
         return 0.0f;
-    float2 rn = __oclc_f_exp_reduce(x);
+    float2 rn = __oclc_el_exp_reduce(x);
     float r = rn.x;
-    float q = 1.0f + mad(r * r, __oclc_f_expk(r), r);
-    return __oclc_f_scale(q, (int)rn.y);
+    float q = 1.0f + mad(r * r, __oclc_el_expk(r), r);
+    return __oclc_el_scale(q, (int)rn.y);
 }
 
 /// (2^r - 1) / r for |r| <= 0.5 (minimax, 2^-28.7 relative to 2^r).
-float __oclc_f_exp2k(float r)
+float __oclc_el_exp2k(float r)
 {
     float p = 1.519615398e-05f;
     p = mad(p, r, 1.546675630e-04f);
@@ -230,12 +230,12 @@ float __oclc_f_exp2k(float r)
 
 /// 2^(hi + lo) for |lo| <= 2^-20 |hi| and hi in [-152, 130]: rint splits off the exponent
 /// (hi - n is exact), the polynomial takes the rest.
-float __oclc_f_exp2_dd(float hi, float lo)
+float __oclc_el_exp2_dd(float hi, float lo)
 {
     float n = rint(hi);
     float r = (hi - n) + lo;
-    float q = mad(r, __oclc_f_exp2k(r), 1.0f);
-    return __oclc_f_scale(q, (int)n);
+    float q = mad(r, __oclc_el_exp2k(r), 1.0f);
+    return __oclc_el_scale(q, (int)n);
 }
 
 float __oclc_exp2_f32(float x)
@@ -247,11 +247,11 @@ float __oclc_exp2_f32(float x)
         return INFINITY;
     if (x < -151.0f)
         return 0.0f;
-    return __oclc_f_exp2_dd(x, 0.0f);
+    return __oclc_el_exp2_dd(x, 0.0f);
 }
 
 /// (10^r - 1) / r for |r| <= 0.1506 (minimax, 2^-26.4 relative to 10^r).
-float __oclc_f_exp10k(float r)
+float __oclc_el_exp10k(float r)
 {
     float p = 2.063208818e-01f;
     p = mad(p, r, 5.420281291e-01f);
@@ -273,12 +273,12 @@ float __oclc_exp10_f32(float x)
     // x = n log10(2) + r, |r| <= 0.1506, with log10(2) split as for exp's ln 2.
     float n = rint(x * 3.321928095f);
     float r = (x - n * 0.30103302001953125f) + n * 3.0243554647e-06f;
-    float q = mad(r, __oclc_f_exp10k(r), 1.0f);
-    return __oclc_f_scale(q, (int)n);
+    float q = mad(r, __oclc_el_exp10k(r), 1.0f);
+    return __oclc_el_scale(q, (int)n);
 }
 
 /// (e^r - 1 - r) / r^2 for |r| <= 0.347 (minimax, 2^-28.8 relative to e^r - 1).
-float __oclc_f_expm1k(float r)
+float __oclc_el_expm1k(float r)
 {
     float p = 1.984587725e-04f;
     p = mad(p, r, 1.394062536e-03f);
@@ -300,15 +300,15 @@ float __oclc_expm1_f32(float x)
     if (x == 0.0f)
         return x;
     if (fabs(x) <= 0.3465f)
-        return mad(x * x, __oclc_f_expm1k(x), x);
+        return mad(x * x, __oclc_el_expm1k(x), x);
     // e^x - 1 = 2^n (p + 1) - 1 with p = e^r - 1; 2^n - 1 is exact for |n| <= 24.
-    float2 rn = __oclc_f_exp_reduce(x);
+    float2 rn = __oclc_el_exp_reduce(x);
     float r = rn.x;
     int n = (int)rn.y;
-    float p = mad(r * r, __oclc_f_expm1k(r), r);
+    float p = mad(r * r, __oclc_el_expm1k(r), r);
     if (n > 24)
-        return __oclc_f_scale(1.0f + p, n) - 1.0f;
-    float t = __oclc_f_pow2i(n);
+        return __oclc_el_scale(1.0f + p, n) - 1.0f;
+    float t = __oclc_el_pow2i(n);
     return mad(p, t, t - 1.0f);
 }
 
@@ -316,7 +316,7 @@ float __oclc_expm1_f32(float x)
 
 /// (log(1+f) - f + f^2/2) / f^3 for f in [sqrt(1/2) - 1, sqrt(2) - 1] (minimax,
 /// 2^-26.9 relative to log(1+f)).
-float __oclc_f_log1pk(float f)
+float __oclc_el_log1pk(float f)
 {
     float p = -7.634528726e-02f;
     p = mad(p, f, 1.276168972e-01f);
@@ -330,26 +330,26 @@ float __oclc_f_log1pk(float f)
 
 /// A positive finite x as (f, e) with x = 2^e (1 + f), 1 + f in [sqrt(1/2), sqrt(2));
 /// f is exact.
-float2 __oclc_f_logsplit(float x)
+float2 __oclc_el_logsplit(float x)
 {
-    float2 me = __oclc_f_frexp(x);
+    float2 me = __oclc_el_frexp(x);
     if (me.x > 1.41421354f)
         return (float2)(me.x * 0.5f - 1.0f, me.y + 1.0f);
     return (float2)(me.x - 1.0f, me.y);
 }
 
-/// log(1+f) - f for f as from `__oclc_f_logsplit`.
-float __oclc_f_log1p_tail(float f)
+/// log(1+f) - f for f as from `__oclc_el_logsplit`.
+float __oclc_el_log1p_tail(float f)
 {
-    return f * f * mad(f, __oclc_f_log1pk(f), -0.5f);
+    return f * f * mad(f, __oclc_el_log1pk(f), -0.5f);
 }
 
 /// log(2^e (1+f)) + c, with c a small correction, as e ln2_hi + f (exact sum kept as a
 /// pair) plus the small terms.
-float __oclc_f_log_sum(float f, float e, float c)
+float __oclc_el_log_sum(float f, float e, float c)
 {
-    float2 s = __oclc_f_fast_two_sum(e * 0.693145751953125f, f);
-    float tail = (__oclc_f_log1p_tail(f) + e * 1.4286067653e-06f) + (s.y + c);
+    float2 s = __oclc_el_fast_two_sum(e * 0.693145751953125f, f);
+    float tail = (__oclc_el_log1p_tail(f) + e * 1.4286067653e-06f) + (s.y + c);
     return s.x + tail;
 }
 
@@ -375,8 +375,8 @@ float __oclc_log_f32(float x)
     x = __oclc_canon_f32(x);
     if (__oclc_log_special(x))
         return __oclc_log_special_value(x);
-    float2 fe = __oclc_f_logsplit(x);
-    return __oclc_f_log_sum(fe.x, fe.y, 0.0f);
+    float2 fe = __oclc_el_logsplit(x);
+    return __oclc_el_log_sum(fe.x, fe.y, 0.0f);
 }
 
 float __oclc_log2_f32(float x)
@@ -384,12 +384,12 @@ float __oclc_log2_f32(float x)
     x = __oclc_canon_f32(x);
     if (__oclc_log_special(x))
         return __oclc_log_special_value(x);
-    float2 fe = __oclc_f_logsplit(x);
+    float2 fe = __oclc_el_logsplit(x);
     float f = fe.x;
     // e + log(1+f) log2(e), the product f log2(e) kept as an exact pair.
-    float2 p = __oclc_f_two_prod(f, 1.442695022e+00f);
-    float2 s = __oclc_f_fast_two_sum(fe.y, p.x);
-    float tail = __oclc_f_log1p_tail(f) * 1.442695022e+00f + f * 1.925963034e-08f;
+    float2 p = __oclc_el_two_prod(f, 1.442695022e+00f);
+    float2 s = __oclc_el_fast_two_sum(fe.y, p.x);
+    float tail = __oclc_el_log1p_tail(f) * 1.442695022e+00f + f * 1.925963034e-08f;
     return s.x + (tail + (p.y + s.y));
 }
 
@@ -398,13 +398,13 @@ float __oclc_log10_f32(float x)
     x = __oclc_canon_f32(x);
     if (__oclc_log_special(x))
         return __oclc_log_special_value(x);
-    float2 fe = __oclc_f_logsplit(x);
+    float2 fe = __oclc_el_logsplit(x);
     float f = fe.x;
     float e = fe.y;
     // e log10(2) + log(1+f) log10(e), with e log10(2)_hi exact and f log10(e) an exact pair.
-    float2 p = __oclc_f_two_prod(f, 4.342944920e-01f);
-    float2 s = __oclc_f_two_sum(e * 0.30103302001953125f, p.x);
-    float tail = __oclc_f_log1p_tail(f) * 4.342944920e-01f + f * -1.010304995e-08f;
+    float2 p = __oclc_el_two_prod(f, 4.342944920e-01f);
+    float2 s = __oclc_el_two_sum(e * 0.30103302001953125f, p.x);
+    float tail = __oclc_el_log1p_tail(f) * 4.342944920e-01f + f * -1.010304995e-08f;
     tail = tail + e * -3.0243554647e-06f;
     return s.x + (tail + (p.y + s.y));
 }
@@ -419,20 +419,20 @@ float __oclc_log1p_f32(float x)
     if (x == INFINITY || x != x)
         return x;
     if (x > -0.29289f && x < 0.41421f)
-        return x + __oclc_f_log1p_tail(x);
+        return x + __oclc_el_log1p_tail(x);
     // u = 1 + x rounded; x - (u - 1) is its exact rounding error c, and
     // log(1 + x) = log(u) + log(1 + c/u) ~ log(u) + c/u.
     float u = 1.0f + x;
     float c = x - (u - 1.0f);
-    float2 fe = __oclc_f_logsplit(u);
-    return __oclc_f_log_sum(fe.x, fe.y, c / u);
+    float2 fe = __oclc_el_logsplit(u);
+    return __oclc_el_log_sum(fe.x, fe.y, c / u);
 }
 
 // ---------------------------------------------------------------- powers
 
 /// (2 atanh(s) - 2 s) / s^3 as a polynomial in z = s^2, for z <= 0.0295 (minimax,
 /// 2^-31 relative to atanh).
-float __oclc_f_atanhk(float z)
+float __oclc_el_atanhk(float z)
 {
     float p = 2.358229011e-01f;
     p = mad(p, z, 2.853730023e-01f);
@@ -443,43 +443,43 @@ float __oclc_f_atanhk(float z)
 /// log2(x) for a positive finite x as a pair (hi, lo), to about 2^-30 relative:
 /// log(1+f) = 2 atanh(s) with s = f / (2 + f) as a pair refined from a float quotient,
 /// times log2(e) as a pair, plus the exponent.
-float2 __oclc_f_log2_dd(float x)
+float2 __oclc_el_log2_dd(float x)
 {
-    float2 fe = __oclc_f_logsplit(x);
+    float2 fe = __oclc_el_logsplit(x);
     float f = fe.x;
-    float2 u = __oclc_f_fast_two_sum(2.0f, f);
+    float2 u = __oclc_el_fast_two_sum(2.0f, f);
     float sh = f / u.x;
-    float2 p = __oclc_f_two_prod(sh, u.x);
+    float2 p = __oclc_el_two_prod(sh, u.x);
     float sl = (((f - p.x) - p.y) - sh * u.y) / u.x;
     // 2 atanh(s) = 2 s + s^3 R(s^2), s^3 ~ sh^2 (sh + 3 sl).
     float z = sh * sh;
     float s3 = mad(3.0f, sl, sh) * z;
-    float2 l = __oclc_f_fast_two_sum(2.0f * sh, mad(s3, __oclc_f_atanhk(z), 2.0f * sl));
+    float2 l = __oclc_el_fast_two_sum(2.0f * sh, mad(s3, __oclc_el_atanhk(z), 2.0f * sl));
     // (l.x + l.y) log2(e), log2(e) = 1.442695022 + 1.925963034e-08.
-    float2 q = __oclc_f_two_prod(l.x, 1.442695022e+00f);
+    float2 q = __oclc_el_two_prod(l.x, 1.442695022e+00f);
     float ql = q.y + (l.x * 1.925963034e-08f + l.y * 1.442695022e+00f);
-    float2 s = __oclc_f_fast_two_sum(fe.y, q.x);
-    return __oclc_f_fast_two_sum(s.x, s.y + ql);
+    float2 s = __oclc_el_fast_two_sum(fe.y, q.x);
+    return __oclc_el_fast_two_sum(s.x, s.y + ql);
 }
 
 /// |x|^(yh + yl) for a finite nonzero x and |yh| <= 2^31, |yl| <= 256 (yl carries the
 /// low bits of an integer exponent): 2^(y log2|x|) with the product as a pair.
-float __oclc_f_powk(float x, float yh, float yl)
+float __oclc_el_powk(float x, float yh, float yl)
 {
-    float2 l = __oclc_f_log2_dd(fabs(x));
-    float2 t = __oclc_f_two_prod(yh, l.x);
+    float2 l = __oclc_el_log2_dd(fabs(x));
+    float2 t = __oclc_el_two_prod(yh, l.x);
     float tl = t.y + (yh * l.y + yl * l.x);
     float th = t.x + tl;
     if (th > 130.0f)
         return INFINITY;
     if (th < -152.0f)
         return 0.0f;
-    float2 tt = __oclc_f_fast_two_sum(t.x, tl);
-    return __oclc_f_exp2_dd(tt.x, tt.y);
+    float2 tt = __oclc_el_fast_two_sum(t.x, tl);
+    return __oclc_el_exp2_dd(tt.x, tt.y);
 }
 
 /// True where the float y is an odd integer.
-int __oclc_f_is_odd(float y)
+int __oclc_el_is_odd(float y)
 {
     float h = y * 0.5f;
     return floor(y) == y && floor(h) != h;
@@ -512,7 +512,7 @@ float __oclc_pow_core(float x, float yh, float yl, int odd, int integral)
     // Beyond 2^31 the result over- or underflows whatever x != 1 is.
     if (fabs(yh) > 2147483648.0f)
         yh = __oclc_copysign_f32(2147483648.0f, yh);
-    float r = __oclc_f_powk(x, yh, yl);
+    float r = __oclc_el_powk(x, yh, yl);
     return (odd && x < 0.0f) ? -r : r;
 }
 
@@ -520,7 +520,7 @@ float __oclc_pow_f32(float x, float y)
 {
     x = __oclc_canon_f32(x);
     y = __oclc_canon_f32(y);
-    return __oclc_pow_core(x, y, 0.0f, __oclc_f_is_odd(y), floor(y) == y);
+    return __oclc_pow_core(x, y, 0.0f, __oclc_el_is_odd(y), floor(y) == y);
 }
 
 float __oclc_pown_f32(float x, int n)
@@ -569,13 +569,13 @@ float __oclc_rootn_f32(float x, int n)
         return __oclc_copysign_f32(z, x);
     }
     // log2|x| / n as a pair: a float quotient and its exact residual.
-    float2 l = __oclc_f_log2_dd(fabs(x));
+    float2 l = __oclc_el_log2_dd(fabs(x));
     float nf = (float)n;
     float qh = l.x / nf;
-    float2 p = __oclc_f_two_prod(qh, nf);
+    float2 p = __oclc_el_two_prod(qh, nf);
     float ql = (((l.x - p.x) - p.y) + l.y) / nf;
-    float2 q = __oclc_f_fast_two_sum(qh, ql);
-    return __oclc_copysign_f32(__oclc_f_exp2_dd(q.x, q.y), x);
+    float2 q = __oclc_el_fast_two_sum(qh, ql);
+    return __oclc_copysign_f32(__oclc_el_exp2_dd(q.x, q.y), x);
 }
 
 /// Cube root: x = m 8^k with m in [1, 8); an inverse cube root w from a bit-level seed and
@@ -585,7 +585,7 @@ float __oclc_cbrt_f32(float x)
     x = __oclc_canon_f32(x);
     if (x == 0.0f || __oclc_nonfinite_f32(x))
         return x;
-    float2 me = __oclc_f_frexp(x);
+    float2 me = __oclc_el_frexp(x);
     int e = (int)me.y;
     int k = (e >= 0 ? e : e - 2) / 3;
     float m = me.x * (float)(1 << (e - 3 * k));
@@ -595,11 +595,11 @@ float __oclc_cbrt_f32(float x)
     w = mad(w * 0.333333343f, 1.0f - m * (w * w * w), w);
     float ww = w * w;
     float c = m * ww;
-    float2 c2 = __oclc_f_two_prod(c, c);
-    float2 c3 = __oclc_f_two_prod(c2.x, c);
+    float2 c2 = __oclc_el_two_prod(c, c);
+    float2 c3 = __oclc_el_two_prod(c2.x, c);
     float res = ((m - c3.x) - c3.y) - c2.y * c;
     c = mad(res, ww * 0.333333343f, c);
-    return __oclc_copysign_f32(c * __oclc_f_pow2i(k), x);
+    return __oclc_copysign_f32(c * __oclc_el_pow2i(k), x);
 }
 
 // ---------------------------------------------------------------- double helpers
@@ -756,7 +756,7 @@ double __oclc_d_log1p(double x)
 /// A finite nonzero float's significand as an integer in [2^23, 2^24) and the exponent of
 /// its last bit: |x| = m 2^e. A denormal's significand converts to float exactly, and
 /// that float's exponent gives the shift that normalizes it.
-int2 __oclc_f_unpack(float x)
+int2 __oclc_el_unpack(float x)
 {
     uint b = as_uint(x) & 0x7fffffffu;
     if (b >= 0x00800000u)
@@ -767,7 +767,7 @@ int2 __oclc_f_unpack(float x)
 
 /// The index of the highest set bit of a nonzero 64-bit integer, from the exponent of a
 /// 32-bit half converted to float (one less where the conversion rounded up past it).
-int __oclc_f_msb64(ulong v)
+int __oclc_el_msb64(ulong v)
 {
     uint hi = (uint)(v >> 32);
     uint x = hi != 0u ? hi : (uint)v;
@@ -794,9 +794,9 @@ float __oclc_fma_f32(float a, float b, float c)
         return c;
     if (c == 0.0f)
         return a * b;
-    int2 ua = __oclc_f_unpack(a);
-    int2 ub = __oclc_f_unpack(b);
-    int2 uc = __oclc_f_unpack(c);
+    int2 ua = __oclc_el_unpack(a);
+    int2 ub = __oclc_el_unpack(b);
+    int2 uc = __oclc_el_unpack(c);
     ulong p = (ulong)(uint)ua.x * (ulong)(uint)ub.x;
     int sp = (p >> 47) != 0UL ? 14 : 15;
     p = p << sp;
@@ -832,7 +832,7 @@ float __oclc_fma_f32(float a, float b, float c)
             return 0.0f;
     }
     // r 2^e rounded: keep 24 bits, or the bits down to 2^-149.
-    int msb = __oclc_f_msb64(r);
+    int msb = __oclc_el_msb64(r);
     int shift = max(msb - 23, -149 - e);
     uint m = 0u;
     if (shift <= 0) {
