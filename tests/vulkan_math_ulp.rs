@@ -182,7 +182,10 @@ enum Via {
     PastedLibrary,
 }
 
-/// The library's float sources, renamed so that they cannot clash with linked ones.
+/// The library's float sources, renamed so that they cannot clash with linked ones. The
+/// names keep the `__oclc_` prefix: the Vulkan backend compiles functions so named as it
+/// compiles the linked library (float arithmetic decorated `NoContraction`, which the
+/// library's error-free transformations need; lavapipe reassociates them otherwise).
 fn pasted_library() -> String {
     let dir = root().join("ir/src/library/cl");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -300,6 +303,20 @@ fn run_kernel(
 }
 
 // ------------------------------------------------------------------ references
+
+/// pown for any n: exp2(n log2|x|) in double (powi's repeated squaring loses accuracy for
+/// large n), negative for odd powers of negative x; zero and special operands by powi.
+fn pown_wide_ref(x: f64, n: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() || n == 0 {
+        return x.powi(n);
+    }
+    let mag = (n as f64 * x.abs().log2()).exp2();
+    if x < 0.0 && n % 2 != 0 {
+        -mag
+    } else {
+        mag
+    }
+}
 
 fn nextafter_ref(x: f64, y: f64) -> f64 {
     let (xf, yf) = (x as f32, y as f32);
@@ -468,6 +485,12 @@ fn check_all(device: &str, via: Via, n: usize) -> Vec<String> {
         let got = run_kernel(&dir, device, name, Sig::FloatInt, via, &ops, ns);
         let w = worst(&got, &ops, ns, |i| f(x[i] as f64, ns[i]));
         report(name, limit, w);
+    }
+    // pown and rootn with exponents over the whole int range too.
+    for (name, f) in [("pown", pown_wide_ref as IntRef), ("rootn", rootn_ref)] {
+        let got = run_kernel(&dir, device, name, Sig::FloatInt, via, &ops, &wide_ns);
+        let w = worst(&got, &ops, &wide_ns, |i| f(x[i] as f64, wide_ns[i]));
+        report(&format!("{name}(wide)"), 16.0, w);
     }
     // lgamma has no limit in OpenCL 1.2's table: bounded loosely away from its zeros.
     let got = run_kernel(&dir, device, "lgamma", Sig::Float(1), via, &ops, &small_ns);

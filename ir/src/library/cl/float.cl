@@ -1,12 +1,21 @@
 // oclc's shared built-in library: float math functions with OpenCL 1.2 full-profile
 // precision, written once in OpenCL C for targets whose native math is less precise
-// (Vulkan). Technique: every f32 function is evaluated in double precision (exact range
-// reductions, Taylor/atanh polynomials well past double accuracy) and rounded once to
-// float, so the error stays near 0.5 ulp. Only operations whose precision Vulkan
-// guarantees are used: f64/f32 add, sub, mul, conversions, integer and bit operations,
-// floor/trunc/rint/fabs/min/max, and native_rsqrt / float division only as seeds refined
-// by Newton steps. Helpers are named `__oclc_d_*` (double kernels); the built-in `F` on
-// float is `__oclc_F_f32`.
+// (Vulkan). The functions of this file (sqrt, fma, exp*, log*, pow*, rootn, cbrt) use no
+// double precision, so that modules using them need no Float64 capability: exact
+// range reductions (Cody-Waite with split constants, exponent/significand splits read
+// from the bits), minimax polynomials, and hi+lo float pairs built with error-free
+// transformations (TwoSum, Dekker's product via Veltkamp's split: Vulkan's fma may round
+// twice, so no step relies on a fused multiply-add; the Vulkan backend decorates the
+// library's float arithmetic NoContraction so that drivers keep these steps as written)
+// where a step needs more than float precision (pow's log2, the square root's residual).
+// Only operations whose precision Vulkan guarantees are used: f32 add, sub, mul,
+// conversions, integer and bit operations, floor/trunc/rint/fabs, and rsqrt / float
+// division only as seeds refined by Newton steps or in terms too small to matter.
+// fma works on the integer significands in 64-bit integers (which oclc's Vulkan modules
+// declare anyway, for device addresses), no doubles. The `__oclc_d_*` helpers at the
+// end, still called by the other files, compute in double precision (evaluated in double
+// and rounded once). The built-in `F` on float is `__oclc_F_f32`; the float helpers of
+// this file are `__oclc_el_*`.
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -64,7 +73,537 @@ float __oclc_copysign_f32(float x, float y)
     return as_float((as_uint(x) & 0x7fffffffu) | (as_uint(y) & 0x80000000u));
 }
 
-// ---------------------------------------------------------------- division and roots
+// ---------------------------------------------------------------- float building blocks
+
+/// 2^n as a float, for n in [-126, 127].
+float __oclc_el_pow2i(int n)
+{
+    return as_float((uint)(n + 127) << 23);
+}
+
+/// q * 2^n for q in [0.5, 2] and n in [-190, 190], rounded once (into the denormal range or
+/// to infinity where the result leaves the normal range).
+float __oclc_el_scale(float q, int n)
+{
+    if (n < -120)
+        return (q * __oclc_el_pow2i(n + 64)) * __oclc_el_pow2i(-64);
+    if (n > 120)
+        return (q * __oclc_el_pow2i(n - 64)) * __oclc_el_pow2i(64);
+    return q * __oclc_el_pow2i(n);
+}
+
+/// A positive finite nonzero x as (m, e) with x = m * 2^e and m in [1, 2), e as a float.
+/// Denormals are read from the bits (their integer significand converts exactly), so a
+/// device that flushes denormal operands in arithmetic still sees their value.
+float2 __oclc_el_frexp(float x)
+{
+    uint a = as_uint(x) & 0x7fffffffu;
+    int bias = 127;
+    if (a < 0x00800000u) {
+        a = as_uint((float)a);
+        bias = 127 + 149;
+    }
+    float m = as_float((a & 0x007fffffu) | 0x3f800000u);
+    return (float2)(m, (float)((int)(a >> 23) - bias));
+}
+
+/// a + b as (sum, rounding error), exactly (Knuth's TwoSum).
+float2 __oclc_el_two_sum(float a, float b)
+{
+    float s = a + b;
+    float bb = s - a;
+    return (float2)(s, (a - (s - bb)) + (b - bb));
+}
+
+/// a + b as (sum, rounding error), exactly, for |a| >= |b| or a == 0 (Dekker's FastTwoSum).
+float2 __oclc_el_fast_two_sum(float a, float b)
+{
+    float s = a + b;
+    return (float2)(s, b - (s - a));
+}
+
+/// a as hi + lo, each with at most 12 significant bits (Veltkamp's split; |a| < 2^115).
+float2 __oclc_el_split(float a)
+{
+    float c = 4097.0f * a;
+    float hi = c - (c - a);
+    return (float2)(hi, a - hi);
+}
+
+/// a * b as (product, rounding error), exactly, without a fused multiply-add (Vulkan's
+/// fma may round twice): Dekker's product, for products clear of overflow and underflow.
+float2 __oclc_el_two_prod(float a, float b)
+{
+    float p = a * b;
+    float2 x = __oclc_el_split(a);
+    float2 y = __oclc_el_split(b);
+    float e = ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y;
+    return (float2)(p, e);
+}
+
+// ---------------------------------------------------------------- square root
+
+/// Correctly rounded square root, in single precision: x = m * 4^k with m in [1, 4), an
+/// inverse square root seed refined by one Newton step whose residual m - s^2 is exact,
+/// then the midpoints next to s decide the rounding (their squares are compared with m
+/// through the exact residual; see the comments).
+float __oclc_sqrt_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (x == 0.0f || x == INFINITY)
+        return x;
+    if (!(x > 0.0f))
+        return __oclc_qnan_f32();
+    float2 me = __oclc_el_frexp(x);
+    float m = me.x;
+    int e = (int)me.y;
+    if (e & 1) {
+        m = m * 2.0f;
+        e = e - 1;
+    }
+    float y = rsqrt(m);
+    float s = m * y;
+    float2 sq = __oclc_el_two_prod(s, s);
+    s = s + (0.5f * y) * ((m - sq.x) - sq.y);
+    // r = m - s^2 (exact: m - sq.x by Sterbenz, and |r| is small enough to fit). With
+    // d the gap to a neighbour, m lies beyond the midpoint s + d/2 iff r > s*d + d*d/4;
+    // r and s*d are multiples of s's ulp squared while d*d/4 is a quarter of it, so
+    // the test is r > s*d upwards and r <= -s*d' downwards.
+    sq = __oclc_el_two_prod(s, s);
+    float r = (m - sq.x) - sq.y;
+    float up = as_float(as_uint(s) + 1u);
+    float dn = as_float(as_uint(s) - 1u);
+    if (r > s * (up - s))
+        s = up;
+    else if (r <= -(s * (s - dn)))
+        s = dn;
+    return s * __oclc_el_pow2i(e >> 1);
+}
+
+// ---------------------------------------------------------------- exponentials
+
+/// e^r - 1 - r over r^2, for |r| <= 0.347 (minimax, 2^-28 relative to e^r).
+float __oclc_el_expk(float r)
+{
+    float p = 1.381459995e-03f;
+    p = mad(p, r, 8.368715644e-03f);
+    p = mad(p, r, 4.166838899e-02f);
+    p = mad(p, r, 1.666652113e-01f);
+    return mad(p, r, 4.999999404e-01f);
+}
+
+/// x = n ln2 + r with |r| <= 0.347 (Cody-Waite: n ln2_hi is exact for |n| < 512, and
+/// x - n ln2_hi is exact by Sterbenz's lemma); returns (r, n).
+float2 __oclc_el_exp_reduce(float x)
+{
+    float n = rint(x * 1.442695041f);
+    float r = (x - n * 0.693145751953125f) - n * 1.4286067653e-06f;
+    return (float2)(r, n);
+}
+
+float __oclc_exp_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (x != x)
+        return x;
+    if (x > 89.0f)
+        return INFINITY;
+    if (x < -104.0f)
+        return 0.0f;
+    float2 rn = __oclc_el_exp_reduce(x);
+    float r = rn.x;
+    float q = 1.0f + mad(r * r, __oclc_el_expk(r), r);
+    return __oclc_el_scale(q, (int)rn.y);
+}
+
+/// (2^r - 1) / r for |r| <= 0.5 (minimax, 2^-28.7 relative to 2^r).
+float __oclc_el_exp2k(float r)
+{
+    float p = 1.519615398e-05f;
+    p = mad(p, r, 1.546675630e-04f);
+    p = mad(p, r, 1.333393506e-03f);
+    p = mad(p, r, 9.618038312e-03f);
+    p = mad(p, r, 5.550410226e-02f);
+    p = mad(p, r, 2.402265072e-01f);
+    return mad(p, r, 6.931471825e-01f);
+}
+
+/// 2^(hi + lo) for |lo| <= 2^-20 |hi| and hi in [-152, 130]: rint splits off the exponent
+/// (hi - n is exact), the polynomial takes the rest.
+float __oclc_el_exp2_dd(float hi, float lo)
+{
+    float n = rint(hi);
+    float r = (hi - n) + lo;
+    float q = mad(r, __oclc_el_exp2k(r), 1.0f);
+    return __oclc_el_scale(q, (int)n);
+}
+
+float __oclc_exp2_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (x != x)
+        return x;
+    if (x > 129.0f)
+        return INFINITY;
+    if (x < -151.0f)
+        return 0.0f;
+    return __oclc_el_exp2_dd(x, 0.0f);
+}
+
+/// (10^r - 1) / r for |r| <= 0.1506 (minimax, 2^-26.4 relative to 10^r).
+float __oclc_el_exp10k(float r)
+{
+    float p = 2.063208818e-01f;
+    p = mad(p, r, 5.420281291e-01f);
+    p = mad(p, r, 1.171292782e+00f);
+    p = mad(p, r, 2.034649849e+00f);
+    p = mad(p, r, 2.650948763e+00f);
+    return mad(p, r, 2.302585125e+00f);
+}
+
+float __oclc_exp10_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (x != x)
+        return x;
+    if (x > 39.0f)
+        return INFINITY;
+    if (x < -46.0f)
+        return 0.0f;
+    // x = n log10(2) + r, |r| <= 0.1506, with log10(2) split as for exp's ln 2.
+    float n = rint(x * 3.321928095f);
+    float r = (x - n * 0.30103302001953125f) + n * 3.0243554647e-06f;
+    float q = mad(r, __oclc_el_exp10k(r), 1.0f);
+    return __oclc_el_scale(q, (int)n);
+}
+
+/// (e^r - 1 - r) / r^2 for |r| <= 0.347 (minimax, 2^-28.8 relative to e^r - 1).
+float __oclc_el_expm1k(float r)
+{
+    float p = 1.984587725e-04f;
+    p = mad(p, r, 1.394062536e-03f);
+    p = mad(p, r, 8.333389647e-03f);
+    p = mad(p, r, 4.166636243e-02f);
+    p = mad(p, r, 1.666666567e-01f);
+    return mad(p, r, 0.5f);
+}
+
+float __oclc_expm1_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (x != x)
+        return x;
+    if (x > 89.0f)
+        return INFINITY;
+    if (x < -17.5f)
+        return -1.0f;
+    if (x == 0.0f)
+        return x;
+    if (fabs(x) <= 0.3465f)
+        return mad(x * x, __oclc_el_expm1k(x), x);
+    // e^x - 1 = 2^n (p + 1) - 1 with p = e^r - 1; 2^n - 1 is exact for |n| <= 24.
+    float2 rn = __oclc_el_exp_reduce(x);
+    float r = rn.x;
+    int n = (int)rn.y;
+    float p = mad(r * r, __oclc_el_expm1k(r), r);
+    if (n > 24)
+        return __oclc_el_scale(1.0f + p, n) - 1.0f;
+    float t = __oclc_el_pow2i(n);
+    return mad(p, t, t - 1.0f);
+}
+
+// ---------------------------------------------------------------- logarithms
+
+/// (log(1+f) - f + f^2/2) / f^3 for f in [sqrt(1/2) - 1, sqrt(2) - 1] (minimax,
+/// 2^-26.9 relative to log(1+f)).
+float __oclc_el_log1pk(float f)
+{
+    float p = -7.634528726e-02f;
+    p = mad(p, f, 1.276168972e-01f);
+    p = mad(p, f, -1.316022426e-01f);
+    p = mad(p, f, 1.420174539e-01f);
+    p = mad(p, f, -1.662335247e-01f);
+    p = mad(p, f, 2.000122666e-01f);
+    p = mad(p, f, -2.500082254e-01f);
+    return mad(p, f, 3.333333135e-01f);
+}
+
+/// A positive finite x as (f, e) with x = 2^e (1 + f), 1 + f in [sqrt(1/2), sqrt(2));
+/// f is exact.
+float2 __oclc_el_logsplit(float x)
+{
+    float2 me = __oclc_el_frexp(x);
+    if (me.x > 1.41421354f)
+        return (float2)(me.x * 0.5f - 1.0f, me.y + 1.0f);
+    return (float2)(me.x - 1.0f, me.y);
+}
+
+/// log(1+f) - f for f as from `__oclc_el_logsplit`.
+float __oclc_el_log1p_tail(float f)
+{
+    return f * f * mad(f, __oclc_el_log1pk(f), -0.5f);
+}
+
+/// log(2^e (1+f)) + c, with c a small correction, as e ln2_hi + f (exact sum kept as a
+/// pair) plus the small terms.
+float __oclc_el_log_sum(float f, float e, float c)
+{
+    float2 s = __oclc_el_fast_two_sum(e * 0.693145751953125f, f);
+    float tail = (__oclc_el_log1p_tail(f) + e * 1.4286067653e-06f) + (s.y + c);
+    return s.x + tail;
+}
+
+/// The special values of log, log2 and log10 (x <= 0, infinities, NaN) or 0 where x is
+/// a positive finite number (no log returns 0 for a special value except log(1) = 0, which
+/// the caller computes).
+int __oclc_log_special(float x)
+{
+    return !(x > 0.0f) || x == INFINITY;
+}
+
+float __oclc_log_special_value(float x)
+{
+    if (x == 0.0f)
+        return -INFINITY;
+    if (x == INFINITY || x != x)
+        return x;
+    return __oclc_qnan_f32();
+}
+
+float __oclc_log_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (__oclc_log_special(x))
+        return __oclc_log_special_value(x);
+    float2 fe = __oclc_el_logsplit(x);
+    return __oclc_el_log_sum(fe.x, fe.y, 0.0f);
+}
+
+float __oclc_log2_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (__oclc_log_special(x))
+        return __oclc_log_special_value(x);
+    float2 fe = __oclc_el_logsplit(x);
+    float f = fe.x;
+    // e + log(1+f) log2(e), the product f log2(e) kept as an exact pair.
+    float2 p = __oclc_el_two_prod(f, 1.442695022e+00f);
+    float2 s = __oclc_el_fast_two_sum(fe.y, p.x);
+    float tail = __oclc_el_log1p_tail(f) * 1.442695022e+00f + f * 1.925963034e-08f;
+    return s.x + (tail + (p.y + s.y));
+}
+
+float __oclc_log10_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (__oclc_log_special(x))
+        return __oclc_log_special_value(x);
+    float2 fe = __oclc_el_logsplit(x);
+    float f = fe.x;
+    float e = fe.y;
+    // e log10(2) + log(1+f) log10(e), with e log10(2)_hi exact and f log10(e) an exact pair.
+    float2 p = __oclc_el_two_prod(f, 4.342944920e-01f);
+    float2 s = __oclc_el_two_sum(e * 0.30103302001953125f, p.x);
+    float tail = __oclc_el_log1p_tail(f) * 4.342944920e-01f + f * -1.010304995e-08f;
+    tail = tail + e * -3.0243554647e-06f;
+    return s.x + (tail + (p.y + s.y));
+}
+
+float __oclc_log1p_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (x == -1.0f)
+        return -INFINITY;
+    if (x < -1.0f)
+        return __oclc_qnan_f32();
+    if (x == INFINITY || x != x)
+        return x;
+    if (x > -0.29289f && x < 0.41421f)
+        return x + __oclc_el_log1p_tail(x);
+    // u = 1 + x rounded; x - (u - 1) is its exact rounding error c, and
+    // log(1 + x) = log(u) + log(1 + c/u) ~ log(u) + c/u.
+    float u = 1.0f + x;
+    float c = x - (u - 1.0f);
+    float2 fe = __oclc_el_logsplit(u);
+    return __oclc_el_log_sum(fe.x, fe.y, c / u);
+}
+
+// ---------------------------------------------------------------- powers
+
+/// (2 atanh(s) - 2 s) / s^3 as a polynomial in z = s^2, for z <= 0.0295 (minimax,
+/// 2^-31 relative to atanh).
+float __oclc_el_atanhk(float z)
+{
+    float p = 2.358229011e-01f;
+    p = mad(p, z, 2.853730023e-01f);
+    p = mad(p, z, 4.000033438e-01f);
+    return mad(p, z, 6.666666269e-01f);
+}
+
+/// log2(x) for a positive finite x as a pair (hi, lo), to about 2^-30 relative:
+/// log(1+f) = 2 atanh(s) with s = f / (2 + f) as a pair refined from a float quotient,
+/// times log2(e) as a pair, plus the exponent.
+float2 __oclc_el_log2_dd(float x)
+{
+    float2 fe = __oclc_el_logsplit(x);
+    float f = fe.x;
+    float2 u = __oclc_el_fast_two_sum(2.0f, f);
+    float sh = f / u.x;
+    float2 p = __oclc_el_two_prod(sh, u.x);
+    float sl = (((f - p.x) - p.y) - sh * u.y) / u.x;
+    // 2 atanh(s) = 2 s + s^3 R(s^2), s^3 ~ sh^2 (sh + 3 sl).
+    float z = sh * sh;
+    float s3 = mad(3.0f, sl, sh) * z;
+    float2 l = __oclc_el_fast_two_sum(2.0f * sh, mad(s3, __oclc_el_atanhk(z), 2.0f * sl));
+    // (l.x + l.y) log2(e), log2(e) = 1.442695022 + 1.925963034e-08.
+    float2 q = __oclc_el_two_prod(l.x, 1.442695022e+00f);
+    float ql = q.y + (l.x * 1.925963034e-08f + l.y * 1.442695022e+00f);
+    float2 s = __oclc_el_fast_two_sum(fe.y, q.x);
+    return __oclc_el_fast_two_sum(s.x, s.y + ql);
+}
+
+/// |x|^(yh + yl) for a finite nonzero x and |yh| <= 2^31, |yl| <= 256 (yl carries the
+/// low bits of an integer exponent): 2^(y log2|x|) with the product as a pair.
+float __oclc_el_powk(float x, float yh, float yl)
+{
+    float2 l = __oclc_el_log2_dd(fabs(x));
+    float2 t = __oclc_el_two_prod(yh, l.x);
+    float tl = t.y + (yh * l.y + yl * l.x);
+    float th = t.x + tl;
+    if (th > 130.0f)
+        return INFINITY;
+    if (th < -152.0f)
+        return 0.0f;
+    float2 tt = __oclc_el_fast_two_sum(t.x, tl);
+    return __oclc_el_exp2_dd(tt.x, tt.y);
+}
+
+/// True where the float y is an odd integer.
+int __oclc_el_is_odd(float y)
+{
+    float h = y * 0.5f;
+    return floor(y) == y && floor(h) != h;
+}
+
+/// pow(x, yh + yl) with C99 Annex F's special values, the core of pow and pown; `odd`
+/// says whether the exponent is an odd integer, `integral` whether it is an integer.
+float __oclc_pow_core(float x, float yh, float yl, int odd, int integral)
+{
+    if ((yh == 0.0f && yl == 0.0f) || x == 1.0f)
+        return 1.0f;
+    if (x != x || yh != yh)
+        return __oclc_qnan_f32();
+    float ax = fabs(x);
+    if (ax == 0.0f) {
+        float z = yh < 0.0f ? INFINITY : 0.0f;
+        return odd ? __oclc_copysign_f32(z, x) : z;
+    }
+    if (yh == INFINITY || yh == -INFINITY) {
+        if (ax == 1.0f)
+            return 1.0f;
+        return ((ax < 1.0f) == (yh < 0.0f)) ? INFINITY : 0.0f;
+    }
+    if (ax == INFINITY) {
+        float z = yh < 0.0f ? 0.0f : INFINITY;
+        return (odd && x < 0.0f) ? -z : z;
+    }
+    if (x < 0.0f && !integral)
+        return __oclc_qnan_f32();
+    // Beyond 2^31 the result over- or underflows whatever x != 1 is.
+    if (fabs(yh) > 2147483648.0f)
+        yh = __oclc_copysign_f32(2147483648.0f, yh);
+    float r = __oclc_el_powk(x, yh, yl);
+    return (odd && x < 0.0f) ? -r : r;
+}
+
+float __oclc_pow_f32(float x, float y)
+{
+    x = __oclc_canon_f32(x);
+    y = __oclc_canon_f32(y);
+    return __oclc_pow_core(x, y, 0.0f, __oclc_el_is_odd(y), floor(y) == y);
+}
+
+float __oclc_pown_f32(float x, int n)
+{
+    x = __oclc_canon_f32(x);
+    // n = hi + lo with both parts exact in float (beyond 2^24 the low byte apart).
+    int nh = (n >= -16777216 && n <= 16777216) ? n : (n & ~0xff);
+    float hi = (float)nh;
+    float lo = (float)(n - nh);
+    return __oclc_pow_core(x, hi, lo, n & 1, 1);
+}
+
+float __oclc_powr_f32(float x, float y)
+{
+    x = __oclc_canon_f32(x);
+    y = __oclc_canon_f32(y);
+    if (x < 0.0f || x != x || y != y)
+        return __oclc_qnan_f32();
+    if (x == 0.0f) {
+        if (y == 0.0f)
+            return __oclc_qnan_f32();
+        return y < 0.0f ? INFINITY : 0.0f;
+    }
+    if (x == INFINITY) {
+        if (y == 0.0f)
+            return __oclc_qnan_f32();
+        return y < 0.0f ? 0.0f : INFINITY;
+    }
+    if (x == 1.0f)
+        return (y == INFINITY || y == -INFINITY) ? __oclc_qnan_f32() : 1.0f;
+    return __oclc_pow_core(x, y, 0.0f, 0, 1);
+}
+
+float __oclc_rootn_f32(float x, int n)
+{
+    x = __oclc_canon_f32(x);
+    if (n == 0 || x != x || (x < 0.0f && (n & 1) == 0))
+        return __oclc_qnan_f32();
+    int odd = n & 1;
+    if (x == 0.0f) {
+        float z = n < 0 ? INFINITY : 0.0f;
+        return odd ? __oclc_copysign_f32(z, x) : z;
+    }
+    if (x == INFINITY || x == -INFINITY) {
+        float z = n < 0 ? 0.0f : INFINITY;
+        return __oclc_copysign_f32(z, x);
+    }
+    // log2|x| / n as a pair: a float quotient and its exact residual.
+    float2 l = __oclc_el_log2_dd(fabs(x));
+    float nf = (float)n;
+    float qh = l.x / nf;
+    float2 p = __oclc_el_two_prod(qh, nf);
+    float ql = (((l.x - p.x) - p.y) + l.y) / nf;
+    float2 q = __oclc_el_fast_two_sum(qh, ql);
+    return __oclc_copysign_f32(__oclc_el_exp2_dd(q.x, q.y), x);
+}
+
+/// Cube root: x = m 8^k with m in [1, 8); an inverse cube root w from a bit-level seed and
+/// three Newton steps, c = m w^2, and a last step with the exact residual m - c^3.
+float __oclc_cbrt_f32(float x)
+{
+    x = __oclc_canon_f32(x);
+    if (x == 0.0f || __oclc_nonfinite_f32(x))
+        return x;
+    float2 me = __oclc_el_frexp(x);
+    int e = (int)me.y;
+    int k = (e >= 0 ? e : e - 2) / 3;
+    float m = me.x * (float)(1 << (e - 3 * k));
+    float w = as_float(0x54a23300u - as_uint(m) / 3u);
+    w = mad(w * 0.333333343f, 1.0f - m * (w * w * w), w);
+    w = mad(w * 0.333333343f, 1.0f - m * (w * w * w), w);
+    w = mad(w * 0.333333343f, 1.0f - m * (w * w * w), w);
+    float ww = w * w;
+    float c = m * ww;
+    float2 c2 = __oclc_el_two_prod(c, c);
+    float2 c3 = __oclc_el_two_prod(c2.x, c);
+    float res = ((m - c3.x) - c3.y) - c2.y * c;
+    c = mad(res, ww * 0.333333343f, c);
+    return __oclc_copysign_f32(c * __oclc_el_pow2i(k), x);
+}
+
+// ---------------------------------------------------------------- double helpers
+// Kept for the other library files that still compute in double precision.
 
 /// 1/b for a nonzero finite b whose reciprocal is a normal double: the mantissa's float
 /// reciprocal refined by two Newton steps, scaled by the exponent.
@@ -97,51 +636,6 @@ double __oclc_d_sqrt(double v)
     r = r * (1.5 - 0.5 * m * r * r);
     return m * r * __oclc_d_pow2i(k);
 }
-
-/// Correctly rounded square root.
-float __oclc_sqrt_f32(float x)
-{
-    x = __oclc_canon_f32(x);
-    if (x == 0.0f || x == INFINITY)
-        return x;
-    if (!(x > 0.0f))
-        return __oclc_qnan_f32();
-    double d = __oclc_f2d(x);
-    float f = (float)__oclc_d_sqrt(d);
-    double fd = __oclc_f2d(f);
-    // The midpoints to the neighbours have 25 bits: their squares are exact in double.
-    double up = 0.5 * (fd + (double)as_float(as_uint(f) + 1u));
-    double dn = 0.5 * (fd + (double)as_float(as_uint(f) - 1u));
-    if (up * up < d)
-        return as_float(as_uint(f) + 1u);
-    if (dn * dn > d)
-        return as_float(as_uint(f) - 1u);
-    return f;
-}
-
-/// Correctly rounded a*b+c: the product is exact in double, the sum is rounded to odd
-/// (TwoSum's error term decides) so that the final rounding to float is correct.
-float __oclc_fma_f32(float a, float b, float c)
-{
-    a = __oclc_canon_f32(a);
-    b = __oclc_canon_f32(b);
-    c = __oclc_canon_f32(c);
-    double p = __oclc_f2d(a) * __oclc_f2d(b);
-    double dc = __oclc_f2d(c);
-    double s = p + dc;
-    if (__oclc_d_nonfinite(s))
-        return (float)s;
-    double bb = s - p;
-    double err = (p - (s - bb)) + (dc - bb);
-    ulong sb = as_ulong(s);
-    if (err != 0.0 && (sb & 1UL) == 0UL) {
-        sb = ((err > 0.0) == (s > 0.0)) ? sb + 1UL : sb - 1UL;
-        s = as_double(sb);
-    }
-    return (float)s;
-}
-
-// ---------------------------------------------------------------- exponentials
 
 /// e^r for |r| <= 0.35 (Taylor series to r^14).
 double __oclc_d_expk(double r)
@@ -203,56 +697,6 @@ double __oclc_d_expm1(double x)
     return p * x;
 }
 
-float __oclc_exp_f32(float x)
-{
-    x = __oclc_canon_f32(x);
-    if (x != x)
-        return x;
-    if (x > 89.0f)
-        return INFINITY;
-    if (x < -104.0f)
-        return 0.0f;
-    return (float)__oclc_d_exp(__oclc_f2d(x));
-}
-
-float __oclc_exp2_f32(float x)
-{
-    x = __oclc_canon_f32(x);
-    if (x != x)
-        return x;
-    if (x > 129.0f)
-        return INFINITY;
-    if (x < -151.0f)
-        return 0.0f;
-    return (float)__oclc_d_exp2(__oclc_f2d(x));
-}
-
-float __oclc_exp10_f32(float x)
-{
-    x = __oclc_canon_f32(x);
-    if (x != x)
-        return x;
-    if (x > 39.0f)
-        return INFINITY;
-    if (x < -46.0f)
-        return 0.0f;
-    return (float)__oclc_d_exp(__oclc_f2d(x) * 2.302585092994046);
-}
-
-float __oclc_expm1_f32(float x)
-{
-    x = __oclc_canon_f32(x);
-    if (x != x)
-        return x;
-    if (x > 89.0f)
-        return INFINITY;
-    if (x < -40.0f)
-        return -1.0f;
-    return (float)__oclc_d_expm1(__oclc_f2d(x));
-}
-
-// ---------------------------------------------------------------- logarithms
-
 /// log(1+f) = 2 atanh(f / (2+f)) for f in [-0.3, 0.42].
 double __oclc_d_log1pk(double f)
 {
@@ -309,167 +753,100 @@ double __oclc_d_log1p(double x)
     return __oclc_d_log(1.0 + x);
 }
 
-/// The special values of log, log2 and log10 (x <= 0, infinities, NaN) or 0 where x is
-/// a positive finite number (no log returns 0 for a special value except log(1) = 0, which
-/// the caller computes).
-int __oclc_log_special(float x)
+/// A finite nonzero float's significand as an integer in [2^23, 2^24) and the exponent of
+/// its last bit: |x| = m 2^e. A denormal's significand converts to float exactly, and
+/// that float's exponent gives the shift that normalizes it.
+int2 __oclc_el_unpack(float x)
 {
-    return !(x > 0.0f) || x == INFINITY;
+    uint b = as_uint(x) & 0x7fffffffu;
+    if (b >= 0x00800000u)
+        return (int2)((int)((b & 0x007fffffu) | 0x00800000u), (int)(b >> 23) - 150);
+    int up = 150 - (int)(as_uint((float)b) >> 23);
+    return (int2)((int)(b << up), -149 - up);
 }
 
-float __oclc_log_special_value(float x)
+/// The index of the highest set bit of a nonzero 64-bit integer, from the exponent of a
+/// 32-bit half converted to float (one less where the conversion rounded up past it).
+int __oclc_el_msb64(ulong v)
 {
-    if (x == 0.0f)
-        return -INFINITY;
-    if (x == INFINITY || x != x)
-        return x;
-    return __oclc_qnan_f32();
+    uint hi = (uint)(v >> 32);
+    uint x = hi != 0u ? hi : (uint)v;
+    int e = (int)(as_uint((float)x) >> 23) - 127;
+    if (e > 31 || (x >> (e & 31)) == 0u)
+        e = e - 1;
+    return hi != 0u ? e + 32 : e;
 }
 
-float __oclc_log_f32(float x)
+/// Correctly rounded a*b+c with integer arithmetic only: the 48-bit product of the
+/// significands and c's significand, each with its top bit at bit 61 of a 64-bit
+/// integer, are added or subtracted after aligning the smaller (bits shifted out kept
+/// as a sticky bit, far below the rounding position), and the sum is rounded to nearest
+/// even at float's precision or at the denormal quantum, whichever is coarser.
+float __oclc_fma_f32(float a, float b, float c)
 {
-    x = __oclc_canon_f32(x);
-    if (__oclc_log_special(x))
-        return __oclc_log_special_value(x);
-    return (float)__oclc_d_log(__oclc_f2d(x));
-}
-
-float __oclc_log2_f32(float x)
-{
-    x = __oclc_canon_f32(x);
-    if (__oclc_log_special(x))
-        return __oclc_log_special_value(x);
-    return (float)__oclc_d_log2(__oclc_f2d(x));
-}
-
-float __oclc_log10_f32(float x)
-{
-    x = __oclc_canon_f32(x);
-    if (__oclc_log_special(x))
-        return __oclc_log_special_value(x);
-    double2 ef = __oclc_d_logsplit(__oclc_f2d(x));
-    return (float)(ef.x * 0.3010299956639812 + __oclc_d_log1pk(ef.y) * 0.4342944819032518);
-}
-
-float __oclc_log1p_f32(float x)
-{
-    x = __oclc_canon_f32(x);
-    if (x == -1.0f)
-        return -INFINITY;
-    if (x < -1.0f)
-        return __oclc_qnan_f32();
-    if (x == INFINITY || x != x)
-        return x;
-    return (float)__oclc_d_log1p(__oclc_f2d(x));
-}
-
-// ---------------------------------------------------------------- powers
-
-/// True where the double y is an odd integer.
-int __oclc_d_is_odd(double y)
-{
-    double h = y * 0.5;
-    return floor(y) == y && floor(h) != h;
-}
-
-/// |x|^y rounded to float, for finite nonzero x and finite y (sign handled by callers).
-float __oclc_powabs_f32(float x, double y)
-{
-    x = __oclc_canon_f32(x);
-    double t = y * __oclc_d_log2(fabs(__oclc_f2d(x)));
-    t = fmin(fmax(t, -1000.0), 1000.0);
-    return (float)__oclc_d_exp2(t);
-}
-
-/// pow(x, y) for a float x and an (exactly representable) double y, with C99 Annex F's
-/// special values; the core of pow and pown.
-float __oclc_pow_core(float x, double y)
-{
-    if (y == 0.0 || x == 1.0f)
-        return 1.0f;
-    if (x != x || y != y)
-        return __oclc_qnan_f32();
-    double ax = fabs(__oclc_f2d(x));
-    int odd = __oclc_d_is_odd(y);
-    if (ax == 0.0) {
-        float z = y < 0.0 ? INFINITY : 0.0f;
-        return odd ? __oclc_copysign_f32(z, x) : z;
+    a = __oclc_canon_f32(a);
+    b = __oclc_canon_f32(b);
+    c = __oclc_canon_f32(c);
+    // A zero or special factor: the product is exact (or NaN/infinite) and rounds once.
+    if (a == 0.0f || b == 0.0f || __oclc_nonfinite_f32(a) || __oclc_nonfinite_f32(b))
+        return a * b + c;
+    if (__oclc_nonfinite_f32(c))
+        return c;
+    if (c == 0.0f)
+        return a * b;
+    int2 ua = __oclc_el_unpack(a);
+    int2 ub = __oclc_el_unpack(b);
+    int2 uc = __oclc_el_unpack(c);
+    ulong p = (ulong)(uint)ua.x * (ulong)(uint)ub.x;
+    int sp = (p >> 47) != 0UL ? 14 : 15;
+    p = p << sp;
+    int ep = ua.y + ub.y - sp;
+    ulong q = (ulong)(uint)uc.x << 38;
+    int eq = uc.y - 38;
+    uint neg = (as_uint(a) ^ as_uint(b)) >> 31;
+    uint sub = neg ^ (as_uint(c) >> 31);
+    ulong big = p;
+    ulong small = q;
+    int e = ep;
+    int d = ep - eq;
+    if (eq > ep) {
+        big = q;
+        small = p;
+        e = eq;
+        d = eq - ep;
+        neg = as_uint(c) >> 31;
     }
-    if (y == INFINITY || y == -INFINITY) {
-        if (ax == 1.0)
-            return 1.0f;
-        return ((ax < 1.0) == (y < 0.0)) ? INFINITY : 0.0f;
+    if (d > 63)
+        small = 1UL;
+    else if (d > 0)
+        small = (small >> d) | (ulong)((small & ((1UL << d) - 1UL)) != 0UL);
+    ulong r = big + small;
+    if (sub) {
+        if (small > big) {
+            r = small - big;
+            neg = neg ^ 1u;
+        } else {
+            r = big - small;
+        }
+        if (r == 0UL)
+            return 0.0f;
     }
-    if (ax == INFINITY) {
-        float z = y < 0.0 ? 0.0f : INFINITY;
-        return (odd && x < 0.0f) ? -z : z;
+    // r 2^e rounded: keep 24 bits, or the bits down to 2^-149.
+    int msb = __oclc_el_msb64(r);
+    int shift = max(msb - 23, -149 - e);
+    uint m = 0u;
+    if (shift <= 0) {
+        m = (uint)(r << -shift);
+    } else if (shift < 64) {
+        m = (uint)(r >> shift);
+        ulong rem = r & ((1UL << shift) - 1UL);
+        ulong mid = 1UL << (shift - 1);
+        if (rem > mid || (rem == mid && (m & 1u) != 0u))
+            m = m + 1u;
     }
-    if (x < 0.0f && floor(y) != y)
-        return __oclc_qnan_f32();
-    float r = __oclc_powabs_f32(x, y);
-    return (odd && x < 0.0f) ? -r : r;
-}
-
-float __oclc_pow_f32(float x, float y)
-{
-    x = __oclc_canon_f32(x);
-    y = __oclc_canon_f32(y);
-    return __oclc_pow_core(x, __oclc_f2d(y));
-}
-
-float __oclc_pown_f32(float x, int n)
-{
-    x = __oclc_canon_f32(x);
-    return __oclc_pow_core(x, (double)n);
-}
-
-float __oclc_powr_f32(float x, float y)
-{
-    x = __oclc_canon_f32(x);
-    y = __oclc_canon_f32(y);
-    if (x < 0.0f || x != x || y != y)
-        return __oclc_qnan_f32();
-    if (x == 0.0f) {
-        if (y == 0.0f)
-            return __oclc_qnan_f32();
-        return y < 0.0f ? INFINITY : 0.0f;
-    }
-    if (x == INFINITY) {
-        if (y == 0.0f)
-            return __oclc_qnan_f32();
-        return y < 0.0f ? 0.0f : INFINITY;
-    }
-    if (x == 1.0f)
-        return (y == INFINITY || y == -INFINITY) ? __oclc_qnan_f32() : 1.0f;
-    return __oclc_pow_core(x, __oclc_f2d(y));
-}
-
-float __oclc_rootn_f32(float x, int n)
-{
-    x = __oclc_canon_f32(x);
-    if (n == 0 || x != x || (x < 0.0f && (n & 1) == 0))
-        return __oclc_qnan_f32();
-    int odd = n & 1;
-    if (x == 0.0f) {
-        float z = n < 0 ? INFINITY : 0.0f;
-        return odd ? __oclc_copysign_f32(z, x) : z;
-    }
-    if (x == INFINITY || x == -INFINITY) {
-        float z = n < 0 ? 0.0f : INFINITY;
-        return __oclc_copysign_f32(z, x);
-    }
-    double t = __oclc_d_log2(fabs(__oclc_f2d(x))) * __oclc_d_recip((double)n);
-    float r = (float)__oclc_d_exp2(t);
-    return __oclc_copysign_f32(r, x);
-}
-
-float __oclc_cbrt_f32(float x)
-{
-    x = __oclc_canon_f32(x);
-    if (x == 0.0f || __oclc_nonfinite_f32(x))
-        return x;
-    double t = __oclc_d_log2(fabs(__oclc_f2d(x))) * 0.3333333333333333;
-    return __oclc_copysign_f32((float)__oclc_d_exp2(t), x);
+    e = e + shift;
+    uint bits = e > 104 ? 0x7f800000u : ((uint)(e + 149) << 23) + m;
+    return as_float(bits | (neg << 31));
 }
 
 // ---------------------------------------------------------------- native_* without a

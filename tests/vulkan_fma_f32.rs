@@ -1,0 +1,170 @@
+//! `fma` on float on Vulkan (lavapipe), where it comes from oclc's built-in library
+//! (`ir/src/library/cl/float.cl`, integer arithmetic): every result must be the correctly
+//! rounded a*b+c, bit for bit. The inputs aim at the hard cases that random operands
+//! rarely hit: products that are exactly halfway between two floats with a tiny c that
+//! decides the rounding, cancellation of the product by c, results in the denormal
+//! range and near overflow, c far below or far above the product, and every combination
+//! of special values. The reference is computed here in double precision: the product of
+//! two floats is exact in double, the sum is rounded to odd (TwoSum's error term decides),
+//! and rounding that to float is then correct.
+
+mod common;
+
+use common::math_inputs::*;
+use common::*;
+
+/// The correctly rounded a*b+c, by rounding the exact sum to odd in double precision.
+fn fma_ref(a: f32, b: f32, c: f32) -> f32 {
+    let p = a as f64 * b as f64;
+    let c = c as f64;
+    let s = p + c;
+    if !s.is_finite() || s == 0.0 {
+        return s as f32;
+    }
+    let bb = s - p;
+    let err = (p - (s - bb)) + (c - bb);
+    let mut bits = s.to_bits();
+    if err != 0.0 && bits & 1 == 0 {
+        bits = if (err > 0.0) == (s > 0.0) {
+            bits + 1
+        } else {
+            bits - 1
+        };
+    }
+    f64::from_bits(bits) as f32
+}
+
+/// A random float with a random sign and an exponent in `lo..=hi`.
+fn with_exponent(r: &mut Rng, lo: i32, hi: i32) -> f32 {
+    let e = lo + (r.next() % (hi - lo + 1) as u64) as i32;
+    let m = (r.next() & 0x7f_ffff) as u32;
+    let s = (r.next() & 1) as u32;
+    f32::from_bits((s << 31) | (((e + 127) as u32) << 23) | m)
+}
+
+/// The operand triples: special values crossed, then families of hard cases.
+fn cases() -> Vec<[f32; 3]> {
+    let specials = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        f32::MAX,
+        f32::MIN_POSITIVE,
+        1e-45,
+        -1e-45,
+    ];
+    let mut v = Vec::new();
+    for a in specials {
+        for b in specials {
+            for c in specials {
+                v.push([a, b, c]);
+            }
+        }
+    }
+    let mut r = Rng(0xf3a);
+    let k = 8192;
+    for _ in 0..k {
+        // Random bit patterns.
+        let bits = |r: &mut Rng| f32::from_bits(r.next() as u32);
+        v.push([bits(&mut r), bits(&mut r), bits(&mut r)]);
+        // The product halfway between two floats ((1 + odd 2^-23) * 1.5), a tiny c.
+        let odd = (r.next() % (1 << 21)) as f32 * 2.0 + 1.0;
+        let scale = |r: &mut Rng| 2f32.powi((r.next() % 40) as i32 - 20);
+        let a = (1.0 + odd * 2f32.powi(-23)) * scale(&mut r);
+        let b = if r.next() & 1 == 0 { 1.5 } else { -1.5 } * scale(&mut r);
+        let tiny = 2f32.powi(-64 - (r.next() % 70) as i32);
+        v.push([a, b, if r.next() & 1 == 0 { tiny } else { -tiny }]);
+        // c cancelling the rounded product, give or take a few ulp.
+        let a = with_exponent(&mut r, -60, 60);
+        let b = with_exponent(&mut r, -60, 60);
+        let p = -(a * b);
+        let nudge = (r.next() % 7) as i32 - 3;
+        v.push([a, b, f32::from_bits((p.to_bits() as i32 + nudge) as u32)]);
+        // Results in the denormal range.
+        let a = with_exponent(&mut r, -80, -60);
+        let b = with_exponent(&mut r, -80, -60);
+        v.push([a, b, with_exponent(&mut r, -140, -126)]);
+        // Near overflow.
+        let a = with_exponent(&mut r, 60, 70);
+        let b = with_exponent(&mut r, 55, 64);
+        v.push([a, b, with_exponent(&mut r, 100, 127)]);
+        // c far from the product, both ways.
+        let a = with_exponent(&mut r, -30, 30);
+        let b = with_exponent(&mut r, -30, 30);
+        v.push([a, b, with_exponent(&mut r, -126, 127)]);
+    }
+    while v.len() % 64 != 0 {
+        v.push([1.0, 1.0, 1.0]);
+    }
+    v
+}
+
+#[test]
+fn fma_on_vulkan_is_correctly_rounded() {
+    if !require_vulkan() {
+        return;
+    }
+    let dir = scratch("vulkan-fma-f32");
+    let cases = cases();
+    let n = cases.len();
+    for k in 0..3 {
+        let xs: Vec<f32> = cases.iter().map(|c| c[k]).collect();
+        std::fs::write(
+            dir.join(format!("in{k}.bin")),
+            le_bytes(&xs, f32::to_le_bytes),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.join("k.cl"),
+        "__kernel void k(__global const float *a, __global const float *b,
+                __global const float *c, __global float *out)
+{
+    int i = get_global_id(0);
+    out[i] = fma(a[i], b[i], c[i]);
+}
+",
+    )
+    .unwrap();
+    let global = n.to_string();
+    let specs: Vec<String> = (0..3)
+        .map(|k| format!("f32[{n}]=file:in{k}.bin"))
+        .chain([format!("f32[{n}]=zeros")])
+        .collect();
+    let mut args = vec![
+        "run", "k.cl", "--kernel", "k", "--global", &global, "--local", "64", "--device", "vulkan",
+        "--dump", "out",
+    ];
+    for s in &specs {
+        args.push("--arg");
+        args.push(s);
+    }
+    let out = oclc(&args, &dir);
+    assert!(
+        out.status.success(),
+        "oclc run failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(dir.join("out/arg3.bin")).unwrap();
+    let mut wrong = Vec::new();
+    for (i, w) in bytes.chunks_exact(4).enumerate() {
+        let got = f32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+        let [a, b, c] = cases[i];
+        let want = fma_ref(a, b, c);
+        let same = got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan());
+        if !same {
+            wrong.push(format!("fma({a:e}, {b:e}, {c:e}) = {got:e}, want {want:e}"));
+        }
+    }
+    println!("fma on vulkan: {} of {n} results wrong", wrong.len());
+    assert!(
+        wrong.is_empty(),
+        "{} wrong, e.g.:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(10)].join("\n")
+    );
+}
