@@ -196,10 +196,11 @@ fn pasted_library() -> String {
             name.starts_with("float") && name.ends_with(".cl")
         })
         .collect();
-    // float.cl first (the others build on it), then the library's own order.
+    // float_ff.cl and float.cl first (the others build on them), then the library's order.
     files.sort_by_key(|p| {
         let name = p.file_name().unwrap().to_string_lossy().to_string();
         let order = [
+            "float_ff.cl",
             "float.cl",
             "float_trig.cl",
             "float_hyper.cl",

@@ -7,6 +7,7 @@
 pub const SOURCES: &[(&str, &str)] = &[
     ("int.cl", include_str!("cl/int.cl")),
     ("relational.cl", include_str!("cl/relational.cl")),
+    ("float_ff.cl", include_str!("cl/float_ff.cl")),
     ("float.cl", include_str!("cl/float.cl")),
     ("float_trig.cl", include_str!("cl/float_trig.cl")),
     ("float_hyper.cl", include_str!("cl/float_hyper.cl")),

@@ -1,31 +1,25 @@
 // oclc's shared built-in library: float math functions with OpenCL 1.2 full-profile
 // precision, written once in OpenCL C for targets whose native math is less precise
-// (Vulkan). The functions of this file (sqrt, fma, exp*, log*, pow*, rootn, cbrt) use no
-// double precision, so that modules using them need no Float64 capability: exact
-// range reductions (Cody-Waite with split constants, exponent/significand splits read
-// from the bits), minimax polynomials, and hi+lo float pairs built with error-free
-// transformations (TwoSum, Dekker's product via Veltkamp's split: Vulkan's fma may round
-// twice, so no step relies on a fused multiply-add; the Vulkan backend decorates the
-// library's float arithmetic NoContraction so that drivers keep these steps as written)
-// where a step needs more than float precision (pow's log2, the square root's residual).
-// Only operations whose precision Vulkan guarantees are used: f32 add, sub, mul,
-// conversions, integer and bit operations, floor/trunc/rint/fabs, and rsqrt / float
-// division only as seeds refined by Newton steps or in terms too small to matter.
-// fma works on the integer significands in 64-bit integers (which oclc's Vulkan modules
-// declare anyway, for device addresses), no doubles. The `__oclc_d_*` helpers at the
-// end, still called by the other files, compute in double precision (evaluated in double
-// and rounded once). The built-in `F` on float is `__oclc_F_f32`; the float helpers of
-// this file are `__oclc_el_*`.
+// (Vulkan). The functions of this file (sqrt, fma, exp*, log*, pow*, rootn, cbrt) are
+// evaluated in single precision only, so that modules using them need no Float64
+// capability: exact range reductions (Cody-Waite with split constants, exponent/significand
+// splits read from the bits), minimax polynomials, and hi+lo float pairs from the
+// float-float toolkit of float_ff.cl (`__oclc_ff_*`: TwoSum, Dekker's product via
+// Veltkamp's split, no fused multiply-add) where a step needs more than float precision
+// (pow's log2, the square root's residual). Only operations whose precision Vulkan
+// guarantees are used: f32 add, sub, mul, conversions, integer and bit operations,
+// floor/trunc/rint/fabs, and rsqrt / float division only as seeds refined by Newton steps
+// or in terms too small to matter. fma works on the integer significands in 64-bit
+// integers (which oclc's Vulkan modules declare anyway, for device addresses), no doubles.
+// The one double function here, `__oclc_d_nonfinite`, serves half.cl's fma (which is
+// evaluated in double). Measured worst errors on lavapipe (tests/vulkan_math_ulp.rs): sqrt
+// and fma correctly rounded; exp/exp2/exp10/expm1, log/log2/log10/log1p, cbrt and the pow
+// family within 1 ulp. The built-in `F` on float is `__oclc_F_f32`; this file's private
+// helpers are `__oclc_el_*`.
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 // ---------------------------------------------------------------- bit helpers
-
-/// 2^n as a double, for n in [-1022, 1023].
-double __oclc_d_pow2i(int n)
-{
-    return as_double((ulong)(long)(n + 1023) << 52);
-}
 
 /// x, or x's signed zero where the device's float comparisons flush denormals (then x
 /// compares equal to 0 without being zero): every entry point canonicalizes its float
@@ -36,20 +30,7 @@ float __oclc_canon_f32(float x)
     return x == 0.0f ? as_float(as_uint(x) & 0x80000000u) : x;
 }
 
-/// The exact double value of a float, denormals included: devices that flush float
-/// denormals in conversions (NVIDIA's Vulkan driver does without DenormPreserve) would
-/// otherwise see a denormal as zero here but as nonzero in comparisons.
-double __oclc_f2d(float x)
-{
-    uint b = as_uint(x);
-    uint a = b & 0x7fffffffu;
-    if (a >= 0x00800000u || a == 0u)
-        return (double)x;
-    double v = (double)a * 1.401298464324817e-45;
-    return (b >> 31) ? -v : v;
-}
-
-/// True where x is an infinity or a NaN.
+/// True where the double x is an infinity or a NaN (for half.cl's fma).
 int __oclc_d_nonfinite(double x)
 {
     return (as_ulong(x) & 0x7ff0000000000000UL) == 0x7ff0000000000000UL;
@@ -73,74 +54,6 @@ float __oclc_copysign_f32(float x, float y)
     return as_float((as_uint(x) & 0x7fffffffu) | (as_uint(y) & 0x80000000u));
 }
 
-// ---------------------------------------------------------------- float building blocks
-
-/// 2^n as a float, for n in [-126, 127].
-float __oclc_el_pow2i(int n)
-{
-    return as_float((uint)(n + 127) << 23);
-}
-
-/// q * 2^n for q in [0.5, 2] and n in [-190, 190], rounded once (into the denormal range or
-/// to infinity where the result leaves the normal range).
-float __oclc_el_scale(float q, int n)
-{
-    if (n < -120)
-        return (q * __oclc_el_pow2i(n + 64)) * __oclc_el_pow2i(-64);
-    if (n > 120)
-        return (q * __oclc_el_pow2i(n - 64)) * __oclc_el_pow2i(64);
-    return q * __oclc_el_pow2i(n);
-}
-
-/// A positive finite nonzero x as (m, e) with x = m * 2^e and m in [1, 2), e as a float.
-/// Denormals are read from the bits (their integer significand converts exactly), so a
-/// device that flushes denormal operands in arithmetic still sees their value.
-float2 __oclc_el_frexp(float x)
-{
-    uint a = as_uint(x) & 0x7fffffffu;
-    int bias = 127;
-    if (a < 0x00800000u) {
-        a = as_uint((float)a);
-        bias = 127 + 149;
-    }
-    float m = as_float((a & 0x007fffffu) | 0x3f800000u);
-    return (float2)(m, (float)((int)(a >> 23) - bias));
-}
-
-/// a + b as (sum, rounding error), exactly (Knuth's TwoSum).
-float2 __oclc_el_two_sum(float a, float b)
-{
-    float s = a + b;
-    float bb = s - a;
-    return (float2)(s, (a - (s - bb)) + (b - bb));
-}
-
-/// a + b as (sum, rounding error), exactly, for |a| >= |b| or a == 0 (Dekker's FastTwoSum).
-float2 __oclc_el_fast_two_sum(float a, float b)
-{
-    float s = a + b;
-    return (float2)(s, b - (s - a));
-}
-
-/// a as hi + lo, each with at most 12 significant bits (Veltkamp's split; |a| < 2^115).
-float2 __oclc_el_split(float a)
-{
-    float c = 4097.0f * a;
-    float hi = c - (c - a);
-    return (float2)(hi, a - hi);
-}
-
-/// a * b as (product, rounding error), exactly, without a fused multiply-add (Vulkan's
-/// fma may round twice): Dekker's product, for products clear of overflow and underflow.
-float2 __oclc_el_two_prod(float a, float b)
-{
-    float p = a * b;
-    float2 x = __oclc_el_split(a);
-    float2 y = __oclc_el_split(b);
-    float e = ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y;
-    return (float2)(p, e);
-}
-
 // ---------------------------------------------------------------- square root
 
 /// Correctly rounded square root, in single precision: x = m * 4^k with m in [1, 4), an
@@ -154,7 +67,7 @@ float __oclc_sqrt_f32(float x)
         return x;
     if (!(x > 0.0f))
         return __oclc_qnan_f32();
-    float2 me = __oclc_el_frexp(x);
+    float2 me = __oclc_ff_frexp(x);
     float m = me.x;
     int e = (int)me.y;
     if (e & 1) {
@@ -163,13 +76,13 @@ float __oclc_sqrt_f32(float x)
     }
     float y = rsqrt(m);
     float s = m * y;
-    float2 sq = __oclc_el_two_prod(s, s);
+    float2 sq = __oclc_ff_two_prod(s, s);
     s = s + (0.5f * y) * ((m - sq.x) - sq.y);
     // r = m - s^2 (exact: m - sq.x by Sterbenz, and |r| is small enough to fit). With
     // d the gap to a neighbour, m lies beyond the midpoint s + d/2 iff r > s*d + d*d/4;
     // r and s*d are multiples of s's ulp squared while d*d/4 is a quarter of it, so
     // the test is r > s*d upwards and r <= -s*d' downwards.
-    sq = __oclc_el_two_prod(s, s);
+    sq = __oclc_ff_two_prod(s, s);
     float r = (m - sq.x) - sq.y;
     float up = as_float(as_uint(s) + 1u);
     float dn = as_float(as_uint(s) - 1u);
@@ -177,7 +90,7 @@ float __oclc_sqrt_f32(float x)
         s = up;
     else if (r <= -(s * (s - dn)))
         s = dn;
-    return s * __oclc_el_pow2i(e >> 1);
+    return s * __oclc_ff_pow2i(e >> 1);
 }
 
 // ---------------------------------------------------------------- exponentials
@@ -213,7 +126,7 @@ float __oclc_exp_f32(float x)
     float2 rn = __oclc_el_exp_reduce(x);
     float r = rn.x;
     float q = 1.0f + mad(r * r, __oclc_el_expk(r), r);
-    return __oclc_el_scale(q, (int)rn.y);
+    return __oclc_ff_scale(q, (int)rn.y);
 }
 
 /// (2^r - 1) / r for |r| <= 0.5 (minimax, 2^-28.7 relative to 2^r).
@@ -235,7 +148,7 @@ float __oclc_el_exp2_dd(float hi, float lo)
     float n = rint(hi);
     float r = (hi - n) + lo;
     float q = mad(r, __oclc_el_exp2k(r), 1.0f);
-    return __oclc_el_scale(q, (int)n);
+    return __oclc_ff_scale(q, (int)n);
 }
 
 float __oclc_exp2_f32(float x)
@@ -274,7 +187,7 @@ float __oclc_exp10_f32(float x)
     float n = rint(x * 3.321928095f);
     float r = (x - n * 0.30103302001953125f) + n * 3.0243554647e-06f;
     float q = mad(r, __oclc_el_exp10k(r), 1.0f);
-    return __oclc_el_scale(q, (int)n);
+    return __oclc_ff_scale(q, (int)n);
 }
 
 /// (e^r - 1 - r) / r^2 for |r| <= 0.347 (minimax, 2^-28.8 relative to e^r - 1).
@@ -307,8 +220,8 @@ float __oclc_expm1_f32(float x)
     int n = (int)rn.y;
     float p = mad(r * r, __oclc_el_expm1k(r), r);
     if (n > 24)
-        return __oclc_el_scale(1.0f + p, n) - 1.0f;
-    float t = __oclc_el_pow2i(n);
+        return __oclc_ff_scale(1.0f + p, n) - 1.0f;
+    float t = __oclc_ff_pow2i(n);
     return mad(p, t, t - 1.0f);
 }
 
@@ -332,7 +245,7 @@ float __oclc_el_log1pk(float f)
 /// f is exact.
 float2 __oclc_el_logsplit(float x)
 {
-    float2 me = __oclc_el_frexp(x);
+    float2 me = __oclc_ff_frexp(x);
     if (me.x > 1.41421354f)
         return (float2)(me.x * 0.5f - 1.0f, me.y + 1.0f);
     return (float2)(me.x - 1.0f, me.y);
@@ -348,7 +261,7 @@ float __oclc_el_log1p_tail(float f)
 /// pair) plus the small terms.
 float __oclc_el_log_sum(float f, float e, float c)
 {
-    float2 s = __oclc_el_fast_two_sum(e * 0.693145751953125f, f);
+    float2 s = __oclc_ff_fast_two_sum(e * 0.693145751953125f, f);
     float tail = (__oclc_el_log1p_tail(f) + e * 1.4286067653e-06f) + (s.y + c);
     return s.x + tail;
 }
@@ -387,8 +300,8 @@ float __oclc_log2_f32(float x)
     float2 fe = __oclc_el_logsplit(x);
     float f = fe.x;
     // e + log(1+f) log2(e), the product f log2(e) kept as an exact pair.
-    float2 p = __oclc_el_two_prod(f, 1.442695022e+00f);
-    float2 s = __oclc_el_fast_two_sum(fe.y, p.x);
+    float2 p = __oclc_ff_two_prod(f, 1.442695022e+00f);
+    float2 s = __oclc_ff_fast_two_sum(fe.y, p.x);
     float tail = __oclc_el_log1p_tail(f) * 1.442695022e+00f + f * 1.925963034e-08f;
     return s.x + (tail + (p.y + s.y));
 }
@@ -402,8 +315,8 @@ float __oclc_log10_f32(float x)
     float f = fe.x;
     float e = fe.y;
     // e log10(2) + log(1+f) log10(e), with e log10(2)_hi exact and f log10(e) an exact pair.
-    float2 p = __oclc_el_two_prod(f, 4.342944920e-01f);
-    float2 s = __oclc_el_two_sum(e * 0.30103302001953125f, p.x);
+    float2 p = __oclc_ff_two_prod(f, 4.342944920e-01f);
+    float2 s = __oclc_ff_two_sum(e * 0.30103302001953125f, p.x);
     float tail = __oclc_el_log1p_tail(f) * 4.342944920e-01f + f * -1.010304995e-08f;
     tail = tail + e * -3.0243554647e-06f;
     return s.x + (tail + (p.y + s.y));
@@ -447,19 +360,19 @@ float2 __oclc_el_log2_dd(float x)
 {
     float2 fe = __oclc_el_logsplit(x);
     float f = fe.x;
-    float2 u = __oclc_el_fast_two_sum(2.0f, f);
+    float2 u = __oclc_ff_fast_two_sum(2.0f, f);
     float sh = f / u.x;
-    float2 p = __oclc_el_two_prod(sh, u.x);
+    float2 p = __oclc_ff_two_prod(sh, u.x);
     float sl = (((f - p.x) - p.y) - sh * u.y) / u.x;
     // 2 atanh(s) = 2 s + s^3 R(s^2), s^3 ~ sh^2 (sh + 3 sl).
     float z = sh * sh;
     float s3 = mad(3.0f, sl, sh) * z;
-    float2 l = __oclc_el_fast_two_sum(2.0f * sh, mad(s3, __oclc_el_atanhk(z), 2.0f * sl));
+    float2 l = __oclc_ff_fast_two_sum(2.0f * sh, mad(s3, __oclc_el_atanhk(z), 2.0f * sl));
     // (l.x + l.y) log2(e), log2(e) = 1.442695022 + 1.925963034e-08.
-    float2 q = __oclc_el_two_prod(l.x, 1.442695022e+00f);
+    float2 q = __oclc_ff_two_prod(l.x, 1.442695022e+00f);
     float ql = q.y + (l.x * 1.925963034e-08f + l.y * 1.442695022e+00f);
-    float2 s = __oclc_el_fast_two_sum(fe.y, q.x);
-    return __oclc_el_fast_two_sum(s.x, s.y + ql);
+    float2 s = __oclc_ff_fast_two_sum(fe.y, q.x);
+    return __oclc_ff_fast_two_sum(s.x, s.y + ql);
 }
 
 /// |x|^(yh + yl) for a finite nonzero x and |yh| <= 2^31, |yl| <= 256 (yl carries the
@@ -467,14 +380,14 @@ float2 __oclc_el_log2_dd(float x)
 float __oclc_el_powk(float x, float yh, float yl)
 {
     float2 l = __oclc_el_log2_dd(fabs(x));
-    float2 t = __oclc_el_two_prod(yh, l.x);
+    float2 t = __oclc_ff_two_prod(yh, l.x);
     float tl = t.y + (yh * l.y + yl * l.x);
     float th = t.x + tl;
     if (th > 130.0f)
         return INFINITY;
     if (th < -152.0f)
         return 0.0f;
-    float2 tt = __oclc_el_fast_two_sum(t.x, tl);
+    float2 tt = __oclc_ff_fast_two_sum(t.x, tl);
     return __oclc_el_exp2_dd(tt.x, tt.y);
 }
 
@@ -572,9 +485,9 @@ float __oclc_rootn_f32(float x, int n)
     float2 l = __oclc_el_log2_dd(fabs(x));
     float nf = (float)n;
     float qh = l.x / nf;
-    float2 p = __oclc_el_two_prod(qh, nf);
+    float2 p = __oclc_ff_two_prod(qh, nf);
     float ql = (((l.x - p.x) - p.y) + l.y) / nf;
-    float2 q = __oclc_el_fast_two_sum(qh, ql);
+    float2 q = __oclc_ff_fast_two_sum(qh, ql);
     return __oclc_copysign_f32(__oclc_el_exp2_dd(q.x, q.y), x);
 }
 
@@ -585,7 +498,7 @@ float __oclc_cbrt_f32(float x)
     x = __oclc_canon_f32(x);
     if (x == 0.0f || __oclc_nonfinite_f32(x))
         return x;
-    float2 me = __oclc_el_frexp(x);
+    float2 me = __oclc_ff_frexp(x);
     int e = (int)me.y;
     int k = (e >= 0 ? e : e - 2) / 3;
     float m = me.x * (float)(1 << (e - 3 * k));
@@ -595,163 +508,14 @@ float __oclc_cbrt_f32(float x)
     w = mad(w * 0.333333343f, 1.0f - m * (w * w * w), w);
     float ww = w * w;
     float c = m * ww;
-    float2 c2 = __oclc_el_two_prod(c, c);
-    float2 c3 = __oclc_el_two_prod(c2.x, c);
+    float2 c2 = __oclc_ff_two_prod(c, c);
+    float2 c3 = __oclc_ff_two_prod(c2.x, c);
     float res = ((m - c3.x) - c3.y) - c2.y * c;
     c = mad(res, ww * 0.333333343f, c);
-    return __oclc_copysign_f32(c * __oclc_el_pow2i(k), x);
+    return __oclc_copysign_f32(c * __oclc_ff_pow2i(k), x);
 }
 
-// ---------------------------------------------------------------- double helpers
-// Kept for the other library files that still compute in double precision.
-
-/// 1/b for a nonzero finite b whose reciprocal is a normal double: the mantissa's float
-/// reciprocal refined by two Newton steps, scaled by the exponent.
-double __oclc_d_recip(double b)
-{
-    ulong bits = as_ulong(b);
-    int e = (int)((bits >> 52) & 0x7ffUL) - 1023;
-    double m = as_double((bits & 0x800fffffffffffffUL) | 0x3ff0000000000000UL);
-    double y = (double)(1.0f / (float)m);
-    y = y * (2.0 - m * y);
-    y = y * (2.0 - m * y);
-    return y * __oclc_d_pow2i(-e);
-}
-
-/// a/b within a few double ulp (b as for `__oclc_d_recip`).
-double __oclc_d_div(double a, double b)
-{
-    return a * __oclc_d_recip(b);
-}
-
-/// sqrt(v) for a positive normal double, within a few double ulp.
-double __oclc_d_sqrt(double v)
-{
-    int e = (int)(as_ulong(v) >> 52) - 1023;
-    int k = e >> 1;
-    double m = v * __oclc_d_pow2i(-2 * k);
-    double r = (double)native_rsqrt((float)m);
-    r = r * (1.5 - 0.5 * m * r * r);
-    r = r * (1.5 - 0.5 * m * r * r);
-    r = r * (1.5 - 0.5 * m * r * r);
-    return m * r * __oclc_d_pow2i(k);
-}
-
-/// e^r for |r| <= 0.35 (Taylor series to r^14).
-double __oclc_d_expk(double r)
-{
-    double p = 1.1470745597729725e-11;
-    p = mad(p, r, 1.6059043836821613e-10);
-    p = mad(p, r, 2.08767569878681e-09);
-    p = mad(p, r, 2.505210838544172e-08);
-    p = mad(p, r, 2.755731922398589e-07);
-    p = mad(p, r, 2.7557319223985893e-06);
-    p = mad(p, r, 2.48015873015873e-05);
-    p = mad(p, r, 0.0001984126984126984);
-    p = mad(p, r, 0.001388888888888889);
-    p = mad(p, r, 0.008333333333333333);
-    p = mad(p, r, 0.041666666666666664);
-    p = mad(p, r, 0.16666666666666666);
-    p = mad(p, r, 0.5);
-    p = mad(p, r, 1.0);
-    return p * r + 1.0;
-}
-
-/// e^x for |x| <= 700 (Cody-Waite reduction by ln 2).
-double __oclc_d_exp(double x)
-{
-    double n = rint(x * 1.4426950408889634);
-    double r = (x - n * 0.6931471803691238) - n * 1.9082149292705877e-10;
-    return __oclc_d_expk(r) * __oclc_d_pow2i((int)n);
-}
-
-/// 2^t for |t| <= 1000.
-double __oclc_d_exp2(double t)
-{
-    double n = rint(t);
-    return __oclc_d_expk((t - n) * 0.6931471805599453) * __oclc_d_pow2i((int)n);
-}
-
-/// e^x - 1 for |x| <= 700, accurate near 0.
-double __oclc_d_expm1(double x)
-{
-    if (fabs(x) >= 0.5)
-        return __oclc_d_exp(x) - 1.0;
-    double p = 2.8114572543455206e-15;
-    p = mad(p, x, 4.779477332387385e-14);
-    p = mad(p, x, 7.647163731819816e-13);
-    p = mad(p, x, 1.1470745597729725e-11);
-    p = mad(p, x, 1.6059043836821613e-10);
-    p = mad(p, x, 2.08767569878681e-09);
-    p = mad(p, x, 2.505210838544172e-08);
-    p = mad(p, x, 2.755731922398589e-07);
-    p = mad(p, x, 2.7557319223985893e-06);
-    p = mad(p, x, 2.48015873015873e-05);
-    p = mad(p, x, 0.0001984126984126984);
-    p = mad(p, x, 0.001388888888888889);
-    p = mad(p, x, 0.008333333333333333);
-    p = mad(p, x, 0.041666666666666664);
-    p = mad(p, x, 0.16666666666666666);
-    p = mad(p, x, 0.5);
-    p = mad(p, x, 1.0);
-    return p * x;
-}
-
-/// log(1+f) = 2 atanh(f / (2+f)) for f in [-0.3, 0.42].
-double __oclc_d_log1pk(double f)
-{
-    double s = f * __oclc_d_recip(2.0 + f);
-    double z = s * s;
-    double p = 0.043478260869565216;
-    p = mad(p, z, 0.047619047619047616);
-    p = mad(p, z, 0.05263157894736842);
-    p = mad(p, z, 0.058823529411764705);
-    p = mad(p, z, 0.06666666666666667);
-    p = mad(p, z, 0.07692307692307693);
-    p = mad(p, z, 0.09090909090909091);
-    p = mad(p, z, 0.1111111111111111);
-    p = mad(p, z, 0.14285714285714285);
-    p = mad(p, z, 0.2);
-    p = mad(p, z, 0.3333333333333333);
-    p = mad(p, z, 1.0);
-    return 2.0 * s * p;
-}
-
-/// Splits a positive normal double into x = 2^e * (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)];
-/// returns (e, f).
-double2 __oclc_d_logsplit(double x)
-{
-    ulong b = as_ulong(x);
-    int e = (int)(b >> 52) - 1023;
-    double m = as_double((b & 0x000fffffffffffffUL) | 0x3ff0000000000000UL);
-    if (m > 1.4142135623730951) {
-        m = m * 0.5;
-        e = e + 1;
-    }
-    return (double2)((double)e, m - 1.0);
-}
-
-/// log(x) for a positive normal double.
-double __oclc_d_log(double x)
-{
-    double2 ef = __oclc_d_logsplit(x);
-    return ef.x * 0.6931471805599453 + __oclc_d_log1pk(ef.y);
-}
-
-/// log2(x) for a positive normal double (the exponent part is exact).
-double __oclc_d_log2(double x)
-{
-    double2 ef = __oclc_d_logsplit(x);
-    return ef.x + __oclc_d_log1pk(ef.y) * 1.4426950408889634;
-}
-
-/// log(1+x) for x > -1 (finite), accurate near 0.
-double __oclc_d_log1p(double x)
-{
-    if (x > -0.29 && x < 0.41)
-        return __oclc_d_log1pk(x);
-    return __oclc_d_log(1.0 + x);
-}
+// ---------------------------------------------------------------- fma
 
 /// A finite nonzero float's significand as an integer in [2^23, 2^24) and the exponent of
 /// its last bit: |x| = m 2^e. A denormal's significand converts to float exactly, and

@@ -1,86 +1,12 @@
 // Hyperbolic functions and their inverses of oclc's built-in library, in single precision
-// only (no double anywhere, so that Vulkan modules need no Float64 capability). The
-// first section is a small float-float toolkit (error-free sums and products, a refined
-// division and square root, e^x and log(1+x) with extra precision) that float_misc.cl and
-// float_special.cl build on too. Every step uses operations whose Vulkan precision is
-// known: add, sub and mul (correctly rounded; the library's float arithmetic is decorated
-// NoContraction on Vulkan so the error-free transformations survive), integer and bit
-// operations, conversions, and division / native_rsqrt only as seeds that a Newton step
-// on an exact residual refines.
-
-// ---------------------------------------------------------------- float-float toolkit
-
-/// 2^n as a float, for n in [-126, 127].
-float __oclc_hy_pow2(int n)
-{
-    return as_float((uint)(n + 127) << 23);
-}
-
-/// v * 2^n for n in [-252, 254], rounded once (the first factor keeps v's product normal
-/// where the result is).
-float __oclc_hy_scale(float v, int n)
-{
-    int h = n / 2;
-    return v * __oclc_hy_pow2(h) * __oclc_hy_pow2(n - h);
-}
-
-/// (s, e): s = fl(a + b) and s + e = a + b exactly (Knuth's TwoSum).
-float2 __oclc_hy_two_sum(float a, float b)
-{
-    float s = a + b;
-    float bb = s - a;
-    return (float2)(s, (a - (s - bb)) + (b - bb));
-}
-
-/// TwoSum where |a| >= |b| or a == 0 (Dekker's Fast2Sum).
-float2 __oclc_hy_fast_two_sum(float a, float b)
-{
-    float s = a + b;
-    return (float2)(s, b - (s - a));
-}
-
-/// The high half of Veltkamp's split of a (|a| < 2^115): 12 significant bits, so that
-/// products of halves are exact.
-float __oclc_hy_split(float a)
-{
-    float c = 4097.0f * a;
-    return c - (c - a);
-}
-
-/// (p, e): p = fl(a * b) and p + e = a * b exactly (Dekker's product; |a|, |b| < 2^115 and
-/// the error term not below the normal range).
-float2 __oclc_hy_two_prod(float a, float b)
-{
-    float p = a * b;
-    float ah = __oclc_hy_split(a);
-    float al = a - ah;
-    float bh = __oclc_hy_split(b);
-    float bl = b - bh;
-    return (float2)(p, ((ah * bh - p) + ah * bl + al * bh) + al * bl);
-}
-
-/// a / b within about half an ulp: Vulkan's division (2.5 ulp for |b| in [2^-126, 2^126])
-/// corrected by one Newton step on the exact residual a - q b (a / b normal).
-float __oclc_hy_div(float a, float b)
-{
-    float q = a / b;
-    float2 p = __oclc_hy_two_prod(q, b);
-    float r = (a - p.x) - p.y;
-    return q + r / b;
-}
-
-/// sqrt(h + l) for h in [2^-100, 2^100] and |l| <= ulp(h): native_rsqrt as a seed, one
-/// Newton step, then a correction from the exact residual h + l - s^2 (within about half an
-/// ulp).
-float __oclc_hy_sqrt2(float h, float l)
-{
-    float y = native_rsqrt(h);
-    y = y * (1.5f - 0.5f * h * y * y);
-    float s = h * y;
-    float2 p = __oclc_hy_two_prod(s, s);
-    float r = ((h - p.x) - p.y) + l;
-    return s + r * (0.5f * y);
-}
+// only (no double anywhere, so that Vulkan modules need no Float64 capability), on the
+// float-float toolkit of float_ff.cl. The first section holds e^x and log(1+x) cores with
+// extra precision (`__oclc_hy_*`) that float_misc.cl and float_special.cl build on too.
+// Every step uses operations whose Vulkan precision is known: add, sub and mul
+// (correctly rounded; the library's float arithmetic is decorated NoContraction on Vulkan
+// so the error-free transformations survive), integer and bit operations, conversions,
+// and division / native_rsqrt only as seeds that a Newton step on an exact residual
+// refines.
 
 // ---------------------------------------------------------------- e^x and log(1+x) cores
 
@@ -90,7 +16,7 @@ float __oclc_hy_sqrt2(float h, float l)
 float2 __oclc_hy_exp_reduce(float a, float al, float n)
 {
     float r = a - n * 0.693145751953125f;
-    float2 s = __oclc_hy_two_sum(r, -(n * 1.428606765330187e-06f));
+    float2 s = __oclc_ff_two_sum(r, -(n * 1.428606765330187e-06f));
     return (float2)(s.x, s.y + al);
 }
 
@@ -105,8 +31,8 @@ float2 __oclc_hy_expk(float r, float rl)
     q = mad(q, r, 0.1666666716337204f);
     q = mad(q, r, 0.5f);
     float t = (r * r) * q + (rl + rl * r);
-    float2 one = __oclc_hy_fast_two_sum(1.0f, r);
-    return __oclc_hy_fast_two_sum(one.x, one.y + t);
+    float2 one = __oclc_ff_fast_two_sum(1.0f, r);
+    return __oclc_ff_fast_two_sum(one.x, one.y + t);
 }
 
 /// rint(a / ln 2), the exponent of e^a's reduction.
@@ -197,9 +123,9 @@ float __oclc_sinh_f32(float x)
         float2 e = __oclc_hy_exp_parts(a, 0.0f, n);
         int ni = (int)n;
         // e^-a / 2 relative to 2^(n-1): 2^-2n / (h + l), negligible beyond n = 20.
-        float inv = ni > 20 ? 0.0f : __oclc_hy_div(__oclc_hy_pow2(-2 * ni), e.x);
-        float2 d = __oclc_hy_two_sum(e.x, -inv);
-        v = __oclc_hy_scale(d.x + (d.y + e.y), ni - 1);
+        float inv = ni > 20 ? 0.0f : __oclc_ff_quot(__oclc_ff_pow2i(-2 * ni), e.x);
+        float2 d = __oclc_ff_two_sum(e.x, -inv);
+        v = __oclc_ff_scale(d.x + (d.y + e.y), ni - 1);
     }
     return __oclc_copysign_f32(v, x);
 }
@@ -216,9 +142,9 @@ float __oclc_cosh_f32(float x)
     float n = __oclc_hy_exp_n(a);
     float2 e = __oclc_hy_exp_parts(a, 0.0f, n);
     int ni = (int)n;
-    float inv = ni > 20 ? 0.0f : __oclc_hy_div(__oclc_hy_pow2(-2 * ni), e.x);
-    float2 s = __oclc_hy_fast_two_sum(e.x, inv);
-    return __oclc_hy_scale(s.x + (s.y + e.y), ni - 1);
+    float inv = ni > 20 ? 0.0f : __oclc_ff_quot(__oclc_ff_pow2i(-2 * ni), e.x);
+    float2 s = __oclc_ff_fast_two_sum(e.x, inv);
+    return __oclc_ff_scale(s.x + (s.y + e.y), ni - 1);
 }
 
 /// tanh: an odd minimax polynomial below 0.55; above, 1 - 2 / (e^2a + 1) (the quotient is
@@ -243,7 +169,7 @@ float __oclc_tanh_f32(float x)
         float a2 = 2.0f * a;
         float n = __oclc_hy_exp_n(a2);
         float2 e = __oclc_hy_exp_parts(a2, 0.0f, n);
-        float big = __oclc_hy_scale(e.x + e.y, (int)n);
+        float big = __oclc_ff_scale(e.x + e.y, (int)n);
         v = 1.0f - 2.0f / (big + 1.0f);
     } else {
         v = 1.0f;
@@ -265,10 +191,10 @@ float __oclc_asinh_f32(float x)
     } else if (a > 4096.0f) {
         v = __oclc_hy_log(a, 1.0f);
     } else {
-        float2 z = __oclc_hy_two_prod(a, a);
-        float2 w = __oclc_hy_two_sum(1.0f, z.x);
-        float root = __oclc_hy_sqrt2(w.x, w.y + z.y);
-        v = __oclc_hy_log1p(a + __oclc_hy_div(z.x, 1.0f + root));
+        float2 z = __oclc_ff_two_prod(a, a);
+        float2 w = __oclc_ff_two_sum(1.0f, z.x);
+        float root = __oclc_ff_sqrt(w.x, w.y + z.y);
+        v = __oclc_hy_log1p(a + __oclc_ff_quot(z.x, 1.0f + root));
     }
     return __oclc_copysign_f32(v, x);
 }
@@ -286,9 +212,9 @@ float __oclc_acosh_f32(float x)
         return x;
     if (x > 4096.0f)
         return __oclc_hy_log(x, 1.0f);
-    float2 p = __oclc_hy_two_prod(x, x);
-    float2 w = __oclc_hy_two_sum(p.x, -1.0f);
-    float root = __oclc_hy_sqrt2(w.x, w.y + p.y);
+    float2 p = __oclc_ff_two_prod(x, x);
+    float2 w = __oclc_ff_two_sum(p.x, -1.0f);
+    float root = __oclc_ff_sqrt(w.x, w.y + p.y);
     return __oclc_hy_log1p((x - 1.0f) + root);
 }
 
@@ -303,6 +229,6 @@ float __oclc_atanh_f32(float x)
         return __oclc_qnan_f32();
     if (a < 0x1p-12f)
         return x; // a^3 / 3 is below half an ulp
-    float v = 0.5f * __oclc_hy_log1p(__oclc_hy_div(2.0f * a, 1.0f - a));
+    float v = 0.5f * __oclc_hy_log1p(__oclc_ff_quot(2.0f * a, 1.0f - a));
     return __oclc_copysign_f32(v, x);
 }

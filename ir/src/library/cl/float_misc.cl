@@ -1,7 +1,7 @@
 // Exact and nearly exact float functions of oclc's built-in library: rounding, remainders,
 // sign and magnitude selection, exponent manipulation, hypot and smoothstep. No double:
 // remainders and exponent changes work on the bits with integer arithmetic, hypot and
-// smoothstep use float_hyper.cl's float-float toolkit.
+// smoothstep use float_ff.cl's float-float toolkit.
 
 float __oclc_round_f32(float x)
 {
@@ -225,11 +225,11 @@ float __oclc_hypot_f32(float x, float y)
         return as_float(big); // (small / big)^2 / 2 < 2^-27: rounds to big
     float b = as_float(0x3f800000u | ((uint)ub.x & 0x7fffffu));
     float s = as_float(((uint)(127 - d) << 23) | ((uint)us.x & 0x7fffffu));
-    float2 b2 = __oclc_hy_two_prod(b, b);
-    float2 s2 = __oclc_hy_two_prod(s, s);
-    float2 sum = __oclc_hy_fast_two_sum(b2.x, s2.x);
-    float r = __oclc_hy_sqrt2(sum.x, sum.y + (b2.y + s2.y));
-    return __oclc_hy_scale(r, ub.y - 127);
+    float2 b2 = __oclc_ff_two_prod(b, b);
+    float2 s2 = __oclc_ff_two_prod(s, s);
+    float2 sum = __oclc_ff_fast_two_sum(b2.x, s2.x);
+    float r = __oclc_ff_sqrt(sum.x, sum.y + (b2.y + s2.y));
+    return __oclc_ff_scale(r, ub.y - 127);
 }
 
 /// Hermite interpolation; t = (x - e0) / (e1 - e0) from the exact differences (TwoSum) and
@@ -245,8 +245,8 @@ float __oclc_smoothstep_f32(float e0, float e1, float x)
         e1 *= 0x1p-4f;
         x *= 0x1p-4f;
     }
-    float2 w = __oclc_hy_two_sum(e1, -e0);
-    float2 v = __oclc_hy_two_sum(x, -e0);
+    float2 w = __oclc_ff_two_sum(e1, -e0);
+    float2 v = __oclc_ff_two_sum(x, -e0);
     float t;
     if (!(w.x > 0.0f) || __oclc_nonfinite_f32(w.x))
         t = v.x / w.x;
@@ -257,11 +257,11 @@ float __oclc_smoothstep_f32(float e0, float e1, float x)
     else {
         // 0 < v < w: bring w into [1, 2) so that the division is in range.
         int k = clamp((int)((as_uint(w.x) >> 23) & 0xffu) - 127, -126, 126);
-        float sc = __oclc_hy_pow2(-k);
+        float sc = __oclc_ff_pow2i(-k);
         float wh = w.x * sc;
         float vh = v.x * sc;
         float q = vh / wh;
-        float2 p = __oclc_hy_two_prod(q, wh);
+        float2 p = __oclc_ff_two_prod(q, wh);
         float r = (((vh - p.x) - p.y) + v.y * sc) - q * (w.y * sc);
         t = q + r / wh;
     }

@@ -1,6 +1,6 @@
-// Special functions of oclc's built-in library. erf and erfc are in single precision only
-// (minimax polynomials fitted here, e^(-x^2) through float_hyper.cl's float-float e^x core
-// with x^2 exact); tgamma and lgamma rest on
+// Special functions of oclc's built-in library, in single precision only (no double). erf
+// and erfc: minimax polynomials fitted here, e^(-x^2) through float_hyper.cl's float-float
+// e^x core with x^2 exact (float_ff.cl's Dekker product); tgamma and lgamma rest on
 // 1/Gamma(1 + u) = 1 + u (u - 1) S(u) on [0, 1] (S a minimax polynomial; the factor
 // u (u - 1) keeps lgamma's zeros at 1 and 2 relatively accurate), the recurrence with
 // exact factors multiplied as float-floats, Stirling's series and the reflection formula.
@@ -41,7 +41,7 @@ float __oclc_sp_erfc_big(float a)
         p = mad(p, u, 0.36782291531562805f);
         h = p;
     } else {
-        float t = __oclc_hy_div(1.0f, a);
+        float t = __oclc_ff_quot(1.0f, a);
         float p = -0.9551605582237244f;
         p = mad(p, t, 3.740802526473999f);
         p = mad(p, t, -6.4260969161987305f);
@@ -55,10 +55,10 @@ float __oclc_sp_erfc_big(float a)
         p = mad(p, t, 0.5641891360282898f);
         h = t * p;
     }
-    float2 q = __oclc_hy_two_prod(a, a);
+    float2 q = __oclc_ff_two_prod(a, a);
     float n = __oclc_hy_exp_n(-q.x);
     float2 e = __oclc_hy_exp_parts(-q.x, -q.y, n);
-    return __oclc_hy_scale((e.x + e.y) * h, (int)n);
+    return __oclc_ff_scale((e.x + e.y) * h, (int)n);
 }
 
 float __oclc_erf_f32(float x)
@@ -112,8 +112,8 @@ float __oclc_sp_rgamma1m(float u)
 /// acc * f for a float-float acc (|f| and |acc| far from the float range's ends).
 float2 __oclc_sp_mul(float2 acc, float f)
 {
-    float2 p = __oclc_hy_two_prod(acc.x, f);
-    return __oclc_hy_fast_two_sum(p.x, p.y + acc.y * f);
+    float2 p = __oclc_ff_two_prod(acc.x, f);
+    return __oclc_ff_fast_two_sum(p.x, p.y + acc.y * f);
 }
 
 /// The exponent that takes the float-float acc's high part into [1, 2).
@@ -141,11 +141,11 @@ float2 __oclc_sp_gamma_parts(float x)
             j++;
             if ((j & 15) == 0 || f + 1.0f >= x) {
                 int e = __oclc_sp_exponent(acc);
-                acc = acc * __oclc_hy_pow2(-e);
+                acc = acc * __oclc_ff_pow2i(-e);
                 ex += e;
             }
         }
-        return (float2)(__oclc_hy_div(acc.x, 1.0f + __oclc_sp_rgamma1m(u)), (float)ex);
+        return (float2)(__oclc_ff_quot(acc.x, 1.0f + __oclc_sp_rgamma1m(u)), (float)ex);
     }
     // Gamma(x) = Gamma(1 + u) / (x (x + 1) ... (x + m)), u = x + m.
     int j = 0;
@@ -154,12 +154,12 @@ float2 __oclc_sp_gamma_parts(float x)
         j++;
         if ((j & 15) == 0 || f + 1.0f >= 1.0f) {
             int e = __oclc_sp_exponent(acc);
-            acc = acc * __oclc_hy_pow2(-e);
+            acc = acc * __oclc_ff_pow2i(-e);
             ex += e;
         }
     }
     float d = acc.x * (1.0f + __oclc_sp_rgamma1m(u));
-    return (float2)(__oclc_hy_div(1.0f, d), (float)-ex);
+    return (float2)(__oclc_ff_quot(1.0f, d), (float)-ex);
 }
 
 float __oclc_tgamma_f32(float x)
@@ -177,10 +177,10 @@ float __oclc_tgamma_f32(float x)
     }
     if (fabs(x) < 0x1p-30f) {
         // Gamma(x) = 1/x - euler + O(x): 1/x, scaled so that the division is in range.
-        return __oclc_hy_scale(__oclc_hy_div(1.0f, x * 0x1p64f), 64);
+        return __oclc_ff_scale(__oclc_ff_quot(1.0f, x * 0x1p64f), 64);
     }
     float2 g = __oclc_sp_gamma_parts(x);
-    return __oclc_hy_scale(g.x, (int)g.y);
+    return __oclc_ff_scale(g.x, (int)g.y);
 }
 
 /// |sin(pi x)| for a finite non-integer x with |x| < 2^23 (the reduction x - rint(x) is
@@ -203,7 +203,7 @@ float __oclc_sp_abs_sinpi(float x)
 float __oclc_sp_lgamma_pos(float x)
 {
     if (x >= 8.0f) {
-        float r = x < 0x1p40f ? __oclc_hy_div(1.0f, x) : 0.0f;
+        float r = x < 0x1p40f ? __oclc_ff_quot(1.0f, x) : 0.0f;
         float z = r * r;
         float c = r * (0.0833333358168602f - z * (0.002777777845039964f - z * 0.0007936508f));
         float l = __oclc_hy_log(x, 0.0f);
@@ -221,7 +221,7 @@ float __oclc_sp_lgamma_pos(float x)
     float2 acc = (float2)(1.0f, 0.0f);
     for (float f = u + 1.0f; f < x; f = f + 1.0f)
         acc = __oclc_sp_mul(acc, f);
-    return (__oclc_hy_log(acc.x, 0.0f) + __oclc_hy_div(acc.y, acc.x)) + lg1;
+    return (__oclc_hy_log(acc.x, 0.0f) + __oclc_ff_quot(acc.y, acc.x)) + lg1;
 }
 
 float __oclc_lgamma_f32(float x)

@@ -2,10 +2,10 @@
 // no double anywhere, so Vulkan modules using them need no Float64 capability.
 //
 // Technique: double-float arithmetic (a value as an unevaluated sum hi + lo of two floats)
-// built from error-free transformations that need only correctly rounded float add, sub
-// and mul (Knuth's TwoSum, Dekker's Fast2Sum and Veltkamp/Dekker product; no fma, which
-// Vulkan may compute as a rounded multiply and add), float division only as a seed that a
-// residual step corrects, integer and bit operations. sin/cos/tan reduce their argument
+// from the toolkit of float_ff.cl (`__oclc_ff_*`: error-free transformations that need
+// only correctly rounded float add, sub and mul; no fma, which Vulkan may compute as a
+// rounded multiply and add), float division only as a seed that a residual step corrects,
+// integer and bit operations. sin/cos/tan reduce their argument
 // modulo pi/2 exactly enough for every finite float: Cody-Waite with a five-part pi/2
 // (four 12-bit parts, so n * part is exact for n < 2^12) below 6400, Payne-Hanek with
 // 32-bit integer multiplication by the bits of 2/pi above. The kernels are minimax-like
@@ -16,57 +16,7 @@
 // atan; glibc's double functions as reference): sin/cos 0.81 ulp, tan 1.06, sinpi/cospi
 // 0.79, tanpi 1.04, asin/acos/atan 0.71; atan2 and the pi forms below 0.9 on random inputs.
 
-// ---------------------------------------------------------------- double-float helpers
-
-/// (s, e) with s = fl(a + b) and s + e = a + b exactly (TwoSum).
-float2 __oclc_tr_two_sum(float a, float b)
-{
-    float s = a + b;
-    float bb = s - a;
-    float e = (a - (s - bb)) + (b - bb);
-    return (float2)(s, e);
-}
-
-/// TwoSum for |a| >= |b| or a == 0 (Fast2Sum): (s, e) with s + e = a + b exactly.
-float2 __oclc_tr_fast_two_sum(float a, float b)
-{
-    float s = a + b;
-    return (float2)(s, b - (s - a));
-}
-
-/// (p, e) with p = fl(a * b) and p + e = a * b exactly (Dekker's product with Veltkamp's
-/// split; no fma), for |a|, |b| < 2^100 whose product does not underflow (below that, e
-/// loses only denormal-sized bits).
-float2 __oclc_tr_two_prod(float a, float b)
-{
-    float p = a * b;
-    float ca = 4097.0f * a;
-    float ah = ca - (ca - a);
-    float al = a - ah;
-    float cb = 4097.0f * b;
-    float bh = cb - (cb - b);
-    float bl = b - bh;
-    float e = (((ah * bh - p) + ah * bl) + al * bh) + al * bl;
-    return (float2)(p, e);
-}
-
-/// n / d for double-floats (d.y small next to d.x, d.x normal and well inside the float
-/// range): the float division seeds the quotient and one exact residual corrects it
-/// (relative error near 2^-44).
-float2 __oclc_tr_div(float2 n, float2 d)
-{
-    float y = 1.0f / d.x;
-    float q = n.x * y;
-    float2 p = __oclc_tr_two_prod(q, d.x);
-    float r = (((n.x - p.x) - p.y) + n.y) - q * d.y;
-    return (float2)(q, r * y);
-}
-
-/// The double-float v = v.x + v.y renormalized so that |v.y| <= ulp(v.x) / 2.
-float2 __oclc_tr_norm(float2 v)
-{
-    return __oclc_tr_fast_two_sum(v.x, v.y);
-}
+// ---------------------------------------------------------------- multiples of pi
 
 /// pi * x for |x| < 2^-60: scaled up by 2^64 so that the product's error term stays normal,
 /// rounded, then scaled back (a denormal result is rounded twice, within 0.5 ulp + 2^-24).
@@ -75,7 +25,7 @@ float __oclc_tr_pi_times_tiny(float x)
     if (x == 0.0f)
         return x;
     float t = x * 1.8446744073709552e+19f;
-    float2 p = __oclc_tr_two_prod(t, 3.1415927410125732f);
+    float2 p = __oclc_ff_two_prod(t, 3.1415927410125732f);
     return (p.x + (p.y + t * -8.742277657347586e-08f)) * 5.421010862427522e-20f;
 }
 
@@ -87,7 +37,7 @@ float __oclc_tr_over_pi(float2 v)
         v = v * 1.8446744073709552e+19f;
         back = 5.421010862427522e-20f;
     }
-    float2 p = __oclc_tr_two_prod(v.x, 0.31830987334251404f);
+    float2 p = __oclc_ff_two_prod(v.x, 0.31830987334251404f);
     return (p.x + (p.y + (v.x * 1.2841276486597053e-08f + v.y * 0.31830987334251404f))) * back;
 }
 
@@ -126,11 +76,11 @@ float4 __oclc_tr_reduce_cw(float ax)
 {
     float n = rint(ax * 0.63661975f);
     float t = ax - n * 1.57080078125f;
-    float2 s = __oclc_tr_two_sum(t, n * 4.453584551811218e-06f);
-    float2 u = __oclc_tr_two_sum(s.x, n * 8.706138032721356e-10f);
-    float2 v = __oclc_tr_two_sum(u.x, n * -6.222800053024002e-14f);
+    float2 s = __oclc_ff_two_sum(t, n * 4.453584551811218e-06f);
+    float2 u = __oclc_ff_two_sum(s.x, n * 8.706138032721356e-10f);
+    float2 v = __oclc_ff_two_sum(u.x, n * -6.222800053024002e-14f);
     float e = ((s.y + u.y) + v.y) - n * 5.721188916458728e-18f;
-    float2 r = __oclc_tr_fast_two_sum(v.x, e);
+    float2 r = __oclc_ff_fast_two_sum(v.x, e);
     return (float4)(r.x, r.y, n, 0.0f);
 }
 
@@ -196,12 +146,12 @@ float4 __oclc_tr_reduce_ph(float ax)
     float a = (float)(f3 >> 8) * 5.9604644775390625e-08f;
     float b = (float)(((f3 & 0xffu) << 16) | (f2 >> 16)) * 3.552713678800501e-15f;
     float d = (float)(((f2 & 0xffffu) << 8) | (f1 >> 24)) * 2.117582368135751e-22f;
-    float2 f = __oclc_tr_fast_two_sum(a, b);
-    f = __oclc_tr_fast_two_sum(f.x, f.y + d);
+    float2 f = __oclc_ff_fast_two_sum(a, b);
+    f = __oclc_ff_fast_two_sum(f.x, f.y + d);
     // r = f * pi/2.
-    float2 p = __oclc_tr_two_prod(f.x, 1.5707963705062866f);
+    float2 p = __oclc_ff_two_prod(f.x, 1.5707963705062866f);
     float lo = p.y + (f.x * -4.371138828673793e-08f + f.y * 1.5707963705062866f);
-    float2 r = __oclc_tr_fast_two_sum(p.x, lo);
+    float2 r = __oclc_ff_fast_two_sum(p.x, lo);
     if (negative)
         r = -r;
     return (float4)(r.x, r.y, (float)q, 0.0f);
@@ -267,13 +217,13 @@ float __oclc_tr_cos_quadrant(float4 rq)
 float __oclc_tr_tan_quadrant(float4 rq)
 {
     int q = (int)rq.z;
-    float2 s = __oclc_tr_norm(__oclc_tr_sin_kernel(rq.x, rq.y));
-    float2 c = __oclc_tr_norm(__oclc_tr_cos_kernel(rq.x, rq.y));
+    float2 s = __oclc_ff_norm(__oclc_tr_sin_kernel(rq.x, rq.y));
+    float2 c = __oclc_ff_norm(__oclc_tr_cos_kernel(rq.x, rq.y));
     if (q & 1) {
-        float2 t = __oclc_tr_div(c, s);
+        float2 t = __oclc_ff_div(c, s);
         return -(t.x + t.y);
     }
-    float2 t = __oclc_tr_div(s, c);
+    float2 t = __oclc_ff_div(s, c);
     return t.x + t.y;
 }
 
@@ -319,8 +269,8 @@ float4 __oclc_tr_reduce_pi(float ax)
 {
     float n = rint(ax * 2.0f);
     float f = ax - n * 0.5f;
-    float2 p = __oclc_tr_two_prod(f, 3.1415927410125732f);
-    float2 r = __oclc_tr_fast_two_sum(p.x, p.y + f * -8.742277657347586e-08f);
+    float2 p = __oclc_ff_two_prod(f, 3.1415927410125732f);
+    float2 r = __oclc_ff_fast_two_sum(p.x, p.y + f * -8.742277657347586e-08f);
     return (float4)(r.x, r.y, (float)((int)n & 3), 0.0f);
 }
 
@@ -399,14 +349,14 @@ float2 __oclc_tr_atan_ratio(float2 p, float2 q)
         bh = 1.5707963705062866f;
         bl = -4.371138828673793e-08f;
     } else if (p.x > 0.41421357f * q.x) {
-        num = __oclc_tr_two_sum(p.x, -q.x);
+        num = __oclc_ff_two_sum(p.x, -q.x);
         num.y = num.y + (p.y - q.y);
-        den = __oclc_tr_two_sum(p.x, q.x);
+        den = __oclc_ff_two_sum(p.x, q.x);
         den.y = den.y + (p.y + q.y);
         bh = 0.7853981852531433f;
         bl = -2.1855694143368964e-08f;
     }
-    float2 u = __oclc_tr_div(num, __oclc_tr_norm(den));
+    float2 u = __oclc_ff_div(num, __oclc_ff_norm(den));
     float z = u.x * u.x;
     float a = mad(z, 0.05045834556221962f, -0.08623683452606201f);
     a = mad(z, a, 0.11071214824914932f);
@@ -415,7 +365,7 @@ float2 __oclc_tr_atan_ratio(float2 p, float2 q)
     a = mad(z, a, -0.3333333432674408f);
     // u.y's share is u.y / (1 + u^2) ~ u.y (1 - z).
     float lo = (u.y - z * u.y) + u.x * z * a;
-    float2 s = __oclc_tr_two_sum(bh, u.x);
+    float2 s = __oclc_ff_two_sum(bh, u.x);
     return (float2)(s.x, s.y + (bl + lo));
 }
 
@@ -444,14 +394,14 @@ float2 __oclc_tr_atan_abs(float y, float x)
 /// its square root seeded by native_rsqrt and corrected by one exact residual.
 float2 __oclc_tr_sqrt_one_minus_sq(float a)
 {
-    float2 sq = __oclc_tr_two_prod(a, a);
-    float2 w = __oclc_tr_two_sum(1.0f, -sq.x);
+    float2 sq = __oclc_ff_two_prod(a, a);
+    float2 w = __oclc_ff_two_sum(1.0f, -sq.x);
     w.y = w.y - sq.y;
     if (w.x <= 0.0f)
         return (float2)(0.0f, 0.0f);
     float y = native_rsqrt(w.x);
     float s = w.x * y;
-    float2 ss = __oclc_tr_two_prod(s, s);
+    float2 ss = __oclc_ff_two_prod(s, s);
     float res = ((w.x - ss.x) - ss.y) + w.y;
     return (float2)(s, res * (0.5f * y));
 }
@@ -479,7 +429,7 @@ float2 __oclc_tr_atan2(float y, float x)
     } else {
         a = __oclc_tr_atan_abs(y, x);
         if (xneg) {
-            float2 d = __oclc_tr_two_sum(3.1415927410125732f, -a.x);
+            float2 d = __oclc_ff_two_sum(3.1415927410125732f, -a.x);
             a = (float2)(d.x, d.y + (-8.742277657347586e-08f - a.y));
         }
     }
@@ -543,7 +493,7 @@ float2 __oclc_tr_acos(float x)
     float ax = fabs(x);
     float2 a = __oclc_tr_atan_ratio(__oclc_tr_sqrt_one_minus_sq(ax), (float2)(ax, 0.0f));
     if (x < 0.0f) {
-        float2 d = __oclc_tr_two_sum(3.1415927410125732f, -a.x);
+        float2 d = __oclc_ff_two_sum(3.1415927410125732f, -a.x);
         a = (float2)(d.x, d.y + (-8.742277657347586e-08f - a.y));
     }
     return a;
