@@ -1,8 +1,8 @@
 // The float-float ("double-float") toolkit of oclc's built-in library: a value carried as
 // an unevaluated sum hi + lo of two floats, built from error-free transformations that
 // need only correctly rounded float add, sub and mul (Knuth's TwoSum, Dekker's FastTwoSum,
-// Veltkamp's split and Dekker's product), plus exponent helpers read from and written to
-// the bits. Compiled first among the float files; float.cl, float_trig.cl, float_hyper.cl,
+// Veltkamp's split inside Dekker's product), plus exponent helpers read from and written
+// to the bits. Compiled first among the float files; float.cl, float_trig.cl, float_hyper.cl,
 // float_misc.cl and float_special.cl all build on it. No double precision anywhere, so
 // Vulkan modules using it need no Float64 capability.
 //
@@ -64,24 +64,21 @@ float2 __oclc_ff_fast_two_sum(float a, float b)
     return (float2)(s, b - (s - a));
 }
 
-/// a as (hi, lo) with a = hi + lo exactly and each part at most 12 significant bits, so
-/// that products of parts are exact (Veltkamp's split; |a| < 2^115, else 4097 a overflows).
-float2 __oclc_ff_split(float a)
-{
-    float c = 4097.0f * a;
-    float hi = c - (c - a);
-    return (float2)(hi, a - hi);
-}
-
-/// (p, e) with p = fl(a * b) and p + e = a * b exactly (Dekker's product on Veltkamp's
-/// split, no fma), for |a|, |b| < 2^115 whose product neither overflows nor underflows:
-/// where the error term falls below the normal range it loses its denormal-sized bits.
+/// (p, e) with p = fl(a * b) and p + e = a * b exactly (Dekker's product, no fma), for
+/// |a|, |b| < 2^115 whose product neither overflows nor underflows: where the error term
+/// falls below the normal range it loses its denormal-sized bits. Each operand is split
+/// (Veltkamp: c = 4097 a, hi = c - (c - a), lo = a - hi) into halves of at most 12
+/// significant bits, so that the four partial products are exact.
 float2 __oclc_ff_two_prod(float a, float b)
 {
     float p = a * b;
-    float2 x = __oclc_ff_split(a);
-    float2 y = __oclc_ff_split(b);
-    float e = ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y;
+    float ca = 4097.0f * a;
+    float ah = ca - (ca - a);
+    float al = a - ah;
+    float cb = 4097.0f * b;
+    float bh = cb - (cb - b);
+    float bl = b - bh;
+    float e = (((ah * bh - p) + ah * bl) + al * bh) + al * bl;
     return (float2)(p, e);
 }
 

@@ -1,7 +1,10 @@
 // Hyperbolic functions and their inverses of oclc's built-in library, in single precision
 // only (no double anywhere, so that Vulkan modules need no Float64 capability), on the
-// float-float toolkit of float_ff.cl. The first section holds e^x and log(1+x) cores with
-// extra precision (`__oclc_hy_*`) that float_misc.cl and float_special.cl build on too.
+// float-float toolkit of float_ff.cl. The first section holds e^x and log cores
+// (`__oclc_hy_*`) that float_special.cl builds on too. They are not float.cl's: this e^x
+// returns a float-float (sinh, cosh and erfc need more than one float), and this log (an
+// atanh series in s = f / (2 + f)) takes fewer operations than float.cl's compensated one,
+// which asinh, acosh and atanh would pay about 10% more SPIR-V instructions for.
 // Every step uses operations whose Vulkan precision is known: add, sub and mul
 // (correctly rounded; the library's float arithmetic is decorated NoContraction on Vulkan
 // so the error-free transformations survive), integer and bit operations, conversions,
