@@ -49,6 +49,9 @@ static double ref(const char *f, double x)
     static const struct { const char *name; double (*fn)(double); } table[] = {
         {"sin", sin}, {"cos", cos}, {"tan", tan}, {"asin", asin}, {"acos", acos},
         {"atan", atan}, {"sinpi", sinpi_}, {"cospi", cospi_}, {"tanpi", tanpi_},
+        {"exp", exp}, {"expm1", expm1}, {"log", log}, {"log1p", log1p}, {"cbrt", cbrt},
+        {"sinh", sinh}, {"cosh", cosh}, {"tanh", tanh}, {"asinh", asinh}, {"acosh", acosh},
+        {"atanh", atanh}, {"erf", erf}, {"erfc", erfc},
     };
     if (!strcmp(f, "asinpi"))
         return asin(x) / pi;
