@@ -385,3 +385,58 @@ fn vulkan_refusals_name_the_source_value() {
         );
     }
 }
+
+/// Result ids of float arithmetic in `dis` that lack a `NoContraction` decoration.
+fn float_ops_without_no_contraction(dis: &str) -> Vec<String> {
+    let decorated: std::collections::HashSet<&str> = dis
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("OpDecorate "))
+        .filter_map(|l| l.strip_suffix(" NoContraction"))
+        .collect();
+    let arith = [
+        "OpFAdd",
+        "OpFSub",
+        "OpFMul",
+        "OpFDiv",
+        "OpFRem",
+        "OpFNegate",
+    ];
+    dis.lines()
+        .filter_map(|l| l.trim().split_once(" = "))
+        .filter(|(_, rhs)| arith.iter().any(|op| rhs.starts_with(&format!("{op} "))))
+        .filter(|(id, _)| !decorated.contains(id))
+        .map(|(id, rhs)| format!("{id} = {rhs}"))
+        .collect()
+}
+
+/// OpenCL C forbids reassociation, and SPIR-V lets a Vulkan driver reassociate and fuse
+/// undecorated float operations: every one is `NoContraction` unless the program is built
+/// with -cl-fast-relaxed-math. Contraction that OpenCL allows (`FP_CONTRACT ON`, the
+/// default, or -cl-mad-enable) is explicit as GLSL.std.450 `Fma`; `FP_CONTRACT OFF`
+/// leaves none. (The numbers are checked against PoCL by tests/run/fp_*.cl.)
+#[test]
+fn float_operations_follow_opencl_contraction_rules() {
+    if !require_tool("spirv-dis") {
+        return;
+    }
+    let dir = scratch("vk-fp-contract");
+    let on = root().join("tests/run/fp_contract_on.cl");
+    let off = root().join("tests/run/fp_contract_off.cl");
+    let fmas = |dis: &str| dis.lines().filter(|l| l.contains(" Fma ")).count();
+
+    let dis = vulkan_disassembly(&on, &[], &dir);
+    assert_eq!(float_ops_without_no_contraction(&dis), Vec::<String>::new());
+    assert!(fmas(&dis) >= 6, "FP_CONTRACT ON: expected Fma:\n{dis}");
+
+    let dis = vulkan_disassembly(&off, &[], &dir);
+    assert_eq!(float_ops_without_no_contraction(&dis), Vec::<String>::new());
+    assert_eq!(fmas(&dis), 0, "FP_CONTRACT OFF: no Fma allowed:\n{dis}");
+
+    let dis = vulkan_disassembly(&off, &["-cl-mad-enable"], &dir);
+    assert_eq!(float_ops_without_no_contraction(&dis), Vec::<String>::new());
+    assert!(fmas(&dis) >= 2, "-cl-mad-enable: expected Fma:\n{dis}");
+
+    let dis = vulkan_disassembly(&on, &["-cl-fast-relaxed-math"], &dir);
+    assert!(!dis.contains("NoContraction"), "relaxed math:\n{dis}");
+    assert!(fmas(&dis) >= 6, "relaxed math: expected Fma:\n{dis}");
+}

@@ -19,7 +19,7 @@ mod vulkan;
 pub use disasm::disassemble;
 pub use error::SpirvError;
 pub use opencl::emit_opencl;
-pub use options::SpirvOptions;
+pub use options::{SpirvOptions, VulkanOptions};
 pub use vulkan::math::{vulkan_native_division, vulkan_native_math};
 pub use vulkan::reflection::{
     ConstantSampler, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET, FIRST_IMAGE_BINDING,
@@ -27,6 +27,6 @@ pub use vulkan::reflection::{
     WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
 };
 pub use vulkan::{
-    emit_vulkan, module_reflection_json, reflection_json, KernelReflection, VulkanArg,
-    VulkanArgKind, VulkanModule, CONSTANT_DATA_NAME, VULKAN_SPIRV_VERSION,
+    emit_vulkan, emit_vulkan_with, module_reflection_json, reflection_json, KernelReflection,
+    VulkanArg, VulkanArgKind, VulkanModule, CONSTANT_DATA_NAME, VULKAN_SPIRV_VERSION,
 };

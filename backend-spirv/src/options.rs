@@ -22,3 +22,14 @@ impl Default for SpirvOptions {
         }
     }
 }
+
+/// Settings for [`crate::emit_vulkan_with`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct VulkanOptions {
+    /// `-cl-fast-relaxed-math`: the program allows reassociation, so float arithmetic
+    /// outside oclc's built-in library is not decorated `NoContraction`. By default every
+    /// float add, subtract, multiply, divide, remainder and negation is, because SPIR-V
+    /// lets a Vulkan driver fuse and reassociate undecorated operations, which OpenCL C
+    /// forbids.
+    pub relaxed_math: bool,
+}

@@ -218,10 +218,12 @@ fn run_on_vulkan(
     bound: &mut [Bound],
 ) -> Result<(), String> {
     // The built-ins Vulkan lacks come from oclc's library, as for OpenCL C sources.
-    let vk = driver::emit_vulkan_spirv(module, &mut Stages::default()).map_err(|e| match e {
-        CompileError::Diagnostics(m) => m.trim_start_matches("error: ").to_string(),
-        e => e.to_string(),
-    })?;
+    let float = driver::VulkanFloat::default();
+    let vk =
+        driver::emit_vulkan_spirv(module, float, &mut Stages::default()).map_err(|e| match e {
+            CompileError::Diagnostics(m) => m.trim_start_matches("error: ").to_string(),
+            e => e.to_string(),
+        })?;
     let kernels: Vec<_> = vk.kernels.iter().map(crate::run::vulkan_kernel).collect();
     let device = oclc_runtime_lite::VulkanDevice::open().map_err(|e| e.to_string())?;
     let mut dev = VulkanBrookDevice {
@@ -413,7 +415,8 @@ pub fn compile_brook_cli(
         crate::options::Target::Vulkan => {
             // The reflection describes the generated OpenCL kernels (see `--emit opencl-c`
             // for how they take the streams).
-            let vk = driver::emit_vulkan_spirv(&lowered.module, stages)?;
+            let float = driver::VulkanFloat::new(opts, &lowered);
+            let vk = driver::emit_vulkan_spirv(&lowered.module, float, stages)?;
             let bytes: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
             let json = oclc_backend_spirv::reflection_json(&vk.kernels);
             let spv_out = cli.output.clone().unwrap_or_else(|| default_out("spv"));

@@ -66,6 +66,40 @@ pub struct Lowered {
     pub module: Module,
     /// Rendered warnings (empty when there were none or they were hidden).
     pub warnings: String,
+    /// Whether the source says `#pragma OPENCL FP_CONTRACT OFF` (anywhere: oclc then
+    /// contracts nothing in the program).
+    pub fp_contract_off: bool,
+}
+
+/// How Vulkan code may rewrite the program's float arithmetic under OpenCL C's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VulkanFloat {
+    /// `a * b + c` within one expression may become one `Fma` (`FP_CONTRACT ON`, the
+    /// default, or `-cl-mad-enable`); see `oclc_ir::passes::contract`.
+    pub contract: bool,
+    /// `-cl-fast-relaxed-math`: user float arithmetic may also be reassociated (it is
+    /// not decorated `NoContraction`).
+    pub relaxed: bool,
+}
+
+impl Default for VulkanFloat {
+    fn default() -> Self {
+        VulkanFloat {
+            contract: true,
+            relaxed: false,
+        }
+    }
+}
+
+impl VulkanFloat {
+    /// The rules for a lowered program compiled with `opts`.
+    pub fn new(opts: &CompileOptions, lowered: &Lowered) -> Self {
+        let relaxed = opts.fast_relaxed_math;
+        VulkanFloat {
+            contract: !lowered.fp_contract_off || opts.mad_enable || relaxed,
+            relaxed,
+        }
+    }
 }
 
 fn frontend_options(opts: &CompileOptions) -> FrontendOptions {
@@ -128,6 +162,7 @@ fn lower_loaded(
         stages.preprocessed = Some(out.preprocessed_text(map)).filter(|t| !t.is_empty());
     }
     let warnings = out.diagnostics.render(map);
+    let fp_contract_off = out.fp_contract_off;
     let Some(program) = out.program.filter(|_| !out.diagnostics.has_errors()) else {
         return Err(CompileError::Diagnostics(warnings));
     };
@@ -159,7 +194,11 @@ fn lower_loaded(
     if record {
         stages.ir_optimized = Some(oclc_ir::print_module(&module));
     }
-    Ok(Lowered { module, warnings })
+    Ok(Lowered {
+        module,
+        warnings,
+        fp_contract_off,
+    })
 }
 
 /// Emits SPIR-V for OpenCL from an IR module.
@@ -184,9 +223,13 @@ pub fn emit_opencl_spirv(
 /// `module` with every built-in that Vulkan lacks with OpenCL's precision (see
 /// `oclc_backend_spirv::vulkan_native_math`), and every division Vulkan cannot round
 /// as OpenCL requires (double: `oclc_backend_spirv::vulkan_native_division`), linked
-/// from oclc's built-in library.
-pub fn link_vulkan_library(module: &Module) -> Result<Module, CompileError> {
+/// from oclc's built-in library. Before anything is linked or inlined, products that
+/// `float` allows to contract become `mad` (GLSL.std.450 `Fma`).
+pub fn link_vulkan_library(module: &Module, float: VulkanFloat) -> Result<Module, CompileError> {
     let mut linked = module.clone();
+    if float.contract {
+        oclc_ir::passes::contract::contract_mul_add(&mut linked);
+    }
     let native = oclc_backend_spirv::vulkan_native_math;
     let native_div = oclc_backend_spirv::vulkan_native_division;
     match oclc_ir::library::link_with_division(&mut linked, &|f, s| !native(f, s), &|s| {
@@ -234,16 +277,21 @@ pub fn link_vulkan_library(module: &Module) -> Result<Module, CompileError> {
 }
 
 /// Emits SPIR-V for Vulkan compute, with the reflection of each kernel, after linking the
-/// built-in library ([`link_vulkan_library`]; the linked IR is the `vulkan.ir` stage).
+/// built-in library ([`link_vulkan_library`]; the linked IR is the `vulkan.ir` stage),
+/// with the float rules `float`.
 pub fn emit_vulkan_spirv(
     module: &Module,
+    float: VulkanFloat,
     stages: &mut Stages,
 ) -> Result<oclc_backend_spirv::VulkanModule, CompileError> {
-    let module = &link_vulkan_library(module)?;
+    let module = &link_vulkan_library(module, float)?;
     if stages.record {
         stages.ir_vulkan = Some(oclc_ir::print_module(module));
     }
-    let vk = oclc_backend_spirv::emit_vulkan(module)
+    let vk_opts = oclc_backend_spirv::VulkanOptions {
+        relaxed_math: float.relaxed,
+    };
+    let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts)
         .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));

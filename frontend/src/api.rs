@@ -54,6 +54,9 @@ pub struct FrontendOutput {
     pub program: Option<CheckedProgram>,
     /// All diagnostics (errors and warnings) in order.
     pub diagnostics: Diagnostics,
+    /// Whether the source says `#pragma OPENCL FP_CONTRACT OFF` anywhere (oclc then
+    /// contracts no `a * b + c` in the whole program).
+    pub fp_contract_off: bool,
 }
 
 impl FrontendOutput {
@@ -70,13 +73,14 @@ pub fn compile_to_checked(
     file: FileId,
     opts: &FrontendOptions,
 ) -> FrontendOutput {
-    let (tokens, mut diagnostics, fp16_pragmas) =
+    let (tokens, mut diagnostics, fp16_pragmas, fp_contract_off) =
         crate::preprocess::preprocess_with_pragmas(map, file, opts);
     if diagnostics.has_errors() {
         return FrontendOutput {
             preprocessed: tokens,
             program: None,
             diagnostics,
+            fp_contract_off,
         };
     }
     let mut tokens = tokens;
@@ -91,6 +95,7 @@ pub fn compile_to_checked(
                 preprocessed: tokens,
                 program: None,
                 diagnostics,
+                fp_contract_off,
             };
         }
     };
@@ -100,6 +105,7 @@ pub fn compile_to_checked(
         preprocessed: tokens,
         program,
         diagnostics,
+        fp_contract_off,
     }
 }
 

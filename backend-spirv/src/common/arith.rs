@@ -79,10 +79,12 @@ pub(crate) fn compare_opcode(op: CmpOp, s: ScalarType) -> Option<SOp> {
 impl FnEmitter<'_, '_> {
     /// Appends `result = opcode operands...` of SPIR-V type `ty` to the current block.
     ///
-    /// On Vulkan, float arithmetic in oclc's built-in library functions (`__oclc_*`) is
-    /// decorated `NoContraction`: without it drivers may fuse and reassociate (Mesa
-    /// rewrites `(a + b) - a` to `b`), which breaks the library's error-free
-    /// transformations (TwoSum, Dekker's product).
+    /// On Vulkan, float arithmetic is decorated `NoContraction`: without it SPIR-V lets
+    /// drivers fuse and reassociate (Mesa rewrites `(a + b) - a` to `b`), which OpenCL C
+    /// forbids and which breaks compensated sums, TwoSum and Dekker's product. Only under
+    /// `-cl-fast-relaxed-math` is user code left undecorated; oclc's built-in library
+    /// functions (`__oclc_*`) are decorated always. Contraction where OpenCL allows it is
+    /// explicit: `oclc_ir::passes::contract` turns `a * b + c` into `mad`, a `Fma`.
     pub fn inst(&mut self, opcode: SOp, ty: Word, operands: &[Word]) -> Result<Word> {
         let id = self.cx.b.id();
         let ops = operands
@@ -97,7 +99,8 @@ impl FnEmitter<'_, '_> {
             opcode,
             SOp::FAdd | SOp::FSub | SOp::FMul | SOp::FDiv | SOp::FRem | SOp::FNegate
         );
-        if float_arith && self.cx.flavour == Flavour::Vulkan && self.f.name.starts_with("__oclc_") {
+        let exact = !self.cx.fast_math || self.f.name.starts_with("__oclc_");
+        if float_arith && self.cx.flavour == Flavour::Vulkan && exact {
             self.cx
                 .b
                 .decorate(id, rspirv::spirv::Decoration::NoContraction, []);

@@ -74,8 +74,8 @@ pub(crate) struct ModuleCtx<'m> {
     pub flavour: Flavour,
     /// The SPIR-V version being targeted.
     pub version: (u8, u8),
-    /// Decorate float arithmetic with `FPFastMathMode` (OpenCL flavour,
-    /// `-cl-fast-relaxed-math`).
+    /// `-cl-fast-relaxed-math`: decorate float arithmetic with `FPFastMathMode` (OpenCL
+    /// flavour); leave user float arithmetic without `NoContraction` (Vulkan flavour).
     pub fast_math: bool,
     /// The underlying builder.
     pub b: Builder,

@@ -35,6 +35,7 @@ pub use reflection::{
 
 use crate::common::{emit_function, EmitKind, Flavour, ModuleCtx};
 use crate::error::SpirvError;
+use crate::options::VulkanOptions;
 
 /// The SPIR-V version of Vulkan modules (the one Vulkan 1.2 accepts natively).
 pub const VULKAN_SPIRV_VERSION: (u8, u8) = (1, 5);
@@ -55,12 +56,19 @@ pub struct VulkanModule {
     pub printf_formats: Vec<PrintfFormat>,
 }
 
+/// Emits `module` as a Vulkan compute SPIR-V module with OpenCL's default float semantics
+/// ([`emit_vulkan_with`] and default [`VulkanOptions`]).
+pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
+    emit_vulkan_with(module, &VulkanOptions::default())
+}
+
 /// Emits `module` as a Vulkan compute SPIR-V module. Constructs Vulkan cannot express
 /// (or that are not implemented for it yet) give a [`SpirvError`] naming them.
-pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
+pub fn emit_vulkan_with(module: &Module, opts: &VulkanOptions) -> Result<VulkanModule, SpirvError> {
     let (printing, printf_formats) = printf::lower_printf(module)?;
     let module = printing.as_ref().unwrap_or(module);
     let mut cx = ModuleCtx::new(module, Flavour::Vulkan, VULKAN_SPIRV_VERSION);
+    cx.fast_math = opts.relaxed_math;
     cx.require(Capability::Shader);
     cx.require(Capability::PhysicalStorageBufferAddresses);
     cx.require(Capability::Int64);

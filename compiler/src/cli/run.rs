@@ -152,7 +152,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
     };
     let result = match cli.device {
         DeviceArg::Cpu => run_cpu(module, &launch, &mut bound),
-        DeviceArg::Vulkan => run_vulkan(module, &launch, &mut bound),
+        DeviceArg::Vulkan => {
+            let float = driver::VulkanFloat::new(&opts, &lowered);
+            run_vulkan(module, float, &launch, &mut bound)
+        }
         DeviceArg::Opencl => {
             let source;
             let spir;

@@ -186,17 +186,22 @@ pub fn run_opencl(
     })
 }
 
-/// Runs oclc's Vulkan SPIR-V on the system's Vulkan device (`--device vulkan`).
+/// Runs oclc's Vulkan SPIR-V on the system's Vulkan device (`--device vulkan`), with the
+/// float rules `float`.
 pub fn run_vulkan(
     module: &Module,
+    float: crate::driver::VulkanFloat,
     launch: &Launch,
     args: &mut [BoundArg],
 ) -> Result<RunReport, String> {
-    let linked = crate::driver::link_vulkan_library(module).map_err(|e| match e {
+    let linked = crate::driver::link_vulkan_library(module, float).map_err(|e| match e {
         crate::driver::CompileError::Diagnostics(m) => m.trim_start_matches("error: ").to_string(),
         e => e.to_string(),
     })?;
-    let vk = oclc_backend_spirv::emit_vulkan(&linked).map_err(|e| e.to_string())?;
+    let vk_opts = oclc_backend_spirv::VulkanOptions {
+        relaxed_math: float.relaxed,
+    };
+    let vk = oclc_backend_spirv::emit_vulkan_with(&linked, &vk_opts).map_err(|e| e.to_string())?;
     let Some(r) = vk.kernels.iter().find(|k| k.entry_point == launch.kernel) else {
         return Err(format!("no kernel named '{}'", launch.kernel));
     };

@@ -38,6 +38,8 @@ pub(crate) struct Preprocessor<'m> {
     once: std::collections::HashSet<PathBuf>,
     /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` directives in order.
     fp16_pragmas: Vec<(Span, bool)>,
+    /// Whether a `#pragma OPENCL FP_CONTRACT OFF` was met anywhere.
+    fp_contract_off: bool,
     /// `#line` directives seen in each file, in order.
     line_marks: FxHashMap<FileId, Vec<line_directive::LineMark>>,
 }
@@ -129,17 +131,18 @@ pub fn preprocess(
     file: FileId,
     opts: &FrontendOptions,
 ) -> (Vec<Token>, Diagnostics) {
-    let (tokens, diags, _) = preprocess_with_pragmas(map, file, opts);
+    let (tokens, diags, _, _) = preprocess_with_pragmas(map, file, opts);
     (tokens, diags)
 }
 
 /// [`preprocess`], also returning the `#pragma OPENCL EXTENSION cl_khr_fp16 (or all) :
-/// enable|disable` directives in order: their spans and whether they enable.
+/// enable|disable` directives in order (their spans and whether they enable), and whether
+/// any `#pragma OPENCL FP_CONTRACT OFF` was met.
 pub fn preprocess_with_pragmas(
     map: &mut SourceMap,
     file: FileId,
     opts: &FrontendOptions,
-) -> (Vec<Token>, Diagnostics, Vec<(Span, bool)>) {
+) -> (Vec<Token>, Diagnostics, Vec<(Span, bool)>, bool) {
     let prelude = map.add("<built-in>", builtin_prelude(opts));
     let mut pp = Preprocessor {
         map,
@@ -151,12 +154,13 @@ pub fn preprocess_with_pragmas(
         depth: 0,
         once: std::collections::HashSet::new(),
         fp16_pragmas: Vec::new(),
+        fp_contract_off: false,
         line_marks: FxHashMap::default(),
     };
     pp.process_file(prelude);
     pp.out.clear();
     pp.process_file(file);
-    (pp.out, pp.diags, pp.fp16_pragmas)
+    (pp.out, pp.diags, pp.fp16_pragmas, pp.fp_contract_off)
 }
 
 /// Moves the tokens of the next line (up to a `Newline`, which is dropped) into `line`;
@@ -339,6 +343,9 @@ impl Preprocessor<'_> {
                 let words: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
                 if let ["OPENCL", "EXTENSION", "cl_khr_fp16" | "all", ":", state] = words[..] {
                     self.fp16_pragmas.push((dspan, state == "enable"));
+                }
+                if let ["OPENCL", "FP_CONTRACT", "OFF"] = words[..] {
+                    self.fp_contract_off = true;
                 }
                 if rest.len() == 1 && &*rest[0].text == "once" {
                     if let Some(p) = &self.map.file(file).path {

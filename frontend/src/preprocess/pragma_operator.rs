@@ -1,6 +1,7 @@
 //! The `_Pragma("...")` operator (C99 6.10.9): it acts as the `#pragma` directive
 //! spelled by its destringized operand. oclc ignores pragmas other than `once` (which
-//! only has meaning as a directive), so each `_Pragma` is removed from the output.
+//! only has meaning as a directive) and `OPENCL FP_CONTRACT OFF` (recorded as the
+//! directive is), so each `_Pragma` is removed from the output.
 
 use super::Preprocessor;
 use crate::diagnostic::Diagnostic;
@@ -23,6 +24,14 @@ impl Preprocessor<'_> {
             if t.kind.is_identifier_like() && &*t.text == "_Pragma" {
                 let kinds: Vec<TokKind> = tokens[i + 1..].iter().take(3).map(|t| t.kind).collect();
                 if kinds == [TokKind::LParen, TokKind::StrLit, TokKind::RParen] {
+                    let words: Vec<&str> = tokens[i + 2]
+                        .text
+                        .trim_matches('"')
+                        .split_whitespace()
+                        .collect();
+                    if words == ["OPENCL", "FP_CONTRACT", "OFF"] {
+                        self.fp_contract_off = true;
+                    }
                     i += 4;
                     continue;
                 }

@@ -5,6 +5,7 @@
 //! debug builds and reporting each intermediate module (for `-save-temps`).
 
 pub mod const_fold;
+pub mod contract;
 pub mod dce;
 pub mod describe;
 pub mod forward_stores;
