@@ -90,3 +90,24 @@ fn o0_and_reqd_work_group_size_take_the_generic_kernel() {
     let k = p.kernel_for("vecadd", [8, 1, 1]).unwrap().unwrap();
     assert_eq!(&k.clif, generic);
 }
+
+fn histogram() -> oclc_ir::Module {
+    let text = include_str!("data/histogram.ir");
+    let m = oclc_ir::parse_module(text).expect("histogram.ir parses");
+    oclc_ir::verify_module(&m).expect("histogram.ir verifies");
+    m
+}
+
+#[test]
+fn strided_loops_over_the_local_size_run_once_per_work_item() {
+    let p = compile_module(&histogram()).unwrap();
+    let note = "; vectorize: loop over 'b' runs once per work-item (local size 256)";
+    let k = p.kernel_for("histogram", [256, 1, 1]).unwrap().unwrap();
+    println!("{}", k.clif);
+    // `for (b = lid; b < 256; b += 256)`, clearing and flushing the bins.
+    assert_eq!(count(&k.clif, note), 2, "{}", k.clif);
+    // Smaller groups step several times; the generic code does not know.
+    let k = p.kernel_for("histogram", [64, 1, 1]).unwrap().unwrap();
+    assert_eq!(count(&k.clif, "runs once per work-item"), 0, "{}", k.clif);
+    assert_eq!(count(&p.kernel("histogram").unwrap().clif, "runs once"), 0);
+}

@@ -10,6 +10,7 @@
 // RUN: --kernel bins --global 64 --local 16 --arg u32[64]=randu:23:0:63 --arg u32[256]=zeros
 // RUN: --kernel bins --global 128 --local 64 --arg u32[128]=randu:24:0:63 --arg u32[256]=zeros
 // RUN: --kernel bins --global 96 --local 32 --arg u32[96]=randu:25:0:63 --arg u32[256]=zeros
+// RUN: --kernel bins --global 256 --local 128 --arg u32[256]=randu:26:0:63 --arg u32[256]=zeros
 // RUN: --kernel tile2d --global 12,6 --local 3,2 --arg i32[72]=randu:31:-50:50 --arg i32[72]=zeros
 // RUN: --kernel tile2d --global 16,8 --local 8,4 --arg i32[128]=randu:32:-50:50 --arg i32[128]=zeros
 // RUN: --kernel tile2d --global 8,8 --local 1,8 --arg i32[64]=randu:33:-50:50 --arg i32[64]=zeros
