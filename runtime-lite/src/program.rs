@@ -73,6 +73,12 @@ impl Program {
 
     /// Kernel `name` compiled for work-groups of `local_size` (compiled on the first
     /// launch with that size, see `CpuProgram::kernel_for`).
+    /// The Cranelift IR of kernel `name` as launches with work-groups of `local_size` run
+    /// it (compiled for that size, see `CpuProgram::kernel_for`).
+    pub fn clif_text_for(&self, name: &str, local_size: [u64; 3]) -> Result<String, RuntimeError> {
+        Ok(self.compiled(name, local_size)?.clif.clone())
+    }
+
     pub(crate) fn compiled(
         &self,
         name: &str,
