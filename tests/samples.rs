@@ -146,3 +146,47 @@ fn cpu_strided_loops_keep_lane_induction_variables() {
     assert_eq!(notes, 2, "both strided loops: {clif}");
     assert!(clif.contains("load.i32x4"), "bins[b] as a vector: {clif}");
 }
+
+#[test]
+fn cpu_run_save_temps_shows_the_kernel_compiled_for_its_local_size() {
+    // `oclc run --local 256`: the histogram is compiled with get_local_size(0) = 256, so
+    // `for (b = lid; b < 256; b += lsize)` runs once per work-item and the vector chunks
+    // need no scalar tail (tests/run/cpu_local_size_specialised.cl compares such kernels
+    // with PoCL at several local sizes).
+    let dir = scratch("clif-specialised");
+    let file = root().join("bench/kernels/histogram.cl");
+    let out = oclc(
+        &[
+            "run",
+            &file.to_string_lossy(),
+            "--kernel",
+            "histogram",
+            "--global",
+            "512",
+            "--local",
+            "256",
+            "--arg",
+            "u8[512]=rand:3",
+            "--arg",
+            "u32[512]=zeros",
+            "-save-temps=h",
+        ],
+        &dir,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let clif = std::fs::read_to_string(dir.join("h.clif")).expect("h.clif written");
+    let (generic, launched) = clif
+        .split_once("; kernel histogram as launched, local size 256x1x1\n")
+        .unwrap_or_else(|| panic!("the launched kernel follows the generic one: {clif}"));
+    assert!(
+        launched.starts_with("; specialised: local size 256x1x1\n"),
+        "{launched}"
+    );
+    let once = "; vectorize: loop over 'b' runs once per work-item (local size 256)";
+    assert_eq!(launched.matches(once).count(), 2, "{launched}");
+    assert!(!generic.contains("runs once"), "{generic}");
+}

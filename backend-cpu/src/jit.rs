@@ -2,10 +2,11 @@
 //! shared translation ([`crate::translate`]) defines the kernels, and the JIT finalizes them.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, Linkage, Module as _};
-use oclc_ir::{FuncId, Module};
+use cranelift_module::{default_libcall_names, DataId, FuncId as ClifFuncId, Linkage, Module as _};
+use oclc_ir::{FuncId, FunctionKind, Module};
 
 use crate::abi::{ArgLayout, WorkGroupFn};
 use crate::codegen::image::{image_read_signature, image_write_signature};
@@ -14,7 +15,10 @@ use crate::error::CompileError;
 use crate::image::entry::{
     oclc_image_read, oclc_image_write, IMAGE_READ_SYMBOL, IMAGE_WRITE_SYMBOL,
 };
-use crate::translate::{codegen_error, define_globals, translate_kernels};
+use crate::translate::{
+    codegen_error, define_globals, global_symbol, import_globals, translate_kernels,
+    KernelSelection,
+};
 
 /// One compiled kernel.
 #[derive(Clone, Debug)]
@@ -38,15 +42,42 @@ pub struct CompiledKernel {
 }
 
 /// A module's kernels, JIT-compiled for the host. Owns the machine code and the memory of
-/// program-scope variables.
+/// program-scope variables, and compiles a kernel again for the local size of a launch on
+/// first use ([`CpuProgram::kernel_for`]).
 pub struct CpuProgram {
     kernels: Vec<CompiledKernel>,
     /// Owns the machine code and the program-scope variables (data objects).
-    jit: Option<JITModule>,
+    jit: Option<JitCode>,
+    /// The module, for specialising its kernels later.
+    module: Module,
+    options: CpuOptions,
+    /// The symbol and address of every program-scope variable, which specialised code
+    /// imports (all code of the program shares them).
+    global_addrs: Vec<(String, usize)>,
+    specialised: Mutex<Specialised>,
+}
+
+/// Machine code and what it refers to, freed together.
+struct JitCode {
+    jit: JITModule,
     /// Boxed: the generated code holds their addresses, which must not move.
     #[allow(clippy::vec_box)]
     _printf_specs: Vec<Box<crate::printf::PrintfSpec>>,
 }
+
+/// The kernels compiled for a launch's local size so far.
+#[derive(Default)]
+struct Specialised {
+    /// By kernel and local size.
+    kernels: HashMap<(FuncId, [u64; 3]), Arc<CompiledKernel>>,
+    /// The generic kernels, shared, for launches that take them.
+    generic: HashMap<FuncId, Arc<CompiledKernel>>,
+    /// The code of the specialised kernels.
+    code: Vec<JitCode>,
+}
+
+/// The most local sizes one kernel is specialised for; later sizes run the generic code.
+pub const MAX_SPECIALISATIONS: usize = 16;
 
 impl std::fmt::Debug for CpuProgram {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -57,7 +88,8 @@ impl std::fmt::Debug for CpuProgram {
 }
 
 impl CpuProgram {
-    /// All kernels, in module order.
+    /// All kernels, in module order, as compiled for any local size (or for their
+    /// `reqd_work_group_size`, when declared and the vectorize stage runs).
     pub fn kernels(&self) -> &[CompiledKernel] {
         &self.kernels
     }
@@ -65,6 +97,61 @@ impl CpuProgram {
     /// A kernel by name.
     pub fn kernel(&self, name: &str) -> Option<&CompiledKernel> {
         self.kernels.iter().find(|k| k.name == name)
+    }
+
+    /// Kernel `name` compiled for launches with work-groups of `local_size`: the first call
+    /// for a size compiles it with the size as a constant ([`crate::specialize`]) and later
+    /// calls share that code. The generic kernel serves `-O0` (no vectorize stage), kernels
+    /// with a `reqd_work_group_size` (already compiled for it) and kernels launched with more
+    /// than [`MAX_SPECIALISATIONS`] sizes. `None` when the program has no such kernel.
+    pub fn kernel_for(
+        &self,
+        name: &str,
+        local_size: [u64; 3],
+    ) -> Option<Result<Arc<CompiledKernel>, CompileError>> {
+        let generic = self.kernel(name)?;
+        let fid = generic.func;
+        let mut spec = self.specialised.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = spec.kernels.get(&(fid, local_size)) {
+            return Some(Ok(k.clone()));
+        }
+        let sizes = spec.kernels.keys().filter(|(f, _)| *f == fid).count();
+        let takes_generic = !self.options.vectorize
+            || reqd_local_size(self.module.function(fid)).is_some()
+            || sizes >= MAX_SPECIALISATIONS;
+        if takes_generic {
+            let k = spec
+                .generic
+                .entry(fid)
+                .or_insert_with(|| Arc::new(generic.clone()));
+            return Some(Ok(k.clone()));
+        }
+        let compiled = self.specialise(fid, local_size);
+        Some(compiled.map(|(code, kernel)| {
+            let kernel = Arc::new(kernel);
+            spec.code.push(code);
+            spec.kernels.insert((fid, local_size), kernel.clone());
+            kernel
+        }))
+    }
+
+    /// Compiles kernel `fid` alone for `local_size`, in a JIT module of its own that imports
+    /// the program-scope variables.
+    fn specialise(
+        &self,
+        fid: FuncId,
+        local_size: [u64; 3],
+    ) -> Result<(JitCode, CompiledKernel), CompileError> {
+        let (mut jit, runtime) = new_jit(&self.global_addrs)?;
+        let globals = import_globals(&mut jit, &self.module)?;
+        let select = KernelSelection {
+            only: Some(fid),
+            local_size: &|_| Some(local_size),
+        };
+        let (code, mut kernels) =
+            define_kernels(jit, &self.module, self.options, &select, &runtime, &globals)?;
+        let kernel = kernels.pop().expect("the kernel was selected");
+        Ok((code, kernel))
     }
 
     /// The Cranelift IR text of every kernel (the `PREFIX.clif` file of `-save-temps`).
@@ -81,10 +168,15 @@ impl CpuProgram {
 
 impl Drop for CpuProgram {
     fn drop(&mut self) {
-        if let Some(jit) = self.jit.take() {
+        let spec = std::mem::take(
+            self.specialised
+                .get_mut()
+                .unwrap_or_else(|e| e.into_inner()),
+        );
+        for code in spec.code.into_iter().chain(self.jit.take()) {
             // SAFETY: the function pointers handed out by this program must not outlive it
             // (documented on `CompiledKernel::entry`).
-            unsafe { jit.free_memory() };
+            unsafe { code.jit.free_memory() };
         }
     }
 }
@@ -123,6 +215,46 @@ pub fn compile_module_with(
     module: &Module,
     options: CpuOptions,
 ) -> Result<CpuProgram, CompileError> {
+    let (mut jit, runtime) = new_jit(&[])?;
+    let globals = define_globals(&mut jit, module)?;
+    let select = KernelSelection {
+        only: None,
+        local_size: &|f| reqd_local_size(f).filter(|_| options.vectorize),
+    };
+    let (code, kernels) = define_kernels(jit, module, options, &select, &runtime, &globals)?;
+    let global_addrs = module
+        .globals
+        .iter()
+        .zip(&globals)
+        .enumerate()
+        .map(|(i, (g, id))| {
+            let addr = code.jit.get_finalized_data(*id).0 as usize;
+            (global_symbol(i, &g.name), addr)
+        })
+        .collect();
+    Ok(CpuProgram {
+        kernels,
+        jit: Some(code),
+        module: module.clone(),
+        options,
+        global_addrs,
+        specialised: Mutex::new(Specialised::default()),
+    })
+}
+
+/// A kernel's `reqd_work_group_size`, as a local size.
+fn reqd_local_size(f: &oclc_ir::Function) -> Option<[u64; 3]> {
+    match &f.kind {
+        FunctionKind::Kernel(a) => a.reqd_work_group_size.map(|r| r.map(u64::from)),
+        FunctionKind::Helper => None,
+    }
+}
+
+/// A JIT module that resolves the runtime routines (math, printf, images) and `symbols`
+/// (name, address), with the routines declared; returns it and the routines' ids.
+fn new_jit(
+    symbols: &[(String, usize)],
+) -> Result<(JITModule, HashMap<&'static str, ClifFuncId>), CompileError> {
     let mut builder = JITBuilder::with_flags(&[("opt_level", "speed")], default_libcall_names())
         .map_err(|e| codegen_error("<module>", e.to_string()))?;
     for r in crate::mathlib::routines() {
@@ -131,6 +263,9 @@ pub fn compile_module_with(
     builder.symbol(PRINTF_SYMBOL, crate::printf::oclc_printf as *const u8);
     builder.symbol(IMAGE_READ_SYMBOL, oclc_image_read as *const u8);
     builder.symbol(IMAGE_WRITE_SYMBOL, oclc_image_write as *const u8);
+    for (name, addr) in symbols {
+        builder.symbol(name.clone(), *addr as *const u8);
+    }
     let mut jit = JITModule::new(builder);
     let call_conv = jit.isa().default_call_conv();
     let mut math = HashMap::new();
@@ -155,14 +290,27 @@ pub fn compile_module_with(
             .map_err(|e| codegen_error(name, e.to_string()))?;
         math.insert(name, id);
     }
+    Ok((jit, math))
+}
+
+/// Translates the kernels `select` picks into `jit`, finalizes it and returns the code
+/// with the kernels' entries.
+fn define_kernels(
+    mut jit: JITModule,
+    module: &Module,
+    options: CpuOptions,
+    select: &KernelSelection,
+    runtime: &HashMap<&'static str, ClifFuncId>,
+    globals: &[DataId],
+) -> Result<(JitCode, Vec<CompiledKernel>), CompileError> {
     let mut printf_specs = Vec::new();
-    let globals = define_globals(&mut jit, module)?;
     let pending = translate_kernels(
         &mut jit,
         module,
         options,
-        &math,
-        &globals,
+        select,
+        runtime,
+        globals,
         &mut printf_specs,
         &|fid, _| (format!("oclc_kernel_{}", fid.0), Linkage::Local),
     )?;
@@ -186,11 +334,13 @@ pub fn compile_module_with(
             }
         })
         .collect();
-    Ok(CpuProgram {
+    Ok((
+        JitCode {
+            jit,
+            _printf_specs: printf_specs,
+        },
         kernels,
-        jit: Some(jit),
-        _printf_specs: printf_specs,
-    })
+    ))
 }
 
 /// `oclc_printf(spec: i64, data: i64) -> i32`.

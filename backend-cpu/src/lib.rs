@@ -20,6 +20,7 @@ pub mod printf;
 pub mod promote;
 pub mod region_vars;
 pub mod remat;
+pub mod specialize;
 mod translate;
 pub mod vectorize;
 

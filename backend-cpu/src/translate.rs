@@ -52,9 +52,8 @@ pub(crate) fn define_globals(
         let layout = module.types.layout(g.ty);
         let size = layout.size.max(1) as usize;
         let writable = g.space != AddressSpace::Constant;
-        let name = format!("__oclc_global_{i}_{}", g.name);
         let id = out
-            .declare_data(&name, Linkage::Local, writable, false)
+            .declare_data(&global_symbol(i, &g.name), Linkage::Local, writable, false)
             .map_err(|e| codegen_error(&g.name, e.to_string()))?;
         let mut data = DataDescription::new();
         match &g.init {
@@ -74,14 +73,58 @@ pub(crate) fn define_globals(
     Ok(ids)
 }
 
-/// Inlines, plans and translates every kernel of `module` into `out`, naming and linking
-/// each work-group function as `symbol` says. `runtime` holds the routines the code may
-/// call (empty for object files: a call of a routine outside it fails the kernel).
+/// Which kernels [`translate_kernels`] compiles, and for which local size.
+pub(crate) struct KernelSelection<'a> {
+    /// Only this kernel (`None`: every kernel of the module).
+    pub only: Option<FuncId>,
+    /// The local size to specialise a kernel on ([`crate::specialize`]), if any.
+    pub local_size: &'a dyn Fn(&Function) -> Option<[u64; 3]>,
+}
+
+impl KernelSelection<'_> {
+    /// Every kernel, none specialised.
+    pub fn all_generic() -> KernelSelection<'static> {
+        KernelSelection {
+            only: None,
+            local_size: &|_| None,
+        }
+    }
+}
+
+/// The symbol of program-scope variable `i` (named `name` in the source).
+pub(crate) fn global_symbol(i: usize, name: &str) -> String {
+    format!("__oclc_global_{i}_{name}")
+}
+
+/// Declares every program-scope variable of `module` as an import of the symbol
+/// [`global_symbol`] names, for code that shares the variables [`define_globals`] defined
+/// in another module (a kernel specialised after the program was compiled).
+pub(crate) fn import_globals(
+    out: &mut dyn cranelift_module::Module,
+    module: &Module,
+) -> Result<Vec<DataId>, CompileError> {
+    let mut ids = Vec::with_capacity(module.globals.len());
+    for (i, g) in module.globals.iter().enumerate() {
+        let writable = g.space != AddressSpace::Constant;
+        let id = out
+            .declare_data(&global_symbol(i, &g.name), Linkage::Import, writable, false)
+            .map_err(|e| codegen_error(&g.name, e.to_string()))?;
+        ids.push(id);
+    }
+    Ok(ids)
+}
+
+/// Inlines, plans and translates the kernels of `module` that `select` picks into `out`,
+/// naming and linking each work-group function as `symbol` says. `runtime` holds the
+/// routines the code may call (empty for object files: a call of a routine outside it
+/// fails the kernel).
 #[allow(clippy::vec_box)] // boxed: the JIT's code embeds the specs' addresses
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn translate_kernels(
     out: &mut dyn cranelift_module::Module,
     module: &Module,
     options: CpuOptions,
+    select: &KernelSelection,
     runtime: &HashMap<&'static str, ClifFuncId>,
     globals: &[DataId],
     printf_specs: &mut Vec<Box<crate::printf::PrintfSpec>>,
@@ -91,6 +134,10 @@ pub(crate) fn translate_kernels(
     let mut types = module.types.clone();
     let mut kernels = Vec::new();
     for (fid, kf) in module.kernels() {
+        if select.only.is_some_and(|only| only != fid) {
+            continue;
+        }
+        let local_size = (select.local_size)(kf);
         let mut func = oclc_ir::passes::inline::inline_calls(module, &mut types, fid, &|_| true)
             .map_err(
                 |oclc_ir::passes::inline::InlineError::Recursion { function }| {
@@ -102,6 +149,9 @@ pub(crate) fn translate_kernels(
         if oclc_ir::passes::forward_stores::forward_single_stores(&mut func) > 0 {
             oclc_ir::passes::dce::dce_function(&mut func);
         }
+        if let Some(sizes) = local_size {
+            crate::specialize::substitute_local_size(&types, &mut func, sizes);
+        }
         let p = plan(&types, &func);
         let mut env = Env {
             module: &mut *out,
@@ -110,6 +160,7 @@ pub(crate) fn translate_kernels(
             call_conv,
             printf_specs: &mut *printf_specs,
             vectorize: options.vectorize,
+            local_size,
             notes: Vec::new(),
             missing_routines: Vec::new(),
         };
@@ -120,6 +171,9 @@ pub(crate) fn translate_kernels(
         let mut text = String::new();
         if !options.vectorize {
             text.push_str("; vectorize: off (-O0)\n");
+        }
+        if let Some([x, y, z]) = local_size {
+            text.push_str(&format!("; specialised: local size {x}x{y}x{z}\n"));
         }
         for n in &env.notes {
             text.push_str(&format!("; vectorize: {n}\n"));

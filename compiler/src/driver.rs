@@ -361,16 +361,28 @@ pub fn check_file(
     Ok(rendered)
 }
 
-/// Compiles a module for the CPU (checking that it compiles) and records its Cranelift IR.
+/// Compiles a module for the CPU (checking that it compiles) and records its Cranelift IR;
+/// with `launch` (a kernel and its local size), also that kernel as compiled for the size.
 pub fn compile_cpu(
     module: &Module,
     opt_level: u8,
+    launch: Option<(&str, [u64; 3])>,
     stages: &mut Stages,
 ) -> Result<(), CompileError> {
     let options = oclc_backend_cpu::CpuOptions::for_opt_level(opt_level);
     let program = oclc_runtime_lite::Program::with_options(module.clone(), options)
         .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
-    stages.clif = Some(program.clif_text());
+    let mut clif = program.clif_text();
+    if let Some((kernel, [x, y, z])) = launch {
+        if let Ok(text) = program.clif_text_for(kernel, [x, y, z]) {
+            clif.push_str(&format!(
+                "; kernel {kernel} as launched, local size {x}x{y}x{z}\n"
+            ));
+            clif.push_str(&text);
+            clif.push('\n');
+        }
+    }
+    stages.clif = Some(clif);
     Ok(())
 }
 

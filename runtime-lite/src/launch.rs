@@ -57,8 +57,9 @@ impl Program {
         range: &NDRange,
         threads: Option<usize>,
     ) -> Result<LaunchInfo, RuntimeError> {
-        let (k, info) = self.compiled(name)?;
+        let info = self.kernel(name)?;
         let r = resolve(range, info.reqd_work_group_size)?;
+        let k = self.compiled(name, r.local)?;
         let block = self.bind_args(name, args, buffers, images)?;
         let total_groups = r.groups[0] * r.groups[1] * r.groups[2];
         let wanted = threads
@@ -152,7 +153,9 @@ impl Program {
         buffers: &mut [Buffer],
         images: &mut [Image],
     ) -> Result<ArgBlock, RuntimeError> {
-        let (k, info) = self.compiled(name)?;
+        let info = self.kernel(name)?;
+        // The argument layout does not depend on the local size the code was compiled for.
+        let k = self.cpu.kernel(name).expect("every kernel is compiled");
         if args.len() != info.params.len() {
             return Err(RuntimeError::ArgCount {
                 kernel: name.to_string(),

@@ -1,5 +1,7 @@
 //! A program loaded on the CPU device: the verified IR module and its compiled kernels.
 
+use std::sync::Arc;
+
 use oclc_backend_cpu::{compile_module_with, CompiledKernel, CpuOptions, CpuProgram};
 use oclc_ir::{verify_module, FunctionKind, Module};
 
@@ -69,13 +71,25 @@ impl Program {
         self.cpu.clif_text()
     }
 
+    /// Kernel `name` compiled for work-groups of `local_size` (compiled on the first
+    /// launch with that size, see `CpuProgram::kernel_for`).
+    /// The Cranelift IR of kernel `name` as launches with work-groups of `local_size` run
+    /// it (compiled for that size, see `CpuProgram::kernel_for`).
+    pub fn clif_text_for(&self, name: &str, local_size: [u64; 3]) -> Result<String, RuntimeError> {
+        Ok(self.compiled(name, local_size)?.clif.clone())
+    }
+
     pub(crate) fn compiled(
         &self,
         name: &str,
-    ) -> Result<(&CompiledKernel, &KernelInfo), RuntimeError> {
-        let info = self.kernel(name)?;
-        let k = self.cpu.kernel(name).expect("every kernel is compiled");
-        Ok((k, info))
+        local_size: [u64; 3],
+    ) -> Result<Arc<CompiledKernel>, RuntimeError> {
+        self.kernel(name)?;
+        let k = self
+            .cpu
+            .kernel_for(name, local_size)
+            .expect("every kernel is compiled")?;
+        Ok(k)
     }
 }
 

@@ -55,6 +55,9 @@ pub struct Env<'m> {
     pub printf_specs: &'m mut Vec<Box<crate::printf::PrintfSpec>>,
     /// Run the vectorize stage (`-O1` and above).
     pub vectorize: bool,
+    /// The local size the kernel is compiled for ([`crate::specialize`]), or `None` for a
+    /// work-group function that reads it from the context at run time.
+    pub local_size: Option<[u64; 3]>,
     /// One line per region of the kernel translated last: vectorised or why not.
     pub notes: Vec<String>,
     /// Runtime routines the code called that `math` lacks (declared as imports so that
@@ -187,12 +190,14 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
         let params = b.block_params(entry).to_vec();
         let ctx = params[1];
         let ro = MemFlagsData::trusted().with_readonly();
+        let local_size = match env.local_size {
+            Some(sizes) => sizes.map(|n| b.ins().iconst(types::I64, n as i64)),
+            None => std::array::from_fn(|d| {
+                b.ins()
+                    .load(types::I64, ro, ctx, ctx_offsets::LOCAL_SIZE + 8 * d as i32)
+            }),
+        };
         let mut ld = |off: i32| b.ins().load(types::I64, ro, ctx, off);
-        let local_size = [
-            ld(ctx_offsets::LOCAL_SIZE),
-            ld(ctx_offsets::LOCAL_SIZE + 8),
-            ld(ctx_offsets::LOCAL_SIZE + 16),
-        ];
         let group_id = [
             ld(ctx_offsets::GROUP_ID),
             ld(ctx_offsets::GROUP_ID + 8),

@@ -116,6 +116,7 @@ pub fn compile_object(module: &Module, options: &ObjectOptions) -> Result<CpuObj
         &mut out,
         &linked,
         options.cpu,
+        &crate::translate::KernelSelection::all_generic(),
         &runtime,
         &globals,
         &mut printf_specs,

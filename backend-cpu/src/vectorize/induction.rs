@@ -161,3 +161,82 @@ fn is_wider_int(types: &TypeTable, wide: TypeId, narrow: TypeId) -> bool {
         _ => false,
     }
 }
+
+/// The bounds of a loop that counts variable `l` up to a constant: `(bound, step)` when
+/// `lp`'s body opens with `if (!(l < bound)) break;` (only `let`s before it) and the one
+/// store to `l` in the loop is the continuing block's `l = l + step`, both constants
+/// (`consts`), positive and below 2^24, on a variable of at least 32 bits (so `l + step`
+/// cannot wrap for `l` below a local size). With every lane starting below `bound` and at
+/// least `bound - step`, the loop runs exactly once per lane.
+pub fn constant_count_up(
+    types: &TypeTable,
+    func: &Function,
+    u: &Uniformity,
+    consts: &HashMap<ValueId, i64>,
+    lp: &Stmt,
+    l: u32,
+) -> Option<(i64, i64)> {
+    let Stmt::Loop {
+        body,
+        continuing,
+        break_if: None,
+    } = lp
+    else {
+        return None;
+    };
+    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
+    for b in [body, continuing] {
+        oclc_ir::walk_stmts(b, &mut |s| {
+            if let Stmt::Let { value, op } = s {
+                defs.insert(*value, op);
+            }
+        });
+    }
+    let is_load_of_l = |v: ValueId| matches!(defs.get(&v), Some(Op::Load { ptr }) if u.addr_of.get(ptr) == Some(&l));
+    // The exit test.
+    let first = body.stmts.iter().find(|s| !matches!(s, Stmt::Let { .. }))?;
+    let Stmt::If {
+        cond,
+        then_body,
+        else_body,
+    } = first
+    else {
+        return None;
+    };
+    if !matches!(then_body.stmts.as_slice(), [Stmt::Break]) || !else_body.stmts.is_empty() {
+        return None;
+    }
+    let Some(Op::Unary(oclc_ir::UnaryOp::Not, t)) = defs.get(cond) else {
+        return None;
+    };
+    let Some(Op::Compare(oclc_ir::CmpOp::Lt, x, bound)) = defs.get(t) else {
+        return None;
+    };
+    let bound = *consts.get(bound)?;
+    if !is_load_of_l(*x) {
+        return None;
+    }
+    // The step: the only store to `l` in the loop.
+    let mut stores = Vec::new();
+    for b in [body, continuing] {
+        stores_in(b, false, u, &mut |value, _| stores.push(value), l);
+    }
+    let [value] = stores.as_slice() else {
+        return None;
+    };
+    let mut in_continuing = false;
+    stores_in(continuing, false, u, &mut |_, _| in_continuing = true, l);
+    let Some(Op::Binary(BinaryOp::Add, a, b)) = defs.get(value) else {
+        return None;
+    };
+    let step = match (is_load_of_l(*a), is_load_of_l(*b)) {
+        (true, false) => *consts.get(b)?,
+        (false, true) => *consts.get(a)?,
+        _ => return None,
+    };
+    let var_ty = func.locals[l as usize].ty;
+    let wide = matches!(types.get(var_ty), Type::Scalar(t) if t.is_int() && t.bits() >= 32);
+    let small = |n: i64| n > 0 && n < 1 << 24;
+    (in_continuing && wide && small(step) && small(bound) && func.value_type(*value) == var_ty)
+        .then_some((bound, step))
+}

@@ -101,7 +101,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
     let lowered = driver::lower_file(&cli.input, &opts, &mut stages);
     if cli.device == DeviceArg::Cpu && cli.compile.save_temps.is_some() {
         if let Ok(l) = &lowered {
-            let _ = driver::compile_cpu(&l.module, opts.opt_level, &mut stages);
+            // The kernel as launched, when the local size is known before the launch.
+            let local = cli.local.as_ref().map(|d| dims3(d, 1));
+            let launch = local.map(|local| (cli.kernel.as_str(), local));
+            let _ = driver::compile_cpu(&l.module, opts.opt_level, launch, &mut stages);
         }
     }
     if let Err(e) = save_temps(&cli.compile.save_temps, &cli.input, &stages) {

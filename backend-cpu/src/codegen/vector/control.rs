@@ -118,6 +118,7 @@ impl Tx<'_, '_, '_> {
                 break_if,
             } => {
                 let inductions = self.v_enter_inductions(vs, s);
+                let once = self.v_runs_once_per_lane(vs, s, &inductions);
                 let stored = Self::v_stored(vs, s);
                 vs.var_aff.retain(|l, _| !stored.contains(l));
                 let masked = crate::vectorize::loop_is_divergent(body, continuing, *break_if, vs.u);
@@ -173,6 +174,10 @@ impl Tx<'_, '_, '_> {
                         self.b.ins().brif(c, exit, &[], again, &[]);
                         self.b.switch_to_block(again);
                         self.v_loop_again(vs, lm, head, exit);
+                    }
+                    // Every lane has left after one iteration: no second test.
+                    (None, _) if once => {
+                        self.b.ins().jump(exit, &[]);
                     }
                     (None, lm) => self.v_loop_again(vs, lm, head, exit),
                 }
@@ -280,6 +285,35 @@ impl Tx<'_, '_, '_> {
     /// The private variables a statement stores to.
     fn v_stored(vs: &VState, s: &Stmt) -> std::collections::HashSet<u32> {
         crate::vectorize::analysis::stored_locals(std::slice::from_ref(s), vs.u)
+    }
+
+    /// True when loop `s` runs exactly once for every lane: the kernel is compiled for its
+    /// local size and one of the loop's lane induction variables starts at the local id
+    /// (`for (b = lid; b < N; b += S)`) with `local size <= N <= S`, so each lane enters
+    /// (`lid < N`) and leaves after its first step (`lid + S >= N`).
+    fn v_runs_once_per_lane(&mut self, vs: &VState, s: &Stmt, inductions: &[u32]) -> bool {
+        let Some([size_x, _, _]) = self.env.local_size else {
+            return false;
+        };
+        let lid = vs.lanes[0].lid[0];
+        let once = inductions.iter().copied().find(|&l| {
+            let from_lid = vs
+                .var_aff
+                .get(&l)
+                .is_some_and(|a| a.base == lid && a.stride == 1 && a.guard.is_none());
+            from_lid
+                && crate::vectorize::induction::constant_count_up(
+                    self.types, self.f, vs.u, vs.consts, s, l,
+                )
+                .is_some_and(|(bound, step)| size_x as i64 <= bound && bound <= step)
+        });
+        if let Some(l) = once {
+            let name = &self.f.locals[l as usize].name;
+            self.env.notes.push(format!(
+                "loop over '{name}' runs once per work-item (local size {size_x})"
+            ));
+        }
+        once.is_some()
     }
 
     /// The back edge of a loop: to `head`, or to `exit` once no lane of a masked loop is

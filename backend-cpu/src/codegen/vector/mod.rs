@@ -180,7 +180,17 @@ impl Tx<'_, '_, '_> {
         let x = self.b.ins().iadd_imm_s(x, LANES as i64);
         self.b.def_var(vx, x);
         self.b.ins().jump(v_hdr, &[]);
-        // The remaining work-items, one at a time.
+        // The remaining work-items, one at a time; none when the kernel is compiled for
+        // a row length that is a multiple of the chunk width.
+        if self
+            .env
+            .local_size
+            .is_some_and(|n| n[0] % LANES as u64 == 0)
+        {
+            self.b.switch_to_block(s_hdr);
+            self.b.ins().jump(y_next, &[]);
+            return self.vector_region_end(y_next, y_hdr, z_next, z_hdr, done);
+        }
         self.counter_test(s_hdr, vx, lsx, s_body, y_next);
         self.b.switch_to_block(s_body);
         let x = self.b.use_var(vx);
@@ -210,7 +220,20 @@ impl Tx<'_, '_, '_> {
         let x = self.b.ins().iadd_imm_s(x, 1);
         self.b.def_var(vx, x);
         self.b.ins().jump(s_hdr, &[]);
-        // Next row, next plane.
+        self.vector_region_end(y_next, y_hdr, z_next, z_hdr, done)
+    }
+
+    /// The end of [`Self::vector_region`]'s loop nest: the next row, the next plane, and the
+    /// pending exits after the last work-item.
+    fn vector_region_end(
+        &mut self,
+        y_next: ClifBlock,
+        y_hdr: ClifBlock,
+        z_next: ClifBlock,
+        z_hdr: ClifBlock,
+        done: ClifBlock,
+    ) -> Result<(), CompileError> {
+        let [_, vy, vz] = self.counters;
         self.b.switch_to_block(y_next);
         let y = self.b.use_var(vy);
         let y = self.b.ins().iadd_imm_s(y, 1);

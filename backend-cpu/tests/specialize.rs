@@ -1,0 +1,113 @@
+//! Kernels compiled for a launch's local size (`CpuProgram::kernel_for`): the Cranelift
+//! text notes the size, vector chunks need no scalar tail when the row is a multiple of 4,
+//! the size is not read from the context, and each size compiles once.
+
+use std::sync::Arc;
+
+use oclc_backend_cpu::{compile_module, compile_module_with, CpuOptions};
+use oclc_ir::{fixtures, FunctionKind};
+
+fn count(text: &str, pat: &str) -> usize {
+    text.matches(pat).count()
+}
+
+#[test]
+fn vecadd_at_a_multiple_of_four_has_no_scalar_tail() {
+    let p = compile_module(&fixtures::vecadd()).unwrap();
+    let k = p.kernel_for("vecadd", [8, 1, 1]).unwrap().unwrap();
+    println!("{}", k.clif);
+    assert!(
+        k.clif.contains("; specialised: local size 8x1x1"),
+        "{}",
+        k.clif
+    );
+    // The chunk's vector add only: no scalar add for left-over work-items.
+    assert_eq!(count(&k.clif, "fadd"), 1, "{}", k.clif);
+    // The generic kernel keeps both.
+    assert_eq!(count(&p.kernel("vecadd").unwrap().clif, "fadd"), 2);
+}
+
+#[test]
+fn vecadd_at_six_keeps_the_scalar_tail() {
+    let p = compile_module(&fixtures::vecadd()).unwrap();
+    let k = p.kernel_for("vecadd", [6, 1, 1]).unwrap().unwrap();
+    assert!(
+        k.clif.contains("; specialised: local size 6x1x1"),
+        "{}",
+        k.clif
+    );
+    assert_eq!(count(&k.clif, "fadd"), 2, "{}", k.clif);
+}
+
+#[test]
+fn reduce_sum_folds_the_local_size() {
+    let p = compile_module(&fixtures::reduce_sum()).unwrap();
+    let generic = &p.kernel("reduce_sum").unwrap().clif;
+    let k = p.kernel_for("reduce_sum", [64, 1, 1]).unwrap().unwrap();
+    println!("{}", k.clif);
+    // The generic code reads the three local sizes from the context (offset 24 of the
+    // work-group context); the specialised code reads none of them.
+    assert!(generic.contains("readonly v1+24\n"), "{generic}");
+    assert!(!k.clif.contains("readonly v1+24\n"), "{}", k.clif);
+    assert!(
+        !k.clif.contains("readonly v1+32\n") && !k.clif.contains("readonly v1+40\n"),
+        "{}",
+        k.clif
+    );
+}
+
+#[test]
+fn each_local_size_compiles_once() {
+    let p = compile_module(&fixtures::vecadd()).unwrap();
+    let a = p.kernel_for("vecadd", [16, 1, 1]).unwrap().unwrap();
+    let b = p.kernel_for("vecadd", [16, 1, 1]).unwrap().unwrap();
+    let c = p.kernel_for("vecadd", [12, 1, 1]).unwrap().unwrap();
+    assert!(Arc::ptr_eq(&a, &b));
+    assert!(!Arc::ptr_eq(&a, &c));
+    assert!(p.kernel_for("no_such_kernel", [16, 1, 1]).is_none());
+}
+
+#[test]
+fn o0_and_reqd_work_group_size_take_the_generic_kernel() {
+    let p = compile_module_with(&fixtures::vecadd(), CpuOptions { vectorize: false }).unwrap();
+    let k = p.kernel_for("vecadd", [8, 1, 1]).unwrap().unwrap();
+    assert!(!k.clif.contains("specialised"), "{}", k.clif);
+
+    let mut m = fixtures::vecadd();
+    for f in &mut m.functions {
+        if let FunctionKind::Kernel(a) = &mut f.kind {
+            a.reqd_work_group_size = Some([8, 1, 1]);
+        }
+    }
+    let p = compile_module(&m).unwrap();
+    // Compiled for its required size from the start.
+    let generic = &p.kernel("vecadd").unwrap().clif;
+    assert!(
+        generic.contains("; specialised: local size 8x1x1"),
+        "{generic}"
+    );
+    assert_eq!(count(generic, "fadd"), 1, "{generic}");
+    let k = p.kernel_for("vecadd", [8, 1, 1]).unwrap().unwrap();
+    assert_eq!(&k.clif, generic);
+}
+
+fn histogram() -> oclc_ir::Module {
+    let text = include_str!("data/histogram.ir");
+    let m = oclc_ir::parse_module(text).expect("histogram.ir parses");
+    oclc_ir::verify_module(&m).expect("histogram.ir verifies");
+    m
+}
+
+#[test]
+fn strided_loops_over_the_local_size_run_once_per_work_item() {
+    let p = compile_module(&histogram()).unwrap();
+    let note = "; vectorize: loop over 'b' runs once per work-item (local size 256)";
+    let k = p.kernel_for("histogram", [256, 1, 1]).unwrap().unwrap();
+    println!("{}", k.clif);
+    // `for (b = lid; b < 256; b += 256)`, clearing and flushing the bins.
+    assert_eq!(count(&k.clif, note), 2, "{}", k.clif);
+    // Smaller groups step several times; the generic code does not know.
+    let k = p.kernel_for("histogram", [64, 1, 1]).unwrap().unwrap();
+    assert_eq!(count(&k.clif, "runs once per work-item"), 0, "{}", k.clif);
+    assert_eq!(count(&p.kernel("histogram").unwrap().clif, "runs once"), 0);
+}
