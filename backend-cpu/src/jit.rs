@@ -164,6 +164,7 @@ pub fn compile_module_with(
         &math,
         &globals,
         &mut printf_specs,
+        false,
         &|fid, _| (format!("oclc_kernel_{}", fid.0), Linkage::Local),
     )?;
     jit.finalize_definitions()

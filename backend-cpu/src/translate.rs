@@ -76,8 +76,11 @@ pub(crate) fn define_globals(
 
 /// Inlines, plans and translates every kernel of `module` into `out`, naming and linking
 /// each work-group function as `symbol` says. `runtime` holds the routines the code may
-/// call (empty for object files: a call of a routine outside it fails the kernel).
+/// call (a call of a routine outside it fails the kernel); each printf call passes its
+/// routine the address of its spec in `printf_specs`, or its index there if
+/// `printf_by_index`.
 #[allow(clippy::vec_box)] // boxed: the JIT's code embeds the specs' addresses
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn translate_kernels(
     out: &mut dyn cranelift_module::Module,
     module: &Module,
@@ -85,6 +88,7 @@ pub(crate) fn translate_kernels(
     runtime: &HashMap<&'static str, ClifFuncId>,
     globals: &[DataId],
     printf_specs: &mut Vec<Box<crate::printf::PrintfSpec>>,
+    printf_by_index: bool,
     symbol: &dyn Fn(FuncId, &Function) -> (String, Linkage),
 ) -> Result<Vec<KernelCode>, CompileError> {
     let call_conv = out.isa().default_call_conv();
@@ -109,6 +113,7 @@ pub(crate) fn translate_kernels(
             globals,
             call_conv,
             printf_specs: &mut *printf_specs,
+            printf_by_index,
             vectorize: options.vectorize,
             notes: Vec::new(),
             missing_routines: Vec::new(),

@@ -28,7 +28,12 @@ impl Tx<'_, '_, '_> {
             args: descs,
         });
         let slots = spec.slots().max(1);
-        let addr = &*spec as *const PrintfSpec as i64;
+        // The JIT's routine takes the spec's address; an object's, its index.
+        let key = if self.env.printf_by_index {
+            self.env.printf_specs.len() as i64
+        } else {
+            &*spec as *const PrintfSpec as i64
+        };
         self.env.printf_specs.push(spec);
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
@@ -42,7 +47,7 @@ impl Tx<'_, '_, '_> {
                 at += 8;
             }
         }
-        let spec_ptr = self.b.ins().iconst(types::I64, addr);
+        let spec_ptr = self.b.ins().iconst(types::I64, key);
         let data = self.b.ins().stack_addr(types::I64, slot, 0);
         let fref = self.runtime_ref(PRINTF_SYMBOL);
         let call = self.b.ins().call(fref, &[spec_ptr, data]);

@@ -3,10 +3,13 @@
 //! [`oclc_printf`], which formats them like OpenCL C's `printf` (conversions through the C
 //! library's `snprintf`, vector specifiers such as `%v4f` or `%v2hld` as comma-separated
 //! lanes) and writes the whole line of one work-item with a single locked write to stdout.
+//! Object files translate each call into a C format for `vprintf` instead ([`c_format`]).
 
+mod c_format;
 mod format;
 mod parse;
 
+pub use c_format::{c_format, CArg, CArgKind, CFormat};
 pub use format::format;
 pub use parse::{parse, Conv, Length, Segment};
 
