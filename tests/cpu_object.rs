@@ -9,8 +9,9 @@
 //! print in an order PoCL shares: one work-group, one printf per work-item).
 //!
 //! Further tests: the headers compile as C99 and C++ together, the object imports nothing
-//! but malloc/free, vprintf and libm, the entries report bad ranges, the work-group function runs
-//! groups on its own, the symbol prefix renames, and unsupported constructs are refused.
+//! but malloc/free, vprintf and libm, printf returns 0 or (when stdout fails) -1, the
+//! entries report bad ranges, the work-group function runs groups on its own, the symbol
+//! prefix renames, and unsupported constructs are refused.
 
 mod common;
 #[path = "cpu_object/harness.rs"]
@@ -334,6 +335,20 @@ fn half_math_in_objects_matches_hand_rounded_values() {
     let (obj, _) = compile_object(&hand.join("half_math.cl"), &dir, &[]);
     let out = build_and_run_c(&dir, &hand.join("half_math.c"), &[obj]);
     assert!(out.contains("half math matches"), "{out}");
+}
+
+#[test]
+fn printf_in_objects_returns_zero_or_minus_one() {
+    if !require_tool("gcc") {
+        return;
+    }
+    let dir = scratch("cpu-object-printf-result");
+    let hand = object_dir().join("hand");
+    let (obj, _) = compile_object(&hand.join("printf_result.cl"), &dir, &[]);
+    // The driver exits with 0 only when printf returned 0 while stdout worked and -1 once
+    // it pointed at /dev/full; what it printed before is the first run's.
+    let out = build_and_run_c(&dir, &hand.join("printf_result.c"), &[obj]);
+    assert_eq!(out, "item 0\nitem 1\nitem 2\nitem 3\n");
 }
 
 #[test]
