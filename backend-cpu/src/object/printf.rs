@@ -23,19 +23,21 @@
 //! work-items run as the lanes of one SIMD group, each printf call printing for every active
 //! lane before the next call does (OpenCL does not define the interleaving either).
 
+use std::collections::HashMap;
+
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    types, AbiParam, Function, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind,
-    UserFuncName, Value,
+    types, AbiParam, FuncRef, Function, InstBuilder, MemFlagsData, Signature, StackSlotData,
+    StackSlotKind, UserFuncName, Value,
 };
 use cranelift_codegen::isa::CallConv;
 use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
-use cranelift_module::{DataDescription, FuncId as ClifFuncId, Linkage, Module};
+use cranelift_module::{DataDescription, DataId, FuncId as ClifFuncId, Linkage, Module};
 use oclc_ir::{walk_stmts, Module as IrModule, Op, Stmt};
 
 use crate::error::CompileError;
-use crate::printf::{c_format, CArgKind, LaneKind, PrintfSpec};
+use crate::printf::{c_format, CArgKind, CFormat, LaneKind, PrintfSpec};
 use crate::translate::codegen_error;
 
 /// The object's local printf routine (a name no C identifier can take).
@@ -97,8 +99,10 @@ pub fn declare_printf(out: &mut dyn Module) -> Result<ClifFuncId, CompileError> 
         .map_err(|e| codegen_error(OBJECT_PRINTF_SYMBOL, e.to_string()))
 }
 
-/// Defines the routine `id` for the calls in `specs` (by index): one `vprintf` call each,
-/// with its C format as local read-only data; an unknown index returns -1.
+/// Defines the routine `id` for the calls in `specs` (by index): one `vprintf` call per
+/// distinct translated call (the vectorize stage lowers a printf once per lane and once
+/// for its scalar fallback, all alike), its C format local read-only data; an unknown
+/// index returns -1.
 pub fn define_printf(
     out: &mut dyn Module,
     id: ClifFuncId,
@@ -109,12 +113,19 @@ pub fn define_printf(
     let vprintf = out
         .declare_function("vprintf", Linkage::Import, &printf_signature(call_conv))
         .map_err(|e| err(e.to_string()))?;
-    let mut formats = Vec::with_capacity(specs.len());
-    for (i, spec) in specs.iter().enumerate() {
+    // The distinct calls, and for each spec index the position of its call among them.
+    let mut distinct: Vec<(DataId, CFormat)> = Vec::new();
+    let mut position: HashMap<CFormat, usize> = HashMap::new();
+    let mut case_of = Vec::with_capacity(specs.len());
+    for spec in specs {
         let c = c_format(spec);
+        if let Some(&k) = position.get(&c) {
+            case_of.push(k);
+            continue;
+        }
         let data = out
             .declare_data(
-                &format!("oclc.printf.format.{i}"),
+                &format!("oclc.printf.format.{}", distinct.len()),
                 Linkage::Local,
                 false,
                 false,
@@ -124,7 +135,9 @@ pub fn define_printf(
         desc.define(c.format.clone().into_boxed_slice());
         out.define_data(data, &desc)
             .map_err(|e| err(e.to_string()))?;
-        formats.push((data, c));
+        position.insert(c.clone(), distinct.len());
+        case_of.push(distinct.len());
+        distinct.push((data, c));
     }
     let mut func =
         Function::with_name_signature(UserFuncName::default(), printf_signature(call_conv));
@@ -135,42 +148,16 @@ pub fn define_printf(
     b.switch_to_block(entry);
     let (index, data) = (b.block_params(entry)[0], b.block_params(entry)[1]);
     let unknown = b.create_block();
+    let cases: Vec<_> = distinct.iter().map(|_| b.create_block()).collect();
     let mut switch = Switch::new();
-    let cases: Vec<_> = (0..formats.len()).map(|_| b.create_block()).collect();
-    for (i, block) in cases.iter().enumerate() {
-        switch.set_entry(i as u128, *block);
+    for (i, k) in case_of.iter().enumerate() {
+        switch.set_entry(i as u128, cases[*k]);
     }
     switch.emit(&mut b, index, unknown);
     let vprintf_ref = out.declare_func_in_func(vprintf, b.func);
-    for ((format_data, c), block) in formats.iter().zip(&cases) {
+    for ((format_data, c), block) in distinct.iter().zip(&cases) {
         b.switch_to_block(*block);
-        let area = b.create_sized_stack_slot(StackSlotData::new(
-            StackSlotKind::ExplicitSlot,
-            (c.args.len().max(1) * 8) as u32,
-            4,
-        ));
-        for (k, arg) in c.args.iter().enumerate() {
-            let v = widen_lane(&mut b, data, arg.slot, arg.lane, arg.kind);
-            b.ins().stack_store(types::I64, v, area, (k * 8) as i32);
-        }
-        let va = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 24, 3));
-        let gp = b.ins().iconst(types::I32, GP_OFFSET_EXHAUSTED);
-        let fp = b.ins().iconst(types::I32, FP_OFFSET_EXHAUSTED);
-        let area_addr = b.ins().stack_addr(types::I64, area, 0);
-        b.ins().stack_store(types::I64, gp, va, 0);
-        b.ins().stack_store(types::I64, fp, va, 4);
-        b.ins().stack_store(types::I64, area_addr, va, 8);
-        b.ins().stack_store(types::I64, area_addr, va, 16);
-        let gv = out.declare_data_in_func(*format_data, b.func);
-        let fmt = b.ins().symbol_value(types::I64, gv);
-        let va_addr = b.ins().stack_addr(types::I64, va, 0);
-        let call = b.ins().call(vprintf_ref, &[fmt, va_addr]);
-        let written = b.inst_results(call)[0];
-        let failed = b.ins().icmp_imm_s(IntCC::SignedLessThan, written, 0);
-        let minus_one = b.ins().iconst(types::I32, -1);
-        let zero = b.ins().iconst(types::I32, 0);
-        let result = b.ins().select(failed, minus_one, zero);
-        b.ins().return_(&[result]);
+        call_vprintf(&mut b, out, vprintf_ref, *format_data, c, data);
     }
     b.switch_to_block(unknown);
     let minus_one = b.ins().iconst(types::I32, -1);
@@ -180,6 +167,46 @@ pub fn define_printf(
     let mut ctx = Context::for_function(func);
     out.define_function(id, &mut ctx)
         .map_err(|e| err(format!("{e:?}")))
+}
+
+/// Emits one call: widens the lanes of `data` into the argument area, builds the
+/// `va_list` over it, calls `vprintf` with the format `format_data` and returns OpenCL's
+/// result (0, or -1 when `vprintf` returned a negative count).
+fn call_vprintf(
+    b: &mut FunctionBuilder,
+    out: &mut dyn Module,
+    vprintf: FuncRef,
+    format_data: DataId,
+    c: &CFormat,
+    data: Value,
+) {
+    let area = b.create_sized_stack_slot(StackSlotData::new(
+        StackSlotKind::ExplicitSlot,
+        (c.args.len().max(1) * 8) as u32,
+        4,
+    ));
+    for (k, arg) in c.args.iter().enumerate() {
+        let v = widen_lane(b, data, arg.slot, arg.lane, arg.kind);
+        b.ins().stack_store(types::I64, v, area, (k * 8) as i32);
+    }
+    let va = b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 24, 3));
+    let gp = b.ins().iconst(types::I32, GP_OFFSET_EXHAUSTED);
+    let fp = b.ins().iconst(types::I32, FP_OFFSET_EXHAUSTED);
+    let area_addr = b.ins().stack_addr(types::I64, area, 0);
+    b.ins().stack_store(types::I64, gp, va, 0);
+    b.ins().stack_store(types::I64, fp, va, 4);
+    b.ins().stack_store(types::I64, area_addr, va, 8);
+    b.ins().stack_store(types::I64, area_addr, va, 16);
+    let gv = out.declare_data_in_func(format_data, b.func);
+    let fmt = b.ins().symbol_value(types::I64, gv);
+    let va_addr = b.ins().stack_addr(types::I64, va, 0);
+    let call = b.ins().call(vprintf, &[fmt, va_addr]);
+    let written = b.inst_results(call)[0];
+    let failed = b.ins().icmp_imm_s(IntCC::SignedLessThan, written, 0);
+    let minus_one = b.ins().iconst(types::I32, -1);
+    let zero = b.ins().iconst(types::I32, 0);
+    let result = b.ins().select(failed, minus_one, zero);
+    b.ins().return_(&[result]);
 }
 
 /// Loads lane `slot` of `data` (stored as `lane`) and widens it to the 8-byte value C

@@ -13,7 +13,7 @@ const MISSING_ARGUMENT: &str = "(missing printf argument)";
 
 /// What C reads for one variadic argument, each taking one 8-byte slot of the argument
 /// area on x86-64 System V.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CArgKind {
     /// A 64-bit integer (or pointer): an integer lane sign- or zero-extended by its own
     /// signedness, a float lane converted toward zero (saturating, NaN as 0).
@@ -23,7 +23,7 @@ pub enum CArgKind {
 }
 
 /// One variadic argument of the C call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CArg {
     /// The lane's 8-byte slot in the data the kernel code stores (see [`PrintfSpec`]).
     pub slot: usize,
@@ -34,7 +34,7 @@ pub struct CArg {
 }
 
 /// A printf call as a C `printf` call.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CFormat {
     /// The C format string, NUL-terminated.
     pub format: Vec<u8>,

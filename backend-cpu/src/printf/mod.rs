@@ -16,7 +16,7 @@ pub use parse::{parse, Conv, Length, Segment};
 use std::io::Write;
 
 /// How one lane of a printf argument is stored in its 8-byte slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LaneKind {
     /// An integer of `bits` bits (bool counts as an unsigned 8-bit integer).
     Int {
