@@ -7,6 +7,7 @@
 // OBJECT-RUN: --kernel specials --global 16 --local 16 --arg i32[16]=zeros
 // OBJECT-RUN: --kernel vectors --global 6 --local 6 --arg i32[6]=zeros --arg i32[6]=rand:9:-300:300 --arg f32[6]=rand:10:-50:50
 // OBJECT-RUN: --kernel doubles --global 10 --local 10 --arg i32[10]=zeros
+// OBJECT-RUN: --kernel divergent --global 32 --local 32 --arg i32[32]=zeros --arg i32[32]=rand:11:-9:9
 
 __constant char greeting[] = "hello";
 
@@ -68,4 +69,25 @@ __kernel void doubles(__global int *r)
     int i = get_global_id(0);
     double d = as_double(special_double_bits[i]);
     r[i] = printf("%d: %lf %.17le %lg %la %-12.3lE|%v2lg\n", i, d, d, d, d, d, (double2)(d, -d * 0.5));
+}
+
+/// printf under divergent control flow (masked SIMD lanes at -O2), from a helper, reached
+/// through a loop whose trip count differs per work-item (one printf call site, so that each
+/// work-item prints at most once: two sites under an if and its else would print the
+/// lanes taking one branch before those taking the other); r[i] stays 5 where nothing
+/// printed.
+void report(__global int *r, int i, int v)
+{
+    if (v % 3 == 0)
+        r[i] = printf("wi %2d: %d is a multiple of 3 (%hhx)\n", i, v, (uchar)v);
+}
+
+__kernel void divergent(__global int *r, __global const int *a)
+{
+    int i = get_global_id(0);
+    int v = a[i];
+    r[i] = 5;
+    for (int k = 0; k < v; k++)
+        if (k == v - 1)
+            report(r, i, v);
 }
