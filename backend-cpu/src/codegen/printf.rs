@@ -1,5 +1,6 @@
 //! `printf`: the arguments' lanes go to 8-byte stack slots and a call of
-//! [`crate::printf::oclc_printf`] formats them at run time.
+//! [`crate::printf::oclc_printf`] formats them at run time (in an object file, a call of
+//! its own routine, which hands them to the C library's `vprintf`: [`crate::object::printf`]).
 
 use cranelift_codegen::ir::{types, InstBuilder, StackSlotData, StackSlotKind, Value};
 use oclc_ir::{ScalarType, Type, ValueId};
