@@ -312,6 +312,7 @@ fn define_kernels(
         runtime,
         globals,
         &mut printf_specs,
+        false,
         &|fid, _| (format!("oclc_kernel_{}", fid.0), Linkage::Local),
     )?;
     jit.finalize_definitions()

@@ -117,7 +117,8 @@ pub(crate) fn import_globals(
 /// Inlines, plans and translates the kernels of `module` that `select` picks into `out`,
 /// naming and linking each work-group function as `symbol` says. `runtime` holds the
 /// routines the code may call (empty for object files: a call of a routine outside it
-/// fails the kernel).
+/// fails the kernel); each printf call passes its routine the address of its spec in
+/// `printf_specs`, or its index there if `printf_by_index`.
 #[allow(clippy::vec_box)] // boxed: the JIT's code embeds the specs' addresses
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn translate_kernels(
@@ -128,6 +129,7 @@ pub(crate) fn translate_kernels(
     runtime: &HashMap<&'static str, ClifFuncId>,
     globals: &[DataId],
     printf_specs: &mut Vec<Box<crate::printf::PrintfSpec>>,
+    printf_by_index: bool,
     symbol: &dyn Fn(FuncId, &Function) -> (String, Linkage),
 ) -> Result<Vec<KernelCode>, CompileError> {
     let call_conv = out.isa().default_call_conv();
@@ -159,6 +161,7 @@ pub(crate) fn translate_kernels(
             globals,
             call_conv,
             printf_specs: &mut *printf_specs,
+            printf_by_index,
             vectorize: options.vectorize,
             local_size,
             notes: Vec::new(),

@@ -53,6 +53,9 @@ pub struct Env<'m> {
     /// The parsed printf calls, kept alive by the program (the code embeds their addresses).
     #[allow(clippy::vec_box)]
     pub printf_specs: &'m mut Vec<Box<crate::printf::PrintfSpec>>,
+    /// Pass each printf call's index in `printf_specs` to the printf routine instead of
+    /// the spec's address (object files, whose code cannot hold the compiler's addresses).
+    pub printf_by_index: bool,
     /// Run the vectorize stage (`-O1` and above).
     pub vectorize: bool,
     /// The local size the kernel is compiled for ([`crate::specialize`]), or `None` for a

@@ -1,5 +1,6 @@
 //! `printf`: the arguments' lanes go to 8-byte stack slots and a call of
-//! [`crate::printf::oclc_printf`] formats them at run time.
+//! [`crate::printf::oclc_printf`] formats them at run time (in an object file, a call of
+//! its own routine, which hands them to the C library's `vprintf`: [`crate::object::printf`]).
 
 use cranelift_codegen::ir::{types, InstBuilder, StackSlotData, StackSlotKind, Value};
 use oclc_ir::{ScalarType, Type, ValueId};
@@ -28,7 +29,12 @@ impl Tx<'_, '_, '_> {
             args: descs,
         });
         let slots = spec.slots().max(1);
-        let addr = &*spec as *const PrintfSpec as i64;
+        // The JIT's routine takes the spec's address; an object's, its index.
+        let key = if self.env.printf_by_index {
+            self.env.printf_specs.len() as i64
+        } else {
+            &*spec as *const PrintfSpec as i64
+        };
         self.env.printf_specs.push(spec);
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
@@ -42,7 +48,7 @@ impl Tx<'_, '_, '_> {
                 at += 8;
             }
         }
-        let spec_ptr = self.b.ins().iconst(types::I64, addr);
+        let spec_ptr = self.b.ins().iconst(types::I64, key);
         let data = self.b.ins().stack_addr(types::I64, slot, 0);
         let fref = self.runtime_ref(PRINTF_SYMBOL);
         let call = self.b.ins().call(fref, &[spec_ptr, data]);

@@ -15,7 +15,7 @@ const MAX_ROUNDS: usize = 8;
 /// `module` with every float built-in that the CPU code generator implements by a runtime
 /// routine replaced by a call of the library's implementation. `native_` variants take the
 /// full-precision functions, as in the JIT. Half conversions are generated in the object
-/// ([`super::half`]); what else calls a runtime routine (printf) is refused by name.
+/// ([`super::half`]) and printf calls `vprintf` ([`super::printf`]).
 pub fn link_builtins(module: &Module) -> Result<Module, CompileError> {
     let mut linked = module.clone();
     for _ in 0..MAX_ROUNDS {

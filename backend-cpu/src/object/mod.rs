@@ -9,10 +9,12 @@
 //!
 //! Program-scope variables are local data objects reached through relocations, and math
 //! built-ins are linked from oclc's built-in library ([`builtins`]), half conversions are
-//! generated inside the object ([`half`]), so the object imports
-//! only `malloc` and `free` from the C library, plus the libm functions Cranelift may call
-//! for float rounding and fused multiply-add on CPUs without those instructions (`floorf`,
-//! `ceilf`, `truncf`, `nearbyintf`, `fmaf` and their double forms). The code is compiled
+//! generated inside the object ([`half`]), and printf calls the C library's `vprintf` with
+//! formats translated at compile time ([`printf`]; x86-64 System V only), so the object
+//! imports only `malloc`, `free` and (with printf) `vprintf` from the C library, plus the
+//! libm functions Cranelift may call for float rounding and fused multiply-add on CPUs
+//! without those instructions (`floorf`, `ceilf`, `truncf`, `nearbyintf`, `fmaf` and their
+//! double forms). The code is compiled
 //! for the host CPU (its instruction-set extensions detected at compile time), as
 //! position-independent code. [`header::c_header`] writes the matching C declarations.
 
@@ -22,6 +24,7 @@ pub mod entry;
 pub mod half;
 pub mod header;
 pub mod params;
+pub mod printf;
 
 use std::collections::HashSet;
 
@@ -32,6 +35,7 @@ use cranelift_object::{ObjectBuilder, ObjectModule};
 use oclc_ir::{FunctionKind, Module};
 
 use crate::abi::ArgLayout;
+use crate::codegen::printf::PRINTF_SYMBOL;
 use crate::error::CompileError;
 use crate::jit::CpuOptions;
 use crate::translate::{codegen_error, define_globals, translate_kernels};
@@ -111,7 +115,16 @@ pub fn compile_object(module: &Module, options: &ObjectOptions) -> Result<CpuObj
     let globals = define_globals(&mut out, &linked)?;
     let prefix = &options.symbol_prefix;
     let mut printf_specs = Vec::new();
-    let runtime = half::define_half_routines(&mut out)?;
+    let mut runtime = half::define_half_routines(&mut out)?;
+    let printf_routine = match printf::first_printf_user(&linked) {
+        Some(user) => {
+            printf::check_target(&out, &user)?;
+            let id = printf::declare_printf(&mut out)?;
+            runtime.insert(PRINTF_SYMBOL, id);
+            Some(id)
+        }
+        None => None,
+    };
     let kernels = translate_kernels(
         &mut out,
         &linked,
@@ -120,8 +133,12 @@ pub fn compile_object(module: &Module, options: &ObjectOptions) -> Result<CpuObj
         &runtime,
         &globals,
         &mut printf_specs,
+        true,
         &|_, f| (format!("{prefix}{}_group", f.name), Linkage::Export),
     )?;
+    if let Some(id) = printf_routine {
+        printf::define_printf(&mut out, id, &printf_specs)?;
+    }
     let call_conv = out.isa().default_call_conv();
     let (malloc_sig, free_sig) = entry::libc_signatures(call_conv);
     let malloc = out

@@ -3,17 +3,20 @@
 //! [`oclc_printf`], which formats them like OpenCL C's `printf` (conversions through the C
 //! library's `snprintf`, vector specifiers such as `%v4f` or `%v2hld` as comma-separated
 //! lanes) and writes the whole line of one work-item with a single locked write to stdout.
+//! Object files translate each call into a C format for `vprintf` instead ([`c_format`]).
 
+mod c_format;
 mod format;
 mod parse;
 
+pub use c_format::{c_format, CArg, CArgKind, CFormat};
 pub use format::format;
 pub use parse::{parse, Conv, Length, Segment};
 
 use std::io::Write;
 
 /// How one lane of a printf argument is stored in its 8-byte slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LaneKind {
     /// An integer of `bits` bits (bool counts as an unsigned 8-bit integer).
     Int {
