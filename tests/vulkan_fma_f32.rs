@@ -1,5 +1,6 @@
 //! `fma` on float on Vulkan (lavapipe), where it comes from oclc's built-in library
-//! (`ir/src/library/cl/float.cl`, integer arithmetic): every result must be the correctly
+//! (`ir/src/library/cl/float.cl`: float error-free transformations and rounding to odd,
+//! integer arithmetic near zero, underflow and overflow): every result must be the correctly
 //! rounded a*b+c, bit for bit. The inputs aim at the hard cases that random operands
 //! rarely hit: products that are exactly halfway between two floats with a tiny c that
 //! decides the rounding, cancellation of the product by c, results in the denormal
@@ -40,6 +41,73 @@ fn with_exponent(r: &mut Rng, lo: i32, hi: i32) -> f32 {
     let m = (r.next() & 0x7f_ffff) as u32;
     let s = (r.next() & 1) as u32;
     f32::from_bits((s << 31) | (((e + 127) as u32) << 23) | m)
+}
+
+/// A float with a random sign and significand and the exponent `e` (clamped to the normal
+/// range), with only the top `bits` significand bits random.
+fn with_exact_exponent(r: &mut Rng, e: i32, bits: u32) -> f32 {
+    let e = e.clamp(-126, 127);
+    let m = (r.next() as u32 & 0x7f_ffff) & !((1u32 << (23 - bits)) - 1);
+    let s = (r.next() & 1) as u32;
+    f32::from_bits((s << 31) | (((e + 127) as u32) << 23) | m)
+}
+
+/// Cases at the edges of the library's fast path (float error-free transformations and
+/// rounding to odd, for a and b in [2^-103, 2^128), 2^(ea+eb) in [2^-80, 2^124] and c in
+/// [2^-103, 2^126); everything else takes the integer path): operands right at and next
+/// to those thresholds, products whose error term is tiny (few-bit factors), c cancelling
+/// the rounded product exactly (the result is the product's error term), and c + a*b
+/// rounded exactly halfway between two floats so that the product's error term alone
+/// decides the rounding.
+fn fast_path_boundaries(r: &mut Rng) -> Vec<[f32; 3]> {
+    let mut v = Vec::new();
+    let factor_edges = [-104, -103, -102, -80, -79, 0, 113, 114, 115, 126, 127];
+    let product_edges = [-82, -81, -80, -79, 123, 124, 125, 126];
+    let addend_edges = [-105, -104, -103, -102, 124, 125, 126, 127];
+    for _ in 0..2048 {
+        let bits = [23, 23, 12, 4][(r.next() % 4) as usize];
+        let ea = factor_edges[(r.next() % factor_edges.len() as u64) as usize];
+        let ep = product_edges[(r.next() % product_edges.len() as u64) as usize];
+        let a = with_exact_exponent(r, ea, bits);
+        let b = with_exact_exponent(r, ep - ea, bits);
+        let ec = if r.next() & 1 == 0 {
+            addend_edges[(r.next() % addend_edges.len() as u64) as usize]
+        } else {
+            ep - 30 + (r.next() % 60) as i32
+        };
+        v.push([a, b, with_exact_exponent(r, ec, 23)]);
+        v.push([b, a, with_exact_exponent(r, ec, bits)]);
+        // c cancelling the rounded product exactly: the result is the product's error.
+        let p = a * b;
+        if p.is_finite() {
+            v.push([a, b, -p]);
+        }
+        // Few-bit factors: the product's error term is a few bits far below its top.
+        let k = 1.0 + (r.next() % 64) as f32;
+        let m = 1.0 + (r.next() % 64) as f32;
+        let s = 2f32.powi((r.next() % 200) as i32 - 100);
+        let a = (1.0 + k * 2f32.powi(-23)) * s;
+        let b = (1.0 + m * 2f32.powi(-23)) * if r.next() & 1 == 0 { 1.0 } else { -1.0 };
+        let p = a * b;
+        v.push([a, b, -p]);
+        v.push([a, b, f32::from_bits((-p).to_bits() ^ 1)]);
+        // c + a*b exactly halfway between two floats (the rounded product's last bit is
+        // odd and c lies one or two binades above it), its error term deciding.
+        let bits = [23, 16, 12][(r.next() % 3) as usize];
+        let (ea, eb) = ((r.next() % 80) as i32 - 40, (r.next() % 80) as i32 - 40);
+        let a = with_exact_exponent(r, ea, bits);
+        let b = with_exact_exponent(r, eb, bits);
+        let p = a * b;
+        if p.to_bits() & 1 == 1 && p.is_normal() {
+            let e = ((p.to_bits() >> 23) & 0xff) as i32 - 127;
+            let j = (r.next() % (1 << 20)) as f32;
+            let same = (2.0 + j * 2f32.powi(-22)) * 2f32.powi(e);
+            let other = (4.0 + j * 2f32.powi(-21)) * 2f32.powi(e);
+            v.push([a, b, same.copysign(p)]);
+            v.push([a, b, (-other).copysign(-p)]);
+        }
+    }
+    v
 }
 
 /// The operand triples: special values crossed, then families of hard cases.
@@ -97,6 +165,7 @@ fn cases() -> Vec<[f32; 3]> {
         let b = with_exponent(&mut r, -30, 30);
         v.push([a, b, with_exponent(&mut r, -126, 127)]);
     }
+    v.extend(fast_path_boundaries(&mut r));
     while v.len() % 64 != 0 {
         v.push([1.0, 1.0, 1.0]);
     }

@@ -9,8 +9,11 @@
 // (pow's log2, the square root's residual). Only operations whose precision Vulkan
 // guarantees are used: f32 add, sub, mul, conversions, integer and bit operations,
 // floor/trunc/rint/fabs, and rsqrt / float division only as seeds refined by Newton steps
-// or in terms too small to matter. fma works on the integer significands in 64-bit
-// integers (which oclc's Vulkan modules declare anyway, for device addresses), no doubles.
+// or in terms too small to matter. fma emulates the fused operation with float error-free
+// transformations and rounding to odd (Boldo & Melquiond) when every partial result stays
+// a normal number, and otherwise (near zero, overflow and underflow) works on the integer
+// significands in 64-bit integers (which oclc's Vulkan modules declare anyway, for device
+// addresses); no doubles.
 // The one double function here, `__oclc_d_nonfinite`, serves half.cl's fma (which is
 // evaluated in double). Measured worst errors on lavapipe (tests/vulkan_math_ulp.rs): sqrt
 // and fma correctly rounded; exp/exp2/exp10/expm1, log/log2/log10/log1p, cbrt and the pow
@@ -541,12 +544,13 @@ int __oclc_el_msb64(ulong v)
     return hi != 0u ? e + 32 : e;
 }
 
-/// Correctly rounded a*b+c with integer arithmetic only: the 48-bit product of the
+/// Correctly rounded a*b+c with integer arithmetic only (fma's fallback for the operands
+/// that `__oclc_fma_f32`'s fast path leaves out): the 48-bit product of the
 /// significands and c's significand, each with its top bit at bit 61 of a 64-bit
 /// integer, are added or subtracted after aligning the smaller (bits shifted out kept
 /// as a sticky bit, far below the rounding position), and the sum is rounded to nearest
 /// even at float's precision or at the denormal quantum, whichever is coarser.
-float __oclc_fma_f32(float a, float b, float c)
+float __oclc_fma_int_f32(float a, float b, float c)
 {
     a = __oclc_canon_f32(a);
     b = __oclc_canon_f32(b);
@@ -611,6 +615,53 @@ float __oclc_fma_f32(float a, float b, float c)
     e = e + shift;
     uint bits = e > 104 ? 0x7f800000u : ((uint)(e + 149) << 23) + m;
     return as_float(bits | (neg << 31));
+}
+
+/// Correctly rounded a*b+c. The common case uses float operations only (Boldo and
+/// Melquiond, "Emulation of FMA and correctly rounded sums: proved algorithms using
+/// rounding to odd", IEEE Trans. Computers 2008): with uh + ul = a*b exactly (Dekker's
+/// product) and th + tl = c + uh exactly (TwoSum), RN(th + RO(tl + ul)) is the correctly
+/// rounded a*b+c, RO being the addition rounded to odd, in float precision too, as long
+/// as nothing overflows or underflows. The guard on the biased exponents keeps every
+/// partial result a normal number or zero (so that devices flushing denormals compute
+/// the same) and far from overflow; zeros, denormals, infinities, NaN and results near
+/// either threshold go to the integer path `__oclc_fma_int_f32`.
+float __oclc_fma_f32(float a, float b, float c)
+{
+    uint ea = (as_uint(a) >> 23) & 0xffu;
+    uint eb = (as_uint(b) >> 23) & 0xffu;
+    uint ec = (as_uint(c) >> 23) & 0xffu;
+    // Every value below is an integer multiple of the halves' smallest product
+    // 2^(Ea+Eb-46) or of c's last bit 2^(Ec-23) (E: unbiased exponents), and the guard
+    // makes both at least 2^-126, the smallest normal: a and b in [2^-103, 2^128)
+    // (finite, and the low halves' last bits normal), 2^(Ea+Eb) in [2^-80, 2^124] (so
+    // a*b < 2^126), c in [2^-103, 2^126) (so c + a*b < 2^127, far from overflow).
+    uint fast = (uint)(ea - 24u <= 230u) & (uint)(eb - 24u <= 230u)
+        & (uint)(ea + eb - 174u <= 204u) & (uint)(ec - 24u <= 228u);
+    if (fast == 0u)
+        return __oclc_fma_int_f32(a, b, c);
+    // Dekker's product with each factor split on its bits into a high half of 12
+    // significant bits and the low 12 bits (the partial products are exact).
+    float ah = as_float(as_uint(a) & 0xfffff000u);
+    float al = a - ah;
+    float bh = as_float(as_uint(b) & 0xfffff000u);
+    float bl = b - bh;
+    float uh = a * b;
+    float ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl;
+    // TwoSum(c, uh).
+    float th = c + uh;
+    float tb = th - c;
+    float tl = (c - (th - tb)) + (uh - tb);
+    // v = tl + ul rounded to odd: rounded to nearest, then, where inexact (its TwoSum
+    // error e is nonzero) and v's last bit is even, one ulp towards e (on the bits; v is
+    // then a normal number far above the smallest one).
+    float v = tl + ul;
+    float vb = v - tl;
+    float e = (tl - (v - vb)) + (ul - vb);
+    uint bits = as_uint(v);
+    if (e != 0.0f && (bits & 1u) == 0u)
+        bits = ((as_uint(e) ^ bits) >> 31) != 0u ? bits - 1u : bits + 1u;
+    return th + as_float(bits);
 }
 
 // ---------------------------------------------------------------- native_* without a
