@@ -136,7 +136,8 @@ fn run(
             words.iter().flat_map(|w| w.to_le_bytes()).collect()
         }
         Target::Vulkan => {
-            let vk = driver::emit_vulkan_spirv(&lowered.module, stages)?;
+            let mut vk = driver::emit_vulkan_spirv(&lowered.module, stages)?;
+            driver::apply_vulkan_denorm(&mut vk.words, opts.vulkan_denorm_mode(), stages);
             let json = oclc_backend_spirv::module_reflection_json(&vk);
             let words: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
             match cli.emit {

@@ -215,12 +215,14 @@ mod tests {
         let m = set_denorm_mode(&module(0x0001_0500), DenormMode::Preserve, &[32]);
         assert_eq!(
             m[5..9],
-            [(2 << 16) | OP_CAPABILITY, 1, (2 << 16) | OP_CAPABILITY, 4464]
+            [
+                (2 << 16) | OP_CAPABILITY,
+                1,
+                (2 << 16) | OP_CAPABILITY,
+                4464
+            ]
         );
-        assert_eq!(
-            declared_denorm_modes(&m),
-            vec![(DenormMode::Preserve, 32)]
-        );
+        assert_eq!(declared_denorm_modes(&m), vec![(DenormMode::Preserve, 32)]);
         let modes: Vec<_> = instructions(&m)
             .filter(|&(_, op, _)| op == OP_EXECUTION_MODE)
             .map(|(at, _, n)| m[at + 1..at + n].to_vec())

@@ -1,5 +1,6 @@
 //! Which denormal mode a pipeline gets on a given device: the module's own when it states
-//! one (checked against the device), else the one `OCLC_VK_DENORM` names
+//! one (checked against the device), else the one the launcher requested
+//! (`VulkanDevice::request_denorm_mode`), else the one `OCLC_VK_DENORM` names
 //! (`preserve|flush|any`; a hidden switch for tests), else `DenormPreserve` for every
 //! float width the module uses whose preservation the device supports (OpenCL's full
 //! profile), and nothing where it does not (denormals may then flush, which OpenCL allows
@@ -96,11 +97,13 @@ fn requested_mode() -> Result<Option<DenormMode>, VulkanError> {
     }
 }
 
-/// `spirv` as the pipeline of device `device` (with `support`) should get it (see the
-/// module doc). A mode the module states or the environment asks for that the device
+/// `spirv` as the pipeline of device `device` (with `support`) should get it, `requested`
+/// being the launcher's request (see the module doc). A mode the module states or the
+/// launcher or environment asks for that the device
 /// does not support is an error naming the feature.
 pub(crate) fn apply_denorm_policy<'a>(
     spirv: &'a [u32],
+    requested: Option<DenormMode>,
     support: &DenormSupport,
     device: &str,
 ) -> Result<Cow<'a, [u32]>, VulkanError> {
@@ -122,7 +125,11 @@ pub(crate) fn apply_denorm_policy<'a>(
         .into_iter()
         .filter(|w| matches!(w, 16 | 32 | 64))
         .collect();
-    let (mode, explicit) = match requested_mode()? {
+    let requested = match requested {
+        Some(m) => Some(m),
+        None => requested_mode()?,
+    };
+    let (mode, explicit) = match requested {
         Some(m) => (m, true),
         None => (DenormMode::Preserve, false),
     };
@@ -131,7 +138,11 @@ pub(crate) fn apply_denorm_policy<'a>(
     }
     let widths = support.settable(mode, &used);
     if explicit && widths.len() != used.len() {
-        let w = used.iter().copied().find(|w| !widths.contains(w)).unwrap_or(32);
+        let w = used
+            .iter()
+            .copied()
+            .find(|w| !widths.contains(w))
+            .unwrap_or(32);
         return Err(unsupported(mode, w));
     }
     if widths.is_empty() {

@@ -6,6 +6,7 @@ use std::fmt;
 
 use ash::vk;
 
+use super::denorm::DenormMode;
 use super::denorm_policy::DenormSupport;
 
 /// A failure of the Vulkan device, with a message naming what is missing.
@@ -42,6 +43,8 @@ pub struct VulkanDevice {
     pub(crate) features: Vec<&'static str>,
     /// What the device supports of the denormal execution modes.
     pub(crate) denorm: DenormSupport,
+    /// The denormal mode asked of pipelines (see [`VulkanDevice::request_denorm_mode`]).
+    pub(crate) denorm_request: Option<DenormMode>,
 }
 
 /// The optional features enabled when the device has them (8/16-bit storage, int8,
@@ -239,7 +242,18 @@ impl VulkanDevice {
             timestamp_period,
             features,
             denorm,
+            denorm_request: None,
         })
+    }
+}
+
+impl VulkanDevice {
+    /// Asks every later pipeline for denormal mode `mode` (on every float width its module
+    /// uses; a mode the device lacks fails the launch, naming the feature), or with `None`
+    /// for the default: the mode `OCLC_VK_DENORM` names, else `DenormPreserve` where the
+    /// device supports it. A module that states a mode itself keeps it.
+    pub fn request_denorm_mode(&mut self, mode: Option<DenormMode>) {
+        self.denorm_request = mode;
     }
 }
 
