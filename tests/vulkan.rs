@@ -422,8 +422,11 @@ fn vulkan_denorm_modes_are_stated_on_every_kernel_and_validate() {
             assert_eq!(modes.len(), 1 + 2 * 3, "{options:?}: {modes:?}");
             assert_eq!(modes[0], format!("OpCapability {mode}"), "{options:?}");
             for w in [16, 32, 64] {
-                let suffix = format!("ExecutionMode {mode} {w}");
-                let n = modes.iter().filter(|l| l.ends_with(&suffix)).count();
+                let suffix = format!(" {mode} {w}");
+                let n = modes
+                    .iter()
+                    .filter(|l| l.starts_with("OpExecutionMode ") && l.ends_with(&suffix))
+                    .count();
                 assert_eq!(n, 2, "{options:?}: {modes:?}");
             }
         }
