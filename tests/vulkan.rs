@@ -440,3 +440,103 @@ fn float_operations_follow_opencl_contraction_rules() {
     assert!(!dis.contains("NoContraction"), "relaxed math:\n{dis}");
     assert!(fmas(&dis) >= 6, "relaxed math: expected Fma:\n{dis}");
 }
+
+/// Two kernels on half, float and double, for the denormal-mode tests.
+const THREE_WIDTHS: &str = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void a(__global float *f, __global double *d) { f[0] = f[1] * f[2]; d[0] = d[1] * d[2]; }
+__kernel void b(__global half *h) { h[0] = h[1] * h[2]; }
+";
+
+#[test]
+fn vulkan_denorm_modes_are_stated_on_every_kernel_and_validate() {
+    if !require_tool("spirv-val") || !require_tool("spirv-dis") {
+        return;
+    }
+    let dir = scratch("vulkan-denorm-modes");
+    let file = dir.join("k.cl");
+    std::fs::write(&file, THREE_WIDTHS).unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["--vulkan-denorm=preserve"], "DenormPreserve"),
+        (&["--vulkan-denorm=flush"], "DenormFlushToZero"),
+        (&["-cl-denorms-are-zero"], "DenormFlushToZero"),
+        (&["--vulkan-denorm=any"], ""),
+        (&[], ""),
+    ];
+    for (options, mode) in cases {
+        let dis = vulkan_disassembly(&file, options, &dir);
+        let modes: Vec<&str> = dis
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.contains("Denorm"))
+            .collect();
+        if mode.is_empty() {
+            assert!(modes.is_empty(), "{options:?}: {modes:?}");
+        } else {
+            // The capability, then each kernel's mode for each of the three widths.
+            assert_eq!(modes.len(), 1 + 2 * 3, "{options:?}: {modes:?}");
+            assert_eq!(modes[0], format!("OpCapability {mode}"), "{options:?}");
+            for w in [16, 32, 64] {
+                let suffix = format!(" {mode} {w}");
+                let n = modes
+                    .iter()
+                    .filter(|l| l.starts_with("OpExecutionMode ") && l.ends_with(&suffix))
+                    .count();
+                assert_eq!(n, 2, "{options:?}: {modes:?}");
+            }
+        }
+        let val = Command::new("spirv-val")
+            .args(["--target-env", "vulkan1.2"])
+            .arg(dir.join("k.spv"))
+            .output()
+            .unwrap();
+        assert!(
+            val.status.success(),
+            "{options:?}: spirv-val: {}",
+            String::from_utf8_lossy(&val.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_denormal_mode_the_vulkan_device_lacks_is_named() {
+    if !require_vulkan() {
+        return;
+    }
+    let dir = scratch("vulkan-denorm-device");
+    std::fs::write(
+        dir.join("k.cl"),
+        "__kernel void k(__global float *x) { x[0] = x[1] * 0.5f; }",
+    )
+    .unwrap();
+    for mode in ["preserve", "flush"] {
+        let flag = format!("--vulkan-denorm={mode}");
+        let out = oclc(
+            &[
+                "run",
+                "k.cl",
+                "--kernel",
+                "k",
+                "--global",
+                "1",
+                "--device",
+                "vulkan",
+                &flag,
+                "--arg",
+                "f32[2]=fill:3e-38",
+            ],
+            &dir,
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // Either the device supports the mode, or the error names its feature.
+        let feature = if mode == "flush" {
+            "shaderDenormFlushToZeroFloat32"
+        } else {
+            "shaderDenormPreserveFloat32"
+        };
+        assert!(
+            out.status.success() || stderr.contains(feature),
+            "{mode}: {stderr}"
+        );
+    }
+}

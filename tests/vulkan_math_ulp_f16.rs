@@ -377,6 +377,21 @@ fn half_bits_of(v: f64) -> u16 {
     sign | bits
 }
 
+/// copysign on the bits: x's magnitude and y's sign bit, a NaN y's sign included (the ulp
+/// judging takes every NaN as equal); the first mismatch as a message.
+fn copysign_bit_errors(got: &[u32], ops: &[Vec<u16>; 3]) -> Option<String> {
+    let (x, y) = (&ops[0], &ops[1]);
+    (0..got.len()).find_map(|i| {
+        let want = (x[i] & 0x7fff) | (y[i] & 0x8000);
+        (got[i] as u16 != want).then(|| {
+            format!(
+                "copysign({:#06x}, {:#06x}) = {:#06x}, want {want:#06x}",
+                x[i], y[i], got[i] as u16
+            )
+        })
+    })
+}
+
 /// Measures every function; returns the failures as messages.
 fn check_all() -> Vec<String> {
     let dir = scratch("vulkan-math-ulp-f16");
@@ -396,6 +411,7 @@ fn check_all() -> Vec<String> {
         })
         .collect();
     let mut failures = Vec::new();
+    let mut copysign_failure = None;
     let mut report = |name: &str, limit: f64, w: Worst| failures.extend(judge(name, limit, w));
     let value = |ops: &[Vec<u16>; 3], k: usize, i: usize| h2f(ops[k][i]);
     for (name, sig, limit, f) in half_table() {
@@ -404,6 +420,9 @@ fn check_all() -> Vec<String> {
             f(value(&ops, 0, i), value(&ops, 1, i), value(&ops, 2, i))
         });
         report(name, limit, w);
+        if name == "copysign" {
+            copysign_failure = copysign_bit_errors(&got, &ops);
+        }
     }
     // Powers, fma and division on moderate operands too, where results are mostly finite
     // and inexact.
@@ -476,6 +495,7 @@ fn check_all() -> Vec<String> {
             None => println!("{name:>10}: exact on every half"),
         }
     }
+    failures.extend(copysign_failure);
     failures
 }
 

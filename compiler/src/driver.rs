@@ -299,6 +299,21 @@ pub fn emit_vulkan_spirv(
     Ok(vk)
 }
 
+/// States the denormal mode `mode` (see [`CompileOptions::vulkan_denorm_mode`]) in the
+/// Vulkan module `words`, for every float width it uses; `None` leaves it unchanged.
+pub fn apply_vulkan_denorm(
+    words: &mut Vec<u32>,
+    mode: Option<oclc_runtime_lite::vulkan::denorm::DenormMode>,
+    stages: &mut Stages,
+) {
+    use oclc_runtime_lite::vulkan::denorm::{float_widths, set_denorm_mode};
+    let Some(mode) = mode else { return };
+    *words = set_denorm_mode(words, mode, &float_widths(words));
+    if stages.record {
+        stages.spvasm = Some(oclc_backend_spirv::disassemble(words));
+    }
+}
+
 /// Writes the recorded stages as `PREFIX.i`, `PREFIX.ir`, ... and returns the paths written.
 pub fn write_stages(prefix: &str, stages: &Stages) -> std::io::Result<Vec<String>> {
     let mut written = Vec::new();

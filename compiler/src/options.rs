@@ -73,10 +73,23 @@ pub struct CompileOptions {
     pub mad_enable: bool,
     /// `-cl-denorms-are-zero`.
     pub denorms_are_zero: bool,
+    /// `--vulkan-denorm`: the denormal mode stated in Vulkan modules (`None`: none, the
+    /// launcher picks one per device).
+    pub vulkan_denorm: Option<oclc_runtime_lite::vulkan::denorm::DenormMode>,
     /// `--spirv-version` as (major, minor).
     pub spirv_version: (u8, u8),
     /// `--cpu-symbol-prefix`: prepended to the C names of kernels in CPU object files.
     pub cpu_symbol_prefix: String,
+}
+
+impl CompileOptions {
+    /// The denormal mode a Vulkan module states: `--vulkan-denorm`, else
+    /// `DenormFlushToZero` under `-cl-denorms-are-zero`, else none.
+    pub fn vulkan_denorm_mode(&self) -> Option<oclc_runtime_lite::vulkan::denorm::DenormMode> {
+        use oclc_runtime_lite::vulkan::denorm::DenormMode;
+        self.vulkan_denorm
+            .or(self.denorms_are_zero.then_some(DenormMode::Flush))
+    }
 }
 
 impl Default for CompileOptions {
@@ -91,6 +104,7 @@ impl Default for CompileOptions {
             fast_relaxed_math: false,
             mad_enable: false,
             denorms_are_zero: false,
+            vulkan_denorm: None,
             spirv_version: (1, 0),
             cpu_symbol_prefix: oclc_backend_cpu::object::DEFAULT_SYMBOL_PREFIX.to_string(),
         }

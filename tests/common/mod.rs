@@ -2,6 +2,7 @@
 //! reading `// RUN:` lines from kernel files.
 #![allow(dead_code)]
 
+pub mod ftz;
 pub mod math_inputs;
 pub mod math_refs;
 

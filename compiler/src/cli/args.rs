@@ -65,10 +65,18 @@ pub struct CompileArgs {
     /// Allow a*b+c to be fused [spelled -cl-mad-enable]
     #[arg(long = "cl-mad-enable")]
     pub mad_enable: bool,
-    /// Single-precision denormals may be flushed to zero; SPIR-V for OpenCL declares
-    /// DenormFlushToZero [spelled -cl-denorms-are-zero]
+    /// Single-precision denormals may be flushed to zero; SPIR-V for OpenCL and for Vulkan
+    /// declares DenormFlushToZero [spelled -cl-denorms-are-zero]
     #[arg(long = "cl-denorms-are-zero")]
     pub denorms_are_zero: bool,
+    /// Vulkan: the denormal mode the module states for every float width it uses
+    ///
+    /// preserve: DenormPreserve (OpenCL's full profile; the device must support it);
+    /// flush: DenormFlushToZero; any: none. Default: none in a compiled module (any,
+    /// or flush with -cl-denorms-are-zero); `oclc run --device vulkan` then asks for
+    /// DenormPreserve on the widths whose preservation the device supports.
+    #[arg(long = "vulkan-denorm", value_name = "MODE", value_parser = parse_denorm_mode)]
+    pub vulkan_denorm: Option<oclc_runtime_lite::vulkan::denorm::DenormMode>,
     /// Write every stage: PREFIX.i, PREFIX.ir, PREFIX.opt.ir, PREFIX.spvasm, PREFIX.clif
     /// (PREFIX defaults to the input's stem) [spelled -save-temps[=PREFIX]]
     #[arg(long = "save-temps", value_name = "PREFIX", num_args = 0..=1, require_equals = true, default_missing_value = "")]
@@ -104,6 +112,10 @@ impl CompileArgs {
     }
 }
 
+fn parse_denorm_mode(text: &str) -> Result<oclc_runtime_lite::vulkan::denorm::DenormMode, String> {
+    text.parse()
+}
+
 fn parse_cl_std(text: &str) -> Result<ClStd, String> {
     ClStd::parse(text).ok_or_else(|| {
         format!("unknown OpenCL C version '{text}' (expected CL1.2, CL2.0 or CL3.0)")
@@ -133,6 +145,7 @@ impl CompileArgs {
             fast_relaxed_math: self.fast_relaxed_math,
             mad_enable: self.mad_enable,
             denorms_are_zero: self.denorms_are_zero,
+            vulkan_denorm: self.vulkan_denorm,
             spirv_version: (1, 0),
             cpu_symbol_prefix: oclc_backend_cpu::object::DEFAULT_SYMBOL_PREFIX.to_string(),
         }

@@ -137,7 +137,8 @@ fn run(
         }
         Target::Vulkan => {
             let float = driver::VulkanFloat::new(opts, &lowered);
-            let vk = driver::emit_vulkan_spirv(&lowered.module, float, stages)?;
+            let mut vk = driver::emit_vulkan_spirv(&lowered.module, float, stages)?;
+            driver::apply_vulkan_denorm(&mut vk.words, opts.vulkan_denorm_mode(), stages);
             let json = oclc_backend_spirv::module_reflection_json(&vk);
             let words: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
             match cli.emit {

@@ -152,6 +152,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
         repeat,
         threads: cli.threads.map(|t| t as usize),
         opt_level: opts.opt_level,
+        // -cl-denorms-are-zero allows flushing: the driver's default then (`any`).
+        vulkan_denorm: opts.vulkan_denorm.or(opts
+            .denorms_are_zero
+            .then_some(oclc_runtime_lite::vulkan::denorm::DenormMode::Any)),
     };
     let result = match cli.device {
         DeviceArg::Cpu => run_cpu(module, &launch, &mut bound),

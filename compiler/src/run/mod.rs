@@ -34,6 +34,9 @@ pub struct Launch {
     pub threads: Option<usize>,
     /// The optimisation level (`-O0` turns the CPU backend's vectorize stage off).
     pub opt_level: u8,
+    /// The denormal mode asked of the Vulkan pipeline (`None`: the launcher's default,
+    /// see `oclc_runtime_lite::VulkanDevice::request_denorm_mode`).
+    pub vulkan_denorm: Option<oclc_runtime_lite::vulkan::denorm::DenormMode>,
 }
 
 /// What a run measured; the buffers in the arguments hold the first launch's results.
@@ -206,7 +209,8 @@ pub fn run_vulkan(
         return Err(format!("no kernel named '{}'", launch.kernel));
     };
     let kernel = vulkan_kernel(r);
-    let device = oclc_runtime_lite::VulkanDevice::open().map_err(|e| e.to_string())?;
+    let mut device = oclc_runtime_lite::VulkanDevice::open().map_err(|e| e.to_string())?;
+    device.request_denorm_mode(launch.vulkan_denorm);
     let mut vk_args: Vec<oclc_runtime_lite::VulkanArg<'_>> = args
         .iter_mut()
         .map(|a| match a {

@@ -6,6 +6,9 @@ use std::fmt;
 
 use ash::vk;
 
+use super::denorm::DenormMode;
+use super::denorm_policy::DenormSupport;
+
 /// A failure of the Vulkan device, with a message naming what is missing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VulkanError(pub String);
@@ -38,6 +41,10 @@ pub struct VulkanDevice {
     pub(crate) timestamp_period: Option<f64>,
     /// The optional features enabled on the device, by their Vulkan names.
     pub(crate) features: Vec<&'static str>,
+    /// What the device supports of the denormal execution modes.
+    pub(crate) denorm: DenormSupport,
+    /// The denormal mode asked of pipelines (see [`VulkanDevice::request_denorm_mode`]).
+    pub(crate) denorm_request: Option<DenormMode>,
 }
 
 /// The optional features enabled when the device has them (8/16-bit storage, int8,
@@ -157,6 +164,12 @@ impl VulkanDevice {
             .to_string_lossy()
             .into_owned();
         let have = query_features(&instance, physical);
+        let denorm = {
+            let mut fc = vk::PhysicalDeviceFloatControlsProperties::default();
+            let mut p2 = vk::PhysicalDeviceProperties2::default().push_next(&mut fc);
+            unsafe { instance.get_physical_device_properties2(physical, &mut p2) };
+            DenormSupport::of(&fc)
+        };
         let missing = [
             ("bufferDeviceAddress", have.v12.buffer_device_address),
             ("shaderInt64", have.core.shader_int64),
@@ -228,7 +241,19 @@ impl VulkanDevice {
             memory,
             timestamp_period,
             features,
+            denorm,
+            denorm_request: None,
         })
+    }
+}
+
+impl VulkanDevice {
+    /// Asks every later pipeline for denormal mode `mode` (on every float width its module
+    /// uses; a mode the device lacks fails the launch, naming the feature), or with `None`
+    /// for the default: the mode `OCLC_VK_DENORM` names, else `DenormPreserve` where the
+    /// device supports it. A module that states a mode itself keeps it.
+    pub fn request_denorm_mode(&mut self, mode: Option<DenormMode>) {
+        self.denorm_request = mode;
     }
 }
 

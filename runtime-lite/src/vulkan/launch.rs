@@ -291,6 +291,13 @@ impl VulkanDevice {
         }
 
         // Pipeline.
+        let spirv = super::denorm_policy::apply_denorm_policy(
+            spirv,
+            self.denorm_request,
+            &self.denorm,
+            &self.name,
+        )?;
+        let spirv = &spirv[..];
         super::capabilities::check_capabilities(spirv, &self.name, |f| self.features.contains(&f))?;
         let info = vk::ShaderModuleCreateInfo::default().code(spirv);
         o.module = unsafe { d.create_shader_module(&info, None) }

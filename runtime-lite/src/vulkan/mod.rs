@@ -8,11 +8,14 @@
 
 mod capabilities;
 mod constants;
+pub mod denorm;
+mod denorm_policy;
 mod device;
 mod images;
 mod launch;
 mod memory;
 pub mod printf;
 
+pub use denorm_policy::DENORM_ENV;
 pub use device::{VulkanDevice, VulkanError};
 pub use launch::{VulkanArg, VulkanArgKindRt, VulkanArgLayout, VulkanKernel, VulkanRun};

@@ -172,8 +172,9 @@ float __oclc_tgamma_f32(float x)
     if (x > 35.1f)
         return INFINITY;
     if (x < -45.0f) {
-        // |Gamma(x)| < 2^-180: a zero of the sign of Gamma on (floor(x), floor(x) + 1).
-        return ((int)floor(x) & 1) ? -0.0f : 0.0f;
+        // |Gamma(x)| < 2^-180: a zero of the sign of Gamma on (floor(x), floor(x) + 1),
+        // made on the bits (a driver may pick either zero for a float select).
+        return as_float(((uint)(int)floor(x) & 1u) << 31);
     }
     if (fabs(x) < 0x1p-30f) {
         // Gamma(x) = 1/x - euler + O(x): 1/x, scaled so that the division is in range.

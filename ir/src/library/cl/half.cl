@@ -7,7 +7,8 @@
 // The float library stays within OpenCL's float limits (at most 16 ulp), so every function
 // whose half limit is 1 ulp or more holds. Where the half limit is "correctly rounded" or
 // 0 ulp the argument does not hold in general, and each such function is checked here:
-// - exact in float and representable in half (fabs-like, fmod, remainder, round, copysign,
+// - copysign: on half's bits (a NaN's sign need not survive the conversions);
+// - exact in float and representable in half (fabs-like, fmod, remainder, round,
 //   maxmag, minmag, logb, ilogb, ldexp down to half's range, relational functions): the
 //   one rounding is exact or a correct rounding;
 // - sqrt and fdim: float's 24 bits are at least 2 * 11 + 2, so rounding the correctly
@@ -79,7 +80,6 @@ __OCLC_HALF2(pow)
 __OCLC_HALF2(powr)
 __OCLC_HALF2(atan2)
 __OCLC_HALF2(atan2pi)
-__OCLC_HALF2(copysign)
 __OCLC_HALF2(fdim)
 __OCLC_HALF2(fmod)
 __OCLC_HALF2(hypot)
@@ -109,6 +109,13 @@ int __oclc_isnormal_f16(half x)
 {
     ushort a = as_ushort(x) & (ushort)0x7fff;
     return a >= (ushort)0x0400 && a < (ushort)0x7c00;
+}
+
+/// x's magnitude with y's sign bit, on half's bits (through float, a NaN y may lose its
+/// sign: conversions need not keep a NaN's sign).
+half __oclc_copysign_f16(half x, half y)
+{
+    return as_half((ushort)((as_ushort(x) & (ushort)0x7fff) | (as_ushort(y) & (ushort)0x8000)));
 }
 
 int __oclc_signbit_f16(half x)
