@@ -6,6 +6,7 @@
 // after a large head term, next to the naive sum; TwoSum and FastTwoSum, whose error
 // terms a reassociating compiler folds to 0; and `(a + b) - a`, which it folds to `b`.
 // Without NoContraction on every float operation, lavapipe rewrites all of these.
+#pragma OPENCL FP_CONTRACT OFF
 __kernel void kahan(__global const float *x, __global float *compensated,
                     __global float *naive)
 {

@@ -2,8 +2,10 @@
 // TOLERANCE: 0 0
 // Dekker's splitting and TwoProduct in float: `hi = c - (c - a)` with c = 4097 a splits a
 // into two 12-bit halves, whose pairwise products are exact, so the error of a * b comes
-// out exactly whether or not a compiler contracts (each product is exact) — but only if
-// nothing reassociates (a reassociating compiler turns `c - (c - a)` into `a`, lo into 0).
+// out exactly — but only if nothing reassociates (a reassociating compiler turns
+// `c - (c - a)` into `a`, lo into 0) and nothing contracts across statements: NVIDIA's
+// OpenCL fuses `c - a` with c's product (hi then comes out as a itself), hence the pragma.
+#pragma OPENCL FP_CONTRACT OFF
 float2 split(float a)
 {
     float c = 4097.0f * a;
