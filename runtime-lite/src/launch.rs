@@ -5,6 +5,8 @@
 //! argument) and its per-work-item state, so groups never share scratch memory.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use oclc_backend_cpu::{WorkGroupContext, WorkGroupFn};
 
@@ -24,6 +26,11 @@ pub struct LaunchInfo {
     pub groups: [u64; 3],
     /// Threads used.
     pub threads: usize,
+    /// From the start of the launch call (argument binding included) to the end of the last
+    /// work-group, as the last thread to finish saw it. This is what OpenCL's event profiling
+    /// reports (`COMMAND_START` to `COMMAND_END`): it leaves out only the calling thread's
+    /// wake-up after the last group, as PoCL's profiling leaves out its host's.
+    pub elapsed: Duration,
 }
 
 /// The argument block with the `__local` pointer slots still to fill per thread.
@@ -57,6 +64,7 @@ impl Program {
         range: &NDRange,
         threads: Option<usize>,
     ) -> Result<LaunchInfo, RuntimeError> {
+        let started = Instant::now();
         let (k, info) = self.compiled(name)?;
         let r = resolve(range, info.reqd_work_group_size)?;
         let block = self.bind_args(name, args, buffers, images)?;
@@ -83,12 +91,16 @@ impl Program {
             scratch.push((static_local, state, arg_locals, argmem));
         }
         let next = AtomicU64::new(0);
+        let last_end_ns = AtomicU64::new(0);
         // Consecutive work-groups in batches, so that each thread streams through
         // contiguous memory (hardware prefetchers follow it), with about 16 batches per
         // thread left for balancing.
         let batch = (total_groups / (nthreads as u64 * 16)).clamp(1, 64);
         let entry: WorkGroupFn = k.entry;
-        let run = |(mut static_local, mut state, mut arg_locals, mut argmem): Scratch| {
+        let scratch: Vec<Mutex<Scratch>> = scratch.into_iter().map(Mutex::new).collect();
+        let run = |thread: usize| {
+            let mut guard = scratch[thread].lock().unwrap_or_else(|e| e.into_inner());
+            let (static_local, state, arg_locals, argmem) = &mut *guard;
             // SAFETY: `argmem` holds at least `block.bytes.len()` bytes.
             let args_bytes = unsafe {
                 std::slice::from_raw_parts_mut(argmem.as_mut_ptr() as *mut u8, block.bytes.len())
@@ -126,21 +138,15 @@ impl Program {
                     unsafe { entry(argmem.as_ptr() as *const u8, &ctx) };
                 }
             }
+            let end_ns = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            last_end_ns.fetch_max(end_ns, Ordering::Relaxed);
         };
-        if nthreads == 1 {
-            run(scratch.pop().expect("one thread"));
-        } else {
-            std::thread::scope(|s| {
-                for sc in scratch {
-                    let run = &run;
-                    s.spawn(move || run(sc));
-                }
-            });
-        }
+        crate::pool::run_parallel(nthreads, &run);
         Ok(LaunchInfo {
             local: r.local,
             groups: r.groups,
             threads: nthreads,
+            elapsed: Duration::from_nanos(last_end_ns.load(Ordering::Relaxed)),
         })
     }
 
