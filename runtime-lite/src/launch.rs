@@ -26,10 +26,12 @@ pub struct LaunchInfo {
     pub groups: [u64; 3],
     /// Threads used.
     pub threads: usize,
-    /// From the start of the launch call (argument binding included) to the end of the last
-    /// work-group, as the last thread to finish saw it. This is what OpenCL's event profiling
-    /// reports (`COMMAND_START` to `COMMAND_END`): it leaves out only the calling thread's
-    /// wake-up after the last group, as PoCL's profiling leaves out its host's.
+    /// The launch's execution time as OpenCL's event profiling reports it (`COMMAND_START`
+    /// to `COMMAND_END`, which PoCL stamps when a worker thread takes the command up and when
+    /// the last work-group ends): the argument binding and scratch allocation, plus the span
+    /// from the first thread starting on the work-groups to the last one finishing them. The
+    /// wait for a worker thread to be scheduled in the first place, and the calling thread's
+    /// wake-up at the end, are left out on both sides.
     pub elapsed: Duration,
 }
 
@@ -91,7 +93,9 @@ impl Program {
             scratch.push((static_local, state, arg_locals, argmem));
         }
         let next = AtomicU64::new(0);
+        let first_start_ns = AtomicU64::new(u64::MAX);
         let last_end_ns = AtomicU64::new(0);
+        let since_start = || u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
         // Consecutive work-groups in batches, so that each thread streams through
         // contiguous memory (hardware prefetchers follow it), with about 16 batches per
         // thread left for balancing.
@@ -99,6 +103,7 @@ impl Program {
         let entry: WorkGroupFn = k.entry;
         let scratch: Vec<Mutex<Scratch>> = scratch.into_iter().map(Mutex::new).collect();
         let run = |thread: usize| {
+            first_start_ns.fetch_min(since_start(), Ordering::Relaxed);
             let mut guard = scratch[thread].lock().unwrap_or_else(|e| e.into_inner());
             let (static_local, state, arg_locals, argmem) = &mut *guard;
             // SAFETY: `argmem` holds at least `block.bytes.len()` bytes.
@@ -138,15 +143,18 @@ impl Program {
                     unsafe { entry(argmem.as_ptr() as *const u8, &ctx) };
                 }
             }
-            let end_ns = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
-            last_end_ns.fetch_max(end_ns, Ordering::Relaxed);
+            last_end_ns.fetch_max(since_start(), Ordering::Relaxed);
         };
+        let setup_ns = since_start();
         crate::pool::run_parallel(nthreads, &run);
+        let running_ns = last_end_ns
+            .load(Ordering::Relaxed)
+            .saturating_sub(first_start_ns.load(Ordering::Relaxed));
         Ok(LaunchInfo {
             local: r.local,
             groups: r.groups,
             threads: nthreads,
-            elapsed: Duration::from_nanos(last_end_ns.load(Ordering::Relaxed)),
+            elapsed: Duration::from_nanos(setup_ns + running_ns),
         })
     }
 

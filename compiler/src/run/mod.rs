@@ -123,8 +123,8 @@ pub fn run_cpu(
                 launch.threads,
             )
             .map_err(|e| e.to_string())?;
-        // The launch's own span (call to last work-group), like the OpenCL reference's
-        // event profiling: neither includes the host thread's wake-up afterwards.
+        // Timed as the OpenCL reference device's event profiling is (see
+        // `LaunchInfo::elapsed`), so both sides count the same work.
         times.push(timed.elapsed);
     }
     Ok(RunReport {
