@@ -197,3 +197,62 @@ fn run_scoped(threads: usize, job: Job<'_>) {
         job(0);
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::run_parallel;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Every index runs exactly once per job, over many jobs and thread counts (workers are
+    /// reused and a job with fewer threads leaves the extra workers idle).
+    #[test]
+    fn each_index_runs_once_per_job() {
+        for round in 0..200 {
+            let threads = 1 + round % 5;
+            let counts: Vec<AtomicUsize> = (0..threads).map(|_| AtomicUsize::new(0)).collect();
+            run_parallel(threads, &|t| {
+                counts[t].fetch_add(1, Ordering::Relaxed);
+            });
+            for c in &counts {
+                assert_eq!(c.load(Ordering::Relaxed), 1);
+            }
+        }
+    }
+
+    /// Jobs posted from several host threads at once all complete (the pool or the scoped
+    /// fallback).
+    #[test]
+    fn concurrent_callers_all_complete() {
+        let total = AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    for _ in 0..50 {
+                        run_parallel(3, &|_| {
+                            total.fetch_add(1, Ordering::Relaxed);
+                        });
+                    }
+                });
+            }
+        });
+        assert_eq!(total.load(Ordering::Relaxed), 4 * 50 * 3);
+    }
+
+    /// A panic on a worker reaches the caller, and the pool still runs later jobs.
+    #[test]
+    fn worker_panic_reaches_the_caller() {
+        let r = std::panic::catch_unwind(|| {
+            run_parallel(2, &|t| {
+                if t == 1 {
+                    panic!("boom");
+                }
+            })
+        });
+        assert!(r.is_err());
+        let n = AtomicUsize::new(0);
+        run_parallel(2, &|_| {
+            n.fetch_add(1, Ordering::Relaxed);
+        });
+        assert_eq!(n.load(Ordering::Relaxed), 2);
+    }
+}
