@@ -5,6 +5,8 @@
 //! argument) and its per-work-item state, so groups never share scratch memory.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use oclc_backend_cpu::{WorkGroupContext, WorkGroupFn};
 
@@ -24,6 +26,13 @@ pub struct LaunchInfo {
     pub groups: [u64; 3],
     /// Threads used.
     pub threads: usize,
+    /// The launch's execution time as OpenCL's event profiling reports it (`COMMAND_START`
+    /// to `COMMAND_END`, which PoCL stamps when a worker thread takes the command up and when
+    /// the last work-group ends): the argument binding and scratch allocation, plus the span
+    /// from the first thread starting on the work-groups to the last one finishing them. The
+    /// wait for a worker thread to be scheduled in the first place, and the calling thread's
+    /// wake-up at the end, are left out on both sides.
+    pub elapsed: Duration,
 }
 
 /// The argument block with the `__local` pointer slots still to fill per thread.
@@ -59,7 +68,10 @@ impl Program {
     ) -> Result<LaunchInfo, RuntimeError> {
         let info = self.kernel(name)?;
         let r = resolve(range, info.reqd_work_group_size)?;
+        // Compiled (specialised on the local size) before the clock starts, as an OpenCL
+        // event's profiled span excludes clBuildProgram.
         let k = self.compiled(name, r.local)?;
+        let started = Instant::now();
         let block = self.bind_args(name, args, buffers, images)?;
         let total_groups = r.groups[0] * r.groups[1] * r.groups[2];
         let wanted = threads
@@ -84,12 +96,19 @@ impl Program {
             scratch.push((static_local, state, arg_locals, argmem));
         }
         let next = AtomicU64::new(0);
+        let first_start_ns = AtomicU64::new(u64::MAX);
+        let last_end_ns = AtomicU64::new(0);
+        let since_start = || u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
         // Consecutive work-groups in batches, so that each thread streams through
         // contiguous memory (hardware prefetchers follow it), with about 16 batches per
         // thread left for balancing.
         let batch = (total_groups / (nthreads as u64 * 16)).clamp(1, 64);
         let entry: WorkGroupFn = k.entry;
-        let run = |(mut static_local, mut state, mut arg_locals, mut argmem): Scratch| {
+        let scratch: Vec<Mutex<Scratch>> = scratch.into_iter().map(Mutex::new).collect();
+        let run = |thread: usize| {
+            first_start_ns.fetch_min(since_start(), Ordering::Relaxed);
+            let mut guard = scratch[thread].lock().unwrap_or_else(|e| e.into_inner());
+            let (static_local, state, arg_locals, argmem) = &mut *guard;
             // SAFETY: `argmem` holds at least `block.bytes.len()` bytes.
             let args_bytes = unsafe {
                 std::slice::from_raw_parts_mut(argmem.as_mut_ptr() as *mut u8, block.bytes.len())
@@ -127,21 +146,18 @@ impl Program {
                     unsafe { entry(argmem.as_ptr() as *const u8, &ctx) };
                 }
             }
+            last_end_ns.fetch_max(since_start(), Ordering::Relaxed);
         };
-        if nthreads == 1 {
-            run(scratch.pop().expect("one thread"));
-        } else {
-            std::thread::scope(|s| {
-                for sc in scratch {
-                    let run = &run;
-                    s.spawn(move || run(sc));
-                }
-            });
-        }
+        let setup_ns = since_start();
+        crate::pool::run_parallel(nthreads, &run);
+        let running_ns = last_end_ns
+            .load(Ordering::Relaxed)
+            .saturating_sub(first_start_ns.load(Ordering::Relaxed));
         Ok(LaunchInfo {
             local: r.local,
             groups: r.groups,
             threads: nthreads,
+            elapsed: Duration::from_nanos(setup_ns + running_ns),
         })
     }
 

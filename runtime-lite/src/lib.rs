@@ -14,6 +14,7 @@ pub mod image;
 pub mod launch;
 pub mod ndrange;
 pub mod opencl;
+mod pool;
 pub mod program;
 pub mod vulkan;
 
