@@ -59,20 +59,26 @@ fn samples_compile_to_valid_spirv_with_snapshots() {
     }
 }
 
-#[test]
-fn cpu_target_writes_cranelift_ir() {
-    let dir = scratch("clif");
-    let file = root().join("samples/reduce.cl");
-    let out = oclc(
-        &[&file.to_string_lossy(), "--target", "cpu", "-save-temps=r"],
-        &dir,
-    );
+/// Runs oclc in `dir` with `args` plus `-save-temps=PREFIX` and returns the Cranelift text
+/// it wrote to `PREFIX.clif`.
+fn saved_clif(dir: &std::path::Path, prefix: &str, args: &[&str]) -> String {
+    let save = format!("-save-temps={prefix}");
+    let mut all = args.to_vec();
+    all.push(&save);
+    let out = oclc(&all, dir);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let clif = std::fs::read_to_string(dir.join("r.clif")).expect("r.clif written");
+    std::fs::read_to_string(dir.join(format!("{prefix}.clif"))).expect("the .clif written")
+}
+
+#[test]
+fn cpu_target_writes_cranelift_ir() {
+    let dir = scratch("clif");
+    let file = root().join("samples/reduce.cl");
+    let clif = saved_clif(&dir, "r", &[&file.to_string_lossy(), "--target", "cpu"]);
     assert!(clif.contains("function"), "clif text: {clif}");
     assert!(
         clif.contains("; vectorize: region 0: vectorised"),
@@ -84,22 +90,11 @@ fn cpu_target_writes_cranelift_ir() {
 fn cpu_vectorize_stage_is_off_at_o0() {
     let dir = scratch("clif-o0");
     let file = root().join("samples/reduce.cl");
-    let out = oclc(
-        &[
-            &file.to_string_lossy(),
-            "--target",
-            "cpu",
-            "-O0",
-            "-save-temps=r",
-        ],
+    let clif = saved_clif(
         &dir,
+        "r",
+        &[&file.to_string_lossy(), "--target", "cpu", "-O0"],
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let clif = std::fs::read_to_string(dir.join("r.clif")).expect("r.clif written");
     assert!(clif.contains("; vectorize: off (-O0)"), "clif text: {clif}");
     assert!(!clif.contains("vectorised"), "clif text: {clif}");
 }
@@ -130,16 +125,7 @@ fn cpu_strided_loops_keep_lane_induction_variables() {
     // the results compared with PoCL).
     let dir = scratch("clif-strided");
     let file = root().join("bench/kernels/histogram.cl");
-    let out = oclc(
-        &[&file.to_string_lossy(), "--target", "cpu", "-save-temps=h"],
-        &dir,
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let clif = std::fs::read_to_string(dir.join("h.clif")).expect("h.clif written");
+    let clif = saved_clif(&dir, "h", &[&file.to_string_lossy(), "--target", "cpu"]);
     let notes = clif
         .matches("; vectorize: lane induction variable 'b': one affine base, stride 1")
         .count();
@@ -155,30 +141,22 @@ fn cpu_run_save_temps_shows_the_kernel_compiled_for_its_local_size() {
     // with PoCL at several local sizes).
     let dir = scratch("clif-specialised");
     let file = root().join("bench/kernels/histogram.cl");
-    let out = oclc(
-        &[
-            "run",
-            &file.to_string_lossy(),
-            "--kernel",
-            "histogram",
-            "--global",
-            "512",
-            "--local",
-            "256",
-            "--arg",
-            "u8[512]=rand:3",
-            "--arg",
-            "u32[512]=zeros",
-            "-save-temps=h",
-        ],
-        &dir,
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let clif = std::fs::read_to_string(dir.join("h.clif")).expect("h.clif written");
+    let file = file.to_string_lossy();
+    let run = [
+        "run",
+        &file,
+        "--kernel",
+        "histogram",
+        "--global",
+        "512",
+        "--local",
+        "256",
+        "--arg",
+        "u8[512]=rand:3",
+        "--arg",
+        "u32[512]=zeros",
+    ];
+    let clif = saved_clif(&dir, "h", &run);
     let (generic, launched) = clif
         .split_once("; kernel histogram as launched, local size 256x1x1\n")
         .unwrap_or_else(|| panic!("the launched kernel follows the generic one: {clif}"));
