@@ -102,19 +102,30 @@ impl Tx<'_, '_, '_> {
             self.b.def_var(self.pending, z);
         }
         let l = self.begin_wi_loop();
-        self.enter_state_vars(key)?;
         self.region_loop_base = self.loops.len();
+        self.work_item_stmts(stmts, key)?;
+        self.end_wi_loop(l, key)?;
+        self.region = GROUP;
+        if self.pending_used {
+            self.dispatch_pending();
+        }
+        Ok(())
+    }
+
+    /// Emits one work-item's statements of region `key` (state variables loaded on entry),
+    /// stopping after a statement that ends the block.
+    pub(super) fn work_item_stmts(
+        &mut self,
+        stmts: &[Stmt],
+        key: RegionKey,
+    ) -> Result<(), CompileError> {
+        self.enter_state_vars(key)?;
         self.terminated = false;
         for s in stmts {
             if self.terminated {
                 break;
             }
             self.stmt(s)?;
-        }
-        self.end_wi_loop(l, key)?;
-        self.region = GROUP;
-        if self.pending_used {
-            self.dispatch_pending();
         }
         Ok(())
     }

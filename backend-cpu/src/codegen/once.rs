@@ -33,15 +33,8 @@ impl Tx<'_, '_, '_> {
             lin: zero,
             next: done,
         });
-        self.enter_state_vars(key)?;
         self.region_loop_base = self.loops.len();
-        self.terminated = false;
-        for s in stmts {
-            if self.terminated {
-                break;
-            }
-            self.stmt(s)?;
-        }
+        self.work_item_stmts(stmts, key)?;
         if !self.terminated {
             self.b.ins().jump(done, &[]);
         }

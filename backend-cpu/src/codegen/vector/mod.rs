@@ -203,14 +203,7 @@ impl Tx<'_, '_, '_> {
             lin,
             next: s_next,
         });
-        self.enter_state_vars(key)?;
-        self.terminated = false;
-        for s in stmts {
-            if self.terminated {
-                break;
-            }
-            self.stmt(s)?;
-        }
+        self.work_item_stmts(stmts, key)?;
         if !self.terminated {
             self.b.ins().jump(s_next, &[]);
         }
