@@ -295,8 +295,10 @@ fn negative_global_offsets_are_address_arithmetic() {
         assert!(bad.is_empty(), "{}: {bad:#?}", file.display());
         assert!(dis.contains("OpConvertPtrToU"), "{}", file.display());
     }
-    // One kernel with both kinds: a[i], a[i + 1], a[u] (uint u) stay access chains; p[-1],
-    // *(p - 2), p[m] (int m) and a[j] (j counting down) become address arithmetic.
+    // One kernel with both kinds: a[i], a[i + 1], a[u] (uint u) stay access chains, and so
+    // does a[j] (j counting down): `a` is a kernel argument, the start of its buffer, so
+    // indexes off it are non-negative; p[-1], *(p - 2) and p[m] (int m) off the derived
+    // pointer p become address arithmetic.
     let file = dir.join("both.cl");
     std::fs::write(
         &file,
@@ -310,24 +312,28 @@ fn negative_global_offsets_are_address_arithmetic() {
     .unwrap();
     let dis = vulkan_disassembly(&file, &[], &dir);
     let count = |op: &str| dis.lines().filter(|l| l.contains(op)).count();
-    // Access chains: a[i], a[i + 1], a[u], a + 8, out[i]; address arithmetic: the other four.
-    assert_eq!(count("OpPtrAccessChain"), 5, "{dis}");
-    assert_eq!(count("OpConvertPtrToU"), 4, "{dis}");
-    // A sum of a part that may be negative (row * n, int n) and a non-negative one (k, col):
-    // address arithmetic for the first, then an access chain for the second.
+    // Access chains: a[i], a[i + 1], a[u], a[j], a + 8, out[i]; address arithmetic: the
+    // other three.
+    assert_eq!(count("OpPtrAccessChain"), 6, "{dis}");
+    assert_eq!(count("OpConvertPtrToU"), 3, "{dis}");
+    // A sum of a part that may be negative (row * n, int n) and a non-negative one (k, col)
+    // off a derived pointer: address arithmetic for the first, then an access chain for
+    // the second; off the argument itself, one access chain.
     std::fs::write(
         &file,
         "__kernel void k(__global const float *a, __global float *c, int n) {\n\
          int row = get_global_id(1), col = get_global_id(0);\n\
+         __global const float *b = a + 1;\n\
          float s = 0.0f;\n\
-         for (int k = 0; k < n; k++) s += a[row * n + k];\n\
+         for (int k = 0; k < n; k++) s += b[row * n + k];\n\
          c[row * n + col] = s;\n}\n",
     )
     .unwrap();
     let dis = vulkan_disassembly(&file, &[], &dir);
     let count = |op: &str| dis.lines().filter(|l| l.contains(op)).count();
-    assert_eq!(count("OpConvertPtrToU"), 2, "{dis}");
-    assert_eq!(count("OpPtrAccessChain"), 2, "{dis}");
+    // b = a + 1 and b[...]'s k: chains; c[row * n + col]: one chain; b's row * n: arithmetic.
+    assert_eq!(count("OpConvertPtrToU"), 1, "{dis}");
+    assert_eq!(count("OpPtrAccessChain"), 3, "{dis}");
 }
 
 /// Vulkan refusals name the source variable or expression (`p`, `o[...]`, a `?:`), not an

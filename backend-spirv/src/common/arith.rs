@@ -108,6 +108,22 @@ impl FnEmitter<'_, '_> {
         Ok(id)
     }
 
+    /// Whether a Vulkan `opcode` on `n` lanes of `s` may be decorated `NoSignedWrap`: scalar
+    /// `int`/`long` addition, subtraction and multiplication of user code, where OpenCL C
+    /// (as C) leaves signed overflow undefined, so clang marks the same operations `nsw`.
+    /// It lets a driver widen a 32-bit index (`a[row * n + k]`) into 64-bit address
+    /// arithmetic and strength-reduce it across loop iterations. Narrower types are left
+    /// alone (C computes `char`/`short` sums in `int`), as are vectors and oclc's own
+    /// library (`__oclc_*`, whose bit manipulations may wrap). `OCLC_VK_WORKAROUND=no-nsw`
+    /// turns it off for A/B measurements.
+    fn no_signed_wrap(&self, opcode: SOp, s: ScalarType, n: u8) -> bool {
+        matches!(opcode, SOp::IAdd | SOp::ISub | SOp::IMul)
+            && matches!(s, ScalarType::I32 | ScalarType::I64)
+            && n == 1
+            && !self.f.name.starts_with("__oclc_")
+            && self.cx.vk.no_signed_wrap
+    }
+
     /// Negation or complement.
     pub fn unary(&mut self, op: UnaryOp, a: ValueId) -> Result<Word> {
         let t = self.vty(a);
@@ -143,6 +159,11 @@ impl FnEmitter<'_, '_> {
                 }
             };
         }
+        if self.cx.flavour == Flavour::Vulkan && n == 1 {
+            if let Some(r) = self.vk_div_by_constant(opcode, s, ty, x, y)? {
+                return Ok(r);
+            }
+        }
         if opcode == SOp::SRem && self.cx.flavour == Flavour::Vulkan {
             // NVIDIA's Vulkan driver (580) computes OpSRem wrongly for negative operands
             // (-690 % 7 gave 0); `a - (a / b) * b` with OpSDiv has the same C semantics.
@@ -151,6 +172,11 @@ impl FnEmitter<'_, '_> {
             return self.inst(SOp::ISub, ty, &[x, p]);
         }
         let r = self.inst(opcode, ty, &[x, y])?;
+        if self.cx.flavour == Flavour::Vulkan && self.no_signed_wrap(opcode, s, n) {
+            self.cx
+                .b
+                .decorate(r, rspirv::spirv::Decoration::NoSignedWrap, []);
+        }
         if s.is_float() && self.cx.fast_math && self.cx.flavour == Flavour::OpenCl {
             use rspirv::spirv::{Decoration, FPFastMathMode as M};
             let flags = M::NOT_NAN | M::NOT_INF | M::NSZ | M::ALLOW_RECIP | M::FAST;

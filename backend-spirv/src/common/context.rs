@@ -53,6 +53,8 @@ pub(crate) struct VulkanState {
     pub split_offsets: HashMap<oclc_ir::ValueId, (oclc_ir::ValueId, oclc_ir::ValueId)>,
     /// How `__global`/`__constant` pointer offsets are emitted.
     pub offset_form: crate::vulkan::OffsetForm,
+    /// Whether signed `int`/`long` arithmetic of user code is decorated `NoSignedWrap`.
+    pub no_signed_wrap: bool,
 }
 
 impl ModuleCtx<'_> {

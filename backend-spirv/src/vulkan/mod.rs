@@ -5,6 +5,7 @@
 
 mod constants;
 mod convert;
+mod div_const;
 mod entry;
 pub(crate) mod image;
 mod image_uses;
@@ -95,6 +96,7 @@ pub fn emit_vulkan_with(module: &Module, opts: &VulkanOptions) -> Result<VulkanM
         cx.require(Capability::VariablePointers);
     }
     cx.vk.offset_form = pointers::OffsetForm::from_workarounds();
+    cx.vk.no_signed_wrap = !workarounds::enabled("no-nsw");
     let entry_ids = cx.assign_function_ids();
     // Module-wide: every pipeline sets the work-group size through spec constants 0..2.
     cx.vk_workgroup_size();
@@ -103,6 +105,11 @@ pub fn emit_vulkan_with(module: &Module, opts: &VulkanOptions) -> Result<VulkanM
     for (i, f) in module.functions.iter().enumerate() {
         let fid = FuncId(i as u32);
         cx.vk.nonneg = nonneg::nonneg_values(&module.types, f);
+        if !workarounds::enabled("no-argument-offsets") {
+            cx.vk
+                .nonneg
+                .extend(nonneg::argument_offsets(&module.types, f));
+        }
         cx.vk.split_offsets = nonneg::split_offsets(&module.types, f, &cx.vk.nonneg);
         if let Some(id) = entry_ids[i] {
             let layout = layout::kernel_layout(module, f, has_constants)

@@ -103,17 +103,27 @@ impl FnEmitter<'_, '_> {
         };
         if chain {
             let i = self.index_i64(index)?;
-            return Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?);
+            let bt = self.cx.ty(self.vty(base))?;
+            return self.vk_physical_chain(b, bt, i, rt);
         }
         let split = self.cx.vk.split_offsets.get(&index).copied();
         if let (Some((var, nonneg)), OffsetForm::ByIndex) = (split, form) {
             let v = self.index_i64(var)?;
             let shifted = self.vk_address_offset(base, b, v, rt)?;
             let k = self.index_i64(nonneg)?;
-            return Ok(self.cx.b.ptr_access_chain(rt, None, shifted, k, [])?);
+            return self.vk_physical_chain(shifted, rt, k, rt);
         }
         let i = self.index_i64(index)?;
         self.vk_address_offset(base, b, i, rt)
+    }
+
+    /// `OpPtrAccessChain(b, i)` on a physical pointer `b` of SPIR-V type `bt`, or `b` itself
+    /// when `i` is the constant 0 and the types agree (`(p + k)[0]`, `*(p + k)`).
+    fn vk_physical_chain(&mut self, b: Word, bt: Word, i: Word, rt: Word) -> Result<Word> {
+        if bt == rt && self.cx.scalar_const_ids.get(&i) == Some(&0) {
+            return Ok(b);
+        }
+        Ok(self.cx.b.ptr_access_chain(rt, None, b, i, [])?)
     }
 
     /// `b + i` elements on a physical pointer as integer arithmetic on its address:

@@ -7,7 +7,10 @@
 //! and Vulkan lacks, at fixed offsets: global offset (`uvec3` at
 //! [`GLOBAL_OFFSET_OFFSET`]), work dimension (`uint` at [`WORK_DIM_OFFSET`]) and global
 //! size (`uvec3` at [`GLOBAL_SIZE_OFFSET`]); arguments follow from [`FIRST_ARG_OFFSET`].
-//! Buffer arguments are 64-bit device addresses (`bufferDeviceAddress`). The work-group
+//! Buffer arguments are 64-bit device addresses (`bufferDeviceAddress`) of the start of
+//! the data the kernel indexes, as a `cl_mem` argument is: the kernel may assume indexes
+//! off an argument are non-negative (an address inside a larger allocation is fine when
+//! the kernel reads nothing before it). The work-group
 //! size is the `WorkgroupSize` built-in made of specialization constants 0, 1, 2 (set them
 //! to the launch's local size); `__local` pointer arguments are Workgroup arrays whose
 //! element count is a specialization constant. When the module has program-scope

@@ -6,7 +6,10 @@
 //! - `address-arith`: every such offset is integer address arithmetic, non-negative ones
 //!   too (to measure what keeping `OpPtrAccessChain` for them is worth);
 //! - `no-variable-pointers`: no `VariablePointers` capability for pointer variables (the
-//!   form that crashed NVIDIA's driver; a control for the probe).
+//!   form that crashed NVIDIA's driver; a control for the probe);
+//! - `no-argument-offsets`: offsets from a kernel's pointer arguments get no assumption
+//!   of being non-negative (only what `nonneg` proves);
+//! - `no-nsw`: no `NoSignedWrap` on signed `int`/`long` arithmetic (A/B runs).
 
 /// Whether the workaround `name` is switched on in `OCLC_VK_WORKAROUND`.
 pub(crate) fn enabled(name: &str) -> bool {
