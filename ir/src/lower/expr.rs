@@ -173,8 +173,21 @@ impl FnLower<'_, '_> {
                 let la = self.convert(la, i64t);
                 let ra = self.convert(ra, i64t);
                 let bytes = self.b.emit(Op::Binary(BinaryOp::Sub, la, ra), i64t);
-                let size = self.konst(Const::int(ScalarType::I64, size as i64));
-                let diff = self.b.emit(Op::Binary(BinaryOp::Div, bytes, size), i64t);
+                // Both pointers point into one array, so the division is exact: for a
+                // power-of-two size an arithmetic shift gives the same quotient (as clang's
+                // `sdiv exact` becomes `ashr`), and NVIDIA's Vulkan compiler miscompiled
+                // the signed division of the difference when it was divided again
+                // (bench/probes/nvidia_address_alias.cl).
+                let diff = if size == 1 {
+                    bytes
+                } else if size.is_power_of_two() {
+                    let k = Const::int(ScalarType::I64, size.trailing_zeros() as i64);
+                    let k = self.konst(k);
+                    self.b.emit(Op::Binary(BinaryOp::Shr, bytes, k), i64t)
+                } else {
+                    let size = self.konst(Const::int(ScalarType::I64, size as i64));
+                    self.b.emit(Op::Binary(BinaryOp::Div, bytes, size), i64t)
+                };
                 let to = self.vty(&e.ty);
                 Ok(self.arith_convert(diff, to))
             }
