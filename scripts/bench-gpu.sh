@@ -17,6 +17,9 @@
 #                      functional check (lavapipe + PoCL)
 #   BENCH_REPEAT=R     timed launches per kernel (default 20)
 #   OPENCL_DEVICE=S    --opencl-device filter (default: NVIDIA when clinfo lists it)
+#   BENCH_ONLY=REGEX   run only the kernels whose name matches (grep -E), e.g.
+#                      BENCH_N=67108864 BENCH_ONLY='^(copy|vecadd|saxpy|reduce4?|transpose(_rows)?|stencil)$'
+#                      for the bandwidth of the memory-bound kernels on larger buffers
 set -u
 OCLC=${1:-target/release/oclc}
 cd "$(dirname "$0")/.."
@@ -89,6 +92,9 @@ RESULTS="$TMP/results.tsv"
 : > "$RESULTS"
 for k in "${KERNELS[@]}"; do
     IFS='|' read -r name file bytes args <<< "$k"
+    if [ -n "${BENCH_ONLY:-}" ] && ! grep -qE "$BENCH_ONLY" <<< "$name"; then
+        continue
+    fi
     read -r -a argv <<< "$args"
     vk=$(time_of vulkan "$file" "${argv[@]}")
     cl=$(time_of opencl "$file" "${argv[@]}")
