@@ -6,9 +6,13 @@ buffers (integers exactly, floats within the file's `// TOLERANCE: RTOL ATOL`, d
 the test suite's tools (PoCL, llvm-spirv-14) are absent.
 
 usage: scripts/gpu-differential.py OCLC_BINARY [--opencl-device FILTER]
-       (GPU_DIFF_FILTER=REGEX limits the run to matching files)
+       (GPU_DIFF_FILTER=REGEX limits the run to matching files; GPU_DIFF_TIMEOUT=S bounds each
+       `oclc run`, default 120 s)
+
+Prints every RUN line's outcome as it goes (agreeing ones as `ok` with their time), so that a
+run cut short by a time limit still says how far it got and which kernel was slow.
 """
-import glob, os, re, shlex, struct, subprocess, sys, tempfile
+import glob, os, re, shlex, struct, subprocess, sys, tempfile, time
 
 FMT = {"f32": "f", "f64": "d", "f16": "e", "i8": "b", "u8": "B", "i16": "h", "u16": "H",
        "i32": "i", "u32": "I", "i64": "q", "u64": "Q"}
@@ -44,6 +48,15 @@ def compare(a, b, scalar, rtol, atol):
     return None
 
 
+def run_oclc(argv):
+    """`oclc run` with a time limit; a run past it fails with a TIMEOUT message."""
+    limit = float(os.environ.get("GPU_DIFF_TIMEOUT", "120"))
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(argv, 124, "", f"TIMEOUT after {limit:.0f} s")
+
+
 def main():
     oclc = sys.argv[1]
     extra = sys.argv[2:]
@@ -62,10 +75,10 @@ def main():
         for n, run in enumerate(runs):
             name = f"{f}#{n}"
             with tempfile.TemporaryDirectory() as d:
-                ref = subprocess.run([oclc, "run", f, *run, "--device", "opencl", *extra, "--dump", f"{d}/ref"],
-                                     capture_output=True, text=True)
-                vk = subprocess.run([oclc, "run", f, *run, "--device", "vulkan", "--dump", f"{d}/vk"],
-                                    capture_output=True, text=True)
+                start = time.monotonic()
+                ref = run_oclc([oclc, "run", f, *run, "--device", "opencl", *extra, "--dump", f"{d}/ref"])
+                vk = run_oclc([oclc, "run", f, *run, "--device", "vulkan", "--dump", f"{d}/vk"])
+                took = time.monotonic() - start
                 if vk_unsupported:
                     print(f"{name}: marked VULKAN-UNSUPPORTED: vulkan {'FAILED as expected' if vk.returncode else 'SUCCEEDED'}")
                     skipped += 1
@@ -94,6 +107,7 @@ def main():
                     print(f"{name}: MISMATCH in {', '.join(diffs)}")
                     bad += 1
                 else:
+                    print(f"{name}: ok ({took:.1f} s)")
                     ok += 1
     print(f"\n{ok} RUN lines agree, {bad} differ or fail, {skipped} skipped (reference failed or marked)")
     return 1 if bad else 0

@@ -11,8 +11,11 @@
 //! from 0, `size_t i = get_global_id(0)`). Subtraction and negation never are. Two
 //! assumptions beyond the types: arithmetic on non-negative values does not overflow
 //! into the sign bit (undefined for signed types in C; for `size_t` it would need an
-//! index of 2^63 elements), and narrowing a non-negative value to a signed type keeps it
-//! non-negative (it must fit for the kernel's index to be meaningful).
+//! index of 2^63 elements), and narrowing a value that is non-negative by construction
+//! (a work-item id, a count) to a signed type keeps it non-negative (it must fit for the
+//! kernel's index to be meaningful). An unsigned value that is non-negative only by its
+//! type (`-abs(x) - 1` computes in `uint`) may turn negative when converted to a signed
+//! type of its width or narrower, so such a conversion is not assumed non-negative.
 
 use std::collections::{HashMap, HashSet};
 
@@ -100,19 +103,24 @@ pub(crate) fn argument_offsets(types: &TypeTable, f: &Function) -> HashSet<Value
 pub(crate) fn nonneg_values(types: &TypeTable, f: &Function) -> HashSet<ValueId> {
     let addrs = local_addresses(f);
     let mut vars = tracked_variables(types, f, &addrs);
+    let mut bounded_vars = vars.clone();
     loop {
-        let known = forward(types, f, &addrs, &vars);
-        let before = vars.len();
+        let (known, bounded) = forward(types, f, &addrs, &vars, &bounded_vars);
+        let before = (vars.len(), bounded_vars.len());
         walk_stmts(&f.body, &mut |s| {
             if let Stmt::Store { ptr, value } = s {
                 if let Some(l) = addrs.get(ptr) {
                     if !known.contains(value) {
                         vars.remove(l);
                     }
+                    if !bounded.contains(value) {
+                        bounded_vars.remove(l);
+                    }
                 }
             }
         });
-        if vars.len() == before {
+        bounded_vars.retain(|l| vars.contains(l));
+        if (vars.len(), bounded_vars.len()) == before {
             return known;
         }
     }
@@ -176,13 +184,26 @@ fn tracked_variables(
 }
 
 /// One pass in program order (values are defined before they are used), taking loads of
-/// the variables in `vars` as non-negative.
+/// the variables in `vars` as non-negative and those in `bounded_vars` as bounded too.
+///
+/// Two sets grow together: `known` (non-negative as an index: every unsigned value below
+/// 64 bits is, by its type) and `bounded` (non-negative and below its type's signed
+/// maximum, by construction: not just by being unsigned). A conversion to a signed type
+/// no wider than an unsigned source keeps non-negativity only for a bounded source:
+/// `int neg = -abs(x) - 1` computes in `uint` (abs returns `uint`), so the `uint` is
+/// "non-negative" while the `int` is negative (NVIDIA hung on the access chain that the
+/// old rule allowed; tests/run/ptr_neg_runtime_offsets.cl).
 fn forward(
     types: &TypeTable,
     f: &Function,
     addrs: &HashMap<ValueId, LocalId>,
     vars: &HashSet<LocalId>,
-) -> HashSet<ValueId> {
+    bounded_vars: &HashSet<LocalId>,
+) -> (HashSet<ValueId>, HashSet<ValueId>) {
+    let scalar = |v: ValueId| match types.get(f.value_type(v)) {
+        Type::Scalar(s) => Some(*s),
+        _ => None,
+    };
     let mut known = HashSet::new();
     for (i, &ty) in f.value_types.iter().enumerate() {
         if matches!(types.get(ty), Type::Scalar(s) if s.is_int() && !s.is_signed() && s.bits() < 64)
@@ -190,35 +211,63 @@ fn forward(
             known.insert(ValueId(i as u32));
         }
     }
+    let mut bounded = HashSet::new();
     walk_stmts(&f.body, &mut |s| {
         let Stmt::Let { value, op } = s else { return };
-        let Type::Scalar(ty) = types.get(f.value_type(*value)) else {
+        let Some(ty) = scalar(*value).filter(|t| t.is_int()) else {
             return;
         };
-        if ty.is_int() && op_nonneg(*ty, op, &known, addrs, vars) {
+        // The source of a conversion to `ty` loses nothing when it is not an unsigned
+        // value of at least `ty`'s width going to a signed type.
+        let reinterprets = |v: ValueId| {
+            ty.is_signed()
+                && scalar(v).is_some_and(|s| s.is_int() && !s.is_signed() && s.bits() >= ty.bits())
+        };
+        let widens_unsigned = |v: ValueId| {
+            scalar(v).is_some_and(|s| s.is_int() && !s.is_signed() && s.bits() < ty.bits())
+        };
+        let is_bounded = op_nonneg(ty, op, &bounded, true, addrs, bounded_vars, &|v| {
+            bounded.contains(&v) || widens_unsigned(v)
+        });
+        let is_known = is_bounded
+            || op_nonneg(ty, op, &known, false, addrs, vars, &|v| {
+                if reinterprets(v) {
+                    bounded.contains(&v)
+                } else {
+                    known.contains(&v)
+                }
+            });
+        if is_bounded {
+            bounded.insert(*value);
+        }
+        if is_known {
             known.insert(*value);
         }
     });
-    known
+    (known, bounded)
 }
 
-/// Whether `op`, giving a `ty`, gives a non-negative value.
+/// Whether `op`, giving a `ty`, gives a non-negative value, its operands judged by `set`
+/// and a converted value by `source_ok`. With `strict`, an unsigned constant must also be
+/// below its type's signed maximum.
 fn op_nonneg(
     ty: ScalarType,
     op: &Op,
-    known: &HashSet<ValueId>,
+    set: &HashSet<ValueId>,
+    strict: bool,
     addrs: &HashMap<ValueId, LocalId>,
     vars: &HashSet<LocalId>,
+    source_ok: &dyn Fn(ValueId) -> bool,
 ) -> bool {
-    let all = |vs: &[ValueId]| vs.iter().all(|v| known.contains(v));
+    let all = |vs: &[ValueId]| vs.iter().all(|v| set.contains(v));
     match op {
         Op::Const(c) => match ty {
             ScalarType::U64 => c.bits < 1 << 63,
-            _ if ty.is_signed() => (c.bits >> (ty.bits() - 1)) & 1 == 0,
+            _ if ty.is_signed() || strict => (c.bits >> (ty.bits() - 1)) & 1 == 0,
             _ => true,
         },
         Op::WorkItem { .. } => true,
-        Op::Convert { value, .. } | Op::Bitcast { value, .. } => known.contains(value),
+        Op::Convert { value, .. } | Op::Bitcast { value, .. } => source_ok(*value),
         Op::Binary(op, a, b) => match op {
             BinaryOp::Add
             | BinaryOp::Mul
@@ -226,17 +275,17 @@ fn op_nonneg(
             | BinaryOp::Rem
             | BinaryOp::Or
             | BinaryOp::Xor => all(&[*a, *b]),
-            BinaryOp::Shl | BinaryOp::Shr => known.contains(a),
-            BinaryOp::And => known.contains(a) || known.contains(b),
+            BinaryOp::Shl | BinaryOp::Shr => set.contains(a),
+            BinaryOp::And => set.contains(a) || set.contains(b),
             BinaryOp::Sub => false,
         },
         Op::Select {
             if_true, if_false, ..
         } => all(&[*if_true, *if_false]),
         Op::Math { func, args } => match func {
-            MathFn::Max => args.iter().any(|v| known.contains(v)),
+            MathFn::Max => args.iter().any(|v| set.contains(v)),
             MathFn::Min => all(args),
-            MathFn::Clamp => args.get(1).is_some_and(|lo| known.contains(lo)),
+            MathFn::Clamp => args.get(1).is_some_and(|lo| set.contains(lo)),
             _ => false,
         },
         Op::Load { ptr } => addrs.get(ptr).is_some_and(|l| vars.contains(l)),
@@ -370,5 +419,85 @@ mod tests {
         // a[j] (counting up from 0), a[d] (counting down), a[i], a[m], a[u], a[i - 1],
         // a[max(m, 0)], a[m & 7].
         assert_eq!(offsets, [true, false, true, false, true, false, true, true]);
+    }
+    /// The IR (vulkan.ir stage, -O0) of
+    /// ```c
+    /// kernel void k(global int *a, global const int *offs, uint u) {
+    ///   int off = offs[0];
+    ///   int neg = -abs(off) - 1;
+    ///   int big = (int)u;
+    ///   uint small = get_local_id(0);
+    ///   a[neg] = 1; a[big] = 2; a[(int)small] = 3;
+    /// }
+    /// ```
+    /// `-abs(off) - 1` computes in `uint` (abs returns `uint`): non-negative as a `uint`,
+    /// negative as the `int` it is stored to; `(int)u` of a `uint` argument may be negative
+    /// too; `(int)small` of a local id is not.
+    const REINTERPRETED: &str = r#"kernel @k(%0 "a": ptr<global, i32> type "__global int *", %1 "offs": ptr<global, i32> const type "__global const int *", %2 "u": u32 type "uint") -> void {
+  local $0 "off": private i32
+  local $1 "neg": private i32
+  local $2 "big": private i32
+  local $3 "small": private u32
+  %3: ptr<private, i32> = local_addr $0
+  %4: i64 = const 0
+  %5: ptr<global, i32> = ptr_offset %1, %4
+  %6: i32 = load %5
+  store %3, %6
+  %7: ptr<private, i32> = local_addr $1
+  %8: ptr<private, i32> = local_addr $0
+  %9: i32 = load %8
+  %10: u32 = math.abs %9
+  %11: u32 = neg %10
+  %12: u32 = const 1
+  %13: u32 = sub %11, %12
+  %14: i32 = convert %13
+  store %7, %14
+  %15: ptr<private, i32> = local_addr $2
+  %16: i32 = convert %2
+  store %15, %16
+  %17: ptr<private, u32> = local_addr $3
+  %18: u64 = local_id 0
+  %19: u32 = convert %18
+  store %17, %19
+  %20: ptr<private, i32> = local_addr $1
+  %21: i32 = load %20
+  %22: i64 = convert %21
+  %23: ptr<global, i32> = ptr_offset %0, %22
+  %24: i32 = const 1
+  store %23, %24
+  %25: ptr<private, i32> = local_addr $2
+  %26: i32 = load %25
+  %27: i64 = convert %26
+  %28: ptr<global, i32> = ptr_offset %0, %27
+  %29: i32 = const 2
+  store %28, %29
+  %30: ptr<private, u32> = local_addr $3
+  %31: u32 = load %30
+  %32: i32 = convert %31
+  %33: i64 = convert %32
+  %34: ptr<global, i32> = ptr_offset %0, %33
+  %35: i32 = const 3
+  store %34, %35
+  return
+}
+"#;
+
+    #[test]
+    fn unsigned_values_reinterpreted_as_signed_are_not_assumed_non_negative() {
+        let m = oclc_ir::parse_module(REINTERPRETED).unwrap();
+        let f = &m.functions[0];
+        let known = super::nonneg_values(&m.types, f);
+        let mut offsets = Vec::new();
+        walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let {
+                op: Op::PtrOffset { index, .. },
+                ..
+            } = s
+            {
+                offsets.push(known.contains(index));
+            }
+        });
+        // offs[0], a[neg], a[big], a[(int)small].
+        assert_eq!(offsets, [true, false, false, true]);
     }
 }
