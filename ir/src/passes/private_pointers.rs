@@ -833,7 +833,7 @@ mod tests {
     fn run(src: &str) -> Result<String, String> {
         let mut m = parse_module(src).expect("parses");
         verify_module(&m).expect("input verifies");
-        lower_private_pointer_variables(&mut m)?;
+        lower_private_pointer_variables(&mut m).map_err(|e| e.message)?;
         verify_module(&m).unwrap_or_else(|e| panic!("{e}\n{}", print_module(&m)));
         let text = print_module(&m);
         assert_eq!(print_module(&parse_module(&text).expect("reparses")), text);
