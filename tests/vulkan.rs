@@ -341,44 +341,51 @@ fn negative_global_offsets_are_address_arithmetic() {
 #[test]
 fn vulkan_refusals_name_the_source_value() {
     let dir = scratch("vk-refusal-names");
-    let cases: [(&str, &str, &str); 7] = [
+    let cases: [(&str, &str, &str, &str); 7] = [
         (
             "__kernel void k(__global int *o) {\n  int a[2] = {1, 2}, b[2] = {3, 4};\n  o[1] = *(o[0] ? a : b);\n}\n",
             "-cl-std=CL1.2",
             "the private pointer chosen by a `?:` points into both `a` and `b`",
+            "3:23",
         ),
         (
             "__kernel void k(__global int *o) {\n  int *p = (int *)(size_t)o[0];\n  o[1] = *p;\n}\n",
             "-cl-std=CL1.2",
             "converting the integer `o[...]` to a private pointer",
+            "2:12",
         ),
         (
             "__kernel void k(__global int *o) {\n  __local int l[4];\n  __local int *p = l + o[0];\n  o[1] = (int)((size_t)p & 3);\n}\n",
             "-cl-std=CL1.2",
             "converting the local pointer `p` to an integer",
+            "4:16",
         ),
         (
             "kernel void k(global int *o) {\n  local int l[4];\n  int *g = o;\n  local int *lp = (local int *)g;\n  *lp = 1;\n  o[1] = l[0];\n}\n",
             "-cl-std=CL2.0",
             "casting the generic pointer `g` (pointing to __global memory) to a __local pointer",
+            "4:19",
         ),
         (
             "kernel void k(global int *o) {\n  int x = o[0];\n  int *p = o[1] ? &x : (int *)o;\n  o[2] = *p;\n}\n",
             "-cl-std=CL2.0",
             "the generic pointer variable `p` that may point to __global or __private memory",
+            "3:12",
         ),
         (
             "typedef union { float f; uchar b[4]; } w;\n__kernel void k(__global float *o) {\n  w x; x.f = o[0];\n  uchar *p = x.b;\n  p++;\n  o[1] = *p;\n}\n",
             "-cl-std=CL1.2",
             "the private pointer variable `p` is set to a private pointer (`&x`) reinterpreted",
+            "4:14",
         ),
         (
             "__kernel void k(__global float *o) {\n  __local float f;\n  f = o[0];\n  barrier(CLK_LOCAL_MEM_FENCE);\n  __local uchar *p = (__local uchar *)&f;\n  __local uchar *q = p + 1;\n  o[1] = *q;\n}\n",
             "-cl-std=CL1.2",
             "a pointer into `f` reinterpreted through a pointer cast",
+            "5:22",
         ),
     ];
-    for (i, (source, std, expected)) in cases.iter().enumerate() {
+    for (i, (source, std, expected, at)) in cases.iter().enumerate() {
         let file = dir.join(format!("case{i}.cl"));
         std::fs::write(&file, source).unwrap();
         let spv = dir.join(format!("case{i}.spv"));
@@ -388,6 +395,58 @@ fn vulkan_refusals_name_the_source_value() {
         assert!(
             !out.status.success() && err.contains(expected) && !err.contains('%'),
             "case {i}: expected an error naming `{expected}`, got: {err}"
+        );
+        // The offending expression's place (checked by hand against each source).
+        let location = format!("case{i}.cl:{at}");
+        assert!(
+            shown_location(&err).is_some_and(|l| l.ends_with(&location)),
+            "case {i}: expected the error at {location}, got: {err}"
+        );
+    }
+}
+
+/// The `FILE:LINE:COL` a rendered diagnostic shows (`┌─ FILE:LINE:COL`), if any.
+fn shown_location(err: &str) -> Option<&str> {
+    err.lines()
+        .find_map(|l| l.trim_start().strip_prefix("┌─ "))
+        .map(str::trim)
+}
+
+/// Every kernel in `tests/vulkan_refusals/` fails on Vulkan after the front end, with an
+/// error naming what it refuses (`// MESSAGE:`) at the offending expression (`// AT:`),
+/// through an `#include` and a macro expansion too.
+#[test]
+fn vulkan_refusals_carry_source_locations() {
+    let dir = root().join("tests/vulkan_refusals");
+    let out_dir = scratch("vk-refusal-locations");
+    let files = cl_files(&dir);
+    assert!(!files.is_empty(), "no kernels in tests/vulkan_refusals");
+    for file in files {
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        let src = std::fs::read_to_string(&file).unwrap();
+        let tag = |key: &str| {
+            src.lines()
+                .find_map(|l| l.trim().strip_prefix(key))
+                .map(|v| v.trim().to_string())
+        };
+        let std = format!("-cl-std={}", tag("// CL-STD:").unwrap_or("CL1.2".into()));
+        let message = tag("// MESSAGE:").unwrap_or_else(|| panic!("{name}: no // MESSAGE:"));
+        let at = tag("// AT:").unwrap_or_else(|| panic!("{name}: no // AT:"));
+        let spv = out_dir.join(format!("{name}.spv"));
+        let (file_s, spv_s) = (file.to_string_lossy(), spv.to_string_lossy());
+        let out = oclc(
+            &[&file_s, &std, "--target", "vulkan", "-o", &spv_s],
+            &root(),
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(
+            err.contains(&message),
+            "{name}: expected `{message}`, got: {err}"
+        );
+        assert!(
+            shown_location(&err).is_some_and(|l| l.ends_with(&format!("/{at}"))),
+            "{name}: expected the error at {at}, got: {err}"
         );
     }
 }

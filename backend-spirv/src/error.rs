@@ -10,6 +10,8 @@ pub struct SpirvError {
     pub function: Option<String>,
     /// What could not be emitted.
     pub message: String,
+    /// Where in the source the construct is, when the IR value it arose at has a span.
+    pub span: Option<oclc_ir::SourceSpan>,
 }
 
 impl SpirvError {
@@ -18,6 +20,7 @@ impl SpirvError {
         SpirvError {
             function: None,
             message: message.into(),
+            span: None,
         }
     }
 
@@ -27,6 +30,20 @@ impl SpirvError {
             self.function = Some(name.to_string());
         }
         self
+    }
+
+    /// Attaches `span`, unless a span is already set (the innermost one is the most
+    /// precise).
+    pub fn at(mut self, span: Option<oclc_ir::SourceSpan>) -> Self {
+        if self.span.is_none() {
+            self.span = span;
+        }
+        self
+    }
+
+    /// Attaches the source span of `value` of `f` (see [`SpirvError::at`]).
+    pub fn at_value(self, f: &oclc_ir::Function, value: oclc_ir::ValueId) -> Self {
+        self.at(f.span(value))
     }
 }
 

@@ -219,8 +219,10 @@ fn run_on_vulkan(
 ) -> Result<(), String> {
     // The built-ins Vulkan lacks come from oclc's library, as for OpenCL C sources.
     let float = driver::VulkanFloat::default();
-    let vk =
-        driver::emit_vulkan_spirv(module, float, &mut Stages::default()).map_err(|e| match e {
+    // No sources: errors stay one line, as `oclc run` prints them.
+    let no_sources = oclc_frontend::source::SourceMap::new();
+    let vk = driver::emit_vulkan_spirv(module, &no_sources, float, &mut Stages::default())
+        .map_err(|e| match e {
             CompileError::Diagnostics(m) => m.trim_start_matches("error: ").to_string(),
             e => e.to_string(),
         })?;
@@ -402,7 +404,7 @@ pub fn compile_brook_cli(
     let (_, lowered) = lower_brook(&cli.input, opts, &brook, stages)?;
     match opts.target {
         crate::options::Target::OpenCl => {
-            let words = driver::emit_opencl_spirv(&lowered.module, opts, stages)?;
+            let words = driver::emit_opencl_spirv(&lowered.module, &lowered.sources, opts, stages)?;
             let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
             let out = cli.output.clone().unwrap_or_else(|| default_out("spv"));
             write_output(&out, &bytes)?;
@@ -416,7 +418,7 @@ pub fn compile_brook_cli(
             // The reflection describes the generated OpenCL kernels (see `--emit opencl-c`
             // for how they take the streams).
             let float = driver::VulkanFloat::new(opts, &lowered);
-            let vk = driver::emit_vulkan_spirv(&lowered.module, float, stages)?;
+            let vk = driver::emit_vulkan_spirv(&lowered.module, &lowered.sources, float, stages)?;
             let bytes: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
             let json = oclc_backend_spirv::reflection_json(&vk.kernels);
             let spv_out = cli.output.clone().unwrap_or_else(|| default_out("spv"));

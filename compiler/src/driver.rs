@@ -9,6 +9,7 @@ use oclc_frontend::options::{ClStd as FeClStd, FrontendOptions};
 use oclc_frontend::source::SourceMap;
 use oclc_ir::Module;
 
+use crate::located::located_error;
 use crate::options::{ClStd, CompileOptions, WarningMode};
 
 /// The text of each stage that ran, for `-save-temps` and for tests. Nothing is recorded
@@ -69,6 +70,9 @@ pub struct Lowered {
     /// Whether the source says `#pragma OPENCL FP_CONTRACT OFF` (anywhere: oclc then
     /// contracts nothing in the program).
     pub fp_contract_off: bool,
+    /// The source files, to show where later stages' errors are (the IR's source spans
+    /// index them).
+    pub sources: SourceMap,
 }
 
 /// How Vulkan code may rewrite the program's float arithmetic under OpenCL C's rules.
@@ -198,12 +202,15 @@ fn lower_loaded(
         module,
         warnings,
         fp_contract_off,
+        sources: map.clone(),
     })
 }
 
-/// Emits SPIR-V for OpenCL from an IR module.
+/// Emits SPIR-V for OpenCL from an IR module; errors are shown at their place in
+/// `sources` (see [`located_error`]).
 pub fn emit_opencl_spirv(
     module: &Module,
+    sources: &SourceMap,
     opts: &CompileOptions,
     stages: &mut Stages,
 ) -> Result<Vec<u32>, CompileError> {
@@ -213,7 +220,7 @@ pub fn emit_opencl_spirv(
         denorms_are_zero: opts.denorms_are_zero,
     };
     let words = oclc_backend_spirv::emit_opencl(module, &spv_opts)
-        .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
+        .map_err(|e| located_error(sources, &e.to_string(), e.span))?;
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&words));
     }
@@ -224,8 +231,13 @@ pub fn emit_opencl_spirv(
 /// `oclc_backend_spirv::vulkan_native_math`), and every division Vulkan cannot round
 /// as OpenCL requires (double: `oclc_backend_spirv::vulkan_native_division`), linked
 /// from oclc's built-in library. Before anything is linked or inlined, products that
-/// `float` allows to contract become `mad` (GLSL.std.450 `Fma`).
-pub fn link_vulkan_library(module: &Module, float: VulkanFloat) -> Result<Module, CompileError> {
+/// `float` allows to contract become `mad` (GLSL.std.450 `Fma`). The passes' refusals are
+/// shown at their place in `sources`.
+pub fn link_vulkan_library(
+    module: &Module,
+    sources: &SourceMap,
+    float: VulkanFloat,
+) -> Result<Module, CompileError> {
     let mut linked = module.clone();
     if float.contract {
         oclc_ir::passes::contract::contract_mul_add(&mut linked);
@@ -259,16 +271,21 @@ pub fn link_vulkan_library(module: &Module, float: VulkanFloat) -> Result<Module
         .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
     // Vulkan has no generic space: inline helpers taking generic pointers, then give each
     // generic pointer the one named space it points into.
-    oclc_ir::passes::infer_spaces::infer_generic_spaces(&mut linked)
-        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
+    oclc_ir::passes::infer_spaces::infer_generic_spaces(&mut linked).map_err(|e| {
+        let span = match &e {
+            oclc_ir::passes::infer_spaces::InferSpacesError::Undecided { span, .. } => *span,
+            _ => None,
+        };
+        located_error(sources, &format!("on Vulkan, {e}"), span)
+    })?;
     // Vulkan cannot store or compare Function-storage pointers: private pointer variables
     // become element indices into the one private variable they point into.
     oclc_ir::passes::private_pointers::lower_private_pointer_variables(&mut linked)
-        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
+        .map_err(|e| located_error(sources, &format!("on Vulkan, {e}"), e.span))?;
     // Vulkan cannot reinterpret Function-storage pointers: union members and `(T *)&x` in
     // private memory become loads and stores of the variable's own type plus bit operations.
     oclc_ir::passes::private_union::lower_private_reinterprets(&mut linked)
-        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
+        .map_err(|e| located_error(sources, &format!("on Vulkan, {e}"), e.span))?;
     // Vulkan has no 8/16-lane vectors: split them into 4-lane pieces (OpenCL layout kept).
     oclc_ir::passes::split_wide::split_wide_vectors(&mut linked)
         .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
@@ -278,13 +295,14 @@ pub fn link_vulkan_library(module: &Module, float: VulkanFloat) -> Result<Module
 
 /// Emits SPIR-V for Vulkan compute, with the reflection of each kernel, after linking the
 /// built-in library ([`link_vulkan_library`]; the linked IR is the `vulkan.ir` stage),
-/// with the float rules `float`.
+/// with the float rules `float`; errors are shown at their place in `sources`.
 pub fn emit_vulkan_spirv(
     module: &Module,
+    sources: &SourceMap,
     float: VulkanFloat,
     stages: &mut Stages,
 ) -> Result<oclc_backend_spirv::VulkanModule, CompileError> {
-    let module = &link_vulkan_library(module, float)?;
+    let module = &link_vulkan_library(module, sources, float)?;
     if stages.record {
         stages.ir_vulkan = Some(oclc_ir::print_module(module));
     }
@@ -292,7 +310,7 @@ pub fn emit_vulkan_spirv(
         relaxed_math: float.relaxed,
     };
     let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts)
-        .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
+        .map_err(|e| located_error(sources, &e.to_string(), e.span))?;
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
     }

@@ -10,6 +10,7 @@
 pub mod brook;
 pub mod cli;
 pub mod driver;
+pub mod located;
 pub mod options;
 pub mod run;
 
@@ -26,6 +27,6 @@ pub fn compile_to_spirv(
 ) -> Result<(Vec<u32>, String), CompileError> {
     let mut stages = Stages::default();
     let lowered = driver::lower_file(path, opts, &mut stages)?;
-    let words = driver::emit_opencl_spirv(&lowered.module, opts, &mut stages)?;
+    let words = driver::emit_opencl_spirv(&lowered.module, &lowered.sources, opts, &mut stages)?;
     Ok((words, lowered.warnings))
 }

@@ -56,7 +56,7 @@ pub struct Label {
 pub struct Diagnostic {
     /// Error, warning or note.
     pub severity: Severity,
-    /// Stable code such as `"E0300"`.
+    /// Stable code such as `"E0300"` (empty for errors without one, printed without it).
     pub code: &'static str,
     /// Headline.
     pub message: String,
@@ -136,9 +136,14 @@ impl Diagnostic {
         for l in &self.secondary {
             labels.push(cs::Label::secondary(l.span.file, l.span.range()).with_message(&l.message));
         }
-        cs::Diagnostic::new(sev)
-            .with_code(self.code)
-            .with_message(&self.message)
+        let d = cs::Diagnostic::new(sev);
+        // An empty code (errors of later stages) prints as a plain `error: ...`.
+        let d = if self.code.is_empty() {
+            d
+        } else {
+            d.with_code(self.code)
+        };
+        d.with_message(&self.message)
             .with_labels(labels)
             .with_notes(self.notes.clone())
     }

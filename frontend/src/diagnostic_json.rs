@@ -65,7 +65,11 @@ pub fn to_json(d: &Diagnostic, map: &SourceMap) -> String {
     let mut out = String::from("{\"severity\":");
     push_json_string(&mut out, severity_name(d.severity));
     out.push_str(",\"code\":");
-    push_json_string(&mut out, d.code);
+    if d.code.is_empty() {
+        out.push_str("null");
+    } else {
+        push_json_string(&mut out, d.code);
+    }
     out.push_str(",\"message\":");
     push_json_string(&mut out, &d.message);
     out.push(',');

@@ -3,6 +3,7 @@
 
 use crate::module::{Block, FuncId, Function, FunctionKind, LocalId, Param, Stmt};
 use crate::op::{Const, Op, ValueId};
+use crate::span::{SourceSpan, SpanTable};
 use crate::types::{AddressSpace, ScalarType, TypeId, TypeTable};
 
 /// Builds one [`Function`] statement by statement.
@@ -26,6 +27,7 @@ impl<'t> FunctionBuilder<'t> {
                 locals: Vec::new(),
                 value_types: Vec::new(),
                 body: Block::new(),
+                spans: SpanTable::default(),
             },
             open: vec![Block::new()],
         }
@@ -65,6 +67,18 @@ impl<'t> FunctionBuilder<'t> {
         let value = self.func.new_value(ty);
         self.push(Stmt::Let { value, op });
         value
+    }
+
+    /// The number of values defined so far (the id the next value gets).
+    pub fn value_count(&self) -> u32 {
+        self.func.value_types.len() as u32
+    }
+
+    /// Gives the values numbered from `first` on that have no source span yet `span` (see
+    /// [`SpanTable::fill`]).
+    pub fn fill_spans(&mut self, first: u32, span: SourceSpan) {
+        let end = self.value_count();
+        self.func.spans.fill(first, end, span);
     }
 
     /// Appends a scalar constant.

@@ -23,6 +23,7 @@ pub mod op;
 pub mod parse;
 pub mod passes;
 pub mod print;
+pub mod span;
 pub mod types;
 pub mod verify;
 
@@ -41,5 +42,6 @@ pub use op::{ImageQuery, SamplerBits};
 pub use parse::{parse_module, ParseError};
 pub use passes::{pipeline, run_pipeline, Pass};
 pub use print::print_module;
+pub use span::{SourceSpan, SpanTable};
 pub use types::{AddressSpace, ImageAccess, ImageDim, Layout, ScalarType, Type, TypeId, TypeTable};
 pub use verify::{verify_module, VerifyError};

@@ -2,6 +2,7 @@
 //! blocks of statements.
 
 use crate::op::{MemFence, Op, ValueId};
+use crate::span::{SourceSpan, SpanTable};
 use crate::types::{AddressSpace, ScalarType, TypeId, TypeTable};
 
 /// A function of the module.
@@ -174,12 +175,20 @@ pub struct Function {
     pub value_types: Vec<TypeId>,
     /// The body.
     pub body: Block,
+    /// The source span of the values the lowering made for source expressions (for
+    /// errors); not part of the IR text form.
+    pub spans: SpanTable,
 }
 
 impl Function {
     /// True for kernels.
     pub fn is_kernel(&self) -> bool {
         matches!(self.kind, FunctionKind::Kernel(_))
+    }
+
+    /// The source span of a value, if it has one.
+    pub fn span(&self, v: ValueId) -> Option<SourceSpan> {
+        self.spans.get(v)
     }
 
     /// The type of a value.

@@ -241,7 +241,15 @@ impl FnEmitter<'_, '_> {
         Ok(())
     }
 
+    /// Emits one statement; an error that arose at it gets the source span of the value
+    /// it defines or reads (see `oclc_ir::passes::refusal::stmt_span`).
     fn stmt(&mut self, s: &Stmt) -> Result<()> {
+        let f = self.f;
+        self.stmt_inner(s)
+            .map_err(|e| e.at(oclc_ir::passes::refusal::stmt_span(f, s)))
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt) -> Result<()> {
         match s {
             Stmt::Let { value, op } => {
                 let w = self.op(*value, op)?;

@@ -221,7 +221,7 @@ pub(crate) fn check_logical_pointer_casts(module: &oclc_ir::Module) -> Result<()
         walk_stmts(&f.body, &mut |s| {
             let Stmt::Let {
                 op: Op::Bitcast { value, to },
-                ..
+                value: result,
             } = s
             else {
                 return;
@@ -249,12 +249,14 @@ pub(crate) fn check_logical_pointer_casts(module: &oclc_ir::Module) -> Result<()
                 }
                 _ => return,
             };
-            found.get_or_insert(message);
+            // The conversion's span, else its operand's.
+            found.get_or_insert((message, f.span(*result).or(f.span(*value))));
         });
-        if let Some(message) = found {
+        if let Some((message, span)) = found {
             return Err(
                 crate::error::SpirvError::new(format!("unsupported: {message}"))
-                    .in_function(&f.name),
+                    .in_function(&f.name)
+                    .at(span),
             );
         }
     }

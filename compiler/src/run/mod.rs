@@ -198,10 +198,15 @@ pub fn run_vulkan(
     launch: &Launch,
     args: &mut [BoundArg],
 ) -> Result<RunReport, String> {
-    let linked = crate::driver::link_vulkan_library(module, float).map_err(|e| match e {
-        crate::driver::CompileError::Diagnostics(m) => m.trim_start_matches("error: ").to_string(),
-        e => e.to_string(),
-    })?;
+    // No sources: errors stay one line, as `oclc run` prints them.
+    let no_sources = oclc_frontend::source::SourceMap::new();
+    let linked =
+        crate::driver::link_vulkan_library(module, &no_sources, float).map_err(|e| match e {
+            crate::driver::CompileError::Diagnostics(m) => {
+                m.trim_start_matches("error: ").to_string()
+            }
+            e => e.to_string(),
+        })?;
     let vk_opts = oclc_backend_spirv::VulkanOptions {
         relaxed_math: float.relaxed,
     };

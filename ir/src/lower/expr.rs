@@ -73,8 +73,16 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// Lowers an expression to a value.
+    /// Lowers an expression to a value; the values made for it that its operands did not
+    /// claim get its source span.
     pub fn expr(&mut self, e: &ck::Expr) -> Result<ValueId, LowerError> {
+        let first = self.b.value_count();
+        let v = self.expr_values(e)?;
+        self.b.fill_spans(first, super::source_span(e.span));
+        Ok(v)
+    }
+
+    fn expr_values(&mut self, e: &ck::Expr) -> Result<ValueId, LowerError> {
         if let Some(sampler) = self.sampler_expr(e) {
             return sampler;
         }

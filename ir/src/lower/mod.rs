@@ -39,6 +39,15 @@ pub struct LowerError {
     pub span: Span,
 }
 
+/// The IR's copy of a front-end span.
+pub(crate) fn source_span(span: Span) -> crate::span::SourceSpan {
+    crate::span::SourceSpan {
+        file: span.file.0,
+        start: span.start,
+        end: span.end,
+    }
+}
+
 impl fmt::Display for LowerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)

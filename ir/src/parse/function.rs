@@ -98,6 +98,7 @@ pub fn parse_function(
         locals,
         value_types,
         body,
+        spans: Default::default(),
     })
 }
 

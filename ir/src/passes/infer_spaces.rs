@@ -21,9 +21,11 @@ use std::fmt;
 use super::describe::{describe_value, variable_phrase};
 use super::inline::InlineError;
 use super::inline_private::inline_helpers_where;
+use super::refusal::{stmt_span, Refusal};
 use super::rewrite::replace_uses;
 use crate::module::{walk_stmts, Block, FuncId, Function, LocalId, Module, Stmt};
 use crate::op::{Const, Op, ValueId};
+use crate::span::SourceSpan;
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
 
 /// Why the generic pointers of a module cannot be given named spaces.
@@ -37,6 +39,8 @@ pub enum InferSpacesError {
         function: String,
         /// What the pointer is and why its space is unknown.
         reason: String,
+        /// Where the pointer is in the source, if known.
+        span: Option<SourceSpan>,
     },
 }
 
@@ -44,7 +48,9 @@ impl fmt::Display for InferSpacesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InferSpacesError::Inline(e) => write!(f, "{e}"),
-            InferSpacesError::Undecided { function, reason } => write!(
+            InferSpacesError::Undecided {
+                function, reason, ..
+            } => write!(
                 f,
                 "in @{function}: {reason} is not supported (Vulkan has no generic address space)"
             ),
@@ -179,9 +185,10 @@ fn is_generic_ptr(types: &TypeTable, ty: TypeId) -> bool {
 /// Analyses and rewrites one function; returns true when it changed.
 fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, InferSpacesError> {
     let name = f.name.clone();
-    let undecided = |reason: String| InferSpacesError::Undecided {
+    let undecided = |r: Refusal| InferSpacesError::Undecided {
         function: name.clone(),
-        reason,
+        reason: r.message,
+        span: r.span,
     };
     let tracked_locals: Vec<LocalId> = (0..f.locals.len())
         .map(|i| LocalId(i as u32))
@@ -189,10 +196,10 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
         .collect();
     for (i, l) in f.locals.iter().enumerate() {
         if mentions_generic(types, l.ty) && !tracked_locals.contains(&LocalId(i as u32)) {
-            return Err(undecided(format!(
+            return Err(undecided(Refusal::new(format!(
                 "the variable `{}` holding generic pointers inside an array or struct",
                 l.name
-            )));
+            ))));
         }
     }
     let any_generic =
@@ -220,10 +227,11 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
     for l in &tracked_locals {
         let s = facts.locals.get(l).copied().unwrap_or_default();
         let space = s.decided().map_err(|why| {
-            undecided(format!(
+            let message = format!(
                 "{} {why}",
                 variable_phrase("generic pointer", &f.local(*l).name)
-            ))
+            );
+            undecided(Refusal::new(message).at(stored_span(f, &facts, *l)))
         })?;
         local_space.insert(*l, space.unwrap_or(AddressSpace::Global));
     }
@@ -235,16 +243,33 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
         }
         let s = facts.values.get(&v).copied().unwrap_or_default();
         let space = s.decided().map_err(|why| {
-            undecided(format!(
-                "the generic pointer {} {why}",
-                describe_value(None, f, v)
-            ))
+            let message = format!("the generic pointer {} {why}", describe_value(None, f, v));
+            undecided(Refusal::new(message).at_value(f, v))
         })?;
         value_space.insert(v, space.unwrap_or(AddressSpace::Global));
     }
     check_named_casts(types, f, &value_space).map_err(&undecided)?;
-    rewrite_function(types, f, &facts, &value_space, &local_space).map_err(undecided)?;
+    rewrite_function(types, f, &facts, &value_space, &local_space)
+        .map_err(|e| undecided(Refusal::new(e)))?;
     Ok(true)
+}
+
+/// The source span of a value stored to the generic pointer variable `l` (else of a load
+/// of it), for an error about where it may point.
+fn stored_span(f: &Function, facts: &Facts, l: LocalId) -> Option<SourceSpan> {
+    let of_l = |p: &ValueId| facts.addr_of.get(p) == Some(&l);
+    let (mut stored, mut loaded) = (None, None);
+    walk_stmts(&f.body, &mut |s| match s {
+        Stmt::Store { ptr, value } if of_l(ptr) && !facts.zeros.contains(value) => {
+            stored = stored.or(f.span(*value));
+        }
+        Stmt::Let {
+            value,
+            op: Op::Load { ptr },
+        } if of_l(ptr) => loaded = loaded.or(f.span(*value)),
+        _ => {}
+    });
+    stored.or(loaded)
 }
 
 fn analyse_block(types: &TypeTable, f: &Function, block: &Block, facts: &mut Facts) {
@@ -303,12 +328,14 @@ fn analyse_block(types: &TypeTable, f: &Function, block: &Block, facts: &mut Fac
 /// Rejects what the rewrite cannot follow: generic pointers stored anywhere but a tracked
 /// variable, the address of such a variable used other than by a load or store, calls
 /// still passing generic pointers, and values of other types mentioning generic pointers.
-fn check_uses(types: &TypeTable, f: &Function, facts: &Facts) -> Result<(), String> {
-    let mut err = None;
+fn check_uses(types: &TypeTable, f: &Function, facts: &Facts) -> Result<(), Refusal> {
+    let mut err: Option<String> = None;
+    let mut span = None;
     walk_stmts(&f.body, &mut |s| {
         if err.is_some() {
             return;
         }
+        span = stmt_span(f, s);
         match s {
             Stmt::Store { ptr, value } => {
                 if is_generic_ptr(types, f.value_type(*value)) && !facts.addr_of.contains_key(ptr) {
@@ -355,7 +382,7 @@ fn check_uses(types: &TypeTable, f: &Function, facts: &Facts) -> Result<(), Stri
             _ => {}
         }
     });
-    err.map_or(Ok(()), Err)
+    err.map_or(Ok(()), |e| Err(Refusal::new(e).at(span)))
 }
 
 /// Gives every tracked value and variable its space, drops the bitcasts into the generic
@@ -367,7 +394,7 @@ fn check_named_casts(
     types: &TypeTable,
     f: &Function,
     value_space: &HashMap<ValueId, AddressSpace>,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let space_of = |v: ValueId| {
         value_space
             .get(&v)
@@ -388,12 +415,13 @@ fn check_named_casts(
         }
         if let (Some(xs), Some(rs)) = (space_of(*x), space_of(*value)) {
             if xs != rs {
-                err = Some(format!(
+                let message = format!(
                     "casting the generic pointer {} (pointing to __{} memory) to a __{} pointer",
                     describe_value(None, f, *x),
                     xs.name(),
                     rs.name()
-                ));
+                );
+                err = Some(Refusal::new(message).at_stmt(f, s));
             }
         }
     });

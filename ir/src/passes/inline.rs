@@ -198,6 +198,12 @@ impl Inliner<'_> {
         let vbase = self.f.value_types.len() as u32;
         let lbase = self.f.locals.len() as u32;
         self.f.value_types.extend(g.value_types.iter().copied());
+        // The callee's values keep their source spans (in the callee's body).
+        for i in 0..g.value_types.len() as u32 {
+            if let Some(span) = g.spans.get(ValueId(i)) {
+                self.f.spans.set(ValueId(i + vbase), span);
+            }
+        }
         for l in &g.locals {
             self.f.locals.push(l.clone());
         }

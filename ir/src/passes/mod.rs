@@ -17,6 +17,7 @@ pub mod pointer_nullness;
 pub mod printf_buffer;
 pub mod private_pointers;
 pub mod private_union;
+pub mod refusal;
 pub mod rewrite;
 pub mod simplify;
 pub mod split_wide;

@@ -25,6 +25,7 @@ mod forward;
 use std::collections::HashMap;
 
 use super::describe::{describe_value_with, variable_phrase};
+use super::refusal::Refusal;
 use super::rewrite::use_counts;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{BinaryOp, CmpOp, Const, Op, ValueId};
@@ -34,14 +35,14 @@ use forward::forward_single_stores;
 /// Rewrites the private pointer variables and private pointer-to-integer conversions of
 /// every function (see the module doc). Returns whether anything changed, or a message
 /// naming the function and the pointer that cannot be rewritten.
-pub fn lower_private_pointer_variables(module: &mut Module) -> Result<bool, String> {
+pub fn lower_private_pointer_variables(module: &mut Module) -> Result<bool, Refusal> {
     let mut any = false;
     let Module {
         types, functions, ..
     } = module;
     for f in functions.iter_mut() {
         let name = f.name.clone();
-        any |= lower_function(types, f).map_err(|e| format!("in `{name}`: {e}"))?;
+        any |= lower_function(types, f).map_err(|e| e.prefixed(&format!("in `{name}`: ")))?;
     }
     Ok(any)
 }
@@ -73,7 +74,7 @@ const NULL_INDEX: i64 = i64::MIN;
 /// The root of a pointer value and its element index when that is a constant.
 type Prov = (Root, Option<i64>);
 
-fn lower_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, String> {
+fn lower_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Refusal> {
     let vars: Vec<LocalId> = (0..f.locals.len() as u32)
         .map(LocalId)
         .filter(|l| {
@@ -113,9 +114,10 @@ fn lower_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Strin
         if analysis.is_null(v) {
             continue;
         }
-        match analysis.prov(v, &roots)? {
+        let located = |e: String| Refusal::new(e).at_value(analysis.f, v);
+        match analysis.prov(v, &roots).map_err(located)? {
             Some((root, _)) => cast_roots.insert(v, root),
-            None => return Err(analysis.unfollowed(v)),
+            None => return Err(located(analysis.unfollowed(v))),
         };
     }
     let i64t = types.scalar(ScalarType::I64);
@@ -315,7 +317,7 @@ struct Analysis<'a> {
 impl Analysis<'_> {
     /// The root of every pointer variable, found by iterating over the stores to a fixed
     /// point; a variable with two roots, or one that is only ever loaded, is an error.
-    fn variable_roots(&self, vars: &[LocalId]) -> Result<HashMap<LocalId, Root>, String> {
+    fn variable_roots(&self, vars: &[LocalId]) -> Result<HashMap<LocalId, Root>, Refusal> {
         let mut stores: Vec<(LocalId, ValueId)> = Vec::new();
         walk_stmts(&self.f.body, &mut |s| {
             if let Stmt::Store { ptr, value } = s {
@@ -331,7 +333,9 @@ impl Analysis<'_> {
                 if self.is_null(v) {
                     continue;
                 }
-                let Some((root, _)) = self.stored_prov(l, v, &roots)? else {
+                let stored = self.stored_prov(l, v, &roots);
+                let Some((root, _)) = stored.map_err(|e| Refusal::new(e).at_value(self.f, v))?
+                else {
                     continue;
                 };
                 match roots.get(&l) {
@@ -341,13 +345,14 @@ impl Analysis<'_> {
                     }
                     Some(old) if *old == root => {}
                     Some(old) => {
-                        return Err(format!(
+                        let message = format!(
                             "{} points into both {} and {}, which Vulkan cannot express \
                              (private pointers there are element indices into one variable)",
                             variable_phrase("private pointer", &self.f.local(l).name),
                             self.describe(old),
                             self.describe(&root)
-                        ))
+                        );
+                        return Err(Refusal::new(message).at_value(self.f, v));
                     }
                 }
             }
@@ -356,12 +361,13 @@ impl Analysis<'_> {
             }
         }
         for &(l, v) in &stores {
-            if !self.is_null(v) && self.stored_prov(l, v, &roots)?.is_none() {
-                return Err(format!(
+            let located = |e: String| Refusal::new(e).at_value(self.f, v);
+            if !self.is_null(v) && self.stored_prov(l, v, &roots).map_err(located)?.is_none() {
+                return Err(located(format!(
                     "{} is set to {}",
                     variable_phrase("private pointer", &self.f.local(l).name),
                     self.unfollowed(v)
-                ));
+                )));
             }
         }
         for l in vars {
@@ -370,10 +376,11 @@ impl Analysis<'_> {
                 .iter()
                 .any(|(a, al)| al == l && self.is_loaded(*a));
             if loaded && !roots.contains_key(l) {
-                return Err(format!(
+                let message = format!(
                     "{} is read but never set to a pointer into a private variable",
                     variable_phrase("private pointer", &self.f.local(*l).name)
-                ));
+                );
+                return Err(Refusal::new(message).at(self.load_span(*l)));
             }
         }
         Ok(roots)
@@ -391,6 +398,14 @@ impl Analysis<'_> {
                 "{} is set to {e}",
                 variable_phrase("private pointer", &self.f.local(l).name)
             )
+        })
+    }
+
+    /// The source span of a load of variable `l` (for an error about reading it).
+    fn load_span(&self, l: LocalId) -> Option<crate::SourceSpan> {
+        self.defs.iter().find_map(|(v, op)| match op {
+            Op::Load { ptr } if self.addrs.get(ptr) == Some(&l) => self.f.span(*v),
+            _ => None,
         })
     }
 
@@ -563,43 +578,55 @@ struct Rewriter<'a> {
 }
 
 impl Rewriter<'_> {
-    fn block(&mut self, f: &mut Function, block: &mut Block) -> Result<(), String> {
+    fn block(&mut self, f: &mut Function, block: &mut Block) -> Result<(), Refusal> {
         let old = std::mem::take(&mut block.stmts);
         let mut out = Vec::with_capacity(old.len());
-        for mut stmt in old {
-            match &stmt {
-                Stmt::Let {
-                    value,
-                    op: Op::Load { ptr },
-                } if self.addrs.contains_key(ptr) => {
-                    self.load(f, &mut out, *value, *ptr);
-                    continue;
-                }
-                Stmt::Store { ptr, value } if self.addrs.contains_key(ptr) => {
-                    let index = self.index_of(f, &mut out, *value)?;
-                    out.push(Stmt::Store {
-                        ptr: *ptr,
-                        value: index,
-                    });
-                    continue;
-                }
-                Stmt::Let {
-                    value,
-                    op: Op::Bitcast { value: src, to },
-                } if is_private_pointer(self.types, f.value_type(*src))
-                    && matches!(self.types.get(*to), Type::Scalar(_)) =>
-                {
-                    self.address(f, &mut out, *value, *src, *to)?;
-                    continue;
-                }
-                _ => {}
-            }
-            for child in stmt.child_blocks_mut() {
-                self.block(f, child)?;
-            }
-            out.push(stmt);
+        for stmt in old {
+            let span = super::refusal::stmt_span(f, &stmt);
+            self.stmt(f, &mut out, stmt).map_err(|e| e.at(span))?;
         }
         block.stmts = out;
+        Ok(())
+    }
+
+    /// Rewrites one statement of a block into `out`.
+    fn stmt(
+        &mut self,
+        f: &mut Function,
+        out: &mut Vec<Stmt>,
+        mut stmt: Stmt,
+    ) -> Result<(), Refusal> {
+        match &stmt {
+            Stmt::Let {
+                value,
+                op: Op::Load { ptr },
+            } if self.addrs.contains_key(ptr) => {
+                self.load(f, out, *value, *ptr);
+                return Ok(());
+            }
+            Stmt::Store { ptr, value } if self.addrs.contains_key(ptr) => {
+                let index = self.index_of(f, out, *value)?;
+                out.push(Stmt::Store {
+                    ptr: *ptr,
+                    value: index,
+                });
+                return Ok(());
+            }
+            Stmt::Let {
+                value,
+                op: Op::Bitcast { value: src, to },
+            } if is_private_pointer(self.types, f.value_type(*src))
+                && matches!(self.types.get(*to), Type::Scalar(_)) =>
+            {
+                self.address(f, out, *value, *src, *to)?;
+                return Ok(());
+            }
+            _ => {}
+        }
+        for child in stmt.child_blocks_mut() {
+            self.block(f, child)?;
+        }
+        out.push(stmt);
         Ok(())
     }
 
@@ -806,7 +833,7 @@ mod tests {
     fn run(src: &str) -> Result<String, String> {
         let mut m = parse_module(src).expect("parses");
         verify_module(&m).expect("input verifies");
-        lower_private_pointer_variables(&mut m)?;
+        lower_private_pointer_variables(&mut m).map_err(|e| e.message)?;
         verify_module(&m).unwrap_or_else(|e| panic!("{e}\n{}", print_module(&m)));
         let text = print_module(&m);
         assert_eq!(print_module(&parse_module(&text).expect("reparses")), text);

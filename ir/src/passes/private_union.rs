@@ -30,6 +30,7 @@ mod aggregate;
 
 use std::collections::HashMap;
 
+use super::refusal::{stmt_span, Refusal};
 use crate::module::{Block, Function, LocalId, Module, Stmt};
 use crate::op::{
     AtomicOp, BinaryOp, CmpOp, Const, MemoryOrder, MemoryScope, Op, Rounding, ValueId,
@@ -38,7 +39,7 @@ use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
 
 /// Rewrites every access to private memory made through a pointer cast (see the module
 /// doc). Returns whether anything changed, or a message naming what cannot be rewritten.
-pub fn lower_private_reinterprets(module: &mut Module) -> Result<bool, String> {
+pub fn lower_private_reinterprets(module: &mut Module) -> Result<bool, Refusal> {
     let mut any = false;
     let Module {
         types, functions, ..
@@ -64,7 +65,7 @@ pub fn lower_private_reinterprets(module: &mut Module) -> Result<bool, String> {
         let result = r.block(&mut body);
         r.f.body = body;
         let name = f.name.clone();
-        result.map_err(|e| format!("in `{name}`: {e}"))?;
+        result.map_err(|e| e.prefixed(&format!("in `{name}`: ")))?;
         any = true;
     }
     Ok(any)
@@ -204,62 +205,69 @@ fn int_constants(f: &Function) -> HashMap<ValueId, i64> {
 }
 
 impl Rewriter<'_> {
-    fn block(&mut self, block: &mut Block) -> Result<(), String> {
+    fn block(&mut self, block: &mut Block) -> Result<(), Refusal> {
         let old = std::mem::take(&mut block.stmts);
         let mut out = Vec::with_capacity(old.len());
-        for mut stmt in old {
-            match &mut stmt {
-                Stmt::Let { value, op } => {
-                    if self.pointer_step(&mut out, *value, op)? {
-                        continue;
-                    }
-                    if let Op::Load { ptr } = op {
-                        if let Some(d) = self.derived.get(ptr).copied() {
-                            if aggregate::is_aggregate(self.types, self.f.value_type(*value)) {
-                                self.pending.insert(*value, d);
-                            } else {
-                                self.load(&mut out, *value, d)?;
-                            }
-                            continue;
-                        }
-                    }
-                    self.check_no_escape(op.operands())?;
-                }
-                Stmt::Store { ptr, value } => {
-                    if self.derived.contains_key(value) {
-                        return Err(self.escape_message(*value));
-                    }
-                    let (ptr, value) = (*ptr, *value);
-                    let view = self.derived.get(&ptr).copied();
-                    if let Some(src) = self.pending.remove(&value) {
-                        let ty = self.f.value_type(value);
-                        self.copy_out(&mut out, src, ty, ptr, view)?;
-                        continue;
-                    }
-                    if let Some(d) = view {
-                        if aggregate::is_aggregate(self.types, self.f.value_type(value)) {
-                            self.copy_in(&mut out, d, value)?;
-                        } else {
-                            self.store(&mut out, d, value)?;
-                        }
-                        continue;
-                    }
-                }
-                Stmt::If { .. } | Stmt::Loop { .. } | Stmt::Switch { .. } => {
-                    for b in stmt.child_blocks_mut() {
-                        self.block(b)?;
-                    }
-                }
-                Stmt::Return(Some(v))
-                    if self.derived.contains_key(v) || self.pending.contains_key(v) =>
-                {
-                    return Err(self.escape_message(*v))
-                }
-                _ => {}
-            }
-            out.push(stmt);
+        for stmt in old {
+            let span = stmt_span(self.f, &stmt);
+            self.stmt(&mut out, stmt).map_err(|e| e.at(span))?;
         }
         block.stmts = out;
+        Ok(())
+    }
+
+    /// Rewrites one statement of a block into `out`.
+    fn stmt(&mut self, out: &mut Vec<Stmt>, mut stmt: Stmt) -> Result<(), Refusal> {
+        match &mut stmt {
+            Stmt::Let { value, op } => {
+                if self.pointer_step(out, *value, op)? {
+                    return Ok(());
+                }
+                if let Op::Load { ptr } = op {
+                    if let Some(d) = self.derived.get(ptr).copied() {
+                        if aggregate::is_aggregate(self.types, self.f.value_type(*value)) {
+                            self.pending.insert(*value, d);
+                        } else {
+                            self.load(out, *value, d)?;
+                        }
+                        return Ok(());
+                    }
+                }
+                self.check_no_escape(op.operands())?;
+            }
+            Stmt::Store { ptr, value } => {
+                if self.derived.contains_key(value) {
+                    return Err(self.escape_message(*value).into());
+                }
+                let (ptr, value) = (*ptr, *value);
+                let view = self.derived.get(&ptr).copied();
+                if let Some(src) = self.pending.remove(&value) {
+                    let ty = self.f.value_type(value);
+                    self.copy_out(out, src, ty, ptr, view)?;
+                    return Ok(());
+                }
+                if let Some(d) = view {
+                    if aggregate::is_aggregate(self.types, self.f.value_type(value)) {
+                        self.copy_in(out, d, value)?;
+                    } else {
+                        self.store(out, d, value)?;
+                    }
+                    return Ok(());
+                }
+            }
+            Stmt::If { .. } | Stmt::Loop { .. } | Stmt::Switch { .. } => {
+                for b in stmt.child_blocks_mut() {
+                    self.block(b)?;
+                }
+            }
+            Stmt::Return(Some(v))
+                if self.derived.contains_key(v) || self.pending.contains_key(v) =>
+            {
+                return Err(self.escape_message(*v).into())
+            }
+            _ => {}
+        }
+        out.push(stmt);
         Ok(())
     }
 
