@@ -421,6 +421,8 @@ fn unsupported_constructs_and_options_are_refused() {
         &[],
     );
     assert!(err.contains("image"), "{err}");
+    // The refusal points at the first image operation (column of `read_imagef`).
+    assert!(err.contains("image.cl:1:72"), "{err}");
     let err = refused(
         &dir,
         "reflect",

@@ -19,6 +19,14 @@ pub enum CompileError {
     },
     /// The options or the kernel names do not give a valid C interface for an object file.
     ObjectInterface(String),
+    /// A function uses images or samplers, which CPU objects do not support yet; `span` is
+    /// the source of its first image operation, when known.
+    ImagesInObject {
+        /// The function.
+        function: String,
+        /// Where its first image operation is in the source.
+        span: Option<oclc_ir::SourceSpan>,
+    },
     /// Cranelift rejected the generated code or the JIT failed (a backend bug).
     Codegen {
         /// The function being compiled.
@@ -29,6 +37,14 @@ pub enum CompileError {
 }
 
 impl CompileError {
+    /// The source location the error points at, when it has one.
+    pub fn span(&self) -> Option<oclc_ir::SourceSpan> {
+        match self {
+            CompileError::ImagesInObject { span, .. } => *span,
+            _ => None,
+        }
+    }
+
     /// Shorthand for [`CompileError::Unsupported`].
     pub fn unsupported(function: &str, what: impl Into<String>) -> Self {
         CompileError::Unsupported {
@@ -54,6 +70,11 @@ impl fmt::Display for CompileError {
                 )
             }
             CompileError::ObjectInterface(message) => write!(f, "CPU object: {message}"),
+            CompileError::ImagesInObject { function, .. } => write!(
+                f,
+                "CPU object: '{function}' uses images or samplers, which CPU object output does \
+                 not support yet (they run with `oclc run --device cpu`)"
+            ),
             CompileError::Codegen { function, message } => {
                 write!(
                     f,

@@ -411,9 +411,7 @@ pub fn compile_brook_cli(
         }
         // A CPU object of the generated OpenCL kernels (their C header: `--emit header`
         // is brcc's for Brook+ sources, so only the object is written here).
-        crate::options::Target::Cpu => {
-            crate::cli::cpu_object::emit(cli, opts, &lowered.module, stages)?
-        }
+        crate::options::Target::Cpu => crate::cli::cpu_object::emit(cli, opts, &lowered, stages)?,
         crate::options::Target::Vulkan => {
             // The reflection describes the generated OpenCL kernels (see `--emit opencl-c`
             // for how they take the streams).

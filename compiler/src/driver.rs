@@ -420,9 +420,11 @@ pub fn compile_cpu(
 }
 
 /// Compiles a module into a relocatable CPU object for the host, with one C entry per
-/// kernel (see `oclc_backend_cpu::object`), and records its Cranelift IR.
+/// kernel (see `oclc_backend_cpu::object`), and records its Cranelift IR; refusals point
+/// into `sources`.
 pub fn emit_cpu_object(
     module: &Module,
+    sources: &SourceMap,
     opts: &CompileOptions,
     stages: &mut Stages,
 ) -> Result<oclc_backend_cpu::CpuObject, CompileError> {
@@ -431,7 +433,7 @@ pub fn emit_cpu_object(
         symbol_prefix: opts.cpu_symbol_prefix.clone(),
     };
     let object = oclc_backend_cpu::compile_object(module, &options)
-        .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
+        .map_err(|e| located_error(sources, &e.to_string(), e.span()))?;
     if stages.record {
         stages.clif = Some(object.clif.clone());
     }

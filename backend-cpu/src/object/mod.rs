@@ -289,11 +289,30 @@ fn refuse_images(module: &Module) -> Result<(), CompileError> {
             )
         });
         if opaque {
-            return Err(CompileError::ObjectInterface(format!(
-                "'{}' uses images or samplers, which CPU object output does not support yet (they run with `oclc run --device cpu`)",
-                f.name
-            )));
+            return Err(CompileError::ImagesInObject {
+                function: f.name.clone(),
+                span: first_image_op_span(f),
+            });
         }
     }
     Ok(())
+}
+
+/// The source span of `f`'s first image read, write or query that has one.
+fn first_image_op_span(f: &oclc_ir::Function) -> Option<oclc_ir::SourceSpan> {
+    let mut found = None;
+    oclc_ir::walk_stmts(&f.body, &mut |s| {
+        if let oclc_ir::Stmt::Let { value, op } = s {
+            let image_op = matches!(
+                op,
+                oclc_ir::Op::ImageRead { .. }
+                    | oclc_ir::Op::ImageWrite { .. }
+                    | oclc_ir::Op::ImageQuery { .. }
+            );
+            if image_op && found.is_none() {
+                found = f.span(*value);
+            }
+        }
+    });
+    found
 }

@@ -162,7 +162,7 @@ fn run(
             }
         }
         Target::Cpu => {
-            super::cpu_object::emit(cli, opts, &lowered.module, stages)?;
+            super::cpu_object::emit(cli, opts, &lowered, stages)?;
             return Ok(lowered.warnings);
         }
     };

@@ -8,16 +8,16 @@ use super::compile::{output_path, write_output};
 use crate::driver::{self, CompileError, Stages};
 use crate::options::CompileOptions;
 
-/// Compiles `module` to a CPU object and writes what `--emit` asks for: the object
+/// Compiles the lowered module to a CPU object and writes what `--emit` asks for: the object
 /// (default `STEM.o`), the header (`--emit header`, default `STEM.h`), or both (the header
 /// next to the object, extension `.h`).
 pub fn emit(
     cli: &CompileCli,
     opts: &CompileOptions,
-    module: &oclc_ir::Module,
+    lowered: &crate::driver::Lowered,
     stages: &mut Stages,
 ) -> Result<(), CompileError> {
-    let object = driver::emit_cpu_object(module, opts, stages)?;
+    let object = driver::emit_cpu_object(&lowered.module, &lowered.sources, opts, stages)?;
     let source = cli
         .input
         .file_name()
