@@ -297,6 +297,25 @@ fn op_nonneg(
 mod tests {
     use oclc_ir::{walk_stmts, Op, Stmt};
 
+    /// For each `ptr_offset` of the first function of the IR `text`, in order: whether its
+    /// index is known non-negative.
+    fn offsets_known_non_negative_in(text: &str) -> Vec<bool> {
+        let m = oclc_ir::parse_module(text).unwrap();
+        let f = &m.functions[0];
+        let known = super::nonneg_values(&m.types, f);
+        let mut offsets = Vec::new();
+        walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let {
+                op: Op::PtrOffset { index, .. },
+                ..
+            } = s
+            {
+                offsets.push(known.contains(index));
+            }
+        });
+        offsets
+    }
+
     /// The IR (vulkan.ir stage) of
     /// ```c
     /// kernel void k(global int *a, int m, uint u) {
@@ -403,19 +422,7 @@ mod tests {
 
     #[test]
     fn offsets_known_non_negative() {
-        let m = oclc_ir::parse_module(KERNEL).unwrap();
-        let f = &m.functions[0];
-        let known = super::nonneg_values(&m.types, f);
-        let mut offsets = Vec::new();
-        walk_stmts(&f.body, &mut |s| {
-            if let Stmt::Let {
-                op: Op::PtrOffset { index, .. },
-                ..
-            } = s
-            {
-                offsets.push(known.contains(index));
-            }
-        });
+        let offsets = offsets_known_non_negative_in(KERNEL);
         // a[j] (counting up from 0), a[d] (counting down), a[i], a[m], a[u], a[i - 1],
         // a[max(m, 0)], a[m & 7].
         assert_eq!(offsets, [true, false, true, false, true, false, true, true]);
@@ -484,19 +491,7 @@ mod tests {
 
     #[test]
     fn unsigned_values_reinterpreted_as_signed_are_not_assumed_non_negative() {
-        let m = oclc_ir::parse_module(REINTERPRETED).unwrap();
-        let f = &m.functions[0];
-        let known = super::nonneg_values(&m.types, f);
-        let mut offsets = Vec::new();
-        walk_stmts(&f.body, &mut |s| {
-            if let Stmt::Let {
-                op: Op::PtrOffset { index, .. },
-                ..
-            } = s
-            {
-                offsets.push(known.contains(index));
-            }
-        });
+        let offsets = offsets_known_non_negative_in(REINTERPRETED);
         // offs[0], a[neg], a[big], a[(int)small].
         assert_eq!(offsets, [true, false, false, true]);
     }
