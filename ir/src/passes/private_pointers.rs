@@ -197,7 +197,7 @@ fn is_null_pointer(
 /// Fails on a variable holding private pointers inside an array or struct (`int *ps[2]`):
 /// Vulkan's Function pointers cannot be stored, and only plain pointer variables become
 /// indices here.
-fn check_no_pointer_aggregates(types: &TypeTable, f: &Function) -> Result<(), String> {
+fn check_no_pointer_aggregates(types: &TypeTable, f: &Function) -> Result<(), Refusal> {
     fn holds(types: &TypeTable, ty: TypeId) -> bool {
         match types.get(ty) {
             Type::Array { elem, .. } => is_private_pointer(types, *elem) || holds(types, *elem),
@@ -207,13 +207,17 @@ fn check_no_pointer_aggregates(types: &TypeTable, f: &Function) -> Result<(), St
             _ => false,
         }
     }
-    match f.locals.iter().find(|l| holds(types, l.ty)) {
-        Some(l) => Err(format!(
+    match (0..f.locals.len() as u32)
+        .map(LocalId)
+        .find(|&l| holds(types, f.local(l).ty))
+    {
+        Some(l) => Err(Refusal::new(format!(
             "the variable `{}` holds private pointers in an array or struct, which is not \
              supported on Vulkan, where private pointers have no address (only a plain \
              pointer variable into one private variable is)",
-            l.name
-        )),
+            f.local(l).name
+        ))
+        .at(super::refusal::local_span(f, l))),
         None => Ok(()),
     }
 }
@@ -280,7 +284,7 @@ fn pointer_casts(types: &TypeTable, f: &Function) -> Vec<ValueId> {
 fn check_only_loaded_and_stored(
     f: &Function,
     addrs: &HashMap<ValueId, LocalId>,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let mut bad = None;
     walk_stmts(&f.body, &mut |s| {
         let escaping = match s {
@@ -293,15 +297,16 @@ fn check_only_loaded_and_stored(
             _ => None,
         };
         if bad.is_none() {
-            bad = escaping.map(|v| addrs[&v]);
+            bad = escaping.map(|v| (addrs[&v], super::refusal::stmt_span(f, s).or(f.span(v))));
         }
     });
     match bad {
-        Some(l) => Err(format!(
+        Some((l, span)) => Err(Refusal::new(format!(
             "the address of {} is taken, which Vulkan cannot express (private pointers are \
              not values there)",
             variable_phrase("private pointer", &f.local(l).name)
-        )),
+        ))
+        .at(span)),
         None => Ok(()),
     }
 }

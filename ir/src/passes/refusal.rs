@@ -82,3 +82,21 @@ pub fn stmt_span(f: &Function, s: &Stmt) -> Option<SourceSpan> {
         _ => None,
     }
 }
+
+/// The source span of the first use of the variable `l` of `f` that has one (its
+/// `local_addr`s are made where the source names it): for refusals about a variable.
+pub fn local_span(f: &Function, l: crate::LocalId) -> Option<SourceSpan> {
+    let mut found = None;
+    crate::walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let {
+            value,
+            op: crate::Op::LocalAddr(x),
+        } = s
+        {
+            if *x == l && found.is_none() {
+                found = f.span(*value);
+            }
+        }
+    });
+    found
+}
