@@ -1,5 +1,7 @@
 // NVIDIA Vulkan probe (bench/results/h100-differential.txt, stop 12): two loads through addresses computed from
-// one base by integer arithmetic (vp + back, vp + back / 2) return the same value on the H100. Run with
+// one base by integer arithmetic (vp + back, vp + back / 2) returned the same value on the H100 while back, a pointer
+// difference, was an OpSDiv by 16. Since pointer differences are exact shifts (stop 13,
+// bench/results/h100-codegen-experiments.txt) both columns agree with NVIDIA's OpenCL. Run with
 // bench/probes/run-address-alias.sh OCLC on a machine with NVIDIA Vulkan and NVIDIA OpenCL; compare the outputs.
 __kernel void k(__global const float4 *v, __global const int *where, __global float *of, __global long *ol)
 {

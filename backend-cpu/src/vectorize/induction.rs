@@ -33,14 +33,7 @@ pub fn is_lane_induction(
     else {
         return false;
     };
-    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
-    for b in [body, continuing] {
-        oclc_ir::walk_stmts(b, &mut |s| {
-            if let Stmt::Let { value, op } = s {
-                defs.insert(*value, op);
-            }
-        });
-    }
+    let defs = loop_defs(body, continuing);
     let is_load_of_l = |v: ValueId| matches!(defs.get(&v), Some(Op::Load { ptr }) if u.addr_of.get(ptr) == Some(&l));
     // `l` itself, or `l` converted to a wider integer type (`int i; i += size_t`).
     let var_ty = func.locals[l as usize].ty;
@@ -184,14 +177,7 @@ pub fn constant_count_up(
     else {
         return None;
     };
-    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
-    for b in [body, continuing] {
-        oclc_ir::walk_stmts(b, &mut |s| {
-            if let Stmt::Let { value, op } = s {
-                defs.insert(*value, op);
-            }
-        });
-    }
+    let defs = loop_defs(body, continuing);
     let is_load_of_l = |v: ValueId| matches!(defs.get(&v), Some(Op::Load { ptr }) if u.addr_of.get(ptr) == Some(&l));
     // The exit test.
     let first = body.stmts.iter().find(|s| !matches!(s, Stmt::Let { .. }))?;
@@ -239,4 +225,17 @@ pub fn constant_count_up(
     let small = |n: i64| n > 0 && n < 1 << 24;
     (in_continuing && wide && small(step) && small(bound) && func.value_type(*value) == var_ty)
         .then_some((bound, step))
+}
+
+/// The defining operation of every `let` in a loop's body and continuing block.
+fn loop_defs<'a>(body: &'a Block, continuing: &'a Block) -> HashMap<ValueId, &'a Op> {
+    let mut defs = HashMap::new();
+    for b in [body, continuing] {
+        oclc_ir::walk_stmts(b, &mut |s| {
+            if let Stmt::Let { value, op } = s {
+                defs.insert(*value, op);
+            }
+        });
+    }
+    defs
 }
