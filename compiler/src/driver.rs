@@ -170,7 +170,7 @@ fn lower_loaded(
     let Some(program) = out.program.filter(|_| !out.diagnostics.has_errors()) else {
         return Err(CompileError::Diagnostics(warnings));
     };
-    let mut module = oclc_ir::lower_program(&program).map_err(|e| {
+    let mut module = oclc_lower::lower_program(&program).map_err(|e| {
         let d = Diagnostic::error("E0900", format!("unsupported: {}", e.message), e.span)
             .with_label("not supported by oclc yet");
         CompileError::Diagnostics(d.render(map))
@@ -244,9 +244,12 @@ pub fn link_vulkan_library(
     }
     let native = oclc_backend_spirv::vulkan_native_math;
     let native_div = oclc_backend_spirv::vulkan_native_division;
-    match oclc_ir::library::link_with_division(&mut linked, &|f, s| !native(f, s), &|s| {
-        !native_div(s)
-    }) {
+    match oclc_ir::library::link_with_division(
+        &mut linked,
+        &oclc_lower::library::BuiltinLibrary,
+        &|f, s| !native(f, s),
+        &|s| !native_div(s),
+    ) {
         Ok(_) => {}
         Err(oclc_ir::LinkError::Missing { func, scalar }) => {
             return Err(CompileError::Diagnostics(format!(
@@ -432,8 +435,9 @@ pub fn emit_cpu_object(
         cpu: oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
         symbol_prefix: opts.cpu_symbol_prefix.clone(),
     };
-    let object = oclc_backend_cpu::compile_object(module, &options)
-        .map_err(|e| located_error(sources, &e.to_string(), e.span()))?;
+    let object =
+        oclc_backend_cpu::compile_object(module, &options, &oclc_lower::library::BuiltinLibrary)
+            .map_err(|e| located_error(sources, &e.to_string(), e.span()))?;
     if stages.record {
         stages.clif = Some(object.clif.clone());
     }

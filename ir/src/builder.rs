@@ -27,6 +27,7 @@ impl<'t> FunctionBuilder<'t> {
                 locals: Vec::new(),
                 value_types: Vec::new(),
                 body: Block::new(),
+                is_library: false,
                 spans: SpanTable::default(),
             },
             open: vec![Block::new()],

@@ -175,6 +175,10 @@ pub struct Function {
     pub value_types: Vec<TypeId>,
     /// The body.
     pub body: Block,
+    /// A routine of oclc's built-in library (linked in by [`crate::library::link`]), not
+    /// the user's code: exact float rules apply to it whatever the user's math options, and
+    /// inlining may treat it as opaque. Printed as `library` after the result type.
+    pub is_library: bool,
     /// The source span of the values the lowering made for source expressions (for
     /// errors); not part of the IR text form.
     pub spans: SpanTable,

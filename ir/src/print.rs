@@ -89,6 +89,9 @@ fn print_function(out: &mut String, module: &Module, f: &Function) {
         }
     }
     let _ = write!(out, ") -> {}", types.display(f.ret));
+    if f.is_library {
+        out.push_str(" library");
+    }
     if let FunctionKind::Kernel(attrs) = &f.kind {
         if let Some([x, y, z]) = attrs.reqd_work_group_size {
             let _ = write!(out, " reqd_work_group_size({x}, {y}, {z})");

@@ -3,7 +3,7 @@
 //! oclc's built-in library (`oclc_ir::library`, OpenCL C compiled by oclc) into the module
 //! before translation, and then inlined like any helper.
 
-use oclc_ir::{Block, MathFn, Module, Op, ScalarType, Stmt};
+use oclc_ir::{Block, LibrarySource, MathFn, Module, Op, ScalarType, Stmt};
 
 use crate::error::CompileError;
 use crate::mathlib::math_symbol;
@@ -16,24 +16,25 @@ const MAX_ROUNDS: usize = 8;
 /// routine replaced by a call of the library's implementation. `native_` variants take the
 /// full-precision functions, as in the JIT. Half conversions are generated in the object
 /// ([`super::half`]) and printf calls `vprintf` ([`super::printf`]).
-pub fn link_builtins(module: &Module) -> Result<Module, CompileError> {
+pub fn link_builtins(module: &Module, library: &dyn LibrarySource) -> Result<Module, CompileError> {
     let mut linked = module.clone();
     for _ in 0..MAX_ROUNDS {
         let rewritten = full_precision_natives(&mut linked);
-        let report = oclc_ir::library::link(&mut linked, &needs_routine).map_err(|e| match e {
-            oclc_ir::LinkError::Missing { func, scalar } => CompileError::unsupported(
-                &first_user(&linked, func, scalar),
-                format!(
+        let report =
+            oclc_ir::library::link(&mut linked, library, &needs_routine).map_err(|e| match e {
+                oclc_ir::LinkError::Missing { func, scalar } => CompileError::unsupported(
+                    &first_user(&linked, func, scalar),
+                    format!(
                     "the built-in `{}` on {} in CPU object files (not in oclc's built-in library)",
                     func.name(),
                     oclc_ir::library::opencl_type_name(scalar)
                 ),
-            ),
-            e => CompileError::Codegen {
-                function: "<built-in library>".into(),
-                message: e.to_string(),
-            },
-        })?;
+                ),
+                e => CompileError::Codegen {
+                    function: "<built-in library>".into(),
+                    message: e.to_string(),
+                },
+            })?;
         if rewritten == 0 && report.ops_replaced == 0 {
             oclc_ir::verify_module(&linked).map_err(|e| CompileError::Codegen {
                 function: "<built-in library>".into(),
@@ -72,7 +73,7 @@ fn first_user(module: &Module, func: MathFn, scalar: ScalarType) -> String {
 }
 
 /// True when the CPU code generator would call a runtime routine for `func` on `scalar`.
-/// Half math links the library's half forms (`ir/src/library/cl/half.cl`: computed in
+/// Half math links the library's half forms (`lower/src/library/cl/half.cl`: computed in
 /// float, rounded to half once).
 fn needs_routine(func: MathFn, scalar: ScalarType) -> bool {
     match scalar {

@@ -32,7 +32,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
 use cranelift_module::{default_libcall_names, Linkage, Module as _};
 use cranelift_object::{ObjectBuilder, ObjectModule};
-use oclc_ir::{FunctionKind, Module};
+use oclc_ir::{FunctionKind, LibrarySource, Module};
 
 use crate::abi::ArgLayout;
 use crate::codegen::printf::PRINTF_SYMBOL;
@@ -105,12 +105,17 @@ pub struct CpuObject {
 }
 
 /// Compiles every kernel of `module` (which should have passed `verify_module`) into a
-/// relocatable object for the host.
-pub fn compile_object(module: &Module, options: &ObjectOptions) -> Result<CpuObject, CompileError> {
+/// relocatable object for the host; math routines the object cannot call from the host come
+/// from `library` (oclc's built-in library, `oclc_lower::library::BuiltinLibrary`).
+pub fn compile_object(
+    module: &Module,
+    options: &ObjectOptions,
+    library: &dyn LibrarySource,
+) -> Result<CpuObject, CompileError> {
     refuse_images(module)?;
     check_prefix(&options.symbol_prefix)?;
     let kernels_info = describe_kernels(module, &options.symbol_prefix)?;
-    let linked = builtins::link_builtins(module)?;
+    let linked = builtins::link_builtins(module, library)?;
     let mut out = object_module()?;
     let globals = define_globals(&mut out, &linked)?;
     let prefix = &options.symbol_prefix;

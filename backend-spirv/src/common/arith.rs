@@ -99,7 +99,7 @@ impl FnEmitter<'_, '_> {
             opcode,
             SOp::FAdd | SOp::FSub | SOp::FMul | SOp::FDiv | SOp::FRem | SOp::FNegate
         );
-        let exact = !self.cx.fast_math || self.f.name.starts_with("__oclc_");
+        let exact = !self.cx.fast_math || self.f.is_library;
         if float_arith && self.cx.flavour == Flavour::Vulkan && exact {
             self.cx
                 .b
@@ -120,7 +120,7 @@ impl FnEmitter<'_, '_> {
         matches!(opcode, SOp::IAdd | SOp::ISub | SOp::IMul)
             && matches!(s, ScalarType::I32 | ScalarType::I64)
             && n == 1
-            && !self.f.name.starts_with("__oclc_")
+            && !self.f.is_library
             && self.cx.vk.no_signed_wrap
     }
 

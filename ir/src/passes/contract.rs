@@ -21,7 +21,7 @@ use super::rewrite::use_counts;
 pub fn contract_mul_add(module: &mut Module) -> usize {
     let mut n = 0;
     for f in &mut module.functions {
-        if f.name.starts_with("__oclc_") {
+        if f.is_library {
             continue;
         }
         let uses = use_counts(&f.body);

@@ -8,9 +8,9 @@ use oclc_frontend::checked as ck;
 
 use super::super::function::FnLower;
 use super::super::LowerError;
-use crate::module::{Block, Stmt};
-use crate::op::{BinaryOp, CmpOp, Const, Dim, MathFn, MemFence, Op, ValueId, WorkItemQuery};
-use crate::types::{AddressSpace, ScalarType, TypeId};
+use oclc_ir::module::{Block, Stmt};
+use oclc_ir::op::{BinaryOp, CmpOp, Const, Dim, MathFn, MemFence, Op, ValueId, WorkItemQuery};
+use oclc_ir::types::{AddressSpace, ScalarType, TypeId};
 
 const LOCAL_FENCE: MemFence = MemFence {
     local: true,

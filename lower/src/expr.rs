@@ -5,8 +5,8 @@ use oclc_frontend::checked::{self as ck, BinOp, CType, ExprKind, UnOp};
 use super::function::FnLower;
 use super::lvalue::Place;
 use super::LowerError;
-use crate::op::{BinaryOp, CmpOp, Const, Op, UnaryOp, ValueId};
-use crate::types::{ScalarType, Type, TypeId};
+use oclc_ir::op::{BinaryOp, CmpOp, Const, Op, UnaryOp, ValueId};
+use oclc_ir::types::{ScalarType, Type, TypeId};
 
 impl FnLower<'_, '_> {
     /// `v != 0` as an IR bool (of `v`'s lane count).
@@ -249,7 +249,7 @@ impl FnLower<'_, '_> {
                     } else {
                         (Default::default(), eval_rhs)
                     };
-                    self.b.push(crate::module::Stmt::If {
+                    self.b.push(oclc_ir::module::Stmt::If {
                         cond: l,
                         then_body,
                         else_body,
@@ -290,7 +290,7 @@ impl FnLower<'_, '_> {
                 let addr = self.b.local_addr(tmp);
                 self.b.store(addr, b);
                 let else_body = self.b.close_block();
-                self.b.push(crate::module::Stmt::If {
+                self.b.push(oclc_ir::module::Stmt::If {
                     cond: c,
                     then_body,
                     else_body,
@@ -438,7 +438,7 @@ impl FnLower<'_, '_> {
                 match value {
                     Some(v) => self.expr(v),
                     // A void value that nothing reads (like a void call's).
-                    None => Ok(self.konst(crate::op::Const::i32(0))),
+                    None => Ok(self.konst(oclc_ir::op::Const::i32(0))),
                 }
             }
         }

@@ -6,10 +6,10 @@ use oclc_frontend::checked::{self as ck, CType, CheckedProgram};
 use oclc_frontend::source::Span;
 
 use super::{types, LowerError};
-use crate::builder::FunctionBuilder;
-use crate::module::{FuncId, Function, FunctionKind, KernelAttrs, LocalId, Stmt};
-use crate::op::{Const, Op, ValueId};
-use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
+use oclc_ir::builder::FunctionBuilder;
+use oclc_ir::module::{FuncId, Function, FunctionKind, KernelAttrs, LocalId, Stmt};
+use oclc_ir::op::{Const, Op, ValueId};
+use oclc_ir::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
 
 /// Where a source variable lives in the IR.
 #[derive(Clone, Copy, Debug)]

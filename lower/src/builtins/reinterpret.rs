@@ -6,7 +6,7 @@ use oclc_frontend::checked::{self as ck, ExprKind};
 use super::super::function::FnLower;
 use super::super::LowerError;
 use super::const_int;
-use crate::op::{BinaryOp, CmpOp, Op, Rounding, ValueId};
+use oclc_ir::op::{BinaryOp, CmpOp, Op, Rounding, ValueId};
 
 /// The IR rounding mode of a conversion suffix.
 pub(super) fn ir_rounding(r: RoundingMode) -> Rounding {
@@ -137,7 +137,7 @@ impl FnLower<'_, '_> {
         let es = self.types().scalar_of(xt).expect("vector");
         let est = self.types().scalar(es);
         let n = self.types().lanes_of(ty).unwrap_or(1);
-        let width = self.konst(crate::op::Const::int(ms, sources as i64 - 1));
+        let width = self.konst(oclc_ir::op::Const::int(ms, sources as i64 - 1));
         let mut parts = Vec::new();
         for j in 0..n {
             let raw = self.b.emit(
@@ -158,7 +158,7 @@ impl FnLower<'_, '_> {
                     },
                     est,
                 );
-                let k = self.konst(crate::op::Const::int(ms, i as i64));
+                let k = self.konst(oclc_ir::op::Const::int(ms, i as i64));
                 let hit = self.cmp(CmpOp::Eq, idx, k);
                 acc = self.select(hit, val, acc);
             }

@@ -6,8 +6,8 @@ use oclc_frontend::checked as ck;
 
 use super::super::function::FnLower;
 use super::super::LowerError;
-use crate::op::{CmpOp, Const, Op, ValueId};
-use crate::types::{AddressSpace, ScalarType};
+use oclc_ir::op::{CmpOp, Const, Op, ValueId};
+use oclc_ir::types::{AddressSpace, ScalarType};
 
 /// `CLK_LOCAL_MEM_FENCE`.
 const LOCAL_FENCE: u32 = 1;

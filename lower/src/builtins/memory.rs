@@ -8,9 +8,9 @@ use oclc_frontend::checked::{self as ck, AddrSpace, CType};
 use super::super::function::FnLower;
 use super::super::LowerError;
 use super::reinterpret::ir_rounding;
-use crate::module::Stmt;
-use crate::op::{AtomicOp, BinaryOp, CmpOp, MathFn, MemoryOrder, MemoryScope, Op, ValueId};
-use crate::types::{ScalarType, TypeId};
+use oclc_ir::module::Stmt;
+use oclc_ir::op::{AtomicOp, BinaryOp, CmpOp, MathFn, MemoryOrder, MemoryScope, Op, ValueId};
+use oclc_ir::types::{ScalarType, TypeId};
 
 fn atomic_op(name: &str) -> Option<AtomicOp> {
     let base = name
@@ -131,7 +131,7 @@ impl FnLower<'_, '_> {
             let addr = self.elem_addr(ptr, idx);
             self.b.store(addr, v);
         }
-        Ok(self.konst(crate::op::Const::i32(0)))
+        Ok(self.konst(oclc_ir::op::Const::i32(0)))
     }
 
     /// OpenCL 1.x atomics: relaxed, device scope on `__global`, work-group scope on `__local`.
@@ -194,7 +194,7 @@ impl FnLower<'_, '_> {
         let ni = self.convert(n, it);
         let mask = self.const_of(it, 127);
         let low = self.bin(BinaryOp::And, ni, mask);
-        let neg_low = self.b.emit(Op::Unary(crate::op::UnaryOp::Neg, low), it);
+        let neg_low = self.b.emit(Op::Unary(oclc_ir::op::UnaryOp::Neg, low), it);
         let one = self.fconst_of(ty, 1.0);
         let sx = self.math(MathFn::Copysign, vec![one, x], ty);
         let sy = self.math(MathFn::Copysign, vec![one, y], ty);
@@ -261,7 +261,7 @@ impl FnLower<'_, '_> {
                 let e1 = self.bin(BinaryOp::Add, lg, one);
                 let izero = self.const_of(it, 0);
                 let ex = self.select(normal, e1, izero);
-                let neg = self.b.emit(Op::Unary(crate::op::UnaryOp::Neg, ex), it);
+                let neg = self.b.emit(Op::Unary(oclc_ir::op::UnaryOp::Neg, ex), it);
                 (self.math(MathFn::Ldexp, vec![x, neg], ty), ex)
             }
             "lgamma_r" => {

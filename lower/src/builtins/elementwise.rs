@@ -5,8 +5,8 @@ use oclc_frontend::checked::{self as ck};
 
 use super::super::function::FnLower;
 use super::super::LowerError;
-use crate::op::{BinaryOp, CmpOp, MathFn, Op, UnaryOp, ValueId};
-use crate::types::{ScalarType, TypeId};
+use oclc_ir::op::{BinaryOp, CmpOp, MathFn, Op, UnaryOp, ValueId};
+use oclc_ir::types::{ScalarType, TypeId};
 
 /// The IR function computing catalogue function `name` directly, if there is one.
 fn direct_math(name: &str) -> Option<MathFn> {

@@ -5,9 +5,9 @@ use oclc_frontend::checked::{self as ck, CType};
 use super::function::{Binding, FnLower};
 use super::lvalue::Place;
 use super::LowerError;
-use crate::module::{Block, Stmt};
-use crate::op::{Op, UnaryOp};
-use crate::types::ScalarType;
+use oclc_ir::module::{Block, Stmt};
+use oclc_ir::op::{Op, UnaryOp};
+use oclc_ir::types::ScalarType;
 
 impl FnLower<'_, '_> {
     /// Lowers a statement into the current block.
@@ -79,7 +79,7 @@ impl FnLower<'_, '_> {
                     }
                     let ends = self.b.terminated();
                     let body = self.b.close_block();
-                    out.push(crate::module::SwitchCase {
+                    out.push(oclc_ir::module::SwitchCase {
                         values: c.values.clone(),
                         is_default: c.is_default,
                         body,
@@ -263,9 +263,9 @@ impl FnLower<'_, '_> {
     /// reinterpreted (every member starts at offset 0).
     fn union_member_addr(
         &mut self,
-        union_addr: crate::op::ValueId,
+        union_addr: oclc_ir::op::ValueId,
         member: &CType,
-    ) -> crate::op::ValueId {
+    ) -> oclc_ir::op::ValueId {
         let fty = self.sty(member);
         let pt = self.b.value_type(union_addr);
         let (space, _) = self.types().pointee(pt).expect("pointer");
@@ -281,7 +281,7 @@ impl FnLower<'_, '_> {
 
     fn zero_fill(
         &mut self,
-        addr: crate::op::ValueId,
+        addr: oclc_ir::op::ValueId,
         ty: &CType,
         span: oclc_frontend::source::Span,
     ) -> Result<(), LowerError> {

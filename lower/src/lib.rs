@@ -1,9 +1,13 @@
-//! Lowering from the front end's checked AST to IR.
+//! oclc-lower: the stage between the front end and the IR. It lowers the front end's checked
+//! AST to IR ([`lower_program`]) and compiles oclc's built-in library ([`library`]), which is
+//! OpenCL C and so needs the front end too.
 //!
-//! This is the only place that reads front-end types; its output holds none of them. The
+//! The IR crate (`oclc-ir`) knows no front end, as naga's IR knows none: this crate is the
+//! only one that reads both, so backends and runtime-lite, which take IR, build without the
+//! parser. The lowering is the only place that reads front-end types; its output holds none of them. The
 //! checked AST already has every implicit conversion explicit and every call resolved, so
 //! lowering is a direct walk:
-//! - every variable becomes an IR [`Local`](crate::Local) (private, or `local` for kernel-scope
+//! - every variable becomes an IR [`Local`](oclc_ir::Local) (private, or `local` for kernel-scope
 //!   `__local` declarations), except parameters that are never assigned or addressed, which
 //!   stay plain values; backends promote non-escaping private scalars to registers;
 //! - images are parameters (plain values); `sampler_t` variables, local or program-scope,
@@ -19,6 +23,7 @@ mod builtins;
 mod expr;
 mod function;
 mod goto;
+pub mod library;
 mod lvalue;
 mod stmt;
 mod types;
@@ -28,7 +33,7 @@ use std::fmt;
 use oclc_frontend::checked::CheckedProgram;
 use oclc_frontend::source::Span;
 
-use crate::module::{FuncId, Global, Module};
+use oclc_ir::module::{FuncId, Global, Module};
 
 /// A construct the lowering cannot express (yet), with the source span that holds it.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,8 +45,8 @@ pub struct LowerError {
 }
 
 /// The IR's copy of a front-end span.
-pub(crate) fn source_span(span: Span) -> crate::span::SourceSpan {
-    crate::span::SourceSpan {
+pub(crate) fn source_span(span: Span) -> oclc_ir::span::SourceSpan {
+    oclc_ir::span::SourceSpan {
         file: span.file.0,
         start: span.start,
         end: span.end,

@@ -15,7 +15,7 @@ fn lower_file(path: &Path) -> Result<oclc_ir::Module, String> {
     let opts = frontend_options(&run_options(&text, path.parent().unwrap()));
     let out = oclc_frontend::compile_to_checked(&mut map, file, &opts);
     let program = out.program.ok_or_else(|| out.diagnostics.render(&map))?;
-    let module = oclc_ir::lower_program(&program).map_err(|e| format!("{e} at {:?}", e.span))?;
+    let module = oclc_lower::lower_program(&program).map_err(|e| format!("{e} at {:?}", e.span))?;
     oclc_ir::verify_module(&module)
         .map_err(|e| format!("{e}\n{}", oclc_ir::print_module(&module)))?;
     Ok(module)

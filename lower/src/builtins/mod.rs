@@ -19,9 +19,9 @@ use oclc_frontend::checked::{self as ck, BinOp, CType, ExprKind};
 
 use super::function::FnLower;
 use super::LowerError;
-use crate::module::Stmt;
-use crate::op::{Const, Dim, MemFence, Op, ValueId, WorkItemQuery};
-use crate::types::ScalarType;
+use oclc_ir::module::Stmt;
+use oclc_ir::op::{Const, Dim, MemFence, Op, ValueId, WorkItemQuery};
+use oclc_ir::types::ScalarType;
 
 /// Evaluates a constant integer expression (literals, conversions, `|`, `&`, `+`).
 pub(super) fn const_int(e: &ck::Expr) -> Option<u64> {

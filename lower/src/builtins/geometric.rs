@@ -2,8 +2,8 @@
 //! scale their operand by a power of two where its squares would overflow or underflow.
 
 use super::super::function::FnLower;
-use crate::op::{BinaryOp, CmpOp, Const, MathFn, Op, ValueId};
-use crate::types::{ScalarType, TypeId};
+use oclc_ir::op::{BinaryOp, CmpOp, Const, MathFn, Op, ValueId};
+use oclc_ir::types::{ScalarType, TypeId};
 
 /// Power-of-two exponents for summing squares of `s` values without overflow or
 /// underflow: sums below `2^tiny` are recomputed from the vector scaled by `2^up`, infinite

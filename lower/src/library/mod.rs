@@ -1,36 +1,28 @@
-//! Building the library module: the sources go through oclc's front end, lowering and
-//! `-O1` passes once per process, on first use.
+//! oclc's built-in library: OpenCL built-ins written in OpenCL C (`cl/*.cl`, listed in
+//! [`sources`]), compiled by oclc's own front end, lowering and `-O1` passes once per
+//! process, on first use, into the IR units that `oclc_ir::library::link` copies from.
+//!
+//! Naming contract: the function implementing `MathFn` `F` on the scalar element type `T`
+//! is `__oclc_<F.name()>_<T.name()>` (`oclc_ir::library::function_name`); see
+//! `oclc_ir::library` for the signatures. Helpers that are not built-ins themselves must
+//! also start with `__oclc_` so that they cannot clash with user functions.
 
-use std::collections::HashMap;
+pub mod sources;
+
 use std::sync::OnceLock;
 
 use oclc_frontend::diagnostic::Diagnostic;
 use oclc_frontend::options::{ClStd, FrontendOptions};
 use oclc_frontend::source::SourceMap;
+use oclc_ir::library::{Library, LibrarySource};
 
-use super::sources::{DOUBLE_SOURCES, SOURCES};
-use crate::module::{FuncId, Module};
+use sources::{DOUBLE_SOURCES, SOURCES};
 
 /// The name under which the concatenated [`SOURCES`] appear in diagnostics.
 const UNIT_NAME: &str = "oclc-builtin-library.cl";
 
 /// The name under which the concatenated [`DOUBLE_SOURCES`] appear in diagnostics.
 const DOUBLE_UNIT_NAME: &str = "oclc-builtin-library-double.cl";
-
-/// The compiled library: its IR and an index of its functions by name.
-#[derive(Debug)]
-pub struct Library {
-    /// The IR of every library function (no kernels).
-    pub module: Module,
-    by_name: HashMap<String, FuncId>,
-}
-
-impl Library {
-    /// The library function called `name`, if there is one.
-    pub fn function(&self, name: &str) -> Option<FuncId> {
-        self.by_name.get(name).copied()
-    }
-}
 
 /// The library, compiled on the first call. A compile error of the library is a bug of
 /// oclc: `Err` carries the rendered diagnostics and where each source file starts.
@@ -95,15 +87,24 @@ fn compile(sources: &[(&str, &str)], unit_name: &str) -> Result<Library, String>
             return fail("lowering", d.render(&map));
         }
     };
-    crate::passes::run_pipeline(&mut module, 1, |_, _| {});
-    if let Err(e) = crate::verify_module(&module) {
+    oclc_ir::passes::run_pipeline(&mut module, 1, |_, _| {});
+    if let Err(e) = oclc_ir::verify_module(&module) {
         return fail("IR verifier", e.to_string());
     }
-    let by_name = module
-        .functions
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (f.name.clone(), FuncId(i as u32)))
-        .collect();
-    Ok(Library { module, by_name })
+    Ok(Library::new(module))
+}
+
+/// oclc's built-in library as the linker's [`LibrarySource`]: each unit is compiled on the
+/// first request ([`library`], [`double_library`]) and kept for the process.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuiltinLibrary;
+
+impl LibrarySource for BuiltinLibrary {
+    fn base(&self) -> Result<&Library, String> {
+        library()
+    }
+
+    fn double(&self) -> Result<&Library, String> {
+        double_library()
+    }
 }

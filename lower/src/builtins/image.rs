@@ -8,8 +8,8 @@ use oclc_frontend::checked::{self as ck, CType, CheckedProgram, ConstInit, Opaqu
 use super::super::function::FnLower;
 use super::super::LowerError;
 use super::const_int;
-use crate::op::{ImageQuery, Op, SamplerBits, ValueId};
-use crate::types::Type;
+use oclc_ir::op::{ImageQuery, Op, SamplerBits, ValueId};
+use oclc_ir::types::Type;
 
 /// True for a `read_image*`, `write_image*` or `get_image_*` built-in.
 pub(super) fn is_image_builtin(name: &str) -> bool {

@@ -7,8 +7,8 @@ use oclc_frontend::source::Span;
 use std::cell::RefCell;
 
 use super::LowerError;
-use crate::op::{f32_to_f16_bits, Const};
-use crate::types::{self as ir, AddressSpace, ScalarType, Type, TypeId, TypeTable};
+use oclc_ir::op::{f32_to_f16_bits, Const};
+use oclc_ir::types::{self as ir, AddressSpace, ScalarType, Type, TypeId, TypeTable};
 
 /// The IR scalar for a front-end scalar kind.
 pub fn scalar(kind: ScalarKind) -> ScalarType {

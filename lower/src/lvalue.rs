@@ -4,7 +4,7 @@ use oclc_frontend::checked::{self as ck, CType};
 
 use super::function::{Binding, FnLower};
 use super::LowerError;
-use crate::op::{Op, ValueId};
+use oclc_ir::op::{Op, ValueId};
 
 /// A lowered location.
 pub enum Place {
@@ -17,7 +17,7 @@ pub enum Place {
         /// The whole vector's location.
         base: Box<Place>,
         /// IR type of the whole vector.
-        vec_ty: crate::types::TypeId,
+        vec_ty: oclc_ir::types::TypeId,
         /// Selected lanes in order.
         lanes: Vec<u8>,
     },
@@ -26,7 +26,7 @@ pub enum Place {
         /// The whole vector's location.
         base: Box<Place>,
         /// IR type of the whole vector.
-        vec_ty: crate::types::TypeId,
+        vec_ty: oclc_ir::types::TypeId,
         /// The lane index (`i64`).
         index: ValueId,
     },
@@ -45,7 +45,7 @@ impl FnLower<'_, '_> {
                 Ok(Place::Value(self.global_sampler(g.0, lv)?))
             }
             ck::LValueKind::Global(g) => {
-                let id = crate::module::GlobalId(super::builtins::image::ir_global_index(
+                let id = oclc_ir::module::GlobalId(super::builtins::image::ir_global_index(
                     self.program,
                     g.0,
                 ));
@@ -61,7 +61,7 @@ impl FnLower<'_, '_> {
                     return self.unsupported(lv.span, "indexing an array that is not in memory");
                 };
                 let i = self.expr(index)?;
-                let i64t = self.types().scalar(crate::types::ScalarType::I64);
+                let i64t = self.types().scalar(oclc_ir::types::ScalarType::I64);
                 let i = self.convert(i, i64t);
                 let elem = self.sty(&lv.ty);
                 let space = super::types::space(lv.space);
@@ -104,7 +104,7 @@ impl FnLower<'_, '_> {
                 let vec_ty = self.sty(&base.ty);
                 let base = self.place(base)?;
                 let i = self.expr(index)?;
-                let i64t = self.types().scalar(crate::types::ScalarType::I64);
+                let i64t = self.types().scalar(oclc_ir::types::ScalarType::I64);
                 let index = self.convert(i, i64t);
                 Ok(Place::Lane {
                     base: Box::new(base),
@@ -184,9 +184,9 @@ impl FnLower<'_, '_> {
     /// `index == lane` as a bool value (`index` is `i64`).
     fn lane_is(&mut self, index: ValueId, lane: u8) -> ValueId {
         let k = self.b.const_i64(i64::from(lane));
-        let bool_ty = self.types().scalar(crate::types::ScalarType::Bool);
+        let bool_ty = self.types().scalar(oclc_ir::types::ScalarType::Bool);
         self.b
-            .emit(Op::Compare(crate::op::CmpOp::Eq, index, k), bool_ty)
+            .emit(Op::Compare(oclc_ir::op::CmpOp::Eq, index, k), bool_ty)
     }
 
     /// Picks lanes of a vector value: one lane gives a scalar. A lane past the vector's

@@ -10,9 +10,9 @@ use oclc_frontend::checked::{self as ck, AddrSpace, CType};
 
 use super::super::function::FnLower;
 use super::super::LowerError;
-use crate::module::{Block, Stmt};
-use crate::op::{BinaryOp, CmpOp, MemFence, Op, ValueId};
-use crate::types::ScalarType;
+use oclc_ir::module::{Block, Stmt};
+use oclc_ir::op::{BinaryOp, CmpOp, MemFence, Op, ValueId};
+use oclc_ir::types::ScalarType;
 
 /// Both fences: the copies may target local or global memory.
 const COPY_FENCE: MemFence = MemFence {
@@ -112,6 +112,6 @@ impl FnLower<'_, '_> {
             self.expr(a)?;
         }
         self.b.push(Stmt::Barrier { fence: COPY_FENCE });
-        Ok(self.konst(crate::op::Const::i32(0)))
+        Ok(self.konst(oclc_ir::op::Const::i32(0)))
     }
 }

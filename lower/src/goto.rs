@@ -24,9 +24,9 @@ use oclc_frontend::source::Span;
 
 use super::function::FnLower;
 use super::LowerError;
-use crate::module::{Block, Stmt, SwitchCase};
-use crate::op::{CmpOp, Const, Op};
-use crate::types::ScalarType;
+use oclc_ir::module::{Block, Stmt, SwitchCase};
+use oclc_ir::op::{CmpOp, Const, Op};
+use oclc_ir::types::ScalarType;
 
 /// The `state` value that leaves the dispatch loop (the end of the body).
 const END: i64 = -1;
@@ -280,7 +280,7 @@ impl FnLower<'_, '_> {
     fn block_exit(
         &mut self,
         exit: &Exit,
-        state: crate::op::ValueId,
+        state: oclc_ir::op::ValueId,
         labels: &HashMap<&str, usize>,
     ) -> Result<(), LowerError> {
         match exit {
@@ -339,7 +339,7 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    fn set_state(&mut self, state: crate::op::ValueId, v: i64) {
+    fn set_state(&mut self, state: oclc_ir::op::ValueId, v: i64) {
         let c = self.konst(Const::int(ScalarType::I32, v));
         self.b.store(state, c);
     }

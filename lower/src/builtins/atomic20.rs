@@ -8,9 +8,9 @@ use oclc_frontend::checked as ck;
 use super::super::function::FnLower;
 use super::super::LowerError;
 use super::const_int;
-use crate::module::Stmt;
-use crate::op::{AtomicOp, CmpOp, Const, MemFence, MemoryOrder, MemoryScope, Op, ValueId};
-use crate::types::ScalarType;
+use oclc_ir::module::Stmt;
+use oclc_ir::op::{AtomicOp, CmpOp, Const, MemFence, MemoryOrder, MemoryScope, Op, ValueId};
+use oclc_ir::types::ScalarType;
 
 /// The read-modify-write operation of an `atomic_fetch_<op>` name.
 fn fetch_op(name: &str) -> Option<AtomicOp> {

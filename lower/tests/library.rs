@@ -4,11 +4,12 @@
 
 use oclc_frontend::source::SourceMap;
 use oclc_frontend::FrontendOptions;
-use oclc_ir::library::{double_library, function_name, library, link_with_division, Library};
+use oclc_ir::library::{function_name, link_with_division, Library};
 use oclc_ir::{
-    link, lower_program, verify_module, walk_stmts, LinkError, MathFn, MathSig, Module, Op,
-    ScalarType, Stmt, Type,
+    link, verify_module, walk_stmts, LinkError, MathFn, MathSig, Module, Op, ScalarType, Stmt, Type,
 };
+use oclc_lower::library::{double_library, library, BuiltinLibrary};
+use oclc_lower::lower_program;
 
 /// Lowers OpenCL C source through oclc's front end.
 fn lower(source: &str) -> Module {
@@ -104,7 +105,10 @@ fn double_division_links_the_correctly_rounded_divide() {
              f[0] = f[0] / f[1];
          }",
     );
-    let report = link_with_division(&mut m, &|_, _| false, &|s| s == ScalarType::F64).unwrap();
+    let report = link_with_division(&mut m, &BuiltinLibrary, &|_, _| false, &|s| {
+        s == ScalarType::F64
+    })
+    .unwrap();
     verify_module(&m).unwrap();
     assert_eq!(report.divisions_linked, vec![ScalarType::F64]);
     assert_eq!(report.divisions_replaced, 2);
@@ -227,7 +231,7 @@ fn link_replaces_wanted_builtins_by_calls_and_verifies() {
     let before = math_ops(&m);
     assert!(before.contains(&(MathFn::AddSat, ScalarType::I32)));
     assert!(before.contains(&(MathFn::IsNan, ScalarType::F32)));
-    let report = link(&mut m, &int_or_relational).unwrap();
+    let report = link(&mut m, &BuiltinLibrary, &int_or_relational).unwrap();
     verify_module(&m).unwrap_or_else(|e| panic!("{e}\n{}", oclc_ir::print_module(&m)));
     let left = math_ops(&m);
     // min is not wanted and stays; the library's own functions use no wanted built-in.
@@ -262,13 +266,20 @@ fn link_replaces_wanted_builtins_by_calls_and_verifies() {
     let text = oclc_ir::print_module(&m);
     let back = oclc_ir::parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     verify_module(&back).unwrap();
+    // The copied routines are marked as library code, the user's functions are not, and the
+    // mark survives the text form.
+    for (f, g) in m.functions.iter().zip(&back.functions) {
+        assert_eq!(f.is_library, f.name.starts_with("__oclc_"), "{}", f.name);
+        assert_eq!(f.is_library, g.is_library, "{}", f.name);
+    }
+    assert!(m.functions.iter().any(|f| f.is_library));
 }
 
 #[test]
 fn linking_nothing_leaves_the_module_alone() {
     let mut m = lower(USES);
     let text = oclc_ir::print_module(&m);
-    let report = link(&mut m, &|_, _| false).unwrap();
+    let report = link(&mut m, &BuiltinLibrary, &|_, _| false).unwrap();
     assert_eq!(report.ops_replaced, 0);
     assert_eq!(oclc_ir::print_module(&m), text);
 }
@@ -276,7 +287,7 @@ fn linking_nothing_leaves_the_module_alone() {
 #[test]
 fn a_builtin_missing_from_the_library_is_a_clear_error() {
     let mut m = lower(USES);
-    let err = link(&mut m, &|f, _| f == MathFn::Min).unwrap_err();
+    let err = link(&mut m, &BuiltinLibrary, &|f, _| f == MathFn::Min).unwrap_err();
     assert_eq!(
         err,
         LinkError::Missing {
