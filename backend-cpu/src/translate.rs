@@ -140,16 +140,16 @@ pub(crate) fn translate_kernels(
             continue;
         }
         let local_size = (select.local_size)(kf);
-        let mut func = oclc_ir::passes::inline::inline_calls(module, &mut types, fid, &|_| true)
+        let mut func = oclc_ir::opt::inline::inline_calls(module, &mut types, fid, &|_| true)
             .map_err(
-                |oclc_ir::passes::inline::InlineError::Recursion { function }| {
+                |oclc_ir::opt::inline::InlineError::Recursion { function }| {
                     CompileError::Recursion { function }
                 },
             )?;
         // Variables stored once at the top (`lid = get_local_id(0)`) become plain values,
         // which barrier regions recompute instead of keeping per work-item.
-        if oclc_ir::passes::forward_stores::forward_single_stores(&mut func) > 0 {
-            oclc_ir::passes::dce::dce_function(&mut func);
+        if oclc_ir::opt::forward_stores::forward_single_stores(&mut func) > 0 {
+            oclc_ir::opt::dce::dce_function(&mut func);
         }
         if let Some(sizes) = local_size {
             crate::specialize::substitute_local_size(&types, &mut func, sizes);

@@ -19,8 +19,10 @@ mod vulkan;
 pub use disasm::disassemble;
 pub use error::SpirvError;
 pub use opencl::emit_opencl;
+pub use opencl::pipeline::opencl_pipeline;
 pub use options::{SpirvOptions, VulkanOptions};
 pub use vulkan::math::{vulkan_native_division, vulkan_native_math};
+pub use vulkan::pipeline::{vulkan_pipeline, VulkanPipelineOptions};
 pub use vulkan::reflection::{
     ConstantSampler, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET, FIRST_IMAGE_BINDING,
     GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, IMAGE_DESCRIPTOR_SET, MAX_PUSH_CONSTANT_BYTES,

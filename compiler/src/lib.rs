@@ -27,6 +27,6 @@ pub fn compile_to_spirv(
 ) -> Result<(Vec<u32>, String), CompileError> {
     let mut stages = Stages::default();
     let lowered = driver::lower_file(path, opts, &mut stages)?;
-    let words = driver::emit_opencl_spirv(&lowered.module, &lowered.sources, opts, &mut stages)?;
+    let words = driver::emit_opencl_spirv(&lowered, opts, &mut stages)?;
     Ok((words, lowered.warnings))
 }

@@ -63,6 +63,8 @@ pub struct CompileOptions {
     pub cl_std: ClStd,
     /// `-O0` .. `-O3`.
     pub opt_level: u8,
+    /// `--disable-pass`: passes of the target's pipeline switched off, by name.
+    pub disabled_passes: Vec<String>,
     /// `-w` / `-Werror`.
     pub warnings: WarningMode,
     /// `--target`.
@@ -99,6 +101,7 @@ impl Default for CompileOptions {
             include_dirs: Vec::new(),
             cl_std: ClStd::default(),
             opt_level: 2,
+            disabled_passes: Vec::new(),
             warnings: WarningMode::default(),
             target: Target::default(),
             fast_relaxed_math: false,

@@ -16,16 +16,20 @@
 //! [`library::link`] compiled, through [`library::LibrarySource`].
 
 pub mod builder;
+pub mod diag;
 pub mod fixtures;
+pub mod legalize;
 pub mod library;
 pub mod module;
 pub mod op;
+pub mod opt;
 pub mod parse;
-pub mod passes;
+pub mod pipeline;
 pub mod print;
 pub mod span;
 pub mod types;
 pub mod verify;
+pub mod visit;
 
 pub use builder::FunctionBuilder;
 pub use library::{link, Library, LibrarySource, LinkError, LinkReport};
@@ -39,7 +43,7 @@ pub use op::{
 };
 pub use op::{ImageQuery, SamplerBits};
 pub use parse::{parse_module, ParseError};
-pub use passes::{pipeline, run_pipeline, Pass};
+pub use pipeline::{Pass, PassFailure, Pipeline};
 pub use print::print_module;
 pub use span::{SourceSpan, SpanTable};
 pub use types::{AddressSpace, ImageAccess, ImageDim, Layout, ScalarType, Type, TypeId, TypeTable};

@@ -84,7 +84,7 @@ impl FnEmitter<'_, '_> {
     /// forbids and which breaks compensated sums, TwoSum and Dekker's product. Only under
     /// `-cl-fast-relaxed-math` is user code left undecorated; oclc's built-in library
     /// functions (`__oclc_*`) are decorated always. Contraction where OpenCL allows it is
-    /// explicit: `oclc_ir::passes::contract` turns `a * b + c` into `mad`, a `Fma`.
+    /// explicit: `oclc_ir::legalize::contract` turns `a * b + c` into `mad`, a `Fma`.
     pub fn inst(&mut self, opcode: SOp, ty: Word, operands: &[Word]) -> Result<Word> {
         let id = self.cx.b.id();
         let ops = operands

@@ -13,6 +13,7 @@ mod layout;
 pub(crate) mod math;
 mod narrow;
 mod nonneg;
+pub mod pipeline;
 mod pointers;
 pub mod printf;
 pub mod reflection;
@@ -23,7 +24,7 @@ mod workitem;
 #[cfg(test)]
 mod tests;
 
-use oclc_ir::passes::printf_buffer::PrintfFormat;
+use oclc_ir::legalize::printf_buffer::PrintfFormat;
 use oclc_ir::{FuncId, FunctionKind, Module};
 use rspirv::binary::Assemble;
 use rspirv::spirv::{AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel};

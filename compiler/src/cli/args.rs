@@ -81,6 +81,10 @@ pub struct CompileArgs {
     /// (PREFIX defaults to the input's stem) [spelled -save-temps[=PREFIX]]
     #[arg(long = "save-temps", value_name = "PREFIX", num_args = 0..=1, require_equals = true, default_missing_value = "")]
     pub save_temps: Option<String>,
+    /// Switch off one pass of the target's pipeline by name (repeatable; see -save-temps
+    /// for the names, e.g. unroll, licm, const_fold)
+    #[arg(long = "disable-pass", value_name = "NAME")]
+    pub disabled_passes: Vec<String>,
     /// Source language: 'opencl' or 'brook' (default: from the extension; .br is Brook+)
     #[arg(short = 'x', value_name = "LANG")]
     pub language: Option<String>,
@@ -130,6 +134,7 @@ impl CompileArgs {
             include_dirs: self.include_dirs.clone(),
             cl_std: self.cl_std.unwrap_or_default(),
             opt_level: self.opt_level.unwrap_or(2),
+            disabled_passes: self.disabled_passes.clone(),
             warnings: if self.werror {
                 WarningMode::Error
             } else if self.no_warnings {

@@ -132,13 +132,11 @@ fn run(
     }
     let bytes: Vec<u8> = match opts.target {
         Target::OpenCl => {
-            let words = driver::emit_opencl_spirv(&lowered.module, &lowered.sources, opts, stages)?;
+            let words = driver::emit_opencl_spirv(&lowered, opts, stages)?;
             words.iter().flat_map(|w| w.to_le_bytes()).collect()
         }
         Target::Vulkan => {
-            let float = driver::VulkanFloat::new(opts, &lowered);
-            let mut vk =
-                driver::emit_vulkan_spirv(&lowered.module, &lowered.sources, float, stages)?;
+            let mut vk = driver::emit_vulkan_spirv(&lowered, opts, stages)?;
             driver::apply_vulkan_denorm(&mut vk.words, opts.vulkan_denorm_mode(), stages);
             let json = oclc_backend_spirv::module_reflection_json(&vk);
             let words: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();

@@ -20,7 +20,8 @@ pub fn exit_usage(e: clap::Error) -> ExitCode {
     ExitCode::from(e.exit_code() as u8)
 }
 
-/// Prints a compile error to stderr (in the chosen diagnostics format) and returns exit code 1.
+/// Prints a compile error to stderr (in the chosen diagnostics format) and returns exit code 1
+/// (2 for a usage error).
 pub fn report(e: &CompileError) -> ExitCode {
     let text = e.to_string();
     if diagnostic_format() == DiagnosticFormat::Json {
@@ -28,7 +29,11 @@ pub fn report(e: &CompileError) -> ExitCode {
     } else {
         eprintln!("{text}");
     }
-    ExitCode::from(1)
+    ExitCode::from(if matches!(e, CompileError::Usage(_)) {
+        2
+    } else {
+        1
+    })
 }
 
 /// Keeps the JSON lines of `text` and wraps the rest (errors without a source location)

@@ -8,6 +8,7 @@ use super::args::{DeviceArg, Dims, RunCli};
 use super::compile::save_temps;
 use super::{exit_usage, report};
 use crate::driver::{self, Stages};
+use crate::options::Target;
 use crate::run::buffers::format_buffer;
 use crate::run::{
     bind_args, format_times, run_cpu, run_opencl, run_vulkan, BoundArg, Launch, OpenClSource,
@@ -99,12 +100,22 @@ pub fn main(args: Vec<String>) -> ExitCode {
         ..Stages::default()
     };
     let lowered = driver::lower_file(&cli.input, &opts, &mut stages);
+    // The module the device's backend takes (the OpenCL device compiles the source).
+    let target = match cli.device {
+        DeviceArg::Cpu => Some(Target::Cpu),
+        DeviceArg::Vulkan => Some(Target::Vulkan),
+        DeviceArg::Opencl => None,
+    };
+    let prepared = match (&lowered, target) {
+        (Ok(l), Some(t)) => Some(driver::prepare(l, t, &opts, &mut stages)),
+        _ => None,
+    };
     if cli.device == DeviceArg::Cpu && cli.compile.save_temps.is_some() {
-        if let Ok(l) = &lowered {
+        if let Some(Ok(m)) = &prepared {
             // The kernel as launched, when the local size is known before the launch.
             let local = cli.local.as_ref().map(|d| dims3(d, 1));
             let launch = local.map(|local| (cli.kernel.as_str(), local));
-            let _ = driver::compile_cpu(&l.module, opts.opt_level, launch, &mut stages);
+            let _ = driver::compile_cpu(m, opts.opt_level, launch, &mut stages);
         }
     }
     if let Err(e) = save_temps(&cli.compile.save_temps, &cli.input, &stages) {
@@ -117,6 +128,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
     if !lowered.warnings.is_empty() {
         eprint!("{}", lowered.warnings);
     }
+    let prepared = match prepared.transpose() {
+        Ok(p) => p,
+        Err(e) => return report(&e),
+    };
     let module = &lowered.module;
     let Some(kernel) = module
         .functions
@@ -158,10 +173,15 @@ pub fn main(args: Vec<String>) -> ExitCode {
             .then_some(oclc_runtime_lite::vulkan::denorm::DenormMode::Any)),
     };
     let result = match cli.device {
-        DeviceArg::Cpu => run_cpu(module, &launch, &mut bound),
+        DeviceArg::Cpu => run_cpu(prepared.as_ref().unwrap_or(module), &launch, &mut bound),
         DeviceArg::Vulkan => {
             let float = driver::VulkanFloat::new(&opts, &lowered);
-            run_vulkan(module, float, &launch, &mut bound)
+            run_vulkan(
+                prepared.as_ref().unwrap_or(module),
+                float,
+                &launch,
+                &mut bound,
+            )
         }
         DeviceArg::Opencl => {
             let source;

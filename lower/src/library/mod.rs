@@ -87,7 +87,7 @@ fn compile(sources: &[(&str, &str)], unit_name: &str) -> Result<Library, String>
             return fail("lowering", d.render(&map));
         }
     };
-    oclc_ir::passes::run_pipeline(&mut module, 1, |_, _| {});
+    oclc_ir::opt::optimize(&mut module, 1);
     if let Err(e) = oclc_ir::verify_module(&module) {
         return fail("IR verifier", e.to_string());
     }

@@ -8,11 +8,12 @@
 
 use std::collections::HashMap;
 
-use super::rewrite::{stmt_uses, use_counts};
-use super::Pass;
+use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{Op, ValueId};
+use crate::pipeline::Pass;
 use crate::types::AddressSpace;
+use crate::visit::{stmt_uses, use_counts};
 
 /// The dead-code elimination pass.
 pub struct Dce;
@@ -22,12 +23,12 @@ impl Pass for Dce {
         "dce"
     }
 
-    fn run(&self, module: &mut Module) -> bool {
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
         let mut changed = false;
         for f in &mut module.functions {
             changed |= dce_function(f);
         }
-        changed
+        Ok(changed)
     }
 }
 

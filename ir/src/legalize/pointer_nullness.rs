@@ -7,9 +7,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::dce::dce_function;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{CmpOp, Const, Op, ValueId};
+use crate::opt::dce::dce_function;
 use crate::types::{AddressSpace, TypeTable};
 
 /// What is known of a pointer (or of the integer address of one).

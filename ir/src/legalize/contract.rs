@@ -14,7 +14,7 @@ use crate::module::{Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, MathFn, Op, UnaryOp, ValueId};
 use crate::types::Type;
 
-use super::rewrite::use_counts;
+use crate::visit::use_counts;
 
 /// Contracts `a * b ± c` into `mad` in every function outside the built-in library;
 /// returns the number of contractions.

@@ -645,7 +645,7 @@ impl Splitter<'_> {
             Op::Compose { ty, .. } => *ty = self.tm.map(self.types, *ty),
             _ => {}
         }
-        crate::passes::rewrite::op_operands_mut(&mut op, &mut |v| *v = self.r(*v));
+        crate::visit::op_operands_mut(&mut op, &mut |v| *v = self.r(*v));
         self.out.push(Stmt::Let { value, op });
         Ok(())
     }

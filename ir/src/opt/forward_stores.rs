@@ -9,10 +9,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::rewrite::{replace_uses, stmt_uses};
 use crate::module::{walk_stmts, Function, Stmt};
 use crate::op::{Op, ValueId};
 use crate::types::AddressSpace;
+use crate::visit::{replace_uses, stmt_uses};
 
 /// Forwards the stored value to the loads of every qualifying variable of `func`; the loads
 /// and the store are removed (the address computations are left to dead-code elimination).

@@ -24,12 +24,12 @@ mod forward;
 
 use std::collections::HashMap;
 
-use super::describe::{describe_value_with, variable_phrase};
-use super::refusal::Refusal;
-use super::rewrite::use_counts;
+use crate::diag::describe::{describe_value_with, variable_phrase};
+use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{BinaryOp, CmpOp, Const, Op, ValueId};
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
+use crate::visit::use_counts;
 use forward::forward_single_stores;
 
 /// Rewrites the private pointer variables and private pointer-to-integer conversions of
@@ -217,7 +217,7 @@ fn check_no_pointer_aggregates(types: &TypeTable, f: &Function) -> Result<(), Re
              pointer variable into one private variable is)",
             f.local(l).name
         ))
-        .at(super::refusal::local_span(f, l))),
+        .at(crate::diag::refusal::local_span(f, l))),
         None => Ok(()),
     }
 }
@@ -297,7 +297,12 @@ fn check_only_loaded_and_stored(
             _ => None,
         };
         if bad.is_none() {
-            bad = escaping.map(|v| (addrs[&v], super::refusal::stmt_span(f, s).or(f.span(v))));
+            bad = escaping.map(|v| {
+                (
+                    addrs[&v],
+                    crate::diag::refusal::stmt_span(f, s).or(f.span(v)),
+                )
+            });
         }
     });
     match bad {
@@ -587,7 +592,7 @@ impl Rewriter<'_> {
         let old = std::mem::take(&mut block.stmts);
         let mut out = Vec::with_capacity(old.len());
         for stmt in old {
-            let span = super::refusal::stmt_span(f, &stmt);
+            let span = crate::diag::refusal::stmt_span(f, &stmt);
             self.stmt(f, &mut out, stmt).map_err(|e| e.at(span))?;
         }
         block.stmts = out;

@@ -30,7 +30,7 @@ mod aggregate;
 
 use std::collections::HashMap;
 
-use super::refusal::{stmt_span, Refusal};
+use crate::diag::refusal::{stmt_span, Refusal};
 use crate::module::{Block, Function, LocalId, Module, Stmt};
 use crate::op::{
     AtomicOp, BinaryOp, CmpOp, Const, MemoryOrder, MemoryScope, Op, Rounding, ValueId,

@@ -15,11 +15,12 @@ pub mod math;
 
 use std::collections::HashMap;
 
-use super::rewrite::{resolve, stmt_uses_mut};
-use super::Pass;
+use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt};
 use crate::op::{Const, Op, UnaryOp, ValueId};
+use crate::pipeline::Pass;
 use crate::types::{ScalarType, Type, TypeId, TypeTable};
+use crate::visit::{resolve, stmt_uses_mut};
 
 /// The constant-folding pass.
 pub struct ConstFold;
@@ -29,12 +30,12 @@ impl Pass for ConstFold {
         "const_fold"
     }
 
-    fn run(&self, module: &mut Module) -> bool {
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
         let mut changed = false;
         for f in &mut module.functions {
             changed |= fold_function(&module.types, f);
         }
-        changed
+        Ok(changed)
     }
 }
 

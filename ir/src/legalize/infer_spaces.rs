@@ -18,15 +18,15 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::describe::{describe_value, variable_phrase};
-use super::inline::InlineError;
 use super::inline_private::inline_helpers_where;
-use super::refusal::{stmt_span, Refusal};
-use super::rewrite::replace_uses;
+use crate::diag::describe::{describe_value, variable_phrase};
+use crate::diag::refusal::{stmt_span, Refusal};
 use crate::module::{walk_stmts, Block, FuncId, Function, LocalId, Module, Stmt};
 use crate::op::{Const, Op, ValueId};
+use crate::opt::inline::InlineError;
 use crate::span::SourceSpan;
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
+use crate::visit::replace_uses;
 
 /// Why the generic pointers of a module cannot be given named spaces.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,12 +8,12 @@
 //!
 //! The splicing is [`super::inline::inline_calls`], the inliner the CPU backend uses too.
 
-use super::inline::inline_calls;
 use crate::module::{Block, FuncId, Module, Stmt};
 use crate::op::Op;
+use crate::opt::inline::inline_calls;
 use crate::types::{AddressSpace, Type};
 
-pub use super::inline::InlineError;
+pub use crate::opt::inline::InlineError;
 
 /// True when helper `func` of `module` has a parameter that is a private (Function-storage)
 /// pointer; kernels never qualify.

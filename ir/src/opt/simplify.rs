@@ -8,11 +8,12 @@
 
 use std::collections::HashMap;
 
-use super::rewrite::{replace_uses, use_counts};
-use super::Pass;
+use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, Module, Stmt};
 use crate::op::{CmpOp, Op, UnaryOp, ValueId};
+use crate::pipeline::Pass;
 use crate::types::{ScalarType, Type};
+use crate::visit::{replace_uses, use_counts};
 
 /// The peephole pass.
 pub struct Simplify;
@@ -22,12 +23,12 @@ impl Pass for Simplify {
         "simplify"
     }
 
-    fn run(&self, module: &mut Module) -> bool {
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
         let mut changed = false;
         for f in &mut module.functions {
             changed |= simplify_function(&module.types, f);
         }
-        changed
+        Ok(changed)
     }
 }
 

@@ -445,7 +445,7 @@ fn remap_op(op: &Op, mv: &dyn Fn(ValueId) -> ValueId, ml: &dyn Fn(LocalId) -> Lo
         | Op::ImageWrite { .. }
         | Op::ImageQuery { .. } => {
             let mut out = op.clone();
-            super::rewrite::op_operands_mut(&mut out, &mut |v| *v = mv(*v));
+            crate::visit::op_operands_mut(&mut out, &mut |v| *v = mv(*v));
             out
         }
         Op::Atomic {

@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::module::{walk_stmts, Block, Function, LocalId, Stmt};
 use crate::op::{Op, ValueId};
-use crate::passes::rewrite::replace_uses;
+use crate::visit::replace_uses;
 
 /// Replaces the loads of every pointer variable set once, by a store that is a statement
 /// of the block holding all its loads, of a value visible there, with every load after the
