@@ -41,6 +41,7 @@ fn early_exits_in_loops() {
             body,
             continuing: Block::new(),
             break_if: None,
+            unroll: oclc_ir::Unroll::Auto,
         });
         // loop { if c { continue }; if !c { return } } continuing { x } break_if c
         b.open_block();
@@ -55,6 +56,7 @@ fn early_exits_in_loops() {
             body: inner,
             continuing: Block::new(),
             break_if: None,
+            unroll: oclc_ir::Unroll::Auto,
         });
         let body = b.close_block();
         b.open_block();
@@ -64,6 +66,7 @@ fn early_exits_in_loops() {
             body,
             continuing,
             break_if: Some(c),
+            unroll: oclc_ir::Unroll::Auto,
         });
         store_at(b, out, 3, x);
     });

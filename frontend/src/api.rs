@@ -99,8 +99,13 @@ pub fn compile_to_checked(
             };
         }
     };
-    let (program, diagnostics) =
+    let (mut program, diagnostics) =
         crate::check::check_program_full(&tu, diagnostics, opts.cl_std, fp16_pragmas);
+    if let Some(p) = &mut program {
+        p.uses_volatile = tokens
+            .iter()
+            .any(|t| t.kind == crate::lexer::TokKind::KwVolatile);
+    }
     FrontendOutput {
         preprocessed: tokens,
         program,

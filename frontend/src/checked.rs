@@ -488,6 +488,9 @@ pub struct CheckedProgram {
     pub globals: Vec<GlobalVar>,
     /// Functions in order of first declaration; prototypes and definitions merged.
     pub functions: Vec<Function>,
+    /// The program spells `volatile` somewhere (after preprocessing): some memory accesses
+    /// may be volatile, which the checked types do not record per access.
+    pub uses_volatile: bool,
 }
 
 impl CheckedProgram {

@@ -35,7 +35,7 @@ pub use builder::FunctionBuilder;
 pub use library::{link, Library, LibrarySource, LinkError, LinkReport};
 pub use module::{
     walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId, KernelAttrs, Local,
-    LocalId, Module, Param, Stmt, SwitchCase,
+    LocalId, Module, Param, Stmt, SwitchCase, Unroll,
 };
 pub use op::{
     AtomicOp, BinaryOp, CmpOp, Const, Dim, MathFn, MathSig, MemFence, MemoryOrder, MemoryScope, Op,

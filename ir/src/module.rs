@@ -68,6 +68,8 @@ pub enum Stmt {
         continuing: Block,
         /// Exit condition evaluated after `continuing`.
         break_if: Option<ValueId>,
+        /// What the source asked of unrolling (`#pragma unroll`, `opencl_unroll_hint`).
+        unroll: Unroll,
     },
     /// Leaves the innermost loop.
     Break,
@@ -95,6 +97,22 @@ pub enum Stmt {
         /// The cases in source order.
         cases: Vec<SwitchCase>,
     },
+}
+
+/// The source's request about unrolling a loop: `#pragma unroll` (full), `#pragma unroll N`
+/// and `__attribute__((opencl_unroll_hint(N)))` (by N; 1 means not at all), `#pragma
+/// nounroll`. Printed after `loop` as `unroll`, `unroll(N)` or `nounroll`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum Unroll {
+    /// No request: the optimiser's cost model decides.
+    #[default]
+    Auto,
+    /// Do not unroll.
+    Never,
+    /// Unroll completely (when the trip count is known at compile time).
+    Full,
+    /// Unroll by this factor (at least 2).
+    Count(u32),
 }
 
 /// One arm of a [`Stmt::Switch`].
@@ -257,6 +275,11 @@ pub struct Module {
     pub globals: Vec<Global>,
     /// Functions, indexed by [`FuncId`]; callees need not precede callers.
     pub functions: Vec<Function>,
+    /// Some memory accesses of the program may be volatile (the source says `volatile`;
+    /// the IR does not mark accesses one by one): optimisations then neither remove, merge,
+    /// move nor forward any load or store of `__global`, `__local`, `__constant` or generic
+    /// memory. Printed as a first line `module volatile_memory`.
+    pub volatile_memory: bool,
 }
 
 impl Module {

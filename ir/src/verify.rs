@@ -155,6 +155,7 @@ impl Verifier<'_> {
                 body,
                 continuing,
                 break_if,
+                unroll: _,
             } => {
                 self.loop_depth += 1;
                 self.block(body)?;

@@ -272,6 +272,7 @@ impl FnLower<'_, '_> {
             body,
             continuing: Block::new(),
             break_if: None,
+            unroll: oclc_ir::Unroll::Auto,
         });
         Ok(())
     }

@@ -65,6 +65,7 @@ impl std::error::Error for LowerError {}
 /// helpers, in source order) and every program-scope variable.
 pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
     let mut module = Module::new();
+    module.volatile_memory = program.uses_volatile;
     for g in &program.globals {
         if builtins::image::is_sampler(&g.ty) {
             // Folded to `Op::SamplerConst` where used (see `builtins::image`).

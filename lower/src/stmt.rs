@@ -67,6 +67,7 @@ impl FnLower<'_, '_> {
                     body,
                     continuing: Block::new(),
                     break_if: None,
+                    unroll: oclc_ir::Unroll::Auto,
                 });
             }
             ck::Stmt::Switch { cond, cases } => {
@@ -103,6 +104,7 @@ impl FnLower<'_, '_> {
                     body,
                     continuing,
                     break_if: Some(stop),
+                    unroll: oclc_ir::Unroll::Auto,
                 });
             }
             ck::Stmt::For {
@@ -129,6 +131,7 @@ impl FnLower<'_, '_> {
                     body,
                     continuing,
                     break_if: None,
+                    unroll: oclc_ir::Unroll::Auto,
                 });
             }
             // Labels only matter to `goto` (see `goto.rs`).

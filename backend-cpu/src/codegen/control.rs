@@ -222,6 +222,7 @@ impl Tx<'_, '_, '_> {
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 self.emit_loop(
                     |tx| tx.block(body),
@@ -444,6 +445,7 @@ impl Tx<'_, '_, '_> {
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 self.emit_loop(
                     |tx| tx.group_block(body),

@@ -116,6 +116,7 @@ fn stores_in(
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 let d = divergent || loop_is_divergent(body, continuing, *break_if, u);
                 stores_in(body, d, u, visit, l);
@@ -173,6 +174,7 @@ pub fn constant_count_up(
         body,
         continuing,
         break_if: None,
+        ..
     } = lp
     else {
         return None;

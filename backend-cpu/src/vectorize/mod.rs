@@ -134,6 +134,7 @@ fn walk(stmts: &[Stmt], ctx: &mut Ctx, u: &Uniformity, visit: &mut dyn FnMut(&St
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 let d = loop_is_divergent(body, continuing, *break_if, u);
                 ctx.loops.push((ctx.ifs, d, false));

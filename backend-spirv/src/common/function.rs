@@ -265,6 +265,7 @@ impl FnEmitter<'_, '_> {
                 body,
                 continuing,
                 break_if,
+                ..
             } => self.loop_stmt(&body.stmts, &continuing.stmts, *break_if)?,
             Stmt::Break => self.break_stmt()?,
             Stmt::Continue => self.continue_stmt()?,

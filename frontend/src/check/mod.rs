@@ -151,6 +151,7 @@ pub fn check_program_full(
     let program = CheckedProgram {
         globals: c.globals,
         functions: c.functions,
+        uses_volatile: false,
     };
     if c.diags.has_errors() {
         (None, c.diags)

@@ -493,10 +493,12 @@ impl Rewriter<'_> {
                     body,
                     continuing,
                     break_if,
+                    unroll,
                 } => out.stmts.push(Stmt::Loop {
                     body: self.block(body)?,
                     continuing: self.block(continuing)?,
                     break_if,
+                    unroll,
                 }),
                 Stmt::Switch { selector, cases } => {
                     let mut new_cases = Vec::with_capacity(cases.len());

@@ -352,10 +352,12 @@ impl Splitter<'_> {
                 body,
                 continuing,
                 break_if,
+                unroll,
             } => Stmt::Loop {
                 body: self.block(body)?,
                 continuing: self.block(continuing)?,
                 break_if: break_if.map(|b| self.r(b)),
+                unroll,
             },
             Stmt::Switch { selector, cases } => {
                 let mut new_cases = Vec::with_capacity(cases.len());

@@ -157,6 +157,7 @@ impl Inliner<'_> {
                 body,
                 continuing,
                 break_if,
+                unroll,
             } => {
                 let body = self.block(body)?;
                 let continuing = self.block(continuing)?;
@@ -165,6 +166,7 @@ impl Inliner<'_> {
                     body,
                     continuing,
                     break_if: break_if.map(|v| subst.get(&v).copied().unwrap_or(v)),
+                    unroll: *unroll,
                 }
             }
             Stmt::Switch { selector, cases } => {
@@ -258,6 +260,7 @@ impl Inliner<'_> {
             body,
             continuing,
             break_if: Some(t),
+            unroll: crate::Unroll::Auto,
         });
         if let Some((l, p)) = ret {
             let ra = self.let_(out, Op::LocalAddr(l), p);
@@ -315,6 +318,7 @@ impl Inliner<'_> {
                     body,
                     continuing,
                     break_if,
+                    unroll,
                 } => {
                     let returns = has_return(body);
                     let body = self.wrap_block(body, w, mv, ml);
@@ -323,6 +327,7 @@ impl Inliner<'_> {
                         body,
                         continuing,
                         break_if: break_if.map(mv),
+                        unroll: *unroll,
                     });
                     if returns {
                         self.break_if_returned(&mut out, w);
@@ -413,10 +418,12 @@ fn remap_stmt(
             body,
             continuing,
             break_if,
+            unroll,
         } => Stmt::Loop {
             body: remap_block(body, mv, ml),
             continuing: remap_block(continuing, mv, ml),
             break_if: break_if.map(mv),
+            unroll: *unroll,
         },
         Stmt::Return(v) => Stmt::Return(v.map(mv)),
         Stmt::Switch { selector, cases } => Stmt::Switch {

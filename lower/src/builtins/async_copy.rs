@@ -98,6 +98,7 @@ impl FnLower<'_, '_> {
             body,
             continuing,
             break_if: None,
+            unroll: oclc_ir::Unroll::Auto,
         });
         Ok(event)
     }

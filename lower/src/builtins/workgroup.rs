@@ -173,6 +173,7 @@ impl FnLower<'_, '_> {
             body,
             continuing,
             break_if: Some(done),
+            unroll: oclc_ir::Unroll::Auto,
         });
         let r = if kind == "reduce" {
             self.b.load(addr)

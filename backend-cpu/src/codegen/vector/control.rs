@@ -116,6 +116,7 @@ impl Tx<'_, '_, '_> {
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 let inductions = self.v_enter_inductions(vs, s);
                 let once = self.v_runs_once_per_lane(vs, s, &inductions);
