@@ -73,8 +73,9 @@ pub fn compile_to_checked(
     file: FileId,
     opts: &FrontendOptions,
 ) -> FrontendOutput {
-    let (tokens, mut diagnostics, fp16_pragmas, fp_contract_off) =
+    let (tokens, mut diagnostics, pragmas) =
         crate::preprocess::preprocess_with_pragmas(map, file, opts);
+    let fp_contract_off = pragmas.fp_contract_off;
     if diagnostics.has_errors() {
         return FrontendOutput {
             preprocessed: tokens,
@@ -100,7 +101,7 @@ pub fn compile_to_checked(
         }
     };
     let (mut program, diagnostics) =
-        crate::check::check_program_full(&tu, diagnostics, opts.cl_std, fp16_pragmas);
+        crate::check::check_program_full(&tu, diagnostics, opts.cl_std, pragmas);
     if let Some(p) = &mut program {
         p.uses_volatile = tokens
             .iter()

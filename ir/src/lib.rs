@@ -15,6 +15,7 @@
 //! only runs precompiled kernels links it without a parser. The built-in library reaches
 //! [`library::link`] compiled, through [`library::LibrarySource`].
 
+pub mod analysis;
 pub mod builder;
 pub mod diag;
 pub mod fixtures;

@@ -312,6 +312,22 @@ impl Module {
 }
 
 impl Stmt {
+    /// The blocks nested directly in this statement (then/else, body/continuing, cases).
+    pub fn child_blocks(&self) -> Vec<&Block> {
+        match self {
+            Stmt::If {
+                then_body,
+                else_body,
+                ..
+            } => vec![then_body, else_body],
+            Stmt::Loop {
+                body, continuing, ..
+            } => vec![body, continuing],
+            Stmt::Switch { cases, .. } => cases.iter().map(|c| &c.body).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The blocks nested directly in this statement (then/else, body/continuing, cases), for
     /// passes that rewrite a block and recurse into the blocks of its statements.
     pub fn child_blocks_mut(&mut self) -> Vec<&mut Block> {

@@ -178,3 +178,16 @@ pub fn resolve(map: &HashMap<ValueId, ValueId>, mut v: ValueId) -> ValueId {
     }
     v
 }
+
+/// Removes the `let`s defining the keys of `dead` (values another pass replaced), nested
+/// blocks included.
+pub fn remove_lets(block: &mut Block, dead: &HashMap<ValueId, ValueId>) {
+    block
+        .stmts
+        .retain(|s| !matches!(s, Stmt::Let { value, .. } if dead.contains_key(value)));
+    for s in &mut block.stmts {
+        for child in s.child_blocks_mut() {
+            remove_lets(child, dead);
+        }
+    }
+}

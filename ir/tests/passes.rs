@@ -5,7 +5,9 @@
 //! What runs: a `; PASSES: a, b, c` line in the file names the passes (by their pipeline
 //! names, `oclc_ir::opt::by_name`), run in order as one group to a fixed point; a
 //! `; LEVEL: N` line runs the whole target-neutral pipeline of `-ON` instead. Without either,
-//! the pass named like the folder runs to its fixed point.
+//! the pass named like the folder runs to its fixed point. The settings are those of `-O2`,
+//! changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`,
+//! `partial_unroll_factor`, `partial_unroll_max_body`, `level`).
 
 use std::path::Path;
 
@@ -35,12 +37,31 @@ fn pipeline_for(dir: &str, text: &str) -> Pipeline<'static> {
         Some(list) => list.split(',').map(str::trim).collect(),
         None => vec![dir],
     };
-    let config = OptConfig::for_level(2);
+    let config = config_for(text);
     let passes: Vec<Box<dyn Pass>> = names
         .iter()
         .map(|n| opt::by_name(n, &config).unwrap_or_else(|| panic!("no pass called {n}")))
         .collect();
     Pipeline::new().fixed_point(passes)
+}
+
+/// The `-O2` settings changed by the file's `; CONFIG:` line.
+fn config_for(text: &str) -> OptConfig {
+    let mut config = OptConfig::for_level(2);
+    for item in header(text, "CONFIG").unwrap_or("").split(',') {
+        let Some((name, value)) = item.split_once('=') else {
+            continue;
+        };
+        let n: usize = value.trim().parse().expect("CONFIG value");
+        match name.trim() {
+            "level" => config.level = n as u8,
+            "full_unroll_budget" => config.full_unroll_budget = n,
+            "partial_unroll_factor" => config.partial_unroll_factor = n as u32,
+            "partial_unroll_max_body" => config.partial_unroll_max_body = n,
+            other => panic!("unknown CONFIG setting {other}"),
+        }
+    }
+    config
 }
 
 /// Runs every input of `tests/passes/<dir>` and checks the snapshots.

@@ -227,7 +227,7 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
                     st(e, out);
                 }
             }
-            ck::Stmt::While { cond, body } | ck::Stmt::DoWhile { body, cond } => {
+            ck::Stmt::While { cond, body, .. } | ck::Stmt::DoWhile { body, cond, .. } => {
                 ex(cond, out);
                 st(body, out);
             }
@@ -236,6 +236,7 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
                 cond,
                 step,
                 body,
+                ..
             } => {
                 init.iter().for_each(|s| st(s, out));
                 if let Some(c) = cond {

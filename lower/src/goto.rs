@@ -117,14 +117,14 @@ impl<'a> Flattener<'a> {
                 }
                 self.finish(Exit::Jump(join), join);
             }
-            ck::Stmt::While { cond, body } => {
+            ck::Stmt::While { cond, body, .. } => {
                 let (head, first, exit) = (self.new_block(), self.new_block(), self.new_block());
                 self.finish(Exit::Jump(head), head);
                 self.finish(Exit::Branch(cond, first, exit), first);
                 self.loop_body(body, exit, head);
                 self.finish(Exit::Jump(head), exit);
             }
-            ck::Stmt::DoWhile { body, cond } => {
+            ck::Stmt::DoWhile { body, cond, .. } => {
                 let (first, test, exit) = (self.new_block(), self.new_block(), self.new_block());
                 self.finish(Exit::Jump(first), first);
                 self.loop_body(body, exit, test);
@@ -136,6 +136,7 @@ impl<'a> Flattener<'a> {
                 cond,
                 step,
                 body,
+                ..
             } => {
                 init.iter().for_each(|s| self.stmt(s));
                 let head = self.new_block();

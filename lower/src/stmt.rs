@@ -58,7 +58,7 @@ impl FnLower<'_, '_> {
                     else_body,
                 });
             }
-            ck::Stmt::While { cond, body } => {
+            ck::Stmt::While { cond, body, unroll } => {
                 self.b.open_block();
                 self.break_unless(cond)?;
                 self.stmt(body)?;
@@ -67,7 +67,7 @@ impl FnLower<'_, '_> {
                     body,
                     continuing: Block::new(),
                     break_if: None,
-                    unroll: oclc_ir::Unroll::Auto,
+                    unroll: unroll_request(*unroll),
                 });
             }
             ck::Stmt::Switch { cond, cases } => {
@@ -92,7 +92,7 @@ impl FnLower<'_, '_> {
                     cases: out,
                 });
             }
-            ck::Stmt::DoWhile { body, cond } => {
+            ck::Stmt::DoWhile { body, cond, unroll } => {
                 let body = self.sub_block(body)?;
                 self.b.open_block();
                 let c = self.expr(cond)?;
@@ -104,7 +104,7 @@ impl FnLower<'_, '_> {
                     body,
                     continuing,
                     break_if: Some(stop),
-                    unroll: oclc_ir::Unroll::Auto,
+                    unroll: unroll_request(*unroll),
                 });
             }
             ck::Stmt::For {
@@ -112,6 +112,7 @@ impl FnLower<'_, '_> {
                 cond,
                 step,
                 body,
+                unroll,
             } => {
                 for s in init {
                     self.stmt(s)?;
@@ -131,7 +132,7 @@ impl FnLower<'_, '_> {
                     body,
                     continuing,
                     break_if: None,
-                    unroll: oclc_ir::Unroll::Auto,
+                    unroll: unroll_request(*unroll),
                 });
             }
             // Labels only matter to `goto` (see `goto.rs`).
@@ -347,5 +348,15 @@ impl FnLower<'_, '_> {
             }
             _ => self.unsupported(span, format!("zero-initializing {}", ty.display())),
         }
+    }
+}
+
+/// The IR's form of a loop's unrolling request.
+fn unroll_request(u: ck::LoopUnroll) -> oclc_ir::Unroll {
+    match u {
+        ck::LoopUnroll::Auto => oclc_ir::Unroll::Auto,
+        ck::LoopUnroll::Never => oclc_ir::Unroll::Never,
+        ck::LoopUnroll::Full => oclc_ir::Unroll::Full,
+        ck::LoopUnroll::Count(n) => oclc_ir::Unroll::Count(n),
     }
 }

@@ -55,3 +55,31 @@ fn samples_and_frontend_kernels_lower_and_verify() {
     }
     assert!(count >= 8, "only {count} kernels found");
 }
+
+/// The unrolling requests of `tests/valid/loop_unroll_hints.cl` reach the IR's loops, in
+/// source order.
+#[test]
+fn unroll_requests_reach_the_loops() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let module = lower_file(&root.join("tests/valid/loop_unroll_hints.cl")).unwrap();
+    let text = oclc_ir::print_module(&module);
+    let loops: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("loop"))
+        .collect();
+    assert_eq!(
+        loops,
+        [
+            "loop unroll {",
+            "loop unroll(2) {",
+            "loop unroll(3) {",
+            "loop nounroll {",
+            "loop unroll(4) {",
+            "loop unroll(2) {",
+            "loop unroll(2) {",
+            "loop unroll {",
+        ],
+        "{text}"
+    );
+}

@@ -97,6 +97,9 @@ pub(crate) struct Checker {
     cl_std: crate::options::ClStd,
     /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` directives in order.
     fp16_pragmas: Vec<(crate::source::Span, bool)>,
+    /// Loop-unrolling requests not yet given to a loop, by the place of the first token
+    /// they apply to.
+    loop_hints: HashMap<(crate::source::FileId, u32), crate::checked::LoopHint>,
 }
 
 /// Checks a translation unit. Returns the program when no error was found, plus
@@ -114,16 +117,17 @@ pub fn check_program_with(
     diags: Diagnostics,
     cl_std: crate::options::ClStd,
 ) -> (Option<CheckedProgram>, Diagnostics) {
-    check_program_full(tu, diags, cl_std, Vec::new())
+    check_program_full(tu, diags, cl_std, Default::default())
 }
 
-/// [`check_program_with`], also given the `cl_khr_fp16` pragmas the preprocessor met (see
-/// `preprocess_with_pragmas`), which allow `half` values where they are enabled.
+/// [`check_program_with`], also given the pragmas the preprocessor met (see
+/// `preprocess_with_pragmas`): `cl_khr_fp16` ones allow `half` values where they are
+/// enabled, loop-unrolling requests go to the loops they precede.
 pub fn check_program_full(
     tu: &ast::TranslationUnit,
     diags: Diagnostics,
     cl_std: crate::options::ClStd,
-    fp16_pragmas: Vec<(crate::source::Span, bool)>,
+    pragmas: crate::preprocess::Pragmas,
 ) -> (Option<CheckedProgram>, Diagnostics) {
     let mut c = Checker {
         diags,
@@ -139,7 +143,12 @@ pub fn check_program_full(
         next_struct_id: 0,
         calls: Vec::new(),
         cl_std,
-        fp16_pragmas,
+        fp16_pragmas: pragmas.fp16,
+        loop_hints: pragmas
+            .loop_hints
+            .into_iter()
+            .map(|h| ((h.next.file, h.next.start), h))
+            .collect(),
     };
     for item in &tu.items {
         match item {
@@ -148,6 +157,7 @@ pub fn check_program_full(
         }
     }
     c.check_recursion();
+    c.report_stray_loop_hints();
     let program = CheckedProgram {
         globals: c.globals,
         functions: c.functions,

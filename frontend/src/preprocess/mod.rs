@@ -4,6 +4,7 @@
 
 mod cond_expr;
 mod line_directive;
+mod loop_hint;
 mod macros;
 mod pragma_operator;
 mod render;
@@ -11,6 +12,7 @@ mod render;
 pub use macros::Macro;
 pub use render::render_preprocessed;
 
+use crate::checked::{LoopHint, LoopUnroll};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::fast_hash::FxHashMap;
 use crate::intern::Interner;
@@ -40,6 +42,9 @@ pub(crate) struct Preprocessor<'m> {
     fp16_pragmas: Vec<(Span, bool)>,
     /// Whether a `#pragma OPENCL FP_CONTRACT OFF` was met anywhere.
     fp_contract_off: bool,
+    /// Loop-unrolling pragmas: the number of tokens emitted before each (so the next
+    /// token is the one it applies to), its span and the request.
+    loop_pragmas: Vec<(usize, Span, LoopUnroll)>,
     /// `#line` directives seen in each file, in order.
     line_marks: FxHashMap<FileId, Vec<line_directive::LineMark>>,
 }
@@ -131,18 +136,29 @@ pub fn preprocess(
     file: FileId,
     opts: &FrontendOptions,
 ) -> (Vec<Token>, Diagnostics) {
-    let (tokens, diags, _, _) = preprocess_with_pragmas(map, file, opts);
+    let (tokens, diags, _) = preprocess_with_pragmas(map, file, opts);
     (tokens, diags)
 }
 
-/// [`preprocess`], also returning the `#pragma OPENCL EXTENSION cl_khr_fp16 (or all) :
-/// enable|disable` directives in order (their spans and whether they enable), and whether
-/// any `#pragma OPENCL FP_CONTRACT OFF` was met.
+/// The pragmas that matter after preprocessing.
+#[derive(Clone, Debug, Default)]
+pub struct Pragmas {
+    /// `#pragma OPENCL EXTENSION cl_khr_fp16 (or all) : enable|disable` directives in order
+    /// (their spans and whether they enable).
+    pub fp16: Vec<(Span, bool)>,
+    /// Whether any `#pragma OPENCL FP_CONTRACT OFF` was met.
+    pub fp_contract_off: bool,
+    /// Loop-unrolling requests (`#pragma unroll`, ..., and `opencl_unroll_hint`
+    /// attributes), with the first token each applies to.
+    pub loop_hints: Vec<LoopHint>,
+}
+
+/// [`preprocess`], also returning the [`Pragmas`] met.
 pub fn preprocess_with_pragmas(
     map: &mut SourceMap,
     file: FileId,
     opts: &FrontendOptions,
-) -> (Vec<Token>, Diagnostics, Vec<(Span, bool)>, bool) {
+) -> (Vec<Token>, Diagnostics, Pragmas) {
     let prelude = map.add("<built-in>", builtin_prelude(opts));
     let mut pp = Preprocessor {
         map,
@@ -155,12 +171,30 @@ pub fn preprocess_with_pragmas(
         once: std::collections::HashSet::new(),
         fp16_pragmas: Vec::new(),
         fp_contract_off: false,
+        loop_pragmas: Vec::new(),
         line_marks: FxHashMap::default(),
     };
     pp.process_file(prelude);
     pp.out.clear();
+    pp.loop_pragmas.clear();
     pp.process_file(file);
-    (pp.out, pp.diags, pp.fp16_pragmas, pp.fp_contract_off)
+    let mut loop_hints: Vec<LoopHint> = pp
+        .loop_pragmas
+        .iter()
+        .map(|&(index, span, unroll)| LoopHint {
+            unroll,
+            span,
+            // A pragma at the end of the file applies to nothing: its own span then.
+            next: pp.out.get(index).map_or(span, |t| t.span),
+        })
+        .collect();
+    loop_hints.extend(loop_hint::unroll_hint_attributes(&pp.out));
+    let pragmas = Pragmas {
+        fp16: pp.fp16_pragmas,
+        fp_contract_off: pp.fp_contract_off,
+        loop_hints,
+    };
+    (pp.out, pp.diags, pragmas)
 }
 
 /// Moves the tokens of the next line (up to a `Newline`, which is dropped) into `line`;
@@ -346,6 +380,9 @@ impl Preprocessor<'_> {
                 }
                 if let ["OPENCL", "FP_CONTRACT", "OFF"] = words[..] {
                     self.fp_contract_off = true;
+                }
+                if let Some(request) = loop_hint::unroll_pragma(rest, dspan, &mut self.diags) {
+                    self.loop_pragmas.push((self.out.len(), dspan, request));
                 }
                 if rest.len() == 1 && &*rest[0].text == "once" {
                     if let Some(p) = &self.map.file(file).path {

@@ -4,15 +4,24 @@
 //! target's cost model ([`OptConfig`]), and each target's backend declares its whole
 //! pipeline (these, then its legalisations) in one place.
 
+pub mod clone;
 pub mod const_fold;
 pub mod dce;
+pub mod forward_loads;
 pub mod forward_stores;
+pub mod gvn;
 pub mod inline;
+pub mod licm;
 pub mod simplify;
+pub mod unroll;
 
 pub use const_fold::ConstFold;
 pub use dce::Dce;
+pub use forward_loads::ForwardLoads;
+pub use gvn::Gvn;
+pub use licm::Licm;
 pub use simplify::Simplify;
+pub use unroll::Unroll;
 
 use crate::pipeline::{Pass, Pipeline};
 
@@ -21,34 +30,77 @@ use crate::pipeline::{Pass, Pipeline};
 pub struct OptConfig {
     /// `-O0` .. `-O3`.
     pub level: u8,
+    /// Full unrolling: the most statements the copies of a loop may add up to.
+    pub full_unroll_budget: usize,
+    /// Partial unrolling of loops with a run-time trip count: the factor (1: off).
+    pub partial_unroll_factor: u32,
+    /// Partial unrolling: the largest body (statements) unrolled.
+    pub partial_unroll_max_body: usize,
 }
 
 impl OptConfig {
-    /// The target-neutral settings of level `level`.
+    /// The target-neutral settings of level `level`: no unrolling below `-O2`; full
+    /// unrolling within 512 statements at `-O2` and 2048 at `-O3`; no partial unrolling
+    /// (targets whose compiler does not unroll set a factor).
     pub fn for_level(level: u8) -> Self {
-        OptConfig { level }
+        OptConfig {
+            level,
+            full_unroll_budget: match level {
+                0 | 1 => 0,
+                2 => 512,
+                _ => 2048,
+            },
+            partial_unroll_factor: 1,
+            partial_unroll_max_body: if level >= 3 { 128 } else { 64 },
+        }
     }
 }
 
-/// The optimisations run under `config`, in order: none at `-O0`; constant folding,
-/// peephole simplification and dead-code elimination to a fixed point at `-O1` and above.
+/// The optimisations run under `config`, in order: none at `-O0`; at `-O1` constant
+/// folding, peephole simplification, forwarding through private variables, common
+/// subexpressions and dead-code elimination, to a fixed point; at `-O2` and up the same,
+/// then loop unrolling, then the same with loop-invariant code motion.
 pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
     if config.level == 0 {
         return Pipeline::new();
     }
-    let cleanup: Vec<Box<dyn Pass + 'a>> =
-        vec![Box::new(ConstFold), Box::new(Simplify), Box::new(Dce)];
-    Pipeline::new().fixed_point(cleanup)
+    let cleanup = |licm: bool| -> Vec<Box<dyn Pass + 'a>> {
+        let mut passes: Vec<Box<dyn Pass + 'a>> = vec![
+            Box::new(ConstFold),
+            Box::new(Simplify),
+            Box::new(ForwardLoads),
+            Box::new(Gvn),
+        ];
+        if licm {
+            passes.push(Box::new(Licm));
+        }
+        passes.push(Box::new(Dce));
+        passes
+    };
+    let mut p = Pipeline::new().fixed_point(cleanup(false));
+    if config.level >= 2 {
+        p = p
+            .then(Unroll {
+                config: config.clone(),
+            })
+            .fixed_point(cleanup(true));
+    }
+    p
 }
 
 /// The optimisation called `name` (its [`Pass::name`]) with the settings of `config`, for
 /// tests and tools that run one pass; `None` for an unknown name.
 pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
-    let _ = config;
     Some(match name {
         "const_fold" => Box::new(ConstFold),
         "simplify" => Box::new(Simplify),
         "dce" => Box::new(Dce),
+        "forward_loads" => Box::new(ForwardLoads),
+        "gvn" => Box::new(Gvn),
+        "licm" => Box::new(Licm),
+        "unroll" => Box::new(Unroll {
+            config: config.clone(),
+        }),
         _ => return None,
     })
 }
