@@ -156,7 +156,8 @@ pub fn counted_loop(
     if !invariant(b, header, &inside, vars, &stored) {
         return None;
     }
-    let (step, step_at) = find_step(iv, body, continuing, exit_index, vars)?;
+    let outer = Defs::of_function(f);
+    let (step, step_at) = find_step(iv, body, continuing, exit_index, vars, &outer)?;
     let body_rest = Block {
         stmts: body.stmts[exit_index + 1..].to_vec(),
     };
@@ -166,7 +167,6 @@ pub fn counted_loop(
         return None;
     }
     let start = start_value(iv, preceding, vars);
-    let outer = Defs::of_function(f);
     let trip_count = match (
         start.and_then(|s| outer.int_constant(s)),
         outer.int_constant(b),
@@ -270,6 +270,7 @@ fn find_step(
     continuing: &Block,
     exit_index: usize,
     vars: &Variables,
+    all: &Defs,
 ) -> Option<(i128, StepAt)> {
     // Exactly one store of `iv` in the loop, at the top level of the continuing block or of
     // the body after the header.
@@ -309,9 +310,9 @@ fn find_step(
     });
     let is_iv_load = |v: ValueId| matches!(before.op(v), Some(Op::Load { ptr }) if vars.promoted(*ptr) == Some(iv));
     let step = match before.op(*value)? {
-        Op::Binary(BinaryOp::Add, x, k) if is_iv_load(*x) => before.int_constant(*k)?,
-        Op::Binary(BinaryOp::Add, k, x) if is_iv_load(*x) => before.int_constant(*k)?,
-        Op::Binary(BinaryOp::Sub, x, k) if is_iv_load(*x) => -before.int_constant(*k)?,
+        Op::Binary(BinaryOp::Add, x, k) if is_iv_load(*x) => all.int_constant(*k)?,
+        Op::Binary(BinaryOp::Add, k, x) if is_iv_load(*x) => all.int_constant(*k)?,
+        Op::Binary(BinaryOp::Sub, x, k) if is_iv_load(*x) => -all.int_constant(*k)?,
         _ => return None,
     };
     (step != 0).then_some((step, at))

@@ -41,7 +41,8 @@ pub struct OptConfig {
 impl OptConfig {
     /// The target-neutral settings of level `level`: no unrolling below `-O2`; full
     /// unrolling within 512 statements at `-O2` and 2048 at `-O3`; no partial unrolling
-    /// (targets whose compiler does not unroll set a factor).
+    /// (targets whose compiler does not unroll set a factor), and then only of bodies of at
+    /// most 32 statements (64 at `-O3`).
     pub fn for_level(level: u8) -> Self {
         OptConfig {
             level,
@@ -51,7 +52,7 @@ impl OptConfig {
                 _ => 2048,
             },
             partial_unroll_factor: 1,
-            partial_unroll_max_body: if level >= 3 { 128 } else { 64 },
+            partial_unroll_max_body: if level >= 3 { 64 } else { 32 },
         }
     }
 }

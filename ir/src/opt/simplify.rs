@@ -2,7 +2,10 @@
 //! int-valued comparisons back into conditions:
 //! - `cmp.ne (select c, K, 0), 0` becomes `c` and `cmp.eq (select c, K, 0), 0` becomes
 //!   `not c` (K a non-zero constant or splat of one);
-//! - `not (not b)` on bools becomes `b`.
+//! - `not (not b)` on bools becomes `b`;
+//! - integer identities: `x + 0`, `0 + x`, `x - 0`, `x * 1`, `1 * x`, `x | 0`, `x ^ 0`,
+//!   `x << 0` and `x >> 0` become `x` (scalars, and vectors with a splat constant; never on
+//!   floats, where `x + 0.0` is not `x` for `x = -0.0`).
 //!
 //! Uses are rewired to the simpler value; the dead originals are left for `dce`.
 
@@ -10,7 +13,7 @@ use std::collections::HashMap;
 
 use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, Module, Stmt};
-use crate::op::{CmpOp, Op, UnaryOp, ValueId};
+use crate::op::{BinaryOp, CmpOp, Op, UnaryOp, ValueId};
 use crate::pipeline::Pass;
 use crate::types::{ScalarType, Type};
 use crate::visit::{replace_uses, use_counts};
@@ -97,6 +100,40 @@ fn simplify_function(types: &crate::types::TypeTable, f: &mut Function) -> bool 
                         rewrite.insert(*value, Op::Unary(UnaryOp::Not, cond));
                     }
                     continue;
+                }
+            }
+            Op::Binary(op, a, b) => {
+                let int = types
+                    .scalar_of(f.value_type(*value))
+                    .is_some_and(|t| t.is_int());
+                if !int {
+                    continue;
+                }
+                let (ca, cb) = (const_value(&defs, *a), const_value(&defs, *b));
+                let kept = match op {
+                    BinaryOp::Add | BinaryOp::Or | BinaryOp::Xor => {
+                        if cb == Some(0) {
+                            Some(*a)
+                        } else if ca == Some(0) {
+                            Some(*b)
+                        } else {
+                            None
+                        }
+                    }
+                    BinaryOp::Sub | BinaryOp::Shl | BinaryOp::Shr => (cb == Some(0)).then_some(*a),
+                    BinaryOp::Mul => {
+                        if cb == Some(1) {
+                            Some(*a)
+                        } else if ca == Some(1) {
+                            Some(*b)
+                        } else {
+                            None
+                        }
+                    }
+                    _ => None,
+                };
+                if let Some(k) = kept.filter(|k| f.value_type(*k) == f.value_type(*value)) {
+                    replace.insert(*value, k);
                 }
             }
             Op::Unary(UnaryOp::Not, x) => {

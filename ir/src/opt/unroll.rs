@@ -14,8 +14,9 @@
 //! - **Partial unrolling** by a factor F (the target's [`OptConfig::partial_unroll_factor`],
 //!   or the source's `#pragma unroll F` / `opencl_unroll_hint(F)`) applies to counted loops
 //!   with a run-time trip count, `iv < bound` / `iv <= bound` counting up or `>` / `>=`
-//!   counting down, without barriers, whose body has at most
-//!   [`OptConfig::partial_unroll_max_body`] statements: a new loop runs F copies of the body
+//!   counting down, without barriers; without a request from the source, only loops that
+//!   step by one (a larger step usually means the source unrolled the loop by hand) whose
+//!   body has at most [`OptConfig::partial_unroll_max_body`] statements. A new loop runs F copies of the body
 //!   per iteration while at least F iterations remain (`(unsigned)(bound - iv) > (F-1)*step`
 //!   after the original test, computed in the unsigned type so it cannot overflow), and the
 //!   original loop runs the remaining iterations. Both loops are marked `nounroll`.
@@ -213,8 +214,9 @@ fn plan(
             if config.level < 2 {
                 return None;
             }
+            // A loop stepping by more than one was most likely unrolled by hand already.
             full_fits(config.full_unroll_budget).or_else(|| {
-                if size <= config.partial_unroll_max_body {
+                if size <= config.partial_unroll_max_body && lp.step.abs() == 1 {
                     partial(config.partial_unroll_factor)
                 } else {
                     None
