@@ -11,6 +11,7 @@ pub mod forward_loads;
 pub mod forward_stores;
 pub mod gvn;
 pub mod inline;
+pub mod inline_cost;
 pub mod licm;
 pub mod simplify;
 pub mod unroll;
@@ -19,6 +20,7 @@ pub use const_fold::ConstFold;
 pub use dce::Dce;
 pub use forward_loads::ForwardLoads;
 pub use gvn::Gvn;
+pub use inline_cost::Inline;
 pub use licm::Licm;
 pub use simplify::Simplify;
 pub use unroll::Unroll;
@@ -36,6 +38,9 @@ pub struct OptConfig {
     pub partial_unroll_factor: u32,
     /// Partial unrolling: the largest body (statements) unrolled.
     pub partial_unroll_max_body: usize,
+    /// Inlining: helpers of at most this many statements are inlined everywhere (helpers
+    /// called once always are); 0 turns inlining off.
+    pub inline_budget: usize,
 }
 
 impl OptConfig {
@@ -53,6 +58,11 @@ impl OptConfig {
             },
             partial_unroll_factor: 1,
             partial_unroll_max_body: if level >= 3 { 64 } else { 32 },
+            inline_budget: match level {
+                0 | 1 => 0,
+                2 => 40,
+                _ => 120,
+            },
         }
     }
 }
@@ -60,7 +70,8 @@ impl OptConfig {
 /// The optimisations run under `config`, in order: none at `-O0`; at `-O1` constant
 /// folding, peephole simplification, forwarding through private variables, common
 /// subexpressions and dead-code elimination, to a fixed point; at `-O2` and up the same,
-/// then loop unrolling, then the same with loop-invariant code motion.
+/// then inlining by cost and the same again, then loop unrolling, then the same with
+/// loop-invariant code motion.
 pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
     if config.level == 0 {
         return Pipeline::new();
@@ -81,6 +92,10 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
     let mut p = Pipeline::new().fixed_point(cleanup(false));
     if config.level >= 2 {
         p = p
+            .then(Inline {
+                config: config.clone(),
+            })
+            .fixed_point(cleanup(false))
             .then(Unroll {
                 config: config.clone(),
             })
@@ -98,6 +113,9 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
         "dce" => Box::new(Dce),
         "forward_loads" => Box::new(ForwardLoads),
         "gvn" => Box::new(Gvn),
+        "inline" => Box::new(Inline {
+            config: config.clone(),
+        }),
         "licm" => Box::new(Licm),
         "unroll" => Box::new(Unroll {
             config: config.clone(),
