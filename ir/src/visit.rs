@@ -191,3 +191,18 @@ pub fn remove_lets(block: &mut Block, dead: &HashMap<ValueId, ValueId>) {
         }
     }
 }
+
+/// The block reached from `root` by `path`, whose steps are (statement index, index among
+/// that statement's [`Stmt::child_blocks_mut`]): how passes that found a place by an
+/// immutable walk come back to change it.
+pub fn block_at_mut<'b>(root: &'b mut Block, path: &[(usize, usize)]) -> &'b mut Block {
+    let mut block = root;
+    for &(stmt, child) in path {
+        block = block.stmts[stmt]
+            .child_blocks_mut()
+            .into_iter()
+            .nth(child)
+            .expect("a valid path");
+    }
+    block
+}

@@ -14,6 +14,7 @@ pub mod inline;
 pub mod inline_cost;
 pub mod licm;
 pub mod simplify;
+pub mod strength;
 pub mod unroll;
 
 pub use const_fold::ConstFold;
@@ -23,6 +24,7 @@ pub use gvn::Gvn;
 pub use inline_cost::Inline;
 pub use licm::Licm;
 pub use simplify::Simplify;
+pub use strength::StrengthReduce;
 pub use unroll::Unroll;
 
 use crate::pipeline::{Pass, Pipeline};
@@ -41,6 +43,9 @@ pub struct OptConfig {
     /// Inlining: helpers of at most this many statements are inlined everywhere (helpers
     /// called once always are); 0 turns inlining off.
     pub inline_budget: usize,
+    /// Strength reduction of induction-variable products (`-O3`; a target may turn it on
+    /// where it pays).
+    pub strength_reduce: bool,
 }
 
 impl OptConfig {
@@ -63,6 +68,7 @@ impl OptConfig {
                 2 => 40,
                 _ => 120,
             },
+            strength_reduce: level >= 3,
         }
     }
 }
@@ -70,8 +76,8 @@ impl OptConfig {
 /// The optimisations run under `config`, in order: none at `-O0`; at `-O1` constant
 /// folding, peephole simplification, forwarding through private variables, common
 /// subexpressions and dead-code elimination, to a fixed point; at `-O2` and up the same,
-/// then inlining by cost and the same again, then loop unrolling, then the same with
-/// loop-invariant code motion.
+/// then inlining by cost and the same again, then loop unrolling, strength reduction (when
+/// the configuration asks) and the same with loop-invariant code motion.
 pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
     if config.level == 0 {
         return Pipeline::new();
@@ -98,8 +104,11 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
             .fixed_point(cleanup(false))
             .then(Unroll {
                 config: config.clone(),
-            })
-            .fixed_point(cleanup(true));
+            });
+        if config.strength_reduce {
+            p = p.then(StrengthReduce);
+        }
+        p = p.fixed_point(cleanup(true));
     }
     p
 }
@@ -117,6 +126,7 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
             config: config.clone(),
         }),
         "licm" => Box::new(Licm),
+        "strength" => Box::new(StrengthReduce),
         "unroll" => Box::new(Unroll {
             config: config.clone(),
         }),

@@ -86,7 +86,7 @@ fn unroll_one(types: &mut TypeTable, f: &mut Function, config: &OptConfig) -> bo
     };
     let (last, parents) = path.split_last().expect("a loop's place");
     let mut body = std::mem::take(&mut f.body);
-    let block = block_at(&mut body, parents);
+    let block = crate::visit::block_at_mut(&mut body, parents);
     let Stmt::Loop {
         body: lbody,
         continuing,
@@ -106,19 +106,6 @@ fn unroll_one(types: &mut TypeTable, f: &mut Function, config: &OptConfig) -> bo
     }
     f.body = body;
     done
-}
-
-/// The block reached from `root` by `path` ((statement index, child block index) steps).
-fn block_at<'b>(root: &'b mut Block, path: &[(usize, usize)]) -> &'b mut Block {
-    let mut block = root;
-    for &(stmt, child) in path {
-        block = block.stmts[stmt]
-            .child_blocks_mut()
-            .into_iter()
-            .nth(child)
-            .expect("a valid path");
-    }
-    block
 }
 
 /// Finds the first loop to unroll under `block`, inner loops first; `path` ends with its
