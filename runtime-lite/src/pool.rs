@@ -141,8 +141,10 @@ pub(crate) fn with_helpers<R>(
         posted.job = Some(erased);
         posted.helpers = helpers;
         p.finished.store(0, Ordering::Relaxed);
-        p.claims
-            .store(posted.generation << SLOT_BITS, Ordering::Release);
+        p.claims.store(
+            generation_bits(posted.generation) << SLOT_BITS,
+            Ordering::Release,
+        );
         p.generation.store(posted.generation, Ordering::Release);
         if posted.sleepers > 0 {
             p.wake.notify_all();
@@ -228,11 +230,12 @@ fn ensure_workers(p: &'static Pool, helpers: usize) -> std::io::Result<()> {
 /// run it, report completion, repeat. `seen` is the last generation it must not run.
 fn worker(p: &'static Pool, mut seen: u64) {
     loop {
-        let (job, helpers) = next_job(p, &mut seen);
+        let (Some(ErasedJob(job)), helpers) = next_job(p, &mut seen) else {
+            continue;
+        };
         let Some(slot) = claim(p, seen, helpers) else {
             continue;
         };
-        let Some(ErasedJob(job)) = job else { continue };
         // SAFETY: the caller keeps the job alive until every claimed slot's helper has
         // counted itself in `finished` below.
         let result = catch_unwind(AssertUnwindSafe(|| unsafe { (*job)(slot) }));
