@@ -47,13 +47,22 @@ pub(crate) fn define_globals(
     out: &mut dyn cranelift_module::Module,
     module: &Module,
 ) -> Result<Vec<DataId>, CompileError> {
+    define_globals_as(out, module, &global_symbol)
+}
+
+/// [`define_globals`], naming variable `i` (called `name` in the source) `symbol(i, name)`.
+pub(crate) fn define_globals_as(
+    out: &mut dyn cranelift_module::Module,
+    module: &Module,
+    symbol: &dyn Fn(usize, &str) -> String,
+) -> Result<Vec<DataId>, CompileError> {
     let mut ids = Vec::with_capacity(module.globals.len());
     for (i, g) in module.globals.iter().enumerate() {
         let layout = module.types.layout(g.ty);
         let size = layout.size.max(1) as usize;
         let writable = g.space != AddressSpace::Constant;
         let id = out
-            .declare_data(&global_symbol(i, &g.name), Linkage::Local, writable, false)
+            .declare_data(&symbol(i, &g.name), Linkage::Local, writable, false)
             .map_err(|e| codegen_error(&g.name, e.to_string()))?;
         let mut data = DataDescription::new();
         match &g.init {
