@@ -7,7 +7,7 @@ use std::path::Path;
 use oclc_frontend::diagnostic::{Diagnostic, WarningMode as FeWarnings};
 use oclc_frontend::options::{ClStd as FeClStd, FrontendOptions};
 use oclc_frontend::source::SourceMap;
-use oclc_ir::Module;
+use oclc_ir::{Module, SourceSpan};
 
 use crate::located::located_error;
 use crate::options::{ClStd, CompileOptions, WarningMode};
@@ -288,7 +288,7 @@ pub fn link_vulkan_library(
         .map_err(|e| located_error(sources, &format!("on Vulkan, {e}"), e.span))?;
     // Vulkan has no 8/16-lane vectors: split them into 4-lane pieces (OpenCL layout kept).
     oclc_ir::passes::split_wide::split_wide_vectors(&mut linked)
-        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
+        .map_err(|e| located_error(sources, &format!("on Vulkan, {e}"), e.span))?;
     oclc_ir::verify_module(&linked).map_err(|e| CompileError::Internal(e.to_string()))?;
     Ok(linked)
 }
@@ -309,8 +309,14 @@ pub fn emit_vulkan_spirv(
     let vk_opts = oclc_backend_spirv::VulkanOptions {
         relaxed_math: float.relaxed,
     };
+    // An error about the whole program (it has no kernel) is shown at the file's start.
+    let whole_file = (!module.functions.iter().any(|f| f.is_kernel())).then_some(SourceSpan {
+        file: 0,
+        start: 0,
+        end: 0,
+    });
     let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts)
-        .map_err(|e| located_error(sources, &e.to_string(), e.span))?;
+        .map_err(|e| located_error(sources, &e.to_string(), e.span.or(whole_file)))?;
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
     }

@@ -21,7 +21,7 @@ use std::fmt;
 use super::describe::{describe_value, variable_phrase};
 use super::inline::InlineError;
 use super::inline_private::inline_helpers_where;
-use super::refusal::{stmt_span, Refusal};
+use super::refusal::{local_span, stmt_span, Refusal};
 use super::rewrite::replace_uses;
 use crate::module::{walk_stmts, Block, FuncId, Function, LocalId, Module, Stmt};
 use crate::op::{Const, Op, ValueId};
@@ -196,10 +196,13 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
         .collect();
     for (i, l) in f.locals.iter().enumerate() {
         if mentions_generic(types, l.ty) && !tracked_locals.contains(&LocalId(i as u32)) {
-            return Err(undecided(Refusal::new(format!(
-                "the variable `{}` holding generic pointers inside an array or struct",
-                l.name
-            ))));
+            return Err(undecided(
+                Refusal::new(format!(
+                    "the variable `{}` holding generic pointers inside an array or struct",
+                    l.name
+                ))
+                .at(local_span(f, LocalId(i as u32))),
+            ));
         }
     }
     let any_generic =
