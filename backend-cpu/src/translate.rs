@@ -65,7 +65,9 @@ pub(crate) fn define_globals_as(
             .declare_data(&symbol(i, &g.name), Linkage::Local, writable, false)
             .map_err(|e| codegen_error(&g.name, e.to_string()))?;
         let mut data = DataDescription::new();
-        match &g.init {
+        // `init` holds the leading bytes, the rest is zero: data without a non-zero byte
+        // is zero-filled (.bss in an object), never materialised here.
+        match g.init.as_deref().filter(|init| !init.is_empty()) {
             Some(init) => {
                 let mut bytes = vec![0u8; size];
                 let n = init.len().min(size);

@@ -29,6 +29,7 @@ pub use vulkan::reflection::{
     WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
 };
 pub use vulkan::{
-    emit_vulkan, emit_vulkan_with, module_reflection_json, reflection_json, KernelReflection,
-    VulkanArg, VulkanArgKind, VulkanModule, CONSTANT_DATA_NAME, VULKAN_SPIRV_VERSION,
+    emit_vulkan, emit_vulkan_with, module_reflection_json, reflection_json, ConstantImage,
+    KernelReflection, VulkanArg, VulkanArgKind, VulkanModule, CONSTANT_DATA_NAME,
+    VULKAN_SPIRV_VERSION,
 };

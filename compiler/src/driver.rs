@@ -7,7 +7,7 @@ use std::path::Path;
 use oclc_frontend::diagnostic::{Diagnostic, WarningMode as FeWarnings};
 use oclc_frontend::options::{ClStd as FeClStd, FrontendOptions};
 use oclc_frontend::source::SourceMap;
-use oclc_ir::Module;
+use oclc_ir::{Module, SourceSpan};
 
 use crate::located::located_error;
 use crate::options::{ClStd, CompileOptions, Target, WarningMode};
@@ -327,8 +327,14 @@ pub fn emit_vulkan_spirv(
     let vk_opts = oclc_backend_spirv::VulkanOptions {
         relaxed_math: float.relaxed,
     };
+    // An error about the whole program (it has no kernel) is shown at the file's start.
+    let whole_file = (!module.functions.iter().any(|f| f.is_kernel())).then_some(SourceSpan {
+        file: 0,
+        start: 0,
+        end: 0,
+    });
     let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts)
-        .map_err(|e| located_error(sources, &e.to_string(), e.span))?;
+        .map_err(|e| located_error(sources, &e.to_string(), e.span.or(whole_file)))?;
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
     }

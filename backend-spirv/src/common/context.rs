@@ -107,6 +107,9 @@ pub(crate) struct ModuleCtx<'m> {
     pub builtins: HashMap<Builtin, Word>,
     /// Program-scope variables, indexed like `Module::globals`.
     pub globals: Vec<Word>,
+    /// The pointer type each program-scope variable's address is cast to where the
+    /// variable is declared with a storage type of its own (OpenCL flavour), by global.
+    pub global_casts: Vec<Option<Word>>,
     /// SPIR-V id of the callable (non-entry) version of each IR function.
     pub helper_ids: Vec<Word>,
     /// Module-scope variables each emitted SPIR-V function references directly.
@@ -149,6 +152,7 @@ impl<'m> ModuleCtx<'m> {
             fn_types: HashMap::new(),
             builtins: HashMap::new(),
             globals: Vec::new(),
+            global_casts: Vec::new(),
             helper_ids: Vec::new(),
             uses: HashMap::new(),
             calls: HashMap::new(),

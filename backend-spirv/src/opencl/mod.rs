@@ -2,6 +2,7 @@
 //! memory model, one `OpEntryPoint Kernel` per IR kernel, and `OpSource OpenCL_C`.
 
 mod globals;
+mod large_init;
 pub mod pipeline;
 
 use oclc_ir::{FuncId, FunctionKind, Module};
