@@ -37,7 +37,7 @@ pub fn check(
     tu: &TranslationUnit,
     opts: &FrontendOptions,
 ) -> Result<(CheckedProgram, Diagnostics), Diagnostics> {
-    match crate::check::check_program_with(tu, Diagnostics::with_mode(opts.warnings), opts.cl_std) {
+    match crate::check::check_program_opts(tu, opts.diagnostics(), opts, Vec::new()) {
         (Some(p), d) => Ok((p, d)),
         (None, d) => Err(d),
     }
@@ -100,7 +100,7 @@ pub fn compile_to_checked(
         }
     };
     let (program, diagnostics) =
-        crate::check::check_program_full(&tu, diagnostics, opts.cl_std, fp16_pragmas);
+        crate::check::check_program_opts(&tu, diagnostics, opts, fp16_pragmas);
     FrontendOutput {
         preprocessed: tokens,
         program,

@@ -11,6 +11,7 @@ mod convert;
 mod corpus_tests;
 mod decl;
 mod expr;
+mod fp64;
 mod half;
 mod init;
 mod labels;
@@ -97,6 +98,10 @@ pub(crate) struct Checker {
     cl_std: crate::options::ClStd,
     /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` directives in order.
     fp16_pragmas: Vec<(crate::source::Span, bool)>,
+    /// `double` may be used (`cl_khr_fp64`, see [`crate::extensions`]).
+    pub(crate) fp64: bool,
+    /// `-cl-single-precision-constant`: unsuffixed floating constants are `float`.
+    pub(crate) single_precision_constant: bool,
 }
 
 /// Checks a translation unit. Returns the program when no error was found, plus
@@ -125,6 +130,22 @@ pub fn check_program_full(
     cl_std: crate::options::ClStd,
     fp16_pragmas: Vec<(crate::source::Span, bool)>,
 ) -> (Option<CheckedProgram>, Diagnostics) {
+    let opts = crate::options::FrontendOptions {
+        cl_std,
+        ..Default::default()
+    };
+    check_program_opts(tu, diags, &opts, fp16_pragmas)
+}
+
+/// [`check_program_full`] under the language rules of `opts` (version, `cl_khr_fp64`
+/// after `-cl-ext`, `-cl-single-precision-constant`).
+pub fn check_program_opts(
+    tu: &ast::TranslationUnit,
+    diags: Diagnostics,
+    opts: &crate::options::FrontendOptions,
+    fp16_pragmas: Vec<(crate::source::Span, bool)>,
+) -> (Option<CheckedProgram>, Diagnostics) {
+    let cl_std = opts.cl_std;
     let mut c = Checker {
         diags,
         functions: Vec::new(),
@@ -140,6 +161,8 @@ pub fn check_program_full(
         calls: Vec::new(),
         cl_std,
         fp16_pragmas,
+        fp64: opts.extension_set().fp64(),
+        single_precision_constant: opts.single_precision_constant,
     };
     for item in &tu.items {
         match item {
