@@ -22,7 +22,7 @@ pub use opencl::emit_opencl;
 pub use options::{SpirvOptions, VulkanOptions};
 pub use vulkan::math::{vulkan_native_division, vulkan_native_math};
 pub use vulkan::reflection::{
-    ConstantSampler, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET, FIRST_IMAGE_BINDING,
+    ArgInfo, ConstantSampler, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET, FIRST_IMAGE_BINDING,
     GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, IMAGE_DESCRIPTOR_SET, MAX_PUSH_CONSTANT_BYTES,
     WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
 };

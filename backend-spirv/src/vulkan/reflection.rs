@@ -155,6 +155,56 @@ pub struct VulkanArg {
     pub binding: Option<u32>,
     /// For images: how the kernel uses it.
     pub image: Option<VulkanImageArg>,
+    /// What `clGetKernelArgInfo` reports (in the JSON with `-cl-kernel-arg-info`).
+    pub info: ArgInfo,
+}
+
+/// A kernel argument's qualifiers as `clGetKernelArgInfo` names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgInfo {
+    /// `global`, `local`, `constant` or `private` (`CL_KERNEL_ARG_ADDRESS_*`).
+    pub address_qualifier: &'static str,
+    /// `read_only`, `write_only`, `read_write` (images) or `none`.
+    pub access_qualifier: &'static str,
+    /// `const`, `restrict` (space-separated when both) or empty: `const` for pointers to
+    /// const data and `__constant` pointers, `restrict` for restrict pointers.
+    pub type_qualifier: String,
+}
+
+impl ArgInfo {
+    /// The qualifiers of the IR parameter `p`.
+    pub fn of(types: &oclc_ir::TypeTable, p: &oclc_ir::Param) -> ArgInfo {
+        use oclc_ir::{AddressSpace, ImageAccess, Type};
+        let (space, access) = match types.get(p.ty) {
+            Type::Pointer { space, .. } => (Some(*space), None),
+            Type::Image { access, .. } => (None, Some(*access)),
+            _ => (None, None),
+        };
+        let address_qualifier = match space {
+            Some(AddressSpace::Global) => "global",
+            Some(AddressSpace::Local) => "local",
+            Some(AddressSpace::Constant) => "constant",
+            _ => "private",
+        };
+        let access_qualifier = match access {
+            Some(ImageAccess::Read) => "read_only",
+            Some(ImageAccess::Write) => "write_only",
+            Some(ImageAccess::ReadWrite) => "read_write",
+            None => "none",
+        };
+        let mut quals = Vec::new();
+        if p.is_const || space == Some(AddressSpace::Constant) {
+            quals.push("const");
+        }
+        if p.is_restrict {
+            quals.push("restrict");
+        }
+        ArgInfo {
+            address_qualifier,
+            access_qualifier,
+            type_qualifier: quals.join(" "),
+        }
+    }
 }
 
 /// The reflection description of one kernel entry point.
@@ -181,6 +231,8 @@ pub struct KernelReflection {
     /// prints: the offset of its last argument, `__oclc_printf_buffer`, which the launcher
     /// binds itself (see `super::printf`); `None` when it does not print.
     pub printf_buffer_offset: Option<u32>,
+    /// `-cl-kernel-arg-info`: the JSON form lists each argument's qualifiers.
+    pub kernel_arg_info: bool,
 }
 
 impl KernelReflection {
@@ -235,6 +287,16 @@ impl KernelReflection {
                 opt(arg.local_spec_id),
                 arg.elem_size
             );
+            if self.kernel_arg_info {
+                s.pop();
+                let _ = write!(
+                    s,
+                    ",\"address_qualifier\":\"{}\",\"access_qualifier\":\"{}\",\"type_qualifier\":{}}}",
+                    arg.info.address_qualifier,
+                    arg.info.access_qualifier,
+                    json_str(&arg.info.type_qualifier)
+                );
+            }
             if let Some(b) = arg.binding {
                 s.pop();
                 let _ = write!(s, ",\"set\":{IMAGE_DESCRIPTOR_SET},\"binding\":{b}");
