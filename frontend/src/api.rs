@@ -75,7 +75,7 @@ pub fn compile_to_checked(
 ) -> FrontendOutput {
     let (tokens, mut diagnostics, fp16_pragmas, fp_contract_off) =
         crate::preprocess::preprocess_with_pragmas(map, file, opts);
-    if diagnostics.has_errors() {
+    if diagnostics.has_errors_besides_warnings() {
         return FrontendOutput {
             preprocessed: tokens,
             program: None,

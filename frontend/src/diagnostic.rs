@@ -275,6 +275,14 @@ impl Diagnostics {
         self.items.iter().any(|d| d.severity == Severity::Error)
     }
 
+    /// True if an error was recorded other than a warning made an error (`-Werror`): the
+    /// front end goes on after those, as clang does, to report the rest.
+    pub fn has_errors_besides_warnings(&self) -> bool {
+        self.items
+            .iter()
+            .any(|d| d.severity == Severity::Error && !d.code.starts_with('W'))
+    }
+
     /// Number of errors.
     pub fn error_count(&self) -> usize {
         self.items

@@ -4,27 +4,29 @@
 //! applies them. The names and groups were read off clang-14's own output on the same
 //! kernels (`tests/warning_flags.rs` compares them).
 
-/// One warning oclc has: its code, clang's option name (without `-W`) and whether it is
-/// shown without being asked for.
+/// One warning oclc has: its code, clang's option name (without `-W`), whether it is
+/// shown without being asked for, and whether clang counts it as an extension warning
+/// (which `-pedantic-errors` makes an error).
 struct WarningFlag {
     code: &'static str,
     name: &'static str,
     on_by_default: bool,
+    extension: bool,
 }
 
 /// Every warning of the OpenCL C front end with clang's name for it.
 const FLAGS: &[WarningFlag] = &[
-    flag("W0101", "macro-redefined", true),
+    extension("W0101", "macro-redefined", true),
     flag("W0104", "#warnings", true),
-    flag("W0105", "pedantic", false),
+    extension("W0105", "pedantic", false),
     flag("W0300", "unknown-attributes", true),
-    flag("W0301", "incompatible-pointer-types", true),
-    flag(
+    extension("W0301", "incompatible-pointer-types", true),
+    extension(
         "W0302",
         "incompatible-pointer-types-discards-qualifiers",
         true,
     ),
-    flag("W0303", "excess-initializers", true),
+    extension("W0303", "excess-initializers", true),
     flag("W0304", "constant-conversion", true),
     flag("W0305", "unused-value", true),
     // On by default in oclc (clang has it only under -Wconversion / -Wfloat-conversion).
@@ -38,6 +40,16 @@ const fn flag(code: &'static str, name: &'static str, on_by_default: bool) -> Wa
         code,
         name,
         on_by_default,
+        extension: false,
+    }
+}
+
+const fn extension(code: &'static str, name: &'static str, on_by_default: bool) -> WarningFlag {
+    WarningFlag {
+        code,
+        name,
+        on_by_default,
+        extension: true,
     }
 }
 
@@ -126,6 +138,8 @@ pub enum FlagSetting {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WarningFlags {
     settings: Vec<(String, FlagSetting)>,
+    /// `-pedantic-errors`: clang's extension warnings are errors.
+    pub extensions_are_errors: bool,
 }
 
 impl WarningFlags {
@@ -155,16 +169,19 @@ impl WarningFlags {
         self.settings.is_empty()
     }
 
-    /// The options as given, in order, spelled `-W...`.
+    /// The options as given, in order, spelled `-W...` (and `-pedantic-errors`).
     pub fn options(&self) -> Vec<String> {
-        self.settings
-            .iter()
-            .map(|(n, s)| match s {
+        let errors = self
+            .extensions_are_errors
+            .then(|| "-pedantic-errors".to_string());
+        errors
+            .into_iter()
+            .chain(self.settings.iter().map(|(n, s)| match s {
                 FlagSetting::Enable => format!("-W{n}"),
                 FlagSetting::Disable => format!("-Wno-{n}"),
                 FlagSetting::Error => format!("-Werror={n}"),
                 FlagSetting::NoError => format!("-Wno-error={n}"),
-            })
+            }))
             .collect()
     }
 
@@ -174,8 +191,9 @@ impl WarningFlags {
         let Some(flag) = FLAGS.iter().find(|f| f.code == code) else {
             return Some(all_errors);
         };
-        let mut shown = flag.on_by_default;
-        let mut error: Option<bool> = None;
+        let mut shown = flag.on_by_default || flag.name == "pedantic" && self.extensions_are_errors;
+        let mut error: Option<bool> =
+            (flag.extension && self.extensions_are_errors).then_some(true);
         for (name, setting) in &self.settings {
             if !covers(name, flag.name) {
                 continue;

@@ -169,6 +169,40 @@ pub struct ArgInfo {
     /// `const`, `restrict` (space-separated when both) or empty: `const` for pointers to
     /// const data and `__constant` pointers, `restrict` for restrict pointers.
     pub type_qualifier: String,
+    /// The type without qualifiers, as `CL_KERNEL_ARG_TYPE_NAME` spells it (`float*`).
+    pub type_name: String,
+}
+
+/// `spelled` (a parameter's type as the source spelled it) without address space, access
+/// and type qualifiers, and with no space before `*`: `__global const float *` gives
+/// `float*`.
+fn unqualified_type_name(spelled: &str) -> String {
+    const QUALIFIERS: &[&str] = &[
+        "__global",
+        "global",
+        "__local",
+        "local",
+        "__constant",
+        "constant",
+        "__private",
+        "private",
+        "__generic",
+        "generic",
+        "const",
+        "volatile",
+        "restrict",
+        "__read_only",
+        "read_only",
+        "__write_only",
+        "write_only",
+        "__read_write",
+        "read_write",
+    ];
+    let words: Vec<&str> = spelled
+        .split_whitespace()
+        .filter(|w| !QUALIFIERS.contains(w))
+        .collect();
+    words.join(" ").replace(" *", "*")
 }
 
 impl ArgInfo {
@@ -177,7 +211,8 @@ impl ArgInfo {
         use oclc_ir::{AddressSpace, ImageAccess, Type};
         let (space, access) = match types.get(p.ty) {
             Type::Pointer { space, .. } => (Some(*space), None),
-            Type::Image { access, .. } => (None, Some(*access)),
+            // Images are global memory objects (clang's kernel_arg_addr_space says 1 too).
+            Type::Image { access, .. } => (Some(AddressSpace::Global), Some(*access)),
             _ => (None, None),
         };
         let address_qualifier = match space {
@@ -203,6 +238,7 @@ impl ArgInfo {
             address_qualifier,
             access_qualifier,
             type_qualifier: quals.join(" "),
+            type_name: unqualified_type_name(&p.type_name),
         }
     }
 }
@@ -291,10 +327,11 @@ impl KernelReflection {
                 s.pop();
                 let _ = write!(
                     s,
-                    ",\"address_qualifier\":\"{}\",\"access_qualifier\":\"{}\",\"type_qualifier\":{}}}",
+                    ",\"address_qualifier\":\"{}\",\"access_qualifier\":\"{}\",\"type_qualifier\":{},\"type_name\":{}}}",
                     arg.info.address_qualifier,
                     arg.info.access_qualifier,
-                    json_str(&arg.info.type_qualifier)
+                    json_str(&arg.info.type_qualifier),
+                    json_str(&arg.info.type_name)
                 );
             }
             if let Some(b) = arg.binding {

@@ -65,6 +65,9 @@ pub struct CompileArgs {
     /// Treat warnings as errors (also -Werror)
     #[arg(long = "Werror", hide = true)]
     pub werror: bool,
+    /// clang's extension warnings are errors [spelled -pedantic-errors]
+    #[arg(long = "pedantic-errors", hide = true)]
+    pub pedantic_errors: bool,
     /// Output target: opencl (SPIR-V for OpenCL; also spirv64, spir64 and their triples),
     /// vulkan or cpu [also -target T, --target=T]
     #[arg(long, value_enum, default_value = "opencl")]
@@ -221,6 +224,7 @@ impl CompileArgs {
     pub fn to_options(&self) -> CompileOptions {
         let mut werror = self.werror;
         let mut warning_flags = WarningFlags::default();
+        warning_flags.extensions_are_errors = self.pedantic_errors;
         for w in &self.warning_options {
             match w.as_str() {
                 "error" => werror = true,

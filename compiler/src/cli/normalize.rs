@@ -124,7 +124,7 @@ fn rewrite(
     } else if arg == "-pedantic" || arg == "--pedantic" {
         out.push("-Wpedantic".into());
     } else if arg == "-pedantic-errors" || arg == "--pedantic-errors" {
-        out.push("-Werror=pedantic".into());
+        out.push("--pedantic-errors".into());
     } else if let Some(v) = arg.strip_prefix("-std=") {
         out.push(format!("--cl-std={v}"));
     } else if DEP_FLAGS.contains(&arg) {
