@@ -15,7 +15,10 @@ use common::*;
 
 /// The build options of the specifications (OpenCL 1.2 §5.6.4, 2.0/3.0 §5.8.4) with the
 /// check of each; `-D`, `-I`, `-cl-std` and `-cl-ext` have tests of their own below.
-const SPEC_OPTIONS: &[(&str, fn(&Path))] = &[
+/// Checks one option's effect in a scratch folder holding `k.cl`.
+type Check = fn(&Path);
+
+const SPEC_OPTIONS: &[(&str, Check)] = &[
     ("-cl-opt-disable", check_opt_disable),
     (
         "-cl-single-precision-constant",

@@ -162,7 +162,7 @@ fn xclang(
         out.push(format!("--target={}", target_name(&triple)?));
         return Ok(());
     }
-    let llvm = LLVM_ONLY.iter().any(|f| flag == *f);
+    let llvm = LLVM_ONLY.contains(&flag);
     if llvm || !CC1_UNDERSTOOD.iter().any(|p| flag.starts_with(p)) || flag.len() < 2 {
         return Err(if llvm {
             format!("-Xclang {flag}: {LLVM_REFUSAL}")
