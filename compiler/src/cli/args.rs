@@ -313,7 +313,8 @@ impl CompileArgs {
 pub struct CompileCli {
     /// The OpenCL C source file (.cl)
     pub input: PathBuf,
-    /// Output file ('-' for stdout); default: the input's stem with .spv
+    /// Output file ('-' for stdout); default: the input's stem with .spv (.o with -c, or
+    /// for --target cpu)
     #[arg(short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Only check the source for errors; write nothing [spelled -fsyntax-only]

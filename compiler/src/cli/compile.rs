@@ -69,22 +69,24 @@ pub fn main(args: Vec<String>) -> ExitCode {
         record: cli.compile.save_temps.is_some(),
         ..Stages::default()
     };
-    if cli.preprocess_only || cli.deps.print_rule || cli.deps.print_rule_user {
-        return match driver::preprocess_file(&cli.input, &opts, &mut stages) {
-            Ok(text) => {
-                let mut out = std::io::stdout().lock();
-                let _ = if cli.preprocess_only {
-                    out.write_all(text.as_bytes())
-                } else {
-                    let rule = depfile::render(
-                        &cli.deps,
-                        &primary_output(&cli, &opts),
-                        &stages.dependencies,
-                    );
-                    out.write_all(rule.as_bytes())
-                };
-                ExitCode::SUCCESS
-            }
+    let print_rule = cli.deps.print_rule || cli.deps.print_rule_user;
+    if cli.preprocess_only || print_rule {
+        let text = match driver::preprocess_file(&cli.input, &opts, &mut stages) {
+            Ok(text) => text,
+            Err(e) => return report(&e),
+        };
+        let written = if cli.preprocess_only {
+            // -E -MD also writes the depfile, as clang does.
+            write_output(Path::new("-"), text.as_bytes())
+                .and_then(|_| write_depfile(&cli, &opts, &stages))
+        } else {
+            // -M prints the rule, or writes it to -MF.
+            let rule = depfile::render(&cli.deps, &primary_output(&cli, &opts), &stages.dependencies);
+            let to = cli.deps.depfile.clone().unwrap_or_else(|| PathBuf::from("-"));
+            write_output(&to, rule.as_bytes())
+        };
+        return match written {
+            Ok(()) => ExitCode::SUCCESS,
             Err(e) => report(&e),
         };
     }
