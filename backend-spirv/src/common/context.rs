@@ -76,9 +76,12 @@ pub(crate) struct ModuleCtx<'m> {
     pub flavour: Flavour,
     /// The SPIR-V version being targeted.
     pub version: (u8, u8),
-    /// `-cl-fast-relaxed-math`: decorate float arithmetic with `FPFastMathMode` (OpenCL
-    /// flavour); leave user float arithmetic without `NoContraction` (Vulkan flavour).
+    /// `-cl-fast-relaxed-math`: leave user float arithmetic without `NoContraction`
+    /// (Vulkan flavour).
     pub fast_math: bool,
+    /// The `FPFastMathMode` of float arithmetic (OpenCL flavour; see
+    /// [`crate::SpirvOptions::fp_fast_math_mode`]).
+    pub fp_fast_math: rspirv::spirv::FPFastMathMode,
     /// The underlying builder.
     pub b: Builder,
     /// The extended instruction set import (`OpenCL.std`, or `GLSL.std.450` for Vulkan).
@@ -138,6 +141,7 @@ impl<'m> ModuleCtx<'m> {
             flavour,
             version,
             fast_math: false,
+            fp_fast_math: rspirv::spirv::FPFastMathMode::NONE,
             b,
             ext,
             vk: VulkanState::default(),

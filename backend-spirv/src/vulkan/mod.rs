@@ -113,8 +113,9 @@ pub fn emit_vulkan_with(module: &Module, opts: &VulkanOptions) -> Result<VulkanM
         }
         cx.vk.split_offsets = nonneg::split_offsets(&module.types, f, &cx.vk.nonneg);
         if let Some(id) = entry_ids[i] {
-            let layout = layout::kernel_layout(module, f, has_constants)
+            let mut layout = layout::kernel_layout(module, f, has_constants)
                 .map_err(|e| e.in_function(&f.name))?;
+            layout.kernel_arg_info = opts.kernel_arg_info;
             cx.vk.entry = Some(layout.clone());
             cx.vk.images = Default::default();
             kernels.push(layout);
