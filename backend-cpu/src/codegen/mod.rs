@@ -95,6 +95,7 @@ pub fn translate_kernel(
     if tx.env.vectorize {
         tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
         tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
+        tx.access_groups = std::rc::Rc::new(crate::vectorize::groups::find(types, func));
     }
     tx.run(module)?;
     tx.b.seal_all_blocks();
@@ -176,6 +177,8 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub uniformity: Option<std::rc::Rc<crate::vectorize::Uniformity>>,
     /// Integer constants of the kernel, by value (for affine index arithmetic).
     pub int_consts: std::rc::Rc<HashMap<ValueId, i64>>,
+    /// The `vloadN`/`vstoreN` groups of the kernel, when the vectorize stage runs.
+    pub access_groups: std::rc::Rc<crate::vectorize::groups::Groups>,
 }
 
 impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
@@ -258,6 +261,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             math_refs: HashMap::new(),
             uniformity: None,
             int_consts: Default::default(),
+            access_groups: Default::default(),
         }
     }
 
