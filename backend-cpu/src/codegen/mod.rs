@@ -96,6 +96,7 @@ pub fn translate_kernel(
     if tx.env.vectorize {
         tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
         tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
+        tx.access_groups = std::rc::Rc::new(crate::vectorize::groups::find(types, func));
     }
     tx.run(module)?;
     tx.b.seal_all_blocks();
@@ -179,6 +180,8 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub int_consts: std::rc::Rc<HashMap<ValueId, i64>>,
     /// In a routine, the variables (one per piece) that `return v` sets.
     pub ret_vars: Option<Vec<Variable>>,
+    /// The `vloadN`/`vstoreN` groups of the kernel, when the vectorize stage runs.
+    pub access_groups: std::rc::Rc<crate::vectorize::groups::Groups>,
 }
 
 /// What a translated function is.
@@ -283,6 +286,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             uniformity: None,
             int_consts: Default::default(),
             ret_vars: None,
+            access_groups: Default::default(),
         }
     }
 
