@@ -163,10 +163,20 @@ fn depfiles_list_the_files_clang_lists() {
         String::from_utf8_lossy(&theirs.stdout)
     );
     // -M -MF writes the rule to the file; -E -MD prints the source and writes the rule.
-    let ours = oclc(&["src/k.cl", "-I", "inc dir", "-M", "-MF", "m.d", "-MT", "k.o"], &dir);
+    let ours = oclc(
+        &[
+            "src/k.cl", "-I", "inc dir", "-M", "-MF", "m.d", "-MT", "k.o",
+        ],
+        &dir,
+    );
     assert!(ours.status.success() && ours.stdout.is_empty());
     assert_eq!(read(&dir, "m.d"), String::from_utf8_lossy(&theirs.stdout));
-    let ours = oclc(&["src/k.cl", "-I", "inc dir", "-E", "-MD", "-MF", "e.d", "-MT", "k.o"], &dir);
+    let ours = oclc(
+        &[
+            "src/k.cl", "-I", "inc dir", "-E", "-MD", "-MF", "e.d", "-MT", "k.o",
+        ],
+        &dir,
+    );
     assert!(String::from_utf8_lossy(&ours.stdout).contains("p[0] = 1 + 2 + 3"));
     assert_eq!(read(&dir, "e.d"), String::from_utf8_lossy(&theirs.stdout));
 }

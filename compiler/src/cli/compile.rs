@@ -81,8 +81,16 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 .and_then(|_| write_depfile(&cli, &opts, &stages))
         } else {
             // -M prints the rule, or writes it to -MF.
-            let rule = depfile::render(&cli.deps, &primary_output(&cli, &opts), &stages.dependencies);
-            let to = cli.deps.depfile.clone().unwrap_or_else(|| PathBuf::from("-"));
+            let rule = depfile::render(
+                &cli.deps,
+                &primary_output(&cli, &opts),
+                &stages.dependencies,
+            );
+            let to = cli
+                .deps
+                .depfile
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("-"));
             write_output(&to, rule.as_bytes())
         };
         return match written {
