@@ -120,10 +120,12 @@ impl Cx<'_> {
             };
             let (first, last) = (found[0].0, found[found.len() - 1].0);
             let ordered = found.windows(2).all(|w| w[0].0 < w[1].0);
-            let quiet = b.stmts[first..=last].iter().all(|s| match s {
-                Stmt::Let { op, .. } => op.is_pure() || matches!(op, Op::Load { .. }),
-                _ => false,
-            });
+            // (Only looked at when the loads are in order: otherwise `first > last`.)
+            let quiet = ordered
+                && b.stmts[first..=last].iter().all(|s| match s {
+                    Stmt::Let { op, .. } => op.is_pure() || matches!(op, Op::Load { .. }),
+                    _ => false,
+                });
             let ptrs: Vec<ValueId> = found.iter().map(|f| f.1).collect();
             if ordered && quiet && self.consecutive(parts, &ptrs) {
                 let g = Rc::new(Group {
