@@ -1,4 +1,6 @@
 // Images and samplers as parameters of helper functions (SPIR-V function parameters).
+// -O0 keeps the helpers as SPIR-V functions taking images (-O2 inlines them).
+// RUN-OPTIONS: -O0
 float4 tap(read_only image2d_t img, sampler_t s, int2 at)
 {
     return read_imagef(img, s, at);

@@ -1,0 +1,316 @@
+//! Random-program differential testing: random valid kernels (`common::random_kernel`) run
+//! on PoCL from the source (the reference) and through oclc on the CPU at -O0, -O2 and
+//! -O3, oclc's SPIR-V read back on PoCL (llvm-spirv-14 -r), and Vulkan (lavapipe); every
+//! output must match (integers exactly, floats within a tolerance). A mismatch is reduced
+//! to a small program by deleting statements and simplifying expressions while the same
+//! run still disagrees, and the test fails showing it.
+//!
+//! `OCLC_RANDOM_PROGRAMS` (default 16) programs from seed `OCLC_RANDOM_SEED` (default 1)
+//! on; `scripts/random-differential.sh` runs many more.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::random_kernel::{Program, ACC, GLOBAL, LOCAL};
+use common::{oclc, require_opencl, require_tool, require_vulkan, root, scratch};
+
+/// One way of running a program besides the reference.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Run {
+    Cpu(u8),
+    SpirvOnPocl,
+    Vulkan,
+}
+
+impl Run {
+    fn name(self) -> String {
+        match self {
+            Run::Cpu(level) => format!("oclc CPU -O{level}"),
+            Run::SpirvOnPocl => "oclc SPIR-V on PoCL (llvm-spirv-14 -r)".into(),
+            Run::Vulkan => "oclc Vulkan (lavapipe)".into(),
+        }
+    }
+}
+
+/// The launch arguments shared by every run of program `seed`.
+fn launch_args(seed: u64) -> Vec<String> {
+    [
+        "--kernel".to_string(),
+        "k".into(),
+        "--global".into(),
+        GLOBAL.to_string(),
+        "--local".into(),
+        LOCAL.to_string(),
+        "--arg".into(),
+        format!("u32[{GLOBAL}]=rand:{seed}"),
+        "--arg".into(),
+        format!("u32[{GLOBAL}]=zeros"),
+        "--arg".into(),
+        format!("f32[{GLOBAL}]=zeros"),
+        "--arg".into(),
+        format!("u32[{ACC}]=rand:{}", seed ^ 0x5eed),
+    ]
+    .into()
+}
+
+/// Runs `file` on `device` (extra arguments after it), dumping the buffers to `dump`;
+/// the error output when it fails.
+fn run_on(file: &Path, seed: u64, device: &[&str], dump: &Path) -> Result<(), String> {
+    let file_s = file.to_string_lossy().into_owned();
+    let dump_s = dump.to_string_lossy().into_owned();
+    let launch = launch_args(seed);
+    let mut args: Vec<&str> = vec!["run", &file_s];
+    args.extend(launch.iter().map(String::as_str));
+    args.push("--device");
+    args.extend(device);
+    args.extend(["--dump", &dump_s]);
+    let out = oclc(&args, &root());
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "oclc {} failed:\n{}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
+
+/// oclc's SPIR-V of `file`, validated and read back to bitcode for PoCL.
+fn bitcode(file: &Path, dir: &Path) -> Result<PathBuf, String> {
+    let spv = dir.join("k.spv");
+    let bc = dir.join("k.bc");
+    let out = oclc(
+        &[&file.to_string_lossy(), "-o", &spv.to_string_lossy()],
+        &root(),
+    );
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    let val = Command::new("spirv-val").arg(&spv).output().unwrap();
+    if !val.status.success() {
+        return Err(format!(
+            "spirv-val: {}",
+            String::from_utf8_lossy(&val.stderr)
+        ));
+    }
+    let rev = Command::new("llvm-spirv-14")
+        .args(["-r", "--spirv-target-env=CL1.2"])
+        .arg(&spv)
+        .arg("-o")
+        .arg(&bc)
+        .output()
+        .unwrap();
+    if !rev.status.success() {
+        return Err(format!(
+            "llvm-spirv-14 -r: {}",
+            String::from_utf8_lossy(&rev.stderr)
+        ));
+    }
+    Ok(bc)
+}
+
+/// Runs `file` the way `run` says into `dump`.
+fn run_with(run: Run, file: &Path, seed: u64, dir: &Path, dump: &Path) -> Result<(), String> {
+    match run {
+        Run::Cpu(level) => {
+            let o = format!("-O{level}");
+            run_on(file, seed, &["cpu", &o], dump)
+        }
+        Run::SpirvOnPocl => {
+            let bc = bitcode(file, dir)?;
+            run_on(
+                file,
+                seed,
+                &["opencl", "--opencl-spir", &bc.to_string_lossy()],
+                dump,
+            )
+        }
+        Run::Vulkan => run_on(file, seed, &["vulkan"], dump),
+    }
+}
+
+fn words(path: &Path) -> Vec<u32> {
+    std::fs::read(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// The first difference between the buffers of two runs, if any.
+fn difference(reference: &Path, other: &Path) -> Option<String> {
+    for (arg, what) in [(1, "out"), (3, "acc")] {
+        let name = format!("arg{arg}.bin");
+        let (a, b) = (words(&reference.join(&name)), words(&other.join(&name)));
+        if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
+            return Some(format!(
+                "{what}[{i}]: reference {:#x}, got {:#x}",
+                a[i], b[i]
+            ));
+        }
+    }
+    let (a, b) = (
+        words(&reference.join("arg2.bin")),
+        words(&other.join("arg2.bin")),
+    );
+    for i in 0..a.len() {
+        let (x, y) = (f32::from_bits(a[i]) as f64, f32::from_bits(b[i]) as f64);
+        if (x - y).abs() > 1e-3 + 1e-4 * x.abs() {
+            return Some(format!("fout[{i}]: reference {x}, got {y}"));
+        }
+    }
+    None
+}
+
+/// The outcome of one program under one run.
+enum Verdict {
+    Same,
+    /// The reference itself cannot run it (a reduction made it invalid).
+    ReferenceFailed,
+    Differs(String),
+}
+
+fn judge(program: &Program, seed: u64, run: Run, dir: &Path) -> Verdict {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    let file = dir.join("k.cl");
+    std::fs::write(&file, program.source()).unwrap();
+    let reference = dir.join("ref");
+    if run_on(&file, seed, &["opencl"], &reference).is_err() {
+        return Verdict::ReferenceFailed;
+    }
+    let dump = dir.join("run");
+    match run_with(run, &file, seed, dir, &dump) {
+        Err(e) => Verdict::Differs(e),
+        Ok(()) => match difference(&reference, &dump) {
+            None => Verdict::Same,
+            Some(d) => Verdict::Differs(d),
+        },
+    }
+}
+
+/// `program` made as small as possible while `still_fails` holds (at most 400 tries);
+/// with the last failure's description.
+fn reduce(
+    mut program: Program,
+    still_fails: &mut dyn FnMut(&Program) -> Option<String>,
+) -> (Program, String) {
+    let mut last = String::new();
+    let mut tries = 0;
+    'outer: loop {
+        for candidate in program.reductions() {
+            tries += 1;
+            if tries > 400 {
+                break 'outer;
+            }
+            if let Some(why) = still_fails(&candidate) {
+                program = candidate;
+                last = why;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    (program, last)
+}
+
+/// The reducer keeps what a failure needs and drops the rest: with "the source calls
+/// popcount" as the failure, a program shrinks to little more than one popcount call.
+#[test]
+fn reduction_keeps_only_what_the_failure_needs() {
+    let (seed, program) = (1..200u64)
+        .map(|s| (s, Program::generate(s)))
+        .find(|(_, p)| p.source().matches("popcount(").count() >= 1 && p.source().len() > 1500)
+        .expect("a program calling popcount");
+    let before = program.source();
+    let (small, _) = reduce(program, &mut |p| {
+        p.source()
+            .contains("popcount(")
+            .then(|| "calls popcount".to_string())
+    });
+    let after = small.source();
+    assert!(after.contains("popcount("), "seed {seed}: {after}");
+    let statements = |s: &str| s.lines().filter(|l| l.trim_end().ends_with(';')).count();
+    // The fixed frame: declarations, the stores at the end, each helper's return.
+    let frame = Program {
+        helpers: small
+            .helpers
+            .iter()
+            .map(|_| common::random_kernel::Helper {
+                body: Vec::new(),
+                ret: common::random_kernel::Expr::Const(0),
+            })
+            .collect(),
+        body: Vec::new(),
+    };
+    assert!(
+        statements(&after) <= statements(&frame.source()) + 1
+            && statements(&after) < statements(&before),
+        "seed {seed}: not reduced:\n{after}"
+    );
+}
+
+#[test]
+fn random_programs_agree_on_every_target() {
+    if !require_opencl() || !require_tool("llvm-spirv-14") || !require_tool("spirv-val") {
+        return;
+    }
+    let count: u64 = std::env::var("OCLC_RANDOM_PROGRAMS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(16);
+    let first: u64 = std::env::var("OCLC_RANDOM_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let mut runs = vec![Run::Cpu(0), Run::Cpu(2), Run::Cpu(3), Run::SpirvOnPocl];
+    if require_vulkan() {
+        runs.push(Run::Vulkan);
+    }
+    let dir = scratch("random");
+    let mut failures = Vec::new();
+    for seed in first..first + count {
+        let program = Program::generate(seed);
+        let pdir = dir.join(format!("seed{seed}"));
+        std::fs::create_dir_all(&pdir).unwrap();
+        let file = pdir.join("k.cl");
+        std::fs::write(&file, program.source()).unwrap();
+        let reference = pdir.join("ref");
+        if let Err(e) = run_on(&file, seed, &["opencl"], &reference) {
+            failures.push(format!(
+                "seed {seed}: the generator made a program PoCL rejects:\n{e}\n{}",
+                program.source()
+            ));
+            continue;
+        }
+        for &run in &runs {
+            let rdir = pdir.join(format!("{run:?}"));
+            std::fs::create_dir_all(&rdir).unwrap();
+            let dump = rdir.join("dump");
+            let outcome = run_with(run, &file, seed, &rdir, &dump)
+                .err()
+                .or_else(|| difference(&reference, &dump));
+            if let Some(first_difference) = outcome {
+                let rdir = pdir.join("reduce");
+                let (small, why) =
+                    reduce(program.clone(), &mut |p| match judge(p, seed, run, &rdir) {
+                        Verdict::Differs(d) => Some(d),
+                        _ => None,
+                    });
+                failures.push(format!(
+                    "seed {seed}: {} differs from PoCL: {first_difference}\nreduced ({why}):\n{}",
+                    run.name(),
+                    small.source()
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "{count} random programs from seed {first}, {} runs each",
+        runs.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
