@@ -9,8 +9,8 @@
 //!
 //! Two tests share the measurement: one calls the built-ins by their OpenCL names (so the
 //! link pass supplies the library functions), the other pastes the library's sources into
-//! the kernel (renamed to `__oclc_pasted_*`, a prefix the Vulkan backend still compiles like
-//! the library's, with `NoContraction` on float arithmetic) and calls
+//! the kernel (renamed to `__oclc_pasted_*`, under `FP_CONTRACT OFF` as the library is
+//! compiled) and calls
 //! `__oclc_pasted_<F>_f32` directly, which checks the library on its own. Run with
 //! `--nocapture` to see each function's measured worst error. With
 //! `OCLC_VK_DENORM=flush|any` denormal operands and results may flush, judged as OpenCL's
@@ -184,10 +184,10 @@ enum Via {
     PastedLibrary,
 }
 
-/// The library's float sources, renamed so that they cannot clash with linked ones. The
-/// names keep the `__oclc_` prefix: the Vulkan backend compiles functions so named as it
-/// compiles the linked library (float arithmetic decorated `NoContraction`, which the
-/// library's error-free transformations need; lavapipe reassociates them otherwise).
+/// The library's float sources, renamed so that they cannot clash with linked ones, under
+/// `FP_CONTRACT OFF`: the linked library is never contracted (its error-free
+/// transformations need every product rounded), and user code, which this now is, has its
+/// float arithmetic decorated `NoContraction` on Vulkan as the library's is.
 fn pasted_library() -> String {
     let dir = root().join("lower/src/library/cl");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -213,7 +213,9 @@ fn pasted_library() -> String {
             name,
         )
     });
-    let mut text = String::from("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+    let mut text = String::from(
+        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#pragma OPENCL FP_CONTRACT OFF\n",
+    );
     for f in files {
         text.push_str(
             &std::fs::read_to_string(&f)
