@@ -68,9 +68,10 @@ impl Program {
     ) -> Result<LaunchInfo, RuntimeError> {
         let info = self.kernel(name)?;
         let r = resolve(range, info.reqd_work_group_size)?;
-        // Compiled (specialised on the local size) before the clock starts, as an OpenCL
-        // event's profiled span excludes clBuildProgram.
-        let k = self.compiled(name, r.local)?;
+        // Compiled (specialised on the local size, and on the argument values when that is
+        // on) before the clock starts, as an OpenCL event's profiled span excludes
+        // clBuildProgram.
+        let k = self.launchable(name, r.local, args)?;
         let started = Instant::now();
         let block = self.bind_args(name, args, buffers, images)?;
         let total_groups = r.groups[0] * r.groups[1] * r.groups[2];

@@ -6,6 +6,7 @@
 //! It works on the IR only: it must not depend on the front end (source parsing and lowering
 //! happen before, in the compiler). Code generation is `oclc-backend-cpu`'s job.
 
+mod arg_cache;
 pub mod args;
 pub mod brook;
 pub mod buffer;
@@ -16,6 +17,7 @@ pub mod ndrange;
 pub mod opencl;
 mod pool;
 pub mod program;
+pub mod specialize;
 pub mod vulkan;
 
 pub use args::{ArgValue, ParamInfo, ParamKind};
@@ -26,4 +28,5 @@ pub use image::{Image, ImageShape};
 pub use launch::LaunchInfo;
 pub use ndrange::{default_local_size, NDRange, MAX_WORK_GROUP_SIZE};
 pub use program::{KernelInfo, Program};
+pub use specialize::{ArgSpecialization, SpecializationStats};
 pub use vulkan::{VulkanArg, VulkanDevice, VulkanError, VulkanKernel, VulkanRun};
