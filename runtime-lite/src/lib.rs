@@ -17,6 +17,8 @@ pub mod ndrange;
 pub mod opencl;
 mod pool;
 pub mod program;
+mod schedule;
+mod scratch;
 pub mod specialize;
 pub mod vulkan;
 

@@ -10,6 +10,8 @@ use oclc_ir::{verify_module, FunctionKind, Module};
 use crate::arg_cache::ArgCache;
 use crate::args::{ArgValue, ParamInfo};
 use crate::error::RuntimeError;
+use crate::schedule::CostTable;
+use crate::scratch::ScratchPool;
 
 /// A kernel's interface, for checking arguments and printing messages.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +37,10 @@ pub struct Program {
     pub(crate) arg_cache: Option<ArgCache>,
     pub(crate) cpu: CpuProgram,
     pub(crate) infos: Vec<KernelInfo>,
+    /// Measured work per work-group of each launched kernel (see [`crate::schedule`]).
+    pub(crate) costs: CostTable,
+    /// Scratch sets of finished launches, for later ones (see [`crate::scratch`]).
+    pub(crate) scratch: ScratchPool,
 }
 
 /// The code a launch runs: the program's kernel (specialised on the local size) or a
@@ -71,6 +77,8 @@ impl Program {
             arg_cache: None,
             cpu,
             infos,
+            costs: CostTable::default(),
+            scratch: ScratchPool::default(),
         })
     }
 

@@ -215,6 +215,7 @@ pub fn run_vulkan(
 ) -> Result<RunReport, String> {
     let vk_opts = oclc_backend_spirv::VulkanOptions {
         relaxed_math: float.relaxed,
+        kernel_arg_info: float.kernel_arg_info,
     };
     let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts).map_err(|e| e.to_string())?;
     let Some(r) = vk.kernels.iter().find(|k| k.entry_point == launch.kernel) else {
@@ -296,8 +297,8 @@ pub fn format_times(times: &[Duration]) -> String {
 }
 
 /// Describes what the specialisation on argument values did, e.g. `specialised on
-/// argument values: 1 variant compiled in 21.3 ms (not in the kernel time), 10 launches
-/// reused it, 0 ran the generic kernel`.
+/// argument values: 1 variant(s) compiled in 21.3 ms (not in the kernel time), 10
+/// launch(es) reused one, 0 ran the generic kernel`.
 pub fn format_specialization(s: &oclc_runtime_lite::SpecializationStats) -> String {
     let mut line = format!(
         "specialised on argument values: {} variant(s) compiled in {:.1} ms (not in the kernel time), {} launch(es) reused one, {} ran the generic kernel",
