@@ -5,6 +5,10 @@
 //! the reference (integers exactly, floats within the file's `// TOLERANCE: RTOL ATOL`,
 //! default 1e-5 1e-6).
 //!
+//! The CPU run is made twice (except at `-O0`): as the RUN line says, and with
+//! `--specialize-args` (the kernel compiled again with its by-value arguments' values as
+//! constants); both must match.
+//!
 //! A file may say `// CPU-UNSUPPORTED: reason` for a construct the CPU backend does not
 //! implement yet: its CPU run must then fail with an "unsupported" error (so the marker has
 //! to go as soon as the backend learns it), and only the SPIR-V path is compared.
@@ -527,6 +531,12 @@ fn check_oclc_runs(
     } else {
         run_device(file, run, "cpu", &cpu);
         compare(file, run, &cpu, reference);
+        if !run.iter().any(|a| a == "-O0") {
+            // Again with the kernel specialised on its argument values.
+            let specialised = dir.join("cpu-specialised");
+            run_device_with(file, run, &["cpu", "--specialize-args"], &specialised);
+            compare(file, run, &specialised, reference);
+        }
     }
     let bc = spirv_to_bitcode(file, run, dir);
     let via_spirv = dir.join("spirv");

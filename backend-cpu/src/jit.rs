@@ -50,16 +50,16 @@ pub struct CpuProgram {
     jit: Option<JitCode>,
     /// The module, for specialising its kernels later.
     module: Module,
-    options: CpuOptions,
+    pub(crate) options: CpuOptions,
     /// The symbol and address of every program-scope variable, which specialised code
     /// imports (all code of the program shares them).
-    global_addrs: Vec<(String, usize)>,
+    pub(crate) global_addrs: Vec<(String, usize)>,
     specialised: Mutex<Specialised>,
 }
 
 /// Machine code and what it refers to, freed together.
-struct JitCode {
-    jit: JITModule,
+pub(crate) struct JitCode {
+    pub(crate) jit: JITModule,
     /// Boxed: the generated code holds their addresses, which must not move.
     #[allow(clippy::vec_box)]
     _printf_specs: Vec<Box<crate::printf::PrintfSpec>>,
@@ -135,21 +135,30 @@ impl CpuProgram {
         }))
     }
 
-    /// Compiles kernel `fid` alone for `local_size`, in a JIT module of its own that imports
-    /// the program-scope variables.
+    /// Compiles kernel `fid` alone for `local_size`.
     fn specialise(
         &self,
         fid: FuncId,
         local_size: [u64; 3],
     ) -> Result<(JitCode, CompiledKernel), CompileError> {
-        let (mut jit, runtime) = new_jit(&self.global_addrs)?;
-        let globals = import_globals(&mut jit, &self.module)?;
         let select = KernelSelection {
             only: Some(fid),
             local_size: &|_| Some(local_size),
         };
+        self.compile_one(&self.module, &select)
+    }
+
+    /// Compiles the one kernel of `module` that `select` picks, in a JIT module of its own
+    /// that imports the program-scope variables (`module` declares the program's).
+    pub(crate) fn compile_one(
+        &self,
+        module: &Module,
+        select: &KernelSelection,
+    ) -> Result<(JitCode, CompiledKernel), CompileError> {
+        let (mut jit, runtime) = new_jit(&self.global_addrs)?;
+        let globals = import_globals(&mut jit, module)?;
         let (code, mut kernels) =
-            define_kernels(jit, &self.module, self.options, &select, &runtime, &globals)?;
+            define_kernels(jit, module, self.options, select, &runtime, &globals)?;
         let kernel = kernels.pop().expect("the kernel was selected");
         Ok((code, kernel))
     }

@@ -23,6 +23,7 @@ pub mod region_vars;
 pub mod remat;
 pub mod specialize;
 mod translate;
+pub mod variant;
 pub mod vectorize;
 
 pub use abi::{arg_layout, ArgLayout, WorkGroupContext, WorkGroupFn};
@@ -30,3 +31,4 @@ pub use error::CompileError;
 pub use jit::{compile_module, compile_module_with, CompiledKernel, CpuOptions, CpuProgram};
 pub use object::{compile_object, CpuObject, ObjectKernel, ObjectOptions};
 pub use pipeline::cpu_pipeline;
+pub use variant::KernelVariant;

@@ -64,6 +64,9 @@ pub enum RuntimeError {
         /// The limit.
         max: u64,
     },
+    /// Specialisation on argument values cannot be set up (the source module given does
+    /// not match the program).
+    Specialization(String),
     /// A memory allocation failed.
     OutOfMemory {
         /// Bytes requested.
@@ -114,6 +117,9 @@ impl fmt::Display for RuntimeError {
                 "argument {index} names image {image}, which was not given to the launch"
             ),
             RuntimeError::BadImage(m) => write!(f, "{m}"),
+            RuntimeError::Specialization(m) => {
+                write!(f, "cannot specialise kernels on argument values: {m}")
+            }
             RuntimeError::OutOfMemory { bytes } => {
                 write!(f, "out of memory allocating {bytes} bytes")
             }

@@ -73,9 +73,10 @@ impl Program {
     ) -> Result<LaunchInfo, RuntimeError> {
         let info = self.kernel(name)?;
         let r = resolve(range, info.reqd_work_group_size)?;
-        // Compiled (specialised on the local size) before the clock starts, as an OpenCL
-        // event's profiled span excludes clBuildProgram.
-        let k = self.compiled(name, r.local)?;
+        // Compiled (specialised on the local size, and on the argument values when that is
+        // on) before the clock starts, as an OpenCL event's profiled span excludes
+        // clBuildProgram.
+        let k = self.launchable(name, r.local, args)?;
         let started = Instant::now();
         let block = self.bind_args(name, args, buffers, images)?;
         let total_groups = r.groups[0] * r.groups[1] * r.groups[2];
@@ -159,7 +160,9 @@ impl Program {
                 }
             }
         };
-        let cost_key = (std::sync::Arc::as_ptr(&k) as usize, r.local);
+        // The entry's address: a variant compiled later at the address of a dropped one
+        // inherits its cost, which only guides the schedule.
+        let cost_key = (entry as usize, r.local);
         let predicted = self.costs.predict(cost_key, total_groups);
         schedule.run(helpers, predicted, &body);
         let elapsed = schedule.elapsed();

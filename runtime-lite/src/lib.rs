@@ -6,6 +6,7 @@
 //! It works on the IR only: it must not depend on the front end (source parsing and lowering
 //! happen before, in the compiler). Code generation is `oclc-backend-cpu`'s job.
 
+mod arg_cache;
 pub mod args;
 pub mod brook;
 pub mod buffer;
@@ -18,6 +19,7 @@ mod pool;
 pub mod program;
 mod schedule;
 mod scratch;
+pub mod specialize;
 pub mod vulkan;
 
 pub use args::{ArgValue, ParamInfo, ParamKind};
@@ -28,4 +30,5 @@ pub use image::{Image, ImageShape};
 pub use launch::LaunchInfo;
 pub use ndrange::{default_local_size, NDRange, MAX_WORK_GROUP_SIZE};
 pub use program::{KernelInfo, Program};
+pub use specialize::{ArgSpecialization, SpecializationStats};
 pub use vulkan::{VulkanArg, VulkanDevice, VulkanError, VulkanKernel, VulkanRun};

@@ -2,10 +2,13 @@
 
 use std::sync::Arc;
 
-use oclc_backend_cpu::{compile_module_with, CompiledKernel, CpuOptions, CpuProgram};
+use oclc_backend_cpu::{
+    compile_module_with, CompiledKernel, CpuOptions, CpuProgram, KernelVariant,
+};
 use oclc_ir::{verify_module, FunctionKind, Module};
 
-use crate::args::ParamInfo;
+use crate::arg_cache::ArgCache;
+use crate::args::{ArgValue, ParamInfo};
 use crate::error::RuntimeError;
 use crate::schedule::CostTable;
 use crate::scratch::ScratchPool;
@@ -29,12 +32,33 @@ pub struct KernelInfo {
 #[derive(Debug)]
 pub struct Program {
     pub(crate) module: Module,
+    /// Kernels specialised on argument values, when [`Program::specialize_args`] turned it
+    /// on (declared before `cpu`: variants go before the program's code).
+    pub(crate) arg_cache: Option<ArgCache>,
     pub(crate) cpu: CpuProgram,
     pub(crate) infos: Vec<KernelInfo>,
     /// Measured work per work-group of each launched kernel (see [`crate::schedule`]).
     pub(crate) costs: CostTable,
     /// Scratch sets of finished launches, for later ones (see [`crate::scratch`]).
     pub(crate) scratch: ScratchPool,
+}
+
+/// The code a launch runs: the program's kernel (specialised on the local size) or a
+/// variant specialised on argument values, kept alive for the launch.
+pub(crate) enum Launchable {
+    Program(Arc<CompiledKernel>),
+    Variant(Arc<KernelVariant>),
+}
+
+impl std::ops::Deref for Launchable {
+    type Target = CompiledKernel;
+
+    fn deref(&self) -> &CompiledKernel {
+        match self {
+            Launchable::Program(k) => k,
+            Launchable::Variant(v) => v.kernel(),
+        }
+    }
 }
 
 impl Program {
@@ -50,6 +74,7 @@ impl Program {
         let infos = cpu.kernels().iter().map(|k| describe(&module, k)).collect();
         Ok(Program {
             module,
+            arg_cache: None,
             cpu,
             infos,
             costs: CostTable::default(),
@@ -89,6 +114,24 @@ impl Program {
     /// it (compiled for that size, see `CpuProgram::kernel_for`).
     pub fn clif_text_for(&self, name: &str, local_size: [u64; 3]) -> Result<String, RuntimeError> {
         Ok(self.compiled(name, local_size)?.clif.clone())
+    }
+
+    /// What a launch of kernel `name` with work-groups of `local_size` and arguments
+    /// `args` runs: a variant specialised on the arguments' values when that is on and
+    /// applies, else the kernel compiled for the local size.
+    pub(crate) fn launchable(
+        &self,
+        name: &str,
+        local_size: [u64; 3],
+        args: &[ArgValue],
+    ) -> Result<Launchable, RuntimeError> {
+        self.kernel(name)?;
+        if let Some(cache) = &self.arg_cache {
+            if let Some(v) = cache.variant(&self.cpu, name, local_size, args) {
+                return Ok(Launchable::Variant(v));
+            }
+        }
+        Ok(Launchable::Program(self.compiled(name, local_size)?))
     }
 
     pub(crate) fn compiled(

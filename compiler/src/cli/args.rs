@@ -497,8 +497,21 @@ pub struct RunCli {
     /// Worker threads for the CPU device (default: all cores)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub threads: Option<u32>,
+    /// CPU device: compile the kernel again with the values of its by-value scalar and vector
+    /// arguments as constants, cached by value (off by default; other devices ignore it)
+    #[arg(long = "specialize-args", overrides_with = "specialize_args")]
+    pub specialize_args: bool,
     #[command(flatten)]
     pub compile: CompileArgs,
+}
+
+impl RunCli {
+    /// Whether the CPU device specialises kernels on argument values at optimisation level
+    /// `opt_level`: when `--specialize-args` asks, except at `-O0`, whose pipeline would not
+    /// fold the values.
+    pub fn specializes_args(&self, opt_level: u8) -> bool {
+        self.specialize_args && opt_level > 0
+    }
 }
 
 /// A 1- to 3-dimensional size such as `1024` or `64,64`.

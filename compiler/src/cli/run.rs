@@ -11,7 +11,8 @@ use crate::driver::{self, Stages};
 use crate::options::Target;
 use crate::run::buffers::format_buffer;
 use crate::run::{
-    bind_args, format_times, run_cpu, run_opencl, run_vulkan, BoundArg, Launch, OpenClSource,
+    bind_args, format_specialization, format_times, run_cpu, run_opencl, run_vulkan, BoundArg,
+    Launch, OpenClSource,
 };
 
 fn usage_error(message: impl std::fmt::Display) -> ExitCode {
@@ -197,6 +198,11 @@ pub fn main(args: Vec<String>) -> ExitCode {
         repeat,
         threads: cli.threads.map(|t| t as usize),
         opt_level: opts.opt_level,
+        specialize_args: (cli.device == DeviceArg::Cpu && cli.specializes_args(opts.opt_level))
+            .then(|| oclc_runtime_lite::ArgSpecialization {
+                disabled_passes: opts.disabled_passes.clone(),
+                ..oclc_runtime_lite::ArgSpecialization::new(module.clone(), opts.opt_level)
+            }),
         // -cl-denorms-are-zero allows flushing: the driver's default then (`any`).
         vulkan_denorm: opts.vulkan_denorm.or(opts
             .denorms_are_zero
@@ -276,6 +282,9 @@ pub fn main(args: Vec<String>) -> ExitCode {
     }
     if cli.time {
         println!("{}", format_times(&report_.times));
+        if let Some(stats) = &report_.specialization {
+            println!("{}", format_specialization(stats));
+        }
     }
     ExitCode::SUCCESS
 }

@@ -34,6 +34,9 @@ pub struct Launch {
     pub threads: Option<usize>,
     /// The optimisation level (`-O0` turns the CPU backend's vectorize stage off).
     pub opt_level: u8,
+    /// CPU device: specialise the kernel on its argument values with these settings
+    /// (`--specialize-args`); other devices ignore it.
+    pub specialize_args: Option<oclc_runtime_lite::ArgSpecialization>,
     /// The denormal mode asked of the Vulkan pipeline (`None`: the launcher's default,
     /// see `oclc_runtime_lite::VulkanDevice::request_denorm_mode`).
     pub vulkan_denorm: Option<oclc_runtime_lite::vulkan::denorm::DenormMode>,
@@ -46,6 +49,8 @@ pub struct RunReport {
     pub times: Vec<Duration>,
     /// Work-group size actually used, when the device reports it.
     pub local: Option<[u64; 3]>,
+    /// What the specialisation on argument values did (CPU device, when it was on).
+    pub specialization: Option<oclc_runtime_lite::SpecializationStats>,
 }
 
 /// Runs on oclc's CPU backend.
@@ -55,7 +60,12 @@ pub fn run_cpu(
     args: &mut [BoundArg],
 ) -> Result<RunReport, String> {
     let options = oclc_backend_cpu::CpuOptions::for_opt_level(launch.opt_level);
-    let program = Program::with_options(module.clone(), options).map_err(|e| e.to_string())?;
+    let mut program = Program::with_options(module.clone(), options).map_err(|e| e.to_string())?;
+    if let Some(spec) = &launch.specialize_args {
+        program
+            .specialize_args(spec.clone())
+            .map_err(|e| e.to_string())?;
+    }
     let mut buffers = Vec::new();
     let mut images = Vec::new();
     let mut values = Vec::with_capacity(args.len());
@@ -133,6 +143,10 @@ pub fn run_cpu(
     Ok(RunReport {
         times,
         local: Some(info.local),
+        specialization: launch
+            .specialize_args
+            .as_ref()
+            .map(|_| program.specialization_stats()),
     })
 }
 
@@ -187,6 +201,7 @@ pub fn run_opencl(
     Ok(RunReport {
         times: run.times,
         local: launch.local,
+        specialization: None,
     })
 }
 
@@ -239,6 +254,7 @@ pub fn run_vulkan(
     Ok(RunReport {
         times: run.times,
         local: Some(run.local),
+        specialization: None,
     })
 }
 
@@ -278,6 +294,26 @@ pub fn format_times(times: &[Duration]) -> String {
         ms[0],
         ms[n - 1]
     )
+}
+
+/// Describes what the specialisation on argument values did, e.g. `specialised on
+/// argument values: 1 variant(s) compiled in 21.3 ms (not in the kernel time), 10
+/// launch(es) reused one, 0 ran the generic kernel`.
+pub fn format_specialization(s: &oclc_runtime_lite::SpecializationStats) -> String {
+    let mut line = format!(
+        "specialised on argument values: {} variant(s) compiled in {:.1} ms (not in the kernel time), {} launch(es) reused one, {} ran the generic kernel",
+        s.compiled,
+        s.compile_time.as_secs_f64() * 1e3,
+        s.hits,
+        s.generic
+    );
+    if s.failed > 0 {
+        line.push_str(&format!(
+            "; {} variant(s) failed to compile (a compiler bug, please report it)",
+            s.failed
+        ));
+    }
+    line
 }
 
 /// The launcher's view of one kernel's Vulkan reflection.

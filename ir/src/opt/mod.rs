@@ -14,6 +14,7 @@ pub mod inline;
 pub mod inline_cost;
 pub mod licm;
 pub mod simplify;
+pub mod specialize_args;
 pub mod strength;
 pub mod unroll;
 
