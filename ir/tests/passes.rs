@@ -7,7 +7,8 @@
 //! `; LEVEL: N` line runs the whole target-neutral pipeline of `-ON` instead. Without either,
 //! the pass named like the folder runs to its fixed point. The settings are those of `-O2`,
 //! changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`,
-//! `partial_unroll_factor`, `partial_unroll_max_body`, `level`).
+//! `partial_unroll_factor`, `partial_unroll_max_body`, `slp_lanes`, `fast_math` (0 or 1),
+//! `level`).
 
 use std::path::Path;
 
@@ -58,6 +59,8 @@ fn config_for(text: &str) -> OptConfig {
             "full_unroll_budget" => config.full_unroll_budget = n,
             "partial_unroll_factor" => config.partial_unroll_factor = n as u32,
             "partial_unroll_max_body" => config.partial_unroll_max_body = n,
+            "slp_lanes" => config.slp_lanes = n as u8,
+            "fast_math" => config.fast_math = n != 0,
             other => panic!("unknown CONFIG setting {other}"),
         }
     }

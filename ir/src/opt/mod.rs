@@ -14,6 +14,7 @@ pub mod inline;
 pub mod inline_cost;
 pub mod licm;
 pub mod simplify;
+pub mod slp;
 pub mod strength;
 pub mod unroll;
 
@@ -24,6 +25,7 @@ pub use gvn::Gvn;
 pub use inline_cost::Inline;
 pub use licm::Licm;
 pub use simplify::Simplify;
+pub use slp::Slp;
 pub use strength::StrengthReduce;
 pub use unroll::Unroll;
 
@@ -46,13 +48,19 @@ pub struct OptConfig {
     /// Strength reduction of induction-variable products (`-O3`; a target may turn it on
     /// where it pays).
     pub strength_reduce: bool,
+    /// SLP vectorisation inside a work-item: the widest vector (2, 4, 8 or 16 lanes) it
+    /// makes; below 2 it is off.
+    pub slp_lanes: u8,
+    /// `-cl-fast-relaxed-math`: float arithmetic may be reassociated (a chain of float
+    /// additions may then become a vector sum).
+    pub fast_math: bool,
 }
 
 impl OptConfig {
     /// The target-neutral settings of level `level`: no unrolling below `-O2`; full
     /// unrolling within 512 statements at `-O2` and 2048 at `-O3`; no partial unrolling
     /// (targets whose compiler does not unroll set a factor), and then only of bodies of at
-    /// most 32 statements (64 at `-O3`).
+    /// most 32 statements (64 at `-O3`); SLP vectorisation up to 4 lanes at `-O2` and up.
     pub fn for_level(level: u8) -> Self {
         OptConfig {
             level,
@@ -69,6 +77,8 @@ impl OptConfig {
                 _ => 120,
             },
             strength_reduce: level >= 3,
+            slp_lanes: if level >= 2 { 4 } else { 0 },
+            fast_math: false,
         }
     }
 }
@@ -77,7 +87,8 @@ impl OptConfig {
 /// folding, peephole simplification, forwarding through private variables, common
 /// subexpressions and dead-code elimination, to a fixed point; at `-O2` and up the same,
 /// then inlining by cost and the same again, then loop unrolling, strength reduction (when
-/// the configuration asks) and the same with loop-invariant code motion.
+/// the configuration asks) and the same with loop-invariant code motion, then SLP
+/// vectorisation (when the configuration asks) and dead-code elimination.
 pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
     if config.level == 0 {
         return Pipeline::new();
@@ -109,6 +120,13 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
             p = p.then(StrengthReduce);
         }
         p = p.fixed_point(cleanup(true));
+        if config.slp_lanes >= 2 {
+            p = p
+                .then(Slp {
+                    config: config.clone(),
+                })
+                .then(Dce);
+        }
     }
     p
 }
@@ -126,6 +144,9 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
             config: config.clone(),
         }),
         "licm" => Box::new(Licm),
+        "slp" => Box::new(Slp {
+            config: config.clone(),
+        }),
         "strength" => Box::new(StrengthReduce),
         "unroll" => Box::new(Unroll {
             config: config.clone(),
