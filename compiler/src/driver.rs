@@ -198,18 +198,19 @@ pub fn target_pipeline<'a>(
 ) -> oclc_ir::Pipeline<'a> {
     let level = opts.opt_level;
     let pipeline = match target {
-        Target::OpenCl => oclc_backend_spirv::opencl_pipeline(level),
+        Target::OpenCl => oclc_backend_spirv::opencl_pipeline(level, opts.fast_relaxed_math),
         Target::Vulkan => {
             let float = VulkanFloat::new(opts, lowered);
             oclc_backend_spirv::vulkan_pipeline(
                 &oclc_backend_spirv::VulkanPipelineOptions {
                     level,
                     contract: float.contract,
+                    fast_math: float.relaxed,
                 },
                 &oclc_lower::library::BuiltinLibrary,
             )
         }
-        Target::Cpu => oclc_backend_cpu::cpu_pipeline(level),
+        Target::Cpu => oclc_backend_cpu::cpu_pipeline(level, opts.fast_relaxed_math),
     };
     pipeline.disable(&opts.disabled_passes)
 }

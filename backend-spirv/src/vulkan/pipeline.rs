@@ -17,6 +17,8 @@ pub struct VulkanPipelineOptions {
     /// `a * b + c` within one expression may become one `Fma` (`FP_CONTRACT ON`, the
     /// default, or `-cl-mad-enable`).
     pub contract: bool,
+    /// `-cl-fast-relaxed-math`: float arithmetic may be reassociated.
+    pub fast_math: bool,
 }
 
 fn library_math(func: MathFn, scalar: ScalarType) -> bool {
@@ -44,7 +46,10 @@ pub fn vulkan_pipeline<'a>(
         pipeline = pipeline.then(Contract);
     }
     pipeline
-        .append(opt::pipeline(&OptConfig::for_level(options.level)))
+        .append(opt::pipeline(&OptConfig {
+            fast_math: options.fast_math,
+            ..OptConfig::for_level(options.level)
+        }))
         .then(LinkLibrary {
             library,
             needs: LibraryNeeds {
