@@ -235,28 +235,6 @@ fn compare_except(
     );
 }
 
-/// The compile options (-D, -I, -cl-std, -O) among a RUN line's arguments.
-fn compile_options(run: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < run.len() {
-        let a = &run[i];
-        if (a == "-D" || a == "-I") && i + 1 < run.len() {
-            out.push(a.clone());
-            out.push(run[i + 1].clone());
-            i += 1;
-        } else if a.starts_with("-D")
-            || a.starts_with("-I")
-            || a.starts_with("-cl-")
-            || a.starts_with("-O")
-        {
-            out.push(a.clone());
-        }
-        i += 1;
-    }
-    out
-}
-
 /// Compiles `file` to SPIR-V with oclc and reads it back to SPIR 1.2 bitcode with
 /// llvm-spirv-14; returns the bitcode's path.
 fn spirv_to_bitcode(file: &Path, run: &[String], dir: &Path) -> std::path::PathBuf {

@@ -47,16 +47,27 @@ pub(crate) fn define_globals(
     out: &mut dyn cranelift_module::Module,
     module: &Module,
 ) -> Result<Vec<DataId>, CompileError> {
+    define_globals_as(out, module, &global_symbol)
+}
+
+/// [`define_globals`], naming variable `i` (called `name` in the source) `symbol(i, name)`.
+pub(crate) fn define_globals_as(
+    out: &mut dyn cranelift_module::Module,
+    module: &Module,
+    symbol: &dyn Fn(usize, &str) -> String,
+) -> Result<Vec<DataId>, CompileError> {
     let mut ids = Vec::with_capacity(module.globals.len());
     for (i, g) in module.globals.iter().enumerate() {
         let layout = module.types.layout(g.ty);
         let size = layout.size.max(1) as usize;
         let writable = g.space != AddressSpace::Constant;
         let id = out
-            .declare_data(&global_symbol(i, &g.name), Linkage::Local, writable, false)
+            .declare_data(&symbol(i, &g.name), Linkage::Local, writable, false)
             .map_err(|e| codegen_error(&g.name, e.to_string()))?;
         let mut data = DataDescription::new();
-        match &g.init {
+        // `init` holds the leading bytes, the rest is zero: data without a non-zero byte
+        // is zero-filled (.bss in an object), never materialised here.
+        match g.init.as_deref().filter(|init| !init.is_empty()) {
             Some(init) => {
                 let mut bytes = vec![0u8; size];
                 let n = init.len().min(size);

@@ -5,12 +5,12 @@ use std::fmt;
 use std::path::Path;
 
 use oclc_frontend::diagnostic::{Diagnostic, WarningMode as FeWarnings};
-use oclc_frontend::options::{ClStd as FeClStd, FrontendOptions};
+use oclc_frontend::options::FrontendOptions;
 use oclc_frontend::source::SourceMap;
-use oclc_ir::Module;
+use oclc_ir::{Module, SourceSpan};
 
 use crate::located::located_error;
-use crate::options::{ClStd, CompileOptions, Target, WarningMode};
+use crate::options::{CompileOptions, FpContract, Target, WarningMode};
 
 /// The text of each stage that ran, for `-save-temps` and for tests. Nothing is recorded
 /// unless `record` is set (printing the IR after every pass and disassembling the module
@@ -32,6 +32,25 @@ pub struct Stages {
     pub spvasm: Option<String>,
     /// Cranelift IR of the CPU code (`PREFIX.clif`).
     pub clif: Option<String>,
+    /// The files the compilation read from disk: the input, then each `#include`d file
+    /// in the order first read, each once, spelled as opened (for `-MD` depfiles; always
+    /// filled).
+    pub dependencies: Vec<std::path::PathBuf>,
+}
+
+/// The files of `map` read from disk, each once (by canonical path), in load order.
+fn dependencies(map: &SourceMap) -> Vec<std::path::PathBuf> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for i in 0..map.len() {
+        let Some(path) = &map.file(oclc_frontend::source::FileId(i as u32)).path else {
+            continue;
+        };
+        if seen.insert(path.canonicalize().unwrap_or_else(|_| path.clone())) {
+            out.push(path.clone());
+        }
+    }
+    out
 }
 
 /// Why a compilation failed.
@@ -83,9 +102,11 @@ pub struct VulkanFloat {
     /// `a * b + c` within one expression may become one `Fma` (`FP_CONTRACT ON`, the
     /// default, or `-cl-mad-enable`); see `oclc_ir::legalize::contract`.
     pub contract: bool,
-    /// `-cl-fast-relaxed-math`: user float arithmetic may also be reassociated (it is
-    /// not decorated `NoContraction`).
+    /// `-cl-fast-relaxed-math` or `-cl-unsafe-math-optimizations`: user float arithmetic
+    /// may also be reassociated (it is not decorated `NoContraction`).
     pub relaxed: bool,
+    /// `-cl-kernel-arg-info`: the reflection lists each argument's qualifiers.
+    pub kernel_arg_info: bool,
 }
 
 impl Default for VulkanFloat {
@@ -93,6 +114,7 @@ impl Default for VulkanFloat {
         VulkanFloat {
             contract: true,
             relaxed: false,
+            kernel_arg_info: false,
         }
     }
 }
@@ -100,28 +122,31 @@ impl Default for VulkanFloat {
 impl VulkanFloat {
     /// The rules for a lowered program compiled with `opts`.
     pub fn new(opts: &CompileOptions, lowered: &Lowered) -> Self {
-        let relaxed = opts.fast_relaxed_math;
+        let pragma_off = lowered.fp_contract_off || opts.fp_contract == FpContract::Off;
         VulkanFloat {
-            contract: !lowered.fp_contract_off || opts.mad_enable || relaxed,
-            relaxed,
+            contract: !pragma_off || opts.allows_mad(),
+            relaxed: opts.allows_unsafe_math(),
+            kernel_arg_info: opts.kernel_arg_info,
         }
     }
 }
 
 fn frontend_options(opts: &CompileOptions) -> FrontendOptions {
     let mut fe = FrontendOptions {
-        cl_std: match opts.cl_std {
-            ClStd::Cl12 => FeClStd::Cl12,
-            ClStd::Cl20 => FeClStd::Cl20,
-            ClStd::Cl30 => FeClStd::Cl30,
-        },
+        cl_std: opts.cl_std,
         include_dirs: opts.include_dirs.clone(),
+        undefines: opts.undefines.clone(),
         fast_relaxed_math: opts.fast_relaxed_math,
+        finite_math_only: opts.finite_math_only,
+        opt_disabled: opts.opt_level == 0,
+        single_precision_constant: opts.single_precision_constant,
+        extensions: opts.extensions.clone(),
         warnings: match opts.warnings {
             WarningMode::Show => FeWarnings::Normal,
             WarningMode::Hide => FeWarnings::Suppress,
             WarningMode::Error => FeWarnings::AsErrors,
         },
+        warning_flags: opts.warning_flags.clone(),
         ..Default::default()
     };
     for d in &opts.defines {
@@ -164,6 +189,7 @@ fn lower_loaded(
 ) -> Result<Lowered, CompileError> {
     let fe_opts = frontend_options(opts);
     let out = oclc_frontend::compile_to_checked(map, file, &fe_opts);
+    stages.dependencies = dependencies(map);
     if stages.record {
         stages.preprocessed = Some(out.preprocessed_text(map)).filter(|t| !t.is_empty());
     }
@@ -304,6 +330,9 @@ pub fn emit_opencl_spirv(
     let spv_opts = oclc_backend_spirv::SpirvOptions {
         version: opts.spirv_version,
         fast_math: opts.fast_relaxed_math,
+        finite_math_only: opts.finite_math_only,
+        no_signed_zeros: opts.no_signed_zeros,
+        unsafe_math: opts.unsafe_math_optimizations,
         denorms_are_zero: opts.denorms_are_zero,
     };
     let words = oclc_backend_spirv::emit_opencl(module, &spv_opts)
@@ -327,9 +356,16 @@ pub fn emit_vulkan_spirv(
     let float = VulkanFloat::new(opts, lowered);
     let vk_opts = oclc_backend_spirv::VulkanOptions {
         relaxed_math: float.relaxed,
+        kernel_arg_info: float.kernel_arg_info,
     };
+    // An error about the whole program (it has no kernel) is shown at the file's start.
+    let whole_file = (!module.functions.iter().any(|f| f.is_kernel())).then_some(SourceSpan {
+        file: 0,
+        start: 0,
+        end: 0,
+    });
     let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts)
-        .map_err(|e| located_error(sources, &e.to_string(), e.span))?;
+        .map_err(|e| located_error(sources, &e.to_string(), e.span.or(whole_file)))?;
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
     }
@@ -373,15 +409,21 @@ pub fn write_stages(prefix: &str, stages: &Stages) -> std::io::Result<Vec<String
     Ok(written)
 }
 
-/// Preprocesses a file and returns the text (`-E`).
-pub fn preprocess_file(path: &Path, opts: &CompileOptions) -> Result<String, CompileError> {
+/// Preprocesses a file and returns the text (`-E`); the files read go to
+/// `stages.dependencies`.
+pub fn preprocess_file(
+    path: &Path,
+    opts: &CompileOptions,
+    stages: &mut Stages,
+) -> Result<String, CompileError> {
     let mut map = SourceMap::new();
     let file = map
         .load(path)
         .map_err(|e| CompileError::Io(format!("cannot read '{}': {e}", path.display())))?;
     let fe_opts = frontend_options(opts);
-    let (tokens, diags) = oclc_frontend::preprocess(&mut map, file, &fe_opts)
-        .map_err(|d| CompileError::Diagnostics(d.render(&map)))?;
+    let pp = oclc_frontend::preprocess(&mut map, file, &fe_opts);
+    stages.dependencies = dependencies(&map);
+    let (tokens, diags) = pp.map_err(|d| CompileError::Diagnostics(d.render(&map)))?;
     if diags.has_errors() {
         return Err(CompileError::Diagnostics(diags.render(&map)));
     }
@@ -402,6 +444,7 @@ pub fn check_file(
         .load(path)
         .map_err(|e| CompileError::Io(format!("cannot read '{}': {e}", path.display())))?;
     let out = oclc_frontend::compile_to_checked(&mut map, file, &frontend_options(opts));
+    stages.dependencies = dependencies(&map);
     if stages.record {
         stages.preprocessed = Some(out.preprocessed_text(&map)).filter(|t| !t.is_empty());
     }

@@ -8,6 +8,7 @@
 //! It uses each stage only through its public API and knows nothing of their internals.
 
 pub mod brook;
+pub mod build_options;
 pub mod cli;
 pub mod driver;
 pub mod located;

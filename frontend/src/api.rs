@@ -37,7 +37,7 @@ pub fn check(
     tu: &TranslationUnit,
     opts: &FrontendOptions,
 ) -> Result<(CheckedProgram, Diagnostics), Diagnostics> {
-    match crate::check::check_program_with(tu, Diagnostics::with_mode(opts.warnings), opts.cl_std) {
+    match crate::check::check_program_opts(tu, opts.diagnostics(), opts, Default::default()) {
         (Some(p), d) => Ok((p, d)),
         (None, d) => Err(d),
     }
@@ -76,7 +76,7 @@ pub fn compile_to_checked(
     let (tokens, mut diagnostics, pragmas) =
         crate::preprocess::preprocess_with_pragmas(map, file, opts);
     let fp_contract_off = pragmas.fp_contract_off;
-    if diagnostics.has_errors() {
+    if diagnostics.has_errors_besides_warnings() {
         return FrontendOutput {
             preprocessed: tokens,
             program: None,
@@ -101,7 +101,7 @@ pub fn compile_to_checked(
         }
     };
     let (mut program, diagnostics) =
-        crate::check::check_program_full(&tu, diagnostics, opts.cl_std, pragmas);
+        crate::check::check_program_opts(&tu, diagnostics, opts, pragmas);
     if let Some(p) = &mut program {
         p.uses_volatile = tokens
             .iter()

@@ -9,6 +9,7 @@ pub mod ast;
 pub mod diagnostic;
 pub mod diagnostic_json;
 pub mod diagnostic_origins;
+pub mod extensions;
 pub mod lexer;
 pub mod literal;
 pub mod options;
@@ -17,6 +18,7 @@ mod precedence;
 pub mod preprocess;
 pub mod source;
 pub mod source_origins;
+pub mod warning_flags;
 
 #[allow(clippy::all, missing_docs, unused_parens)]
 mod grammar {

@@ -129,6 +129,18 @@ impl<'t> FunctionBuilder<'t> {
             .push(stmt);
     }
 
+    /// Appends `if (cond) break;` (leaving the innermost loop when `cond` holds).
+    pub fn push_break_if(&mut self, cond: ValueId) {
+        self.open_block();
+        self.push(Stmt::Break);
+        let then_body = self.close_block();
+        self.push(Stmt::If {
+            cond,
+            then_body,
+            else_body: Block::new(),
+        });
+    }
+
     /// Opens a nested block; statements go there until [`FunctionBuilder::close_block`].
     pub fn open_block(&mut self) {
         self.open.push(Block::new());

@@ -262,7 +262,9 @@ pub struct Global {
     pub ty: TypeId,
     /// Where it lives.
     pub space: AddressSpace,
-    /// Initial contents as raw little-endian bytes of `ty`'s layout, if initialized.
+    /// Initial contents, if initialized: the leading raw little-endian bytes of `ty`'s
+    /// layout (the lowering keeps them up to the last non-zero one); the bytes after them,
+    /// up to the layout's size, are zero. Never longer than the layout.
     pub init: Option<Vec<u8>>,
 }
 

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use oclc_frontend::checked::{self as ck, CType, CheckedProgram};
 use oclc_frontend::source::Span;
 
-use super::{types, LowerError};
+use super::{limits, types, LowerError};
 use oclc_ir::builder::FunctionBuilder;
 use oclc_ir::module::{FuncId, Function, FunctionKind, KernelAttrs, LocalId, Stmt};
 use oclc_ir::op::{Const, Op, ValueId};
@@ -320,10 +320,15 @@ pub fn lower_function(
             cx.vars[var.0 as usize] = Some(Binding::Value(v));
         }
     }
+    let mut private = limits::Budget::private(&f.name);
     for (i, info) in f.vars.iter().enumerate() {
         if info.is_param || super::builtins::image::is_sampler(&info.ty) {
             // Sampler variables are bound to their value at their declaration.
             continue;
+        }
+        let size = limits::check_variable(&info.name, &info.ty, info.space, false, info.span)?;
+        if info.space != ck::AddrSpace::Local {
+            private.add(&info.name, size, info.span)?;
         }
         let sty = cx.sty(&info.ty);
         let space = match info.space {

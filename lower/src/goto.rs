@@ -260,14 +260,7 @@ impl FnLower<'_, '_> {
         let end = self.konst(Const::int(ScalarType::I32, END));
         let bt = self.types().scalar(ScalarType::Bool);
         let done = self.b.emit(Op::Compare(CmpOp::Eq, now, end), bt);
-        self.b.open_block();
-        self.b.push(Stmt::Break);
-        let then_body = self.b.close_block();
-        self.b.push(Stmt::If {
-            cond: done,
-            then_body,
-            else_body: Block::new(),
-        });
+        self.b.push_break_if(done);
         let body = self.b.close_block();
         self.b.push(Stmt::Loop {
             body,

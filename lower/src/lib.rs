@@ -23,10 +23,13 @@ mod builtins;
 mod expr;
 mod function;
 mod goto;
+mod init_bytes;
 pub mod library;
+mod limits;
 mod lvalue;
 mod stmt;
 mod types;
+mod zero_fill;
 
 use std::fmt;
 
@@ -66,11 +69,14 @@ impl std::error::Error for LowerError {}
 pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
     let mut module = Module::new();
     module.volatile_memory = program.uses_volatile;
+    let mut data = limits::Budget::program_scope();
     for g in &program.globals {
         if builtins::image::is_sampler(&g.ty) {
             // Folded to `Op::SamplerConst` where used (see `builtins::image`).
             continue;
         }
+        let size = limits::check_variable(&g.name, &g.ty, g.space, true, g.span)?;
+        data.add(&g.name, size, g.span)?;
         let ty = types::storage_type(&mut module.types, &g.ty);
         if let Some(message) = types::take_unsupported_type() {
             return Err(LowerError {
@@ -79,7 +85,7 @@ pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
             });
         }
         let init = match &g.init {
-            Some(init) => Some(types::const_init_bytes(&g.ty, init, g.span)?),
+            Some(init) => Some(init_bytes::const_init_bytes(&g.ty, init, g.span)?),
             None => None,
         };
         module.globals.push(Global {

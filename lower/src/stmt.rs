@@ -163,14 +163,7 @@ impl FnLower<'_, '_> {
         let c = self.num_to_bool(c);
         let bt = self.b.value_type(c);
         let stop = self.b.emit(Op::Unary(UnaryOp::Not, c), bt);
-        self.b.open_block();
-        self.b.push(Stmt::Break);
-        let then_body = self.b.close_block();
-        self.b.push(Stmt::If {
-            cond: stop,
-            then_body,
-            else_body: Block::new(),
-        });
+        self.b.push_break_if(stop);
         Ok(())
     }
 
@@ -192,19 +185,14 @@ impl FnLower<'_, '_> {
                 let Place::Addr(base) = place else {
                     return self.unsupported(span, "array initializer for a value binding");
                 };
-                let elem_sty = self.sty(elem);
-                let pt = self.b.value_type(base);
-                let (space, _) = self.types().pointee(pt).expect("pointer");
-                let pty = self.types().pointer(space, elem_sty);
-                for i in 0..*len as usize {
+                let pty = self.element_pointer(base, elem);
+                let given = (items.len() as u64).min(*len);
+                for (i, item) in items.iter().take(given as usize).enumerate() {
                     let idx = self.b.const_i64(i as i64);
                     let addr = self.b.emit(Op::IndexAddr { base, index: idx }, pty);
-                    match items.get(i) {
-                        Some(item) => self.initialize(Place::Addr(addr), elem, item, span)?,
-                        None => self.zero_fill(addr, elem, span)?,
-                    }
+                    self.initialize(Place::Addr(addr), elem, item, span)?;
                 }
-                Ok(())
+                self.zero_fill_elements(base, elem, given..*len, span)
             }
             (ck::Initializer::Zero, _) => {
                 let Place::Addr(addr) = place else {
@@ -283,31 +271,15 @@ impl FnLower<'_, '_> {
         )
     }
 
-    fn zero_fill(
+    /// Stores zero into every scalar of the `ty` that `addr` points to.
+    pub(super) fn zero_fill(
         &mut self,
         addr: oclc_ir::op::ValueId,
         ty: &CType,
         span: oclc_frontend::source::Span,
     ) -> Result<(), LowerError> {
         match ty {
-            CType::Array { elem, len } => {
-                let elem_sty = self.sty(elem);
-                let pt = self.b.value_type(addr);
-                let (space, _) = self.types().pointee(pt).expect("pointer");
-                let pty = self.types().pointer(space, elem_sty);
-                for i in 0..*len as i64 {
-                    let idx = self.b.const_i64(i);
-                    let a = self.b.emit(
-                        Op::IndexAddr {
-                            base: addr,
-                            index: idx,
-                        },
-                        pty,
-                    );
-                    self.zero_fill(a, elem, span)?;
-                }
-                Ok(())
-            }
+            CType::Array { elem, len } => self.zero_fill_elements(addr, elem, 0..*len, span),
             CType::Bool => {
                 let u8t = self.types().scalar(ScalarType::U8);
                 let z = self.const_of(u8t, 0);

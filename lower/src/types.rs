@@ -1,13 +1,11 @@
-//! Mapping front-end types to IR types, and constant initializers to bytes.
+//! Mapping front-end types to IR types.
 
 use oclc_frontend::checked::{
-    AddrSpace, CType, ConstInit, ImageAccess, ImageDim, OpaqueKind, ScalarKind, StructRef,
+    AddrSpace, CType, ImageAccess, ImageDim, OpaqueKind, ScalarKind, StructRef,
 };
-use oclc_frontend::source::Span;
 use std::cell::RefCell;
 
-use super::LowerError;
-use oclc_ir::op::{f32_to_f16_bits, Const};
+use oclc_ir::op::Const;
 use oclc_ir::types::{self as ir, AddressSpace, ScalarType, Type, TypeId, TypeTable};
 
 /// The IR scalar for a front-end scalar kind.
@@ -178,7 +176,15 @@ pub fn storage_type(t: &mut TypeTable, ty: &CType) -> TypeId {
         }
         CType::Array { elem, len } => {
             let e = storage_type(t, elem);
-            t.array(e, *len as u32)
+            let Ok(len) = u32::try_from(*len) else {
+                note_unsupported(format!(
+                    "array type {} has more elements than oclc supports ({})",
+                    ty.display(),
+                    u32::MAX
+                ));
+                return t.scalar(ScalarType::U8);
+            };
+            t.array(e, len)
         }
     }
 }
@@ -192,113 +198,6 @@ pub fn int_const(s: ScalarType, v: i64) -> Const {
     } else {
         Const::int(s, v)
     }
-}
-
-fn push_scalar(out: &mut Vec<u8>, s: ScalarType, init: &ConstInit) {
-    let bits: u64 = match (init, s.is_float()) {
-        (ConstInit::Int(v), false) => *v as u64,
-        (ConstInit::Int(v), true) => float_bits(s, *v as f64),
-        (ConstInit::Float(f), true) => float_bits(s, *f),
-        (ConstInit::Float(f), false) => *f as i64 as u64,
-        (ConstInit::List(l), _) => match l.first() {
-            Some(first) => return push_scalar(out, s, first),
-            None => 0,
-        },
-    };
-    out.extend_from_slice(&bits.to_le_bytes()[..s.size() as usize]);
-}
-
-fn float_bits(s: ScalarType, v: f64) -> u64 {
-    match s {
-        ScalarType::F16 => f32_to_f16_bits(v as f32) as u64,
-        ScalarType::F32 => (v as f32).to_bits() as u64,
-        _ => v.to_bits(),
-    }
-}
-
-fn push_value(
-    ty: &CType,
-    init: Option<&ConstInit>,
-    out: &mut Vec<u8>,
-    span: Span,
-) -> Result<(), LowerError> {
-    let zero = ConstInit::Int(0);
-    let init = init.unwrap_or(&zero);
-    match ty {
-        CType::Bool => push_scalar(out, ScalarType::U8, init),
-        CType::Scalar(k) | CType::Atomic(k) => push_scalar(out, scalar(*k), init),
-        CType::Vector(k, n) => {
-            let stored = if *n == 3 { 4 } else { *n as usize };
-            for i in 0..stored {
-                let lane = match init {
-                    ConstInit::List(l) => l.get(i).unwrap_or(&zero),
-                    other => other,
-                };
-                push_scalar(out, scalar(*k), if i < *n as usize { lane } else { &zero });
-            }
-        }
-        CType::Array { elem, len } => {
-            for i in 0..*len as usize {
-                let e = match init {
-                    ConstInit::List(l) => l.get(i),
-                    _ if i == 0 => Some(init),
-                    _ => None,
-                };
-                push_value(elem, e, out, span)?;
-            }
-        }
-        CType::Struct(s) if s.is_union() && s.layout().is_some() => {
-            let layout = s.layout().expect("complete");
-            // Members in initializer order, each written over the previous ones from offset
-            // 0 (the ones before the initialized member are zero placeholders).
-            let mut bytes = vec![0u8; layout.size as usize];
-            let items: Vec<&ConstInit> = match init {
-                ConstInit::List(l) => l.iter().collect(),
-                other => vec![other],
-            };
-            for (f, item) in layout.fields.iter().zip(items) {
-                let mut member = Vec::new();
-                push_value(&f.ty, Some(item), &mut member, span)?;
-                bytes[..member.len()].copy_from_slice(&member);
-            }
-            out.extend_from_slice(&bytes);
-        }
-        CType::Struct(s) if s.layout().is_some() => {
-            let layout = s.layout().expect("complete");
-            let start = out.len();
-            for (i, f) in layout.fields.iter().enumerate() {
-                while out.len() < start + f.offset as usize {
-                    out.push(0);
-                }
-                let e = match init {
-                    ConstInit::List(l) => l.get(i),
-                    _ if i == 0 => Some(init),
-                    _ => None,
-                };
-                push_value(&f.ty, e, out, span)?;
-            }
-            while out.len() < start + layout.size as usize {
-                out.push(0);
-            }
-        }
-        CType::Pointer { .. } | CType::Void | CType::Struct(_) | CType::Opaque(_) => {
-            return Err(LowerError {
-                message: format!(
-                    "program-scope initializer of type {} is not supported yet",
-                    ty.display()
-                ),
-                span,
-            })
-        }
-    }
-    Ok(())
-}
-
-/// The bytes of a program-scope constant initializer, laid out as the IR stores `ty`.
-pub fn const_init_bytes(ty: &CType, init: &ConstInit, span: Span) -> Result<Vec<u8>, LowerError> {
-    let mut out = Vec::new();
-    push_value(ty, Some(init), &mut out, span)?;
-    Ok(out)
 }
 
 /// True when the IR type is a vector.

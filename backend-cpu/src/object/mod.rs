@@ -7,8 +7,9 @@
 //! - `void PK_group(const PK_args *args, const oclc_group_ctx_t *ctx)`: the work-group
 //!   function (the ABI of [`crate::abi`]) for callers that schedule groups themselves.
 //!
-//! Program-scope variables are local data objects reached through relocations, and math
-//! built-ins are linked from oclc's built-in library ([`builtins`]), half conversions are
+//! Program-scope variables are local data objects reached through relocations, math
+//! built-ins are routines compiled once per object from oclc's built-in library
+//! ([`builtins`]) and called like the JIT's, half conversions are
 //! generated inside the object ([`half`]), and printf calls the C library's `vprintf` with
 //! formats translated at compile time ([`printf`]; x86-64 System V only), so the object
 //! imports only `malloc`, `free` and (with printf) `vprintf` from the C library, plus the
@@ -25,6 +26,7 @@ pub mod half;
 pub mod header;
 pub mod params;
 pub mod printf;
+mod routine_module;
 
 use std::collections::HashSet;
 
@@ -115,13 +117,14 @@ pub fn compile_object(
     refuse_images(module)?;
     check_prefix(&options.symbol_prefix)?;
     let kernels_info = describe_kernels(module, &options.symbol_prefix)?;
-    let linked = builtins::link_builtins(module, library)?;
     let mut out = object_module()?;
-    let globals = define_globals(&mut out, &linked)?;
+    let globals = define_globals(&mut out, module)?;
     let prefix = &options.symbol_prefix;
     let mut printf_specs = Vec::new();
     let mut runtime = half::define_half_routines(&mut out)?;
-    let printf_routine = match printf::first_printf_user(&linked) {
+    let routines = builtins::define_library_routines(&mut out, module, &runtime, library)?;
+    runtime.extend(routines);
+    let printf_routine = match printf::first_printf_user(module) {
         Some(user) => {
             printf::check_target(&out, &user)?;
             let id = printf::declare_printf(&mut out)?;
@@ -132,7 +135,7 @@ pub fn compile_object(
     };
     let kernels = translate_kernels(
         &mut out,
-        &linked,
+        module,
         options.cpu,
         &crate::translate::KernelSelection::all_generic(),
         &runtime,

@@ -10,6 +10,7 @@
 //! Loop variables that start affine in the lane and step uniformly are found by [`induction`].
 
 pub mod analysis;
+pub mod groups;
 pub mod induction;
 
 use oclc_ir::{Dim, Function, Op, Stmt};

@@ -177,9 +177,9 @@ impl FnEmitter<'_, '_> {
                 .b
                 .decorate(r, rspirv::spirv::Decoration::NoSignedWrap, []);
         }
-        if s.is_float() && self.cx.fast_math && self.cx.flavour == Flavour::OpenCl {
-            use rspirv::spirv::{Decoration, FPFastMathMode as M};
-            let flags = M::NOT_NAN | M::NOT_INF | M::NSZ | M::ALLOW_RECIP | M::FAST;
+        let flags = self.cx.fp_fast_math;
+        if s.is_float() && !flags.is_empty() && self.cx.flavour == Flavour::OpenCl {
+            use rspirv::spirv::Decoration;
             self.cx.b.decorate(
                 r,
                 Decoration::FPFastMathMode,

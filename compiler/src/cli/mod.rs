@@ -3,6 +3,9 @@
 pub mod args;
 pub mod compile;
 pub mod cpu_object;
+pub mod depfile;
+pub mod docs;
+pub mod explain;
 pub mod normalize;
 pub mod run;
 
@@ -68,7 +71,18 @@ pub fn apply_diagnostics_format(format: args::DiagnosticsFormatArg) {
 
 /// Runs the command line; `args` includes the program name.
 pub fn main(args: Vec<String>) -> ExitCode {
-    let args = normalize::normalize_args(args);
+    match args.get(1).map(String::as_str) {
+        Some("completions") => return docs::completions(&args[2..]),
+        Some("man") => return docs::man(&args[2..]),
+        _ => {}
+    }
+    let args = match normalize::normalize_args(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("oclc: error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if args.get(1).map(String::as_str) == Some("run") {
         let mut rest = args;
         rest.remove(1);

@@ -200,6 +200,7 @@ pub fn run_vulkan(
 ) -> Result<RunReport, String> {
     let vk_opts = oclc_backend_spirv::VulkanOptions {
         relaxed_math: float.relaxed,
+        kernel_arg_info: float.kernel_arg_info,
     };
     let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts).map_err(|e| e.to_string())?;
     let Some(r) = vk.kernels.iter().find(|k| k.entry_point == launch.kernel) else {

@@ -11,6 +11,7 @@ mod convert;
 mod corpus_tests;
 mod decl;
 mod expr;
+mod fp64;
 mod half;
 mod init;
 mod labels;
@@ -100,6 +101,10 @@ pub(crate) struct Checker {
     /// Loop-unrolling requests not yet given to a loop, by the place of the first token
     /// they apply to.
     loop_hints: HashMap<(crate::source::FileId, u32), crate::checked::LoopHint>,
+    /// `double` may be used (`cl_khr_fp64`, see [`crate::extensions`]).
+    pub(crate) fp64: bool,
+    /// `-cl-single-precision-constant`: unsuffixed floating constants are `float`.
+    pub(crate) single_precision_constant: bool,
 }
 
 /// Checks a translation unit. Returns the program when no error was found, plus
@@ -129,6 +134,22 @@ pub fn check_program_full(
     cl_std: crate::options::ClStd,
     pragmas: crate::preprocess::Pragmas,
 ) -> (Option<CheckedProgram>, Diagnostics) {
+    let opts = crate::options::FrontendOptions {
+        cl_std,
+        ..Default::default()
+    };
+    check_program_opts(tu, diags, &opts, pragmas)
+}
+
+/// [`check_program_full`] under the language rules of `opts` (version, `cl_khr_fp64`
+/// after `-cl-ext`, `-cl-single-precision-constant`).
+pub fn check_program_opts(
+    tu: &ast::TranslationUnit,
+    diags: Diagnostics,
+    opts: &crate::options::FrontendOptions,
+    pragmas: crate::preprocess::Pragmas,
+) -> (Option<CheckedProgram>, Diagnostics) {
+    let cl_std = opts.cl_std;
     let mut c = Checker {
         diags,
         functions: Vec::new(),
@@ -149,6 +170,8 @@ pub fn check_program_full(
             .into_iter()
             .map(|h| ((h.next.file, h.next.start), h))
             .collect(),
+        fp64: opts.extension_set().fp64(),
+        single_precision_constant: opts.single_precision_constant,
     };
     for item in &tu.items {
         match item {

@@ -45,6 +45,8 @@ pub(crate) struct Preprocessor<'m> {
     /// Loop-unrolling pragmas: the number of tokens emitted before each (so the next
     /// token is the one it applies to), its span and the request.
     loop_pragmas: Vec<(usize, Span, LoopUnroll)>,
+    /// Whether `cl_khr_fp16` may be enabled (not removed by `-cl-ext`).
+    fp16_allowed: bool,
     /// `#line` directives seen in each file, in order.
     line_marks: FxHashMap<FileId, Vec<line_directive::LineMark>>,
 }
@@ -63,17 +65,7 @@ struct Cond {
     span: Span,
 }
 
-/// The OpenCL extensions oclc supports on every target, predefined as macros.
-pub const SUPPORTED_EXTENSIONS: &[&str] = &[
-    "cl_khr_byte_addressable_store",
-    "cl_khr_fp64",
-    "cl_khr_global_int32_base_atomics",
-    "cl_khr_global_int32_extended_atomics",
-    "cl_khr_local_int32_base_atomics",
-    "cl_khr_local_int32_extended_atomics",
-    "cl_khr_int64_base_atomics",
-    "cl_khr_int64_extended_atomics",
-];
+pub use crate::extensions::SUPPORTED_EXTENSIONS;
 
 /// Text of the predefined macros for the given options.
 fn builtin_prelude(opts: &FrontendOptions) -> String {
@@ -109,12 +101,11 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
 #define CLK_RGx 0x10BB\n#define CLK_RGBx 0x10BC\n#define CLK_DEPTH 0x10BD\n#define CLK_DEPTH_STENCIL 0x10BE\n#define CLK_sRGB 0x10BF\n\
 #define CLK_sRGBx 0x10C0\n#define CLK_sRGBA 0x10C1\n#define CLK_sBGRA 0x10C2\n#define CLK_ABGR 0x10C3\n"
     );
-    if opts.fast_relaxed_math {
-        s.push_str("#define __FAST_RELAXED_MATH__ 1\n");
-    }
+    s.push_str(&option_macros(opts));
     s.push_str(&cl20_prelude(v));
-    // The extensions every oclc target implements (clang-14 predefines the same names).
-    for ext in SUPPORTED_EXTENSIONS {
+    // The extensions every oclc target implements (clang-14 predefines the same names),
+    // as edited by -cl-ext.
+    for ext in opts.extension_set().names() {
         s.push_str(&format!("#define {ext} 1\n"));
     }
     for (name, value) in &opts.defines {
@@ -126,6 +117,24 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
     }
     for name in &opts.undefines {
         s.push_str(&format!("#undef {name}\n"));
+    }
+    s
+}
+
+/// The macros clang-14 predefines (or not) after the build options: `__OPTIMIZE__` unless
+/// optimization is off (`__NO_INLINE__` then), `__FINITE_MATH_ONLY__`, and under
+/// `-cl-fast-relaxed-math` `__FAST_MATH__` and `__FAST_RELAXED_MATH__`.
+fn option_macros(opts: &FrontendOptions) -> String {
+    let mut s = String::new();
+    s.push_str(if opts.opt_disabled {
+        "#define __NO_INLINE__ 1\n"
+    } else {
+        "#define __OPTIMIZE__ 1\n"
+    });
+    let finite = opts.finite_math_only || opts.fast_relaxed_math;
+    s.push_str(&format!("#define __FINITE_MATH_ONLY__ {}\n", finite as u8));
+    if opts.fast_relaxed_math {
+        s.push_str("#define __FAST_MATH__ 1\n#define __FAST_RELAXED_MATH__ 1\n");
     }
     s
 }
@@ -165,13 +174,14 @@ pub fn preprocess_with_pragmas(
         include_dirs: opts.include_dirs.clone(),
         macros: FxHashMap::default(),
         interner: Interner::default(),
-        diags: Diagnostics::with_mode(opts.warnings),
+        diags: opts.diagnostics(),
         out: Vec::new(),
         depth: 0,
         once: std::collections::HashSet::new(),
         fp16_pragmas: Vec::new(),
         fp_contract_off: false,
         loop_pragmas: Vec::new(),
+        fp16_allowed: opts.extension_set().fp16_allowed(),
         line_marks: FxHashMap::default(),
     };
     pp.process_file(prelude);
@@ -369,14 +379,32 @@ impl Preprocessor<'_> {
                 let d = if name == "error" {
                     Diagnostic::error("E0104", format!("#error {msg}"), dspan)
                 } else {
+                    // clang's -pedantic: `#warning` is a GNU extension to C99.
+                    self.diags.push(Diagnostic::warning(
+                        "W0105",
+                        "#warning is a language extension",
+                        dspan,
+                    ));
                     Diagnostic::warning("W0104", format!("#warning {msg}"), dspan)
                 };
                 self.diags.push(d);
             }
             "pragma" => {
                 let words: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
-                if let ["OPENCL", "EXTENSION", "cl_khr_fp16" | "all", ":", state] = words[..] {
-                    self.fp16_pragmas.push((dspan, state == "enable"));
+                if let ["OPENCL", "EXTENSION", ext @ ("cl_khr_fp16" | "all"), ":", state] =
+                    words[..]
+                {
+                    let enable = state == "enable";
+                    if enable && !self.fp16_allowed && ext == "cl_khr_fp16" {
+                        // As clang-14 does for an extension the target lacks.
+                        self.diags.push(Diagnostic::warning(
+                            "W0108",
+                            "unsupported OpenCL extension 'cl_khr_fp16' - ignoring",
+                            rest[2].span,
+                        ));
+                    } else if self.fp16_allowed || !enable {
+                        self.fp16_pragmas.push((dspan, enable));
+                    }
                 }
                 if let ["OPENCL", "FP_CONTRACT", "OFF"] = words[..] {
                     self.fp_contract_off = true;
@@ -706,12 +734,17 @@ fn cl20_prelude(version: u32) -> String {
 #define memory_order_acq_rel 4\n#define memory_order_seq_cst 5\n\
 #define memory_scope_work_item 0\n#define memory_scope_work_group 1\n#define memory_scope_device 2\n\
 #define memory_scope_all_svm_devices 3\n\
-#define __opencl_c_generic_address_space 1\n#define __opencl_c_atomic_order_acq_rel 1\n\
 #define __opencl_c_atomic_order_seq_cst 1\n#define __opencl_c_atomic_scope_device 1\n\
 #define __opencl_c_atomic_scope_all_devices 1\n",
     );
     if version >= 300 {
-        s.push_str("#define memory_scope_all_devices 3\n#define __opencl_c_fp64 1\n");
+        // __opencl_c_fp64, __opencl_c_generic_address_space and
+        // __opencl_c_atomic_order_acq_rel come from the extension set (-cl-ext edits them).
+        s.push_str("#define memory_scope_all_devices 3\n");
+    } else {
+        s.push_str(
+            "#define __opencl_c_generic_address_space 1\n#define __opencl_c_atomic_order_acq_rel 1\n",
+        );
     }
     s
 }

@@ -20,7 +20,7 @@ use std::fmt;
 
 use super::inline_private::inline_helpers_where;
 use crate::diag::describe::{describe_value, variable_phrase};
-use crate::diag::refusal::{stmt_span, Refusal};
+use crate::diag::refusal::{local_span, stmt_span, Refusal};
 use crate::module::{walk_stmts, Block, FuncId, Function, LocalId, Module, Stmt};
 use crate::op::{Const, Op, ValueId};
 use crate::opt::inline::InlineError;
@@ -196,10 +196,13 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
         .collect();
     for (i, l) in f.locals.iter().enumerate() {
         if mentions_generic(types, l.ty) && !tracked_locals.contains(&LocalId(i as u32)) {
-            return Err(undecided(Refusal::new(format!(
-                "the variable `{}` holding generic pointers inside an array or struct",
-                l.name
-            ))));
+            return Err(undecided(
+                Refusal::new(format!(
+                    "the variable `{}` holding generic pointers inside an array or struct",
+                    l.name
+                ))
+                .at(local_span(f, LocalId(i as u32))),
+            ));
         }
     }
     let any_generic =

@@ -21,6 +21,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::diag::refusal::{stmt_span, Refusal};
 use crate::module::{Block, Function, LocalId, Module, Param, Stmt};
 use crate::op::{Const, Op, ValueId};
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
@@ -30,7 +31,7 @@ const PIECE_LANES: u8 = 4;
 
 /// Rewrites every 8/16-lane vector of `module` into 4-lane pieces (see the module doc).
 /// Returns whether anything changed, or a message naming a construct it cannot split.
-pub fn split_wide_vectors(module: &mut Module) -> Result<bool, String> {
+pub fn split_wide_vectors(module: &mut Module) -> Result<bool, Refusal> {
     let mut tm = TypeMap::default();
     let any = module.types.iter().any(|(_, t)| is_wide_type(t));
     if !any {
@@ -61,7 +62,7 @@ pub fn split_wide_vectors(module: &mut Module) -> Result<bool, String> {
             out: Vec::new(),
         };
         s.function()
-            .map_err(|e| format!("in `{}`: {e}", s.f.name))?;
+            .map_err(|e| e.prefixed(&format!("in `{}`: ", s.f.name)))?;
     }
     Ok(true)
 }
@@ -177,7 +178,7 @@ struct Splitter<'a> {
     out: Vec<Stmt>,
 }
 
-type R<T> = Result<T, String>;
+type R<T> = Result<T, Refusal>;
 
 impl Splitter<'_> {
     fn function(&mut self) -> R<()> {
@@ -319,7 +320,8 @@ impl Splitter<'_> {
     fn block(&mut self, b: Block) -> R<Block> {
         let saved = std::mem::take(&mut self.out);
         for s in b.stmts {
-            self.stmt(s)?;
+            let span = stmt_span(self.f, &s);
+            self.stmt(s).map_err(|e| e.at(span))?;
         }
         Ok(Block {
             stmts: std::mem::replace(&mut self.out, saved),
@@ -626,7 +628,8 @@ impl Splitter<'_> {
             }
             other => Err(format!(
                 "an operation on 8/16-lane vectors that cannot be split is not supported: {other:?}"
-            )),
+            )
+            .into()),
         }
     }
 

@@ -54,6 +54,11 @@ pub fn gvn_function(f: &mut Function) -> bool {
         f.body = body;
         return false;
     }
+    // A value that stands for others keeps a source location for diagnostics when it had
+    // none of its own (an initializer's address standing for a later use's).
+    for (&gone, &kept) in &replace {
+        f.spans.inherit(resolve(&replace, kept), gone);
+    }
     remove_lets(&mut body, &replace);
     replace_uses(&mut body, &replace);
     f.body = body;

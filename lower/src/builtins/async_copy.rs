@@ -10,7 +10,7 @@ use oclc_frontend::checked::{self as ck, AddrSpace, CType};
 
 use super::super::function::FnLower;
 use super::super::LowerError;
-use oclc_ir::module::{Block, Stmt};
+use oclc_ir::module::Stmt;
 use oclc_ir::op::{BinaryOp, CmpOp, MemFence, Op, ValueId};
 use oclc_ir::types::ScalarType;
 
@@ -75,14 +75,7 @@ impl FnLower<'_, '_> {
         self.b.open_block();
         let iv = self.b.load(i_addr);
         let done = self.cmp(CmpOp::Ge, iv, n);
-        self.b.open_block();
-        self.b.push(Stmt::Break);
-        let then_body = self.b.close_block();
-        self.b.push(Stmt::If {
-            cond: done,
-            then_body,
-            else_body: Block::new(),
-        });
+        self.b.push_break_if(done);
         let from = self.copy_elem(src, iv, src_stride);
         let v = self.b.load(from);
         let to = self.copy_elem(dst, iv, dst_stride);

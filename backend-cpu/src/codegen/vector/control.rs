@@ -45,7 +45,11 @@ impl Tx<'_, '_, '_> {
                 let v = self.v_op(vs, *value, op)?;
                 self.v_define(vs, *value, v)?;
             }
-            Stmt::Store { ptr, value } => self.v_store(vs, *ptr, *value)?,
+            Stmt::Store { ptr, value } => {
+                if !self.v_group_store(vs, *ptr, *value)? {
+                    self.v_store(vs, *ptr, *value)?;
+                }
+            }
             Stmt::Fence { .. } => {
                 self.b.ins().fence();
             }
