@@ -224,14 +224,13 @@ pub fn target_pipeline<'a>(
 ) -> oclc_ir::Pipeline<'a> {
     let level = opts.opt_level;
     let pipeline = match target {
-        Target::OpenCl => oclc_backend_spirv::opencl_pipeline(level, opts.fast_relaxed_math),
+        Target::OpenCl => oclc_backend_spirv::opencl_pipeline(level),
         Target::Vulkan => {
             let float = VulkanFloat::new(opts, lowered);
             oclc_backend_spirv::vulkan_pipeline(
                 &oclc_backend_spirv::VulkanPipelineOptions {
                     level,
                     contract: float.contract,
-                    fast_math: float.relaxed,
                 },
                 &oclc_lower::library::BuiltinLibrary,
             )

@@ -5,8 +5,8 @@
 //! What runs: a `; PASSES: a, b, c` line in the file names the passes (by their pipeline
 //! names, `oclc_ir::opt::by_name`), run in order as one group to a fixed point; a
 //! `; LEVEL: N` line runs the whole target-neutral pipeline of `-ON` instead. Without either,
-//! the pass named like the folder runs to its fixed point. The settings are those of `-O2`,
-//! changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`,
+//! the pass named like the folder runs to its fixed point. The settings are those of `-O2`
+//! (SLP vectorisation at 4 lanes, as on the CPU), changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`,
 //! `partial_unroll_factor`, `partial_unroll_max_body`, `slp_lanes`, `fast_math` (0 or 1),
 //! `level`).
 
@@ -46,9 +46,13 @@ fn pipeline_for(dir: &str, text: &str) -> Pipeline<'static> {
     Pipeline::new().fixed_point(passes)
 }
 
-/// The `-O2` settings changed by the file's `; CONFIG:` line.
+/// The `-O2` settings with SLP vectorisation at 4 lanes (the CPU's setting), changed by the
+/// file's `; CONFIG:` line.
 fn config_for(text: &str) -> OptConfig {
-    let mut config = OptConfig::for_level(2);
+    let mut config = OptConfig {
+        slp_lanes: 4,
+        ..OptConfig::for_level(2)
+    };
     for item in header(text, "CONFIG").unwrap_or("").split(',') {
         let Some((name, value)) = item.split_once('=') else {
             continue;

@@ -17,8 +17,6 @@ pub struct VulkanPipelineOptions {
     /// `a * b + c` within one expression may become one `Fma` (`FP_CONTRACT ON`, the
     /// default, or `-cl-mad-enable`).
     pub contract: bool,
-    /// `-cl-fast-relaxed-math`: float arithmetic may be reassociated.
-    pub fast_math: bool,
 }
 
 fn library_math(func: MathFn, scalar: ScalarType) -> bool {
@@ -32,7 +30,8 @@ fn library_division(scalar: ScalarType) -> bool {
 /// The passes a module goes through before [`super::emit_vulkan_with`], in order:
 /// - contraction first (`legalize::contract`), while every product still belongs to the
 ///   source expression it came from;
-/// - the optimisations of `-O{level}`;
+/// - the optimisations of `-O{level}` (no SLP vectorisation: GPU compilers scalarise
+///   vector arithmetic, and on lavapipe the chapter's DefConvolve ran no faster with it);
 /// - the legalisations: the built-ins and divisions Vulkan lacks with OpenCL's precision
 ///   linked from `library`; helpers taking private pointers, images or samplers inlined;
 ///   generic pointers given their space; private pointer variables as indices; private
@@ -46,10 +45,7 @@ pub fn vulkan_pipeline<'a>(
         pipeline = pipeline.then(Contract);
     }
     pipeline
-        .append(opt::pipeline(&OptConfig {
-            fast_math: options.fast_math,
-            ..OptConfig::for_level(options.level)
-        }))
+        .append(opt::pipeline(&OptConfig::for_level(options.level)))
         .then(LinkLibrary {
             library,
             needs: LibraryNeeds {

@@ -60,7 +60,8 @@ impl OptConfig {
     /// The target-neutral settings of level `level`: no unrolling below `-O2`; full
     /// unrolling within 512 statements at `-O2` and 2048 at `-O3`; no partial unrolling
     /// (targets whose compiler does not unroll set a factor), and then only of bodies of at
-    /// most 32 statements (64 at `-O3`); SLP vectorisation up to 4 lanes at `-O2` and up.
+    /// most 32 statements (64 at `-O3`); no SLP vectorisation (targets whose code generator
+    /// maps vector operations to SIMD turn it on).
     pub fn for_level(level: u8) -> Self {
         OptConfig {
             level,
@@ -77,7 +78,7 @@ impl OptConfig {
                 _ => 120,
             },
             strength_reduce: level >= 3,
-            slp_lanes: if level >= 2 { 4 } else { 0 },
+            slp_lanes: 0,
             fast_math: false,
         }
     }
