@@ -5,14 +5,10 @@ use oclc_ir::Pipeline;
 
 /// The CPU's cost model: Cranelift does not unroll loops, so loops with a run-time trip
 /// count are unrolled by 4 here (the loop test and the induction variable's update then
-/// run once per four iterations). At `-O2` and up, SLP vectorisation packs adjacent
-/// scalar work of a work-item into vectors of up to 4 lanes (one 128-bit SIMD register of
-/// `float`). `fast_math` is `-cl-fast-relaxed-math`.
-pub fn cpu_opt_config(level: u8, fast_math: bool) -> OptConfig {
+/// run once per four iterations).
+pub fn cpu_opt_config(level: u8) -> OptConfig {
     OptConfig {
         partial_unroll_factor: if level >= 2 { 4 } else { 1 },
-        slp_lanes: if level >= 2 { 4 } else { 0 },
-        fast_math,
         ..OptConfig::for_level(level)
     }
 }
@@ -22,6 +18,6 @@ pub fn cpu_opt_config(level: u8, fast_math: bool) -> OptConfig {
 /// inlined, stores forwarded, the local size substituted when a launch knows it; in
 /// objects, the math routines linked from the built-in library) it does per kernel as it
 /// translates.
-pub fn cpu_pipeline<'a>(level: u8, fast_math: bool) -> Pipeline<'a> {
-    opt::pipeline(&cpu_opt_config(level, fast_math))
+pub fn cpu_pipeline<'a>(level: u8) -> Pipeline<'a> {
+    opt::pipeline(&cpu_opt_config(level))
 }

@@ -1,17 +1,17 @@
-// RUN: --kernel dot_rows --global 64 --local 16 --arg f32[80]=randu:901:-1:1 --arg f32[16]=randu:902:-1:1 --arg f32[64]=zeros
-// RUN: --kernel dot_rows --global 64 --local 16 --arg f32[80]=randu:901:-1:1 --arg f32[16]=randu:902:-1:1 --arg f32[64]=zeros -cl-fast-relaxed-math
-// RUN: --kernel dot_odd --global 32 --local 8 --arg f32[48]=randu:903:-4:4 --arg f32[7]=randu:904:-1:1 --arg f32[32]=zeros
-// RUN: --kernel saxpy4 --global 16 --local 8 --arg f32[64]=randu:905:-8:8 --arg f32[64]=randu:906:-8:8 --arg f32[64]=zeros --arg f32:0.75
-// RUN: --kernel inplace_chain --global 16 --local 4 --arg f32[80]=randu:907:-2:2 --arg f32[4]=randu:908:-1:1
-// RUN: --kernel int_dot --global 32 --local 8 --arg i32[256]=randu:909:-1000:1000 --arg i32[256]=randu:910:-1000:1000 --arg i32[32]=zeros
-// RUN: --kernel bytes_weighted --global 32 --local 8 --arg u8[128]=rand:911 --arg u32[32]=zeros
-// RUN: --kernel mixed_views --global 16 --local 4 --arg f32[64]=randu:912:-3:3 --arg f32[64]=zeros
-// RUN: --kernel near_misses --global 16 --local 4 --arg f32[160]=randu:913:-2:2 --arg f32[16]=randu:914:-1:1 --arg f32[64]=zeros
-// RUN: --kernel divisions --global 16 --local 4 --arg i32[64]=randu:915:-500:500 --arg f32[64]=randu:916:1:9 --arg f32[64]=zeros
-// RUN: --kernel barrier_terms --global 32 --local 8 --arg f32[128]=randu:917:-1:1 --arg f32[32]=zeros --arg local:32
-// RUN: --kernel doubles --global 16 --local 4 --arg f64[64]=randu:919:-5:5 --arg f64[16]=zeros
-// RUN: --kernel convolve_fixed --global 16,8 --local 8,4 --arg f32[240]=randu:920:-1:1 --arg f32[25]=randu:921:-1:1 --arg f32[128]=zeros --arg i32:20 --arg i32:16
-// RUN: --kernel convolve_fixed --global 16,8 --local 8,4 --arg f32[240]=randu:920:-1:1 --arg f32[25]=randu:921:-1:1 --arg f32[128]=zeros --arg i32:20 --arg i32:16 -cl-fast-relaxed-math
+// RUN: --kernel dot_rows --global 64 --local 16 --arg f32[80]=randu:901:-1:1 --arg f32[16]=randu:902:-1:1 --arg f32[64]=zeros --enable-pass slp
+// RUN: --kernel dot_rows --global 64 --local 16 --arg f32[80]=randu:901:-1:1 --arg f32[16]=randu:902:-1:1 --arg f32[64]=zeros -cl-fast-relaxed-math --enable-pass slp
+// RUN: --kernel dot_odd --global 32 --local 8 --arg f32[48]=randu:903:-4:4 --arg f32[7]=randu:904:-1:1 --arg f32[32]=zeros --enable-pass slp
+// RUN: --kernel saxpy4 --global 16 --local 8 --arg f32[64]=randu:905:-8:8 --arg f32[64]=randu:906:-8:8 --arg f32[64]=zeros --arg f32:0.75 --enable-pass slp
+// RUN: --kernel inplace_chain --global 16 --local 4 --arg f32[80]=randu:907:-2:2 --arg f32[4]=randu:908:-1:1 --enable-pass slp
+// RUN: --kernel int_dot --global 32 --local 8 --arg i32[256]=randu:909:-1000:1000 --arg i32[256]=randu:910:-1000:1000 --arg i32[32]=zeros --enable-pass slp
+// RUN: --kernel bytes_weighted --global 32 --local 8 --arg u8[128]=rand:911 --arg u32[32]=zeros --enable-pass slp
+// RUN: --kernel mixed_views --global 16 --local 4 --arg f32[64]=randu:912:-3:3 --arg f32[64]=zeros --enable-pass slp
+// RUN: --kernel near_misses --global 16 --local 4 --arg f32[160]=randu:913:-2:2 --arg f32[16]=randu:914:-1:1 --arg f32[64]=zeros --enable-pass slp
+// RUN: --kernel divisions --global 16 --local 4 --arg i32[64]=randu:915:-500:500 --arg f32[64]=randu:916:1:9 --arg f32[64]=zeros --enable-pass slp
+// RUN: --kernel barrier_terms --global 32 --local 8 --arg f32[128]=randu:917:-1:1 --arg f32[32]=zeros --arg local:32 --enable-pass slp
+// RUN: --kernel doubles --global 16 --local 4 --arg f64[64]=randu:919:-5:5 --arg f64[16]=zeros --enable-pass slp
+// RUN: --kernel convolve_fixed --global 16,8 --local 8,4 --arg f32[240]=randu:920:-1:1 --arg f32[25]=randu:921:-1:1 --arg f32[128]=zeros --arg i32:20 --arg i32:16 --enable-pass slp
+// RUN: --kernel convolve_fixed --global 16,8 --local 8,4 --arg f32[240]=randu:920:-1:1 --arg f32[25]=randu:921:-1:1 --arg f32[128]=zeros --arg i32:20 --arg i32:16 -cl-fast-relaxed-math --enable-pass slp
 // TOLERANCE: 1e-4 1e-5
 // The patterns the SLP vectoriser (ir/src/opt/slp) turns into vector operations after
 // unrolling, and the near misses it must leave alone: sums of products of adjacent loads

@@ -1,4 +1,4 @@
-// RUN: --kernel volatile_terms --global 16 --local 4 --arg f32[64]=randu:918:-1:1 --arg f32[16]=zeros
+// RUN: --kernel volatile_terms --global 16 --local 4 --arg f32[64]=randu:918:-1:1 --arg f32[16]=zeros --enable-pass slp
 // A program that spells volatile: the SLP vectoriser leaves every load of it alone (the
 // module is marked volatile_memory), and the results stay those of the scalar code.
 // volatile: no load is merged.

@@ -132,6 +132,35 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
     p
 }
 
+/// The passes no target runs by default that `--enable-pass NAME` adds at the end of a
+/// target's pipeline, at `-O2` and up: `slp` (SLP vectorisation, 4 lanes). None pays on
+/// oclc's targets today: the CPU backend already runs work-items as SIMD lanes and lowers
+/// a work-item's vectors component by component (the pass only reorders, and the longer
+/// live ranges cost up to 1.75x), and on PoCL vectors inside a work-item stop its own
+/// vectoriser (bench/results/slp.txt).
+pub const OPT_IN_PASSES: &[&str] = &["slp"];
+
+/// `pipeline` followed by the opt-in pass `name` (one of [`OPT_IN_PASSES`]) with the
+/// settings of `config` (`fast_math`; `-O2` and up, else nothing is added) and dead-code
+/// elimination; `None` for another name.
+pub fn append_opt_in<'a>(
+    pipeline: Pipeline<'a>,
+    name: &str,
+    config: &OptConfig,
+) -> Option<Pipeline<'a>> {
+    if !OPT_IN_PASSES.contains(&name) {
+        return None;
+    }
+    if config.level < 2 {
+        return Some(pipeline);
+    }
+    let config = OptConfig {
+        slp_lanes: 4,
+        ..config.clone()
+    };
+    Some(pipeline.then(Slp { config }).then(Dce))
+}
+
 /// The optimisation called `name` (its [`Pass::name`]) with the settings of `config`, for
 /// tests and tools that run one pass; `None` for an unknown name.
 pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
