@@ -252,7 +252,11 @@ pub fn target_pipeline<'a>(
 /// `--enable-pass` name an opt-in pass.
 fn check_pass_names(opts: &CompileOptions, lowered: &Lowered) -> Result<(), CompileError> {
     let opt_in = oclc_ir::opt::OPT_IN_PASSES;
-    if let Some(unknown) = opts.enabled_passes.iter().find(|n| !opt_in.contains(&n.as_str())) {
+    if let Some(unknown) = opts
+        .enabled_passes
+        .iter()
+        .find(|n| !opt_in.contains(&n.as_str()))
+    {
         return Err(CompileError::Usage(format!(
             "--enable-pass: no opt-in pass is called '{unknown}' (opt-in passes: {})",
             opt_in.join(", ")

@@ -235,9 +235,9 @@ impl<'a> Addresses<'a> {
         match self.defs.op(v) {
             Some(Op::Const(c)) => Linear::constant(c.bits as u32),
             Some(Op::Binary(BinaryOp::Add, a, b)) => self.linear(*a, d).add(&self.linear(*b, d), 1),
-            Some(Op::Binary(BinaryOp::Sub, a, b)) => self
-                .linear(*a, d)
-                .add(&self.linear(*b, d), u32::MAX),
+            Some(Op::Binary(BinaryOp::Sub, a, b)) => {
+                self.linear(*a, d).add(&self.linear(*b, d), u32::MAX)
+            }
             Some(Op::Binary(BinaryOp::Mul, a, b)) => match (self.small(*a), self.small(*b)) {
                 (_, Some(k)) => self.linear(*a, d).scale(k),
                 (Some(k), _) => self.linear(*b, d).scale(k),
@@ -294,9 +294,7 @@ impl<'a> Addresses<'a> {
             (Root::Local(_), Root::Global(_) | Root::Param { .. })
             | (Root::Global(_) | Root::Param { .. }, Root::Local(_)) => true,
             // A kernel's arguments are buffers, never program-scope variables.
-            (Root::Global(_), Root::Param { .. }) | (Root::Param { .. }, Root::Global(_)) => {
-                kernel
-            }
+            (Root::Global(_), Root::Param { .. }) | (Root::Param { .. }, Root::Global(_)) => kernel,
             // Memory written through a `restrict` argument is reached through it alone.
             (
                 Root::Param {

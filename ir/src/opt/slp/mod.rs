@@ -193,8 +193,7 @@ fn flush(
     }
     let external = |v: ValueId| {
         added_uses.contains(&v)
-            || snap.uses.get(&v).copied().unwrap_or(0)
-                > removed_uses.get(&v).copied().unwrap_or(0)
+            || snap.uses.get(&v).copied().unwrap_or(0) > removed_uses.get(&v).copied().unwrap_or(0)
     };
     for g in order {
         if g < n {

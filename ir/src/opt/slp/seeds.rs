@@ -170,13 +170,20 @@ pub fn adjacent_stores(
     }
     // Same root, terms and type side by side, by constant offset.
     stores.sort_by(|x, y| {
-        (x.1.root, &x.1.offset.terms, x.2, x.1.offset.constant as i32, x.0).cmp(&(
-            y.1.root,
-            &y.1.offset.terms,
-            y.2,
-            y.1.offset.constant as i32,
-            y.0,
-        ))
+        (
+            x.1.root,
+            &x.1.offset.terms,
+            x.2,
+            x.1.offset.constant as i32,
+            x.0,
+        )
+            .cmp(&(
+                y.1.root,
+                &y.1.offset.terms,
+                y.2,
+                y.1.offset.constant as i32,
+                y.0,
+            ))
     });
     let mut groups = Vec::new();
     let mut group: Vec<usize> = Vec::new();

@@ -149,9 +149,12 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     fn leaf(&mut self, kind: Kind, lanes: &[ValueId], elem: ScalarType) -> Option<usize> {
         // A value this tree computes cannot also be one of its inputs.
-        let inside = lanes
-            .iter()
-            .any(|v| self.cx.defined_at.get(v).is_some_and(|i| self.mine.contains(i)));
+        let inside = lanes.iter().any(|v| {
+            self.cx
+                .defined_at
+                .get(v)
+                .is_some_and(|i| self.mine.contains(i))
+        });
         if inside {
             return None;
         }
@@ -245,10 +248,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             addrs.push(self.cx.addrs.address(*ptr));
         }
         let size = elem.size() as i64;
-        if addrs
-            .windows(2)
-            .any(|w| w[1].distance(&w[0]) != Some(size))
-        {
+        if addrs.windows(2).any(|w| w[1].distance(&w[0]) != Some(size)) {
             return None;
         }
         for (i, _) in lets {
