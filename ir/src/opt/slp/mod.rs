@@ -38,7 +38,9 @@
 //!   ([`OptConfig::fast_math`]) and never in the built-in library. Then the chain becomes
 //!   vector additions, a horizontal sum by halves, and the values no vector holds.
 //!
-//! Which targets run the pass is their cost model's choice (`OptConfig::slp_lanes`).
+//! Which targets run the pass is their cost model's choice (`OptConfig::slp_lanes`); none
+//! does by default, as it pays on none of oclc's targets yet (`bench/results/slp.txt`):
+//! `--enable-pass slp` adds it ([`super::append_opt_in`]).
 
 pub mod address;
 pub mod deps;
