@@ -39,10 +39,13 @@ pub(super) fn block_elements(ps: &[Piece], size: u64, stride: i64, whole: bool) 
             .iter()
             .all(|pc| pc.ty == t && pc.offset % e == 0 && pc.offset < size)
         && stride == size as i64
-        && size % e == 0;
+        && size.is_multiple_of(e);
     let m = (size / e) as usize;
     (fits && m <= 16 && (!whole || ps.len() == m)).then_some(m)
 }
+
+/// Code emitted for one lane's part of an access, given that lane's address.
+type LaneEmitter<T> = Box<dyn Fn(&mut T, Value)>;
 
 fn shape(p: &VVal, ps: &[Piece], size: u64, store: bool) -> Shape {
     if let VVal::Uni(addr) = p {
@@ -63,7 +66,7 @@ fn shape(p: &VVal, ps: &[Piece], size: u64, store: bool) -> Shape {
 impl Tx<'_, '_, '_> {
     /// Stores `x` (pieces `ps` of a `size`-byte value) at `p` for every lane.
     pub(super) fn v_store_all(&mut self, p: &VVal, x: &VVal, ps: &[Piece], size: u64) {
-        let (aff, fast): (Aff, Box<dyn Fn(&mut Self, Value)>) = match shape(p, ps, size, true) {
+        let (aff, fast): (Aff, LaneEmitter<Self>) = match shape(p, ps, size, true) {
             Shape::Uniform(addr) if x.is_uniform() => {
                 for (k, pc) in ps.iter().enumerate() {
                     let v = x.lane_piece(&mut self.b, k, 0);
