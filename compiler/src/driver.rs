@@ -216,7 +216,8 @@ fn lower_loaded(
 }
 
 /// The pass pipeline of `target` (each backend declares its own) for a program compiled
-/// with `opts`, with the passes `--disable-pass` names switched off.
+/// with `opts`, followed by the opt-in passes `--enable-pass` names, with the passes
+/// `--disable-pass` names switched off.
 pub fn target_pipeline<'a>(
     target: Target,
     opts: &CompileOptions,
@@ -237,11 +238,30 @@ pub fn target_pipeline<'a>(
         }
         Target::Cpu => oclc_backend_cpu::cpu_pipeline(level),
     };
+    let config = oclc_ir::opt::OptConfig {
+        fast_math: opts.fast_relaxed_math,
+        ..oclc_ir::opt::OptConfig::for_level(level)
+    };
+    let pipeline = opts.enabled_passes.iter().fold(pipeline, |p, name| {
+        oclc_ir::opt::append_opt_in(p, name, &config).expect("checked by check_pass_names")
+    });
     pipeline.disable(&opts.disabled_passes)
 }
 
-/// Every `--disable-pass` name must be a pass of some target's pipeline.
+/// Every `--disable-pass` name must be a pass of some target's pipeline, every
+/// `--enable-pass` name an opt-in pass.
 fn check_pass_names(opts: &CompileOptions, lowered: &Lowered) -> Result<(), CompileError> {
+    let opt_in = oclc_ir::opt::OPT_IN_PASSES;
+    if let Some(unknown) = opts
+        .enabled_passes
+        .iter()
+        .find(|n| !opt_in.contains(&n.as_str()))
+    {
+        return Err(CompileError::Usage(format!(
+            "--enable-pass: no opt-in pass is called '{unknown}' (opt-in passes: {})",
+            opt_in.join(", ")
+        )));
+    }
     if opts.disabled_passes.is_empty() {
         return Ok(());
     }

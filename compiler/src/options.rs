@@ -73,6 +73,9 @@ pub struct CompileOptions {
     pub opt_level: u8,
     /// `--disable-pass`: passes of the target's pipeline switched off, by name.
     pub disabled_passes: Vec<String>,
+    /// `--enable-pass`: opt-in passes (`oclc_ir::opt::OPT_IN_PASSES`) added to the target's
+    /// pipeline, by name.
+    pub enabled_passes: Vec<String>,
     /// `-w` / `-Werror`.
     pub warnings: WarningMode,
     /// `-WNAME`, `-Wno-NAME`, `-Werror=NAME`, `-Wno-error=NAME`, `-pedantic`, in order.
@@ -185,6 +188,7 @@ impl Default for CompileOptions {
             cl_std: ClStd::default(),
             opt_level: 2,
             disabled_passes: Vec::new(),
+            enabled_passes: Vec::new(),
             warnings: WarningMode::default(),
             warning_flags: WarningFlags::default(),
             target: Target::default(),

@@ -5,9 +5,10 @@
 //! What runs: a `; PASSES: a, b, c` line in the file names the passes (by their pipeline
 //! names, `oclc_ir::opt::by_name`), run in order as one group to a fixed point; a
 //! `; LEVEL: N` line runs the whole target-neutral pipeline of `-ON` instead. Without either,
-//! the pass named like the folder runs to its fixed point. The settings are those of `-O2`,
-//! changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`,
-//! `partial_unroll_factor`, `partial_unroll_max_body`, `level`).
+//! the pass named like the folder runs to its fixed point. The settings are those of `-O2`
+//! (SLP vectorisation at 4 lanes, as on the CPU), changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`,
+//! `partial_unroll_factor`, `partial_unroll_max_body`, `slp_lanes`, `fast_math` (0 or 1),
+//! `level`).
 
 use std::path::Path;
 
@@ -45,9 +46,13 @@ fn pipeline_for(dir: &str, text: &str) -> Pipeline<'static> {
     Pipeline::new().fixed_point(passes)
 }
 
-/// The `-O2` settings changed by the file's `; CONFIG:` line.
+/// The `-O2` settings with SLP vectorisation at 4 lanes (the CPU's setting), changed by the
+/// file's `; CONFIG:` line.
 fn config_for(text: &str) -> OptConfig {
-    let mut config = OptConfig::for_level(2);
+    let mut config = OptConfig {
+        slp_lanes: 4,
+        ..OptConfig::for_level(2)
+    };
     for item in header(text, "CONFIG").unwrap_or("").split(',') {
         let Some((name, value)) = item.split_once('=') else {
             continue;
@@ -58,6 +63,8 @@ fn config_for(text: &str) -> OptConfig {
             "full_unroll_budget" => config.full_unroll_budget = n,
             "partial_unroll_factor" => config.partial_unroll_factor = n as u32,
             "partial_unroll_max_body" => config.partial_unroll_max_body = n,
+            "slp_lanes" => config.slp_lanes = n as u8,
+            "fast_math" => config.fast_math = n != 0,
             other => panic!("unknown CONFIG setting {other}"),
         }
     }

@@ -30,7 +30,8 @@ fn library_division(scalar: ScalarType) -> bool {
 /// The passes a module goes through before [`super::emit_vulkan_with`], in order:
 /// - contraction first (`legalize::contract`), while every product still belongs to the
 ///   source expression it came from;
-/// - the optimisations of `-O{level}`;
+/// - the optimisations of `-O{level}` (no SLP vectorisation: GPU compilers scalarise
+///   vector arithmetic, and on lavapipe the chapter's DefConvolve ran no faster with it);
 /// - the legalisations: the built-ins and divisions Vulkan lacks with OpenCL's precision
 ///   linked from `library`; helpers taking private pointers, images or samplers inlined;
 ///   generic pointers given their space; private pointer variables as indices; private

@@ -165,6 +165,10 @@ pub struct CompileArgs {
     /// for the names, e.g. unroll, licm, const_fold)
     #[arg(long = "disable-pass", value_name = "NAME")]
     pub disabled_passes: Vec<String>,
+    /// Add an opt-in pass that no target runs by default to the end of the target's
+    /// pipeline at -O2 and up (repeatable; slp: SLP vectorisation inside a work-item)
+    #[arg(long = "enable-pass", value_name = "NAME")]
+    pub enabled_passes: Vec<String>,
     /// Source language: cl (also clc, opencl) or brook (default: from the extension; .br
     /// is Brook+)
     #[arg(short = 'x', value_name = "LANG")]
@@ -247,6 +251,7 @@ impl CompileArgs {
                 self.opt_level.unwrap_or(2)
             },
             disabled_passes: self.disabled_passes.clone(),
+            enabled_passes: self.enabled_passes.clone(),
             warnings: if self.no_warnings {
                 WarningMode::Hide
             } else if werror {

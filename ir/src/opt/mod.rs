@@ -14,6 +14,7 @@ pub mod inline;
 pub mod inline_cost;
 pub mod licm;
 pub mod simplify;
+pub mod slp;
 pub mod specialize_args;
 pub mod strength;
 pub mod unroll;
@@ -25,6 +26,7 @@ pub use gvn::Gvn;
 pub use inline_cost::Inline;
 pub use licm::Licm;
 pub use simplify::Simplify;
+pub use slp::Slp;
 pub use strength::StrengthReduce;
 pub use unroll::Unroll;
 
@@ -47,13 +49,20 @@ pub struct OptConfig {
     /// Strength reduction of induction-variable products (`-O3`; a target may turn it on
     /// where it pays).
     pub strength_reduce: bool,
+    /// SLP vectorisation inside a work-item: the widest vector (2, 4, 8 or 16 lanes) it
+    /// makes; below 2 it is off.
+    pub slp_lanes: u8,
+    /// `-cl-fast-relaxed-math`: float arithmetic may be reassociated (a chain of float
+    /// additions may then become a vector sum).
+    pub fast_math: bool,
 }
 
 impl OptConfig {
     /// The target-neutral settings of level `level`: no unrolling below `-O2`; full
     /// unrolling within 512 statements at `-O2` and 2048 at `-O3`; no partial unrolling
     /// (targets whose compiler does not unroll set a factor), and then only of bodies of at
-    /// most 32 statements (64 at `-O3`).
+    /// most 32 statements (64 at `-O3`); no SLP vectorisation (targets whose code generator
+    /// maps vector operations to SIMD turn it on).
     pub fn for_level(level: u8) -> Self {
         OptConfig {
             level,
@@ -70,6 +79,8 @@ impl OptConfig {
                 _ => 120,
             },
             strength_reduce: level >= 3,
+            slp_lanes: 0,
+            fast_math: false,
         }
     }
 }
@@ -78,7 +89,8 @@ impl OptConfig {
 /// folding, peephole simplification, forwarding through private variables, common
 /// subexpressions and dead-code elimination, to a fixed point; at `-O2` and up the same,
 /// then inlining by cost and the same again, then loop unrolling, strength reduction (when
-/// the configuration asks) and the same with loop-invariant code motion.
+/// the configuration asks) and the same with loop-invariant code motion, then SLP
+/// vectorisation (when the configuration asks) and dead-code elimination.
 pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
     if config.level == 0 {
         return Pipeline::new();
@@ -110,8 +122,44 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
             p = p.then(StrengthReduce);
         }
         p = p.fixed_point(cleanup(true));
+        if config.slp_lanes >= 2 {
+            p = p
+                .then(Slp {
+                    config: config.clone(),
+                })
+                .then(Dce);
+        }
     }
     p
+}
+
+/// The passes no target runs by default that `--enable-pass NAME` adds at the end of a
+/// target's pipeline, at `-O2` and up: `slp` (SLP vectorisation, 4 lanes). None pays on
+/// oclc's targets today: the CPU backend already runs work-items as SIMD lanes and lowers
+/// a work-item's vectors component by component (the pass only reorders, and the longer
+/// live ranges cost up to 1.75x), and on PoCL vectors inside a work-item stop its own
+/// vectoriser (bench/results/slp.txt).
+pub const OPT_IN_PASSES: &[&str] = &["slp"];
+
+/// `pipeline` followed by the opt-in pass `name` (one of [`OPT_IN_PASSES`]) with the
+/// settings of `config` (`fast_math`; `-O2` and up, else nothing is added) and dead-code
+/// elimination; `None` for another name.
+pub fn append_opt_in<'a>(
+    pipeline: Pipeline<'a>,
+    name: &str,
+    config: &OptConfig,
+) -> Option<Pipeline<'a>> {
+    if !OPT_IN_PASSES.contains(&name) {
+        return None;
+    }
+    if config.level < 2 {
+        return Some(pipeline);
+    }
+    let config = OptConfig {
+        slp_lanes: 4,
+        ..config.clone()
+    };
+    Some(pipeline.then(Slp { config }).then(Dce))
 }
 
 /// The optimisation called `name` (its [`Pass::name`]) with the settings of `config`, for
@@ -127,6 +175,9 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
             config: config.clone(),
         }),
         "licm" => Box::new(Licm),
+        "slp" => Box::new(Slp {
+            config: config.clone(),
+        }),
         "strength" => Box::new(StrengthReduce),
         "unroll" => Box::new(Unroll {
             config: config.clone(),
