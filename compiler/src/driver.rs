@@ -115,6 +115,7 @@ fn frontend_options(opts: &CompileOptions) -> FrontendOptions {
         },
         include_dirs: opts.include_dirs.clone(),
         fast_relaxed_math: opts.fast_relaxed_math,
+        bracket_depth: opts.bracket_depth,
         warnings: match opts.warnings {
             WarningMode::Show => FeWarnings::Normal,
             WarningMode::Hide => FeWarnings::Suppress,

@@ -80,6 +80,8 @@ pub struct CompileOptions {
     pub spirv_version: (u8, u8),
     /// `--cpu-symbol-prefix`: prepended to the C names of kernels in CPU object files.
     pub cpu_symbol_prefix: String,
+    /// `-fbracket-depth=N`: the deepest nesting of brackets accepted (default 256).
+    pub bracket_depth: u32,
 }
 
 impl CompileOptions {
@@ -107,6 +109,7 @@ impl Default for CompileOptions {
             vulkan_denorm: None,
             spirv_version: (1, 0),
             cpu_symbol_prefix: oclc_backend_cpu::object::DEFAULT_SYMBOL_PREFIX.to_string(),
+            bracket_depth: oclc_frontend::options::DEFAULT_BRACKET_DEPTH,
         }
     }
 }

@@ -31,7 +31,7 @@ pub use builder::FunctionBuilder;
 pub use library::{link, LinkError, LinkReport};
 pub use lower::{lower_program, LowerError};
 pub use module::{
-    walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId, KernelAttrs, Local,
+    walk_stmt_list, walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId, KernelAttrs, Local,
     LocalId, Module, Param, Stmt, SwitchCase,
 };
 pub use op::{

@@ -96,6 +96,9 @@ pub struct CompileArgs {
     /// Brook+: treat warnings as errors (brcc -x; only with --brook-no-strong-typing)
     #[arg(long = "brook-warnings-as-errors")]
     pub brook_warnings_as_errors: bool,
+    /// Deepest nesting of (), [] and {} accepted (default 256, as clang) [spelled -fbracket-depth=N]
+    #[arg(long = "fbracket-depth", value_name = "N", require_equals = true)]
+    pub bracket_depth: Option<u32>,
 }
 
 impl CompileArgs {
@@ -148,6 +151,9 @@ impl CompileArgs {
             vulkan_denorm: self.vulkan_denorm,
             spirv_version: (1, 0),
             cpu_symbol_prefix: oclc_backend_cpu::object::DEFAULT_SYMBOL_PREFIX.to_string(),
+            bracket_depth: self
+                .bracket_depth
+                .unwrap_or(oclc_frontend::options::DEFAULT_BRACKET_DEPTH),
         }
     }
 }

@@ -3,7 +3,13 @@
 //! that oclc accepts the command lines people already use with clang.
 
 /// Single-dash options with long names, as prefixes; the value may follow `=`.
-const SINGLE_DASH_LONG: &[&str] = &["-cl-", "-save-temps", "-fsyntax-only", "-Werror"];
+const SINGLE_DASH_LONG: &[&str] = &[
+    "-cl-",
+    "-save-temps",
+    "-fsyntax-only",
+    "-fbracket-depth",
+    "-Werror",
+];
 
 /// Returns the arguments with clang-style long options given a second dash.
 pub fn normalize_args(args: impl IntoIterator<Item = String>) -> Vec<String> {

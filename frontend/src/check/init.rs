@@ -180,7 +180,9 @@ impl Checker {
         }
         let n = slot_count(ty);
         let is_union = matches!(ty, CType::Struct(s) if s.is_union());
-        let mut slots: Vec<Option<Initializer>> = vec![None; n];
+        // Only up to the last slot written: `int a[100000000] = {1}` stores one element
+        // (missing trailing elements are zero).
+        let mut slots: Vec<Option<Initializer>> = Vec::new();
         let mut idx = 0usize;
         let mut ok = true;
         while let Some(item) = cur.items.get(cur.pos) {
@@ -196,7 +198,10 @@ impl Checker {
                 let sty = slot_type(ty, i);
                 let v = self.designated(&item.designators[1..], &item.init, &sty);
                 match v {
-                    Some(v) => slots[i] = Some(merge(slots[i].take(), v)),
+                    Some(v) => {
+                        let slot = slot_at(&mut slots, i);
+                        *slot = Some(merge(slot.take(), v))
+                    }
                     None => ok = false,
                 }
                 if is_union {
@@ -236,7 +241,7 @@ impl Checker {
                 }
             };
             match v {
-                Some(v) => slots[idx] = Some(v),
+                Some(v) => *slot_at(&mut slots, idx) = Some(v),
                 None => ok = false,
             }
             idx += 1;
@@ -294,14 +299,16 @@ impl Checker {
         let i = self.designator_index(d, ty)?;
         let sty = slot_type(ty, i);
         let inner = self.designated(&rest[1..], init, &sty)?;
-        let mut slots: Vec<Option<Initializer>> = vec![None; slot_count(ty)];
-        slots[i] = Some(inner);
+        let mut slots: Vec<Option<Initializer>> = Vec::new();
+        *slot_at(&mut slots, i) = Some(inner);
         Some(self.finish(ty, slots, init.span()))
     }
 
     /// Builds the checked list (vectors become a vector literal).
     fn finish(&mut self, ty: &CType, slots: Vec<Option<Initializer>>, span: Span) -> Initializer {
-        if let CType::Vector(k, _) = ty {
+        if let CType::Vector(k, n) = ty {
+            let mut slots = slots;
+            slots.resize(*n as usize, None);
             let parts: Vec<Expr> = slots
                 .into_iter()
                 .map(|s| match s {
@@ -400,4 +407,12 @@ fn merge(old: Option<Initializer>, new: Initializer) -> Initializer {
         }
         (_, n) => n,
     }
+}
+
+/// Slot `i` of a slot list that holds only the slots up to the last one written.
+fn slot_at(slots: &mut Vec<Option<Initializer>>, i: usize) -> &mut Option<Initializer> {
+    if i >= slots.len() {
+        slots.resize(i + 1, None);
+    }
+    &mut slots[i]
 }
