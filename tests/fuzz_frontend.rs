@@ -202,7 +202,7 @@ fn compile(name: &str, text: &str) -> Result<Reached, String> {
     let Some(program) = out.program.filter(|_| !out.diagnostics.has_errors()) else {
         return Ok(Reached::Rejected);
     };
-    let Ok(module) = oclc_ir::lower::lower_program(&program) else {
+    let Ok(module) = oclc_lower::lower_program(&program) else {
         return Ok(Reached::LoweringRefused);
     };
     oclc_ir::verify::verify_module(&module)

@@ -45,6 +45,10 @@
 //! oclc's SPIR-V is validated (spirv-val, llvm-spirv-14) but not run on PoCL. Every buffer
 //! argument then needs an `EXPECT` line.
 //!
+//! oclc's three runs happen at every optimisation level of `OCLC_RUN_LEVELS` (default
+//! `0,2,3`: `-O0`, the default `-O2`, and `-O3`), each compared with the one reference run;
+//! a RUN line that names a level (`-O1`) runs at that level only.
+//!
 //! `OCLC_RUN_FILTER=SUBSTRING` limits the run to the files whose path contains SUBSTRING
 //! (for iterating on one file; the full suite runs without it).
 
@@ -229,28 +233,6 @@ fn compare_except(
         "{}: RUN line has no buffer to compare",
         file.display()
     );
-}
-
-/// The compile options (-D, -I, -cl-std, -O) among a RUN line's arguments.
-fn compile_options(run: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < run.len() {
-        let a = &run[i];
-        if (a == "-D" || a == "-I") && i + 1 < run.len() {
-            out.push(a.clone());
-            out.push(run[i + 1].clone());
-            i += 1;
-        } else if a.starts_with("-D")
-            || a.starts_with("-I")
-            || a.starts_with("-cl-")
-            || a.starts_with("-O")
-        {
-            out.push(a.clone());
-        }
-        i += 1;
-    }
-    out
 }
 
 /// Compiles `file` to SPIR-V with oclc and reads it back to SPIR 1.2 bitcode with
@@ -512,6 +494,64 @@ fn write_expected(run: &[String], expected: &[(usize, Vec<f64>)], dir: &Path) {
     }
 }
 
+/// `run` once per level of `OCLC_RUN_LEVELS` (with `-ON` appended), or as it is when it
+/// names a level itself; each with a name for its scratch folder.
+fn at_levels(run: &[String]) -> Vec<(String, Vec<String>)> {
+    if run.iter().any(|a| a.starts_with("-O")) {
+        return vec![("as-given".to_string(), run.to_vec())];
+    }
+    let levels = std::env::var("OCLC_RUN_LEVELS").unwrap_or_else(|_| "0,2,3".to_string());
+    levels
+        .split(',')
+        .map(|l| {
+            let mut r = run.to_vec();
+            r.push(format!("-O{}", l.trim()));
+            (format!("O{}", l.trim()), r)
+        })
+        .collect()
+}
+
+/// oclc's runs of one RUN line at one level (the CPU, the SPIR-V read back on PoCL, and
+/// Vulkan), each compared with the reference's buffers in `reference`.
+fn check_oclc_runs(
+    file: &Path,
+    run: &[String],
+    dir: &Path,
+    reference: &Path,
+    expected: &[(usize, Vec<f64>)],
+    vulkan: bool,
+) {
+    let cpu = dir.join("cpu");
+    if cpu_unsupported(file) {
+        expect_cpu_unsupported(file, run);
+    } else {
+        run_device(file, run, "cpu", &cpu);
+        compare(file, run, &cpu, reference);
+    }
+    let bc = spirv_to_bitcode(file, run, dir);
+    let via_spirv = dir.join("spirv");
+    let bc_s = bc.to_string_lossy().into_owned();
+    if !expected.is_empty() {
+        // Validated by `spirv_to_bitcode`; no reference runs the construct.
+    } else if spirv_pocl_unsupported(file) {
+        expect_spirv_pocl_failure(file, run, &bc_s, &via_spirv);
+    } else {
+        run_device_with(file, run, &["opencl", "--opencl-spir", &bc_s], &via_spirv);
+        compare(file, run, &via_spirv, reference);
+    }
+    if vulkan && vulkan_unsupported(file) {
+        expect_vulkan_unsupported(file, run);
+    } else if vulkan {
+        let via_vulkan = dir.join("vulkan");
+        run_device(file, run, "vulkan", &via_vulkan);
+        if !has_marker(file, "// VULKAN-RUN-ONLY:") {
+            let tol = vulkan_tolerance(file);
+            let skip = vulkan_reference_differs(file, run);
+            compare_except(file, run, &via_vulkan, reference, tol, &skip);
+        }
+    }
+}
+
 #[test]
 fn kernels_match_the_opencl_reference() {
     if !require_opencl() || !require_tool("llvm-spirv-14") || !require_tool("spirv-val") {
@@ -533,7 +573,7 @@ fn kernels_match_the_opencl_reference() {
         for (n, run) in run_lines(&file).into_iter().enumerate() {
             let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
             let dir = scratch(&format!("{stem}-{n}"));
-            let (cpu, reference) = (dir.join("cpu"), dir.join("ref"));
+            let reference = dir.join("ref");
             let expected = expectations(&file);
             if !expected.is_empty() {
                 write_expected(&run, &expected, &reference);
@@ -545,33 +585,10 @@ fn kernels_match_the_opencl_reference() {
             } else {
                 run_device(&file, &run, "opencl", &reference);
             }
-            if cpu_unsupported(&file) {
-                expect_cpu_unsupported(&file, &run);
-            } else {
-                run_device(&file, &run, "cpu", &cpu);
-                compare(&file, &run, &cpu, &reference);
-            }
-            let bc = spirv_to_bitcode(&file, &run, &dir);
-            let via_spirv = dir.join("spirv");
-            let bc_s = bc.to_string_lossy().into_owned();
-            if !expected.is_empty() {
-                // Validated by `spirv_to_bitcode`; no reference runs the construct.
-            } else if spirv_pocl_unsupported(&file) {
-                expect_spirv_pocl_failure(&file, &run, &bc_s, &via_spirv);
-            } else {
-                run_device_with(&file, &run, &["opencl", "--opencl-spir", &bc_s], &via_spirv);
-                compare(&file, &run, &via_spirv, &reference);
-            }
-            if vulkan && vulkan_unsupported(&file) {
-                expect_vulkan_unsupported(&file, &run);
-            } else if vulkan {
-                let via_vulkan = dir.join("vulkan");
-                run_device(&file, &run, "vulkan", &via_vulkan);
-                if !has_marker(&file, "// VULKAN-RUN-ONLY:") {
-                    let tol = vulkan_tolerance(&file);
-                    let skip = vulkan_reference_differs(&file, &run);
-                    compare_except(&file, &run, &via_vulkan, &reference, tol, &skip);
-                }
+            for (level, level_run) in at_levels(&run) {
+                let sub = dir.join(level);
+                std::fs::create_dir_all(&sub).unwrap();
+                check_oclc_runs(&file, &level_run, &sub, &reference, &expected, vulkan);
             }
             runs += 1;
         }

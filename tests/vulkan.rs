@@ -297,7 +297,7 @@ fn negative_global_offsets_are_address_arithmetic() {
     }
     // One kernel with both kinds: a[i], a[i + 1], a[u] (uint u) stay access chains, and so
     // does a[j] (j counting down): `a` is a kernel argument, the start of its buffer, so
-    // indexes off it are non-negative; p[-1], *(p - 2) and p[m] (int m) off the derived
+    // indexes off it are non-negative (the loop stays a loop); p[-1], *(p - 2) and p[m] (int m) off the derived
     // pointer p become address arithmetic.
     let file = dir.join("both.cl");
     std::fs::write(
@@ -306,6 +306,7 @@ fn negative_global_offsets_are_address_arithmetic() {
          size_t i = get_global_id(0);\n\
          __global const int *p = a + 8;\n\
          int s = a[i] + a[i + 1] + a[u] + p[-1] + *(p - 2) + p[m];\n\
+         #pragma nounroll\n\
          for (int j = 3; j >= 0; j--) s += a[j];\n\
          out[i] = s;\n}\n",
     )

@@ -1,5 +1,5 @@
 //! `fma` on float on Vulkan (lavapipe), where it comes from oclc's built-in library
-//! (`ir/src/library/cl/float.cl`: float error-free transformations and rounding to odd,
+//! (`lower/src/library/cl/float.cl`: float error-free transformations and rounding to odd,
 //! integer arithmetic near zero, underflow and overflow): every result must be the correctly
 //! rounded a*b+c, bit for bit. The inputs aim at the hard cases that random operands
 //! rarely hit: products that are exactly halfway between two floats with a tiny c that

@@ -1,5 +1,5 @@
 //! Accuracy of the float math built-ins on Vulkan (lavapipe), where they come from oclc's
-//! shared built-in library (`ir/src/library/cl/float*.cl`): for each function a generated
+//! shared built-in library (`lower/src/library/cl/float*.cl`): for each function a generated
 //! kernel runs through `oclc run --device vulkan` over ~100k inputs (special values,
 //! random bit patterns, several uniform ranges, huge trig arguments), and the worst error
 //! in ulp against a double-precision reference computed here (Rust's f64 functions, or
@@ -189,7 +189,7 @@ enum Via {
 /// compiles the linked library (float arithmetic decorated `NoContraction`, which the
 /// library's error-free transformations need; lavapipe reassociates them otherwise).
 fn pasted_library() -> String {
-    let dir = root().join("ir/src/library/cl");
+    let dir = root().join("lower/src/library/cl");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))

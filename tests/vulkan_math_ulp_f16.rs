@@ -1,5 +1,5 @@
 //! Accuracy of the half-precision math built-ins (and of half division) on Vulkan
-//! (lavapipe), where they come from oclc's built-in library (`ir/src/library/cl/half.cl`:
+//! (lavapipe), where they come from oclc's built-in library (`lower/src/library/cl/half.cl`:
 //! each computes in float and rounds once to half). For each function a generated kernel
 //! over `half2` operands runs through `oclc run --device vulkan`: one-operand functions
 //! over every one of the 65536 half bit patterns (NaNs, infinities, subnormals included),

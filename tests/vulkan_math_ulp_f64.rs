@@ -1,5 +1,5 @@
 //! Accuracy of the double-precision math built-ins on Vulkan (lavapipe), where they come
-//! from oclc's built-in library (`ir/src/library/cl/double*.cl`): for each function a
+//! from oclc's built-in library (`lower/src/library/cl/double*.cl`): for each function a
 //! generated kernel runs through `oclc run --device vulkan` over ~40k inputs (special
 //! values, subnormals, random bit patterns, uniform and log-uniform ranges, huge trig
 //! arguments) and the worst error in ulp is checked against OpenCL 1.2's full-profile

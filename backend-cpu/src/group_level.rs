@@ -142,6 +142,7 @@ fn runs_once(s: &Stmt, u: &Uniformity, vars: &HashSet<u32>) -> bool {
             body,
             continuing,
             break_if,
+            ..
         } => {
             !break_if.is_some_and(|c| u.is_varying(c))
                 && body

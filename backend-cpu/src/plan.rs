@@ -229,6 +229,7 @@ fn group_block(block: &Block, defs: &mut Defs, uses: &mut Uses) {
                     body,
                     continuing,
                     break_if,
+                    ..
                 } => {
                     group_block(body, defs, uses);
                     group_block(continuing, defs, uses);
@@ -275,6 +276,7 @@ fn run_stmt(s: &Stmt, key: RegionKey, defs: &mut Defs, uses: &mut Uses) {
             body,
             continuing,
             break_if,
+            ..
         } => {
             for s in body.stmts.iter().chain(&continuing.stmts) {
                 run_stmt(s, key, defs, uses);

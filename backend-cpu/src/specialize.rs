@@ -17,8 +17,8 @@ pub fn substitute_local_size(
 ) -> usize {
     let n = substitute_block(&mut func.body, local_size);
     if n > 0 {
-        oclc_ir::passes::const_fold::fold_function(types, func);
-        oclc_ir::passes::dce::dce_function(func);
+        oclc_ir::opt::const_fold::fold_function(types, func);
+        oclc_ir::opt::dce::dce_function(func);
     }
     n
 }

@@ -47,16 +47,27 @@ pub(crate) fn define_globals(
     out: &mut dyn cranelift_module::Module,
     module: &Module,
 ) -> Result<Vec<DataId>, CompileError> {
+    define_globals_as(out, module, &global_symbol)
+}
+
+/// [`define_globals`], naming variable `i` (called `name` in the source) `symbol(i, name)`.
+pub(crate) fn define_globals_as(
+    out: &mut dyn cranelift_module::Module,
+    module: &Module,
+    symbol: &dyn Fn(usize, &str) -> String,
+) -> Result<Vec<DataId>, CompileError> {
     let mut ids = Vec::with_capacity(module.globals.len());
     for (i, g) in module.globals.iter().enumerate() {
         let layout = module.types.layout(g.ty);
         let size = layout.size.max(1) as usize;
         let writable = g.space != AddressSpace::Constant;
         let id = out
-            .declare_data(&global_symbol(i, &g.name), Linkage::Local, writable, false)
+            .declare_data(&symbol(i, &g.name), Linkage::Local, writable, false)
             .map_err(|e| codegen_error(&g.name, e.to_string()))?;
         let mut data = DataDescription::new();
-        match &g.init {
+        // `init` holds the leading bytes, the rest is zero: data without a non-zero byte
+        // is zero-filled (.bss in an object), never materialised here.
+        match g.init.as_deref().filter(|init| !init.is_empty()) {
             Some(init) => {
                 let mut bytes = vec![0u8; size];
                 let n = init.len().min(size);
@@ -140,16 +151,16 @@ pub(crate) fn translate_kernels(
             continue;
         }
         let local_size = (select.local_size)(kf);
-        let mut func = oclc_ir::passes::inline::inline_calls(module, &mut types, fid, &|_| true)
+        let mut func = oclc_ir::opt::inline::inline_calls(module, &mut types, fid, &|_| true)
             .map_err(
-                |oclc_ir::passes::inline::InlineError::Recursion { function }| {
+                |oclc_ir::opt::inline::InlineError::Recursion { function }| {
                     CompileError::Recursion { function }
                 },
             )?;
         // Variables stored once at the top (`lid = get_local_id(0)`) become plain values,
         // which barrier regions recompute instead of keeping per work-item.
-        if oclc_ir::passes::forward_stores::forward_single_stores(&mut func) > 0 {
-            oclc_ir::passes::dce::dce_function(&mut func);
+        if oclc_ir::opt::forward_stores::forward_single_stores(&mut func) > 0 {
+            oclc_ir::opt::dce::dce_function(&mut func);
         }
         if let Some(sizes) = local_size {
             crate::specialize::substitute_local_size(&types, &mut func, sizes);

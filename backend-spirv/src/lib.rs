@@ -19,14 +19,17 @@ mod vulkan;
 pub use disasm::disassemble;
 pub use error::SpirvError;
 pub use opencl::emit_opencl;
+pub use opencl::pipeline::opencl_pipeline;
 pub use options::{SpirvOptions, VulkanOptions};
 pub use vulkan::math::{vulkan_native_division, vulkan_native_math};
+pub use vulkan::pipeline::{vulkan_pipeline, VulkanPipelineOptions};
 pub use vulkan::reflection::{
-    ConstantSampler, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET, FIRST_IMAGE_BINDING,
+    ArgInfo, ConstantSampler, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET, FIRST_IMAGE_BINDING,
     GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, IMAGE_DESCRIPTOR_SET, MAX_PUSH_CONSTANT_BYTES,
     WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
 };
 pub use vulkan::{
-    emit_vulkan, emit_vulkan_with, module_reflection_json, reflection_json, KernelReflection,
-    VulkanArg, VulkanArgKind, VulkanModule, CONSTANT_DATA_NAME, VULKAN_SPIRV_VERSION,
+    emit_vulkan, emit_vulkan_with, module_reflection_json, reflection_json, ConstantImage,
+    KernelReflection, VulkanArg, VulkanArgKind, VulkanModule, CONSTANT_DATA_NAME,
+    VULKAN_SPIRV_VERSION,
 };

@@ -41,6 +41,7 @@ fn early_exits_in_loops() {
             body,
             continuing: Block::new(),
             break_if: None,
+            unroll: oclc_ir::Unroll::Auto,
         });
         // loop { if c { continue }; if !c { return } } continuing { x } break_if c
         b.open_block();
@@ -55,6 +56,7 @@ fn early_exits_in_loops() {
             body: inner,
             continuing: Block::new(),
             break_if: None,
+            unroll: oclc_ir::Unroll::Auto,
         });
         let body = b.close_block();
         b.open_block();
@@ -64,6 +66,7 @@ fn early_exits_in_loops() {
             body,
             continuing,
             break_if: Some(c),
+            unroll: oclc_ir::Unroll::Auto,
         });
         store_at(b, out, 3, x);
     });
@@ -258,4 +261,51 @@ fn unsupported_constructs_are_errors() {
     let err = emit_opencl(&m, &SpirvOptions::default()).unwrap_err();
     assert_eq!(err.function.as_deref(), Some("k"));
     assert!(err.message.contains("select"), "{err}");
+}
+
+/// A kernel reading element 65533 of each `__constant` table `(element, length, init)`.
+fn tables_module(tables: Vec<(ScalarType, u32, Vec<u8>)>) -> Module {
+    let mut types = Vec::new();
+    let mut m = one_kernel(|b| {
+        let out = global_param(b, "out", U32, 1);
+        for (i, (elem, len, _)) in tables.iter().enumerate() {
+            let et = b.types.scalar(*elem);
+            let ty = b.types.array(et, *len);
+            types.push(ty);
+            let pa = b.types.pointer(AddressSpace::Constant, ty);
+            let pe = b.types.pointer(AddressSpace::Constant, et);
+            let g = b.emit(Op::GlobalAddr(GlobalId(i as u32)), pa);
+            let index = b.const_i64(65533);
+            let e = b.emit(Op::IndexAddr { base: g, index }, pe);
+            let v = b.load(e);
+            let u32t = b.types.scalar(U32);
+            let v = b.emit(Op::Bitcast { value: v, to: u32t }, u32t);
+            store_at(b, out, i as i64, v);
+        }
+    });
+    for (i, ((_, _, init), ty)) in tables.into_iter().zip(types).enumerate() {
+        m.globals.push(Global {
+            name: format!("t{i}"),
+            ty,
+            space: AddressSpace::Constant,
+            init: Some(init),
+        });
+    }
+    m
+}
+
+/// Tables beyond one `OpConstantComposite` (65532 constituents): a fully initialised one is
+/// split into chunks, a huge one with two initializers is a short array plus a null tail;
+/// both validate, read back through llvm-spirv-14, and are cast to the table type where used.
+#[test]
+fn large_tables_are_split_and_zero_tails_are_null() {
+    let full_init: Vec<u8> = (1..=70000u32).flat_map(|x| x.to_le_bytes()).collect();
+    let huge_init: Vec<u8> = [1.5f32, 2.5].iter().flat_map(|x| x.to_le_bytes()).collect();
+    let m = tables_module(vec![(U32, 70000, full_init), (F32, 1 << 24, huge_init)]);
+    let t = checked(&m, "large_tables");
+    // Each table's storage type is a struct: {uint[65532], uint[4468]} and
+    // {float[2], float[16777214]} (the tail null); the value bitcast makes a third cast.
+    assert_eq!(t.matches("OpTypeStruct").count(), 2, "{t}");
+    assert_eq!(t.matches("OpConstantNull").count(), 1, "{t}");
+    assert_eq!(t.matches("OpBitcast").count(), 3, "{t}");
 }

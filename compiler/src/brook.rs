@@ -13,7 +13,7 @@ use oclc_runtime_lite::brook::{
 };
 
 use crate::driver::{self, CompileError, Lowered, Stages};
-use crate::options::CompileOptions;
+use crate::options::{CompileOptions, Target};
 use crate::run::argspec::{parse_arg_spec, ArgSpec, ElemType};
 use crate::run::buffers::{format_buffer, make_buffer};
 
@@ -213,16 +213,14 @@ fn call(
 
 /// Calls `kernel` on the system's Vulkan device, from the module's Vulkan SPIR-V.
 fn run_on_vulkan(
-    module: &oclc_ir::Module,
+    lowered: &Lowered,
+    opts: &CompileOptions,
     kernel: &BrookKernel,
     bound: &mut [Bound],
 ) -> Result<(), String> {
     // The built-ins Vulkan lacks come from oclc's library, as for OpenCL C sources.
-    let float = driver::VulkanFloat::default();
-    // No sources: errors stay one line, as `oclc run` prints them.
-    let no_sources = oclc_frontend::source::SourceMap::new();
-    let vk = driver::emit_vulkan_spirv(module, &no_sources, float, &mut Stages::default())
-        .map_err(|e| match e {
+    let vk =
+        driver::emit_vulkan_spirv(lowered, opts, &mut Stages::default()).map_err(|e| match e {
             CompileError::Diagnostics(m) => m.trim_start_matches("error: ").to_string(),
             e => e.to_string(),
         })?;
@@ -281,10 +279,15 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
     };
     use crate::cli::args::DeviceArg as Dev;
     let result = match cli.device {
-        Dev::Cpu => match oclc_runtime_lite::Program::with_options(
-            lowered.module.clone(),
-            oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
-        ) {
+        Dev::Cpu => match driver::prepare(&lowered, Target::Cpu, &opts, &mut Stages::default())
+            .map_err(|e| e.to_string())
+            .and_then(|module| {
+                oclc_runtime_lite::Program::with_options(
+                    module,
+                    oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
+                )
+                .map_err(|e| e.to_string())
+            }) {
             Ok(program) => {
                 let mut dev = CpuBrookDevice {
                     program: &program,
@@ -303,7 +306,7 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
                 Err(e) => Err(e.to_string()),
             }
         }
-        Dev::Vulkan => run_on_vulkan(&lowered.module, &kernel, &mut bound),
+        Dev::Vulkan => run_on_vulkan(&lowered, &opts, &kernel, &mut bound),
     };
     for b in &bound {
         if let Bound::Stream(s, _) = b {
@@ -404,7 +407,7 @@ pub fn compile_brook_cli(
     let (_, lowered) = lower_brook(&cli.input, opts, &brook, stages)?;
     match opts.target {
         crate::options::Target::OpenCl => {
-            let words = driver::emit_opencl_spirv(&lowered.module, &lowered.sources, opts, stages)?;
+            let words = driver::emit_opencl_spirv(&lowered, opts, stages)?;
             let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
             let out = cli.output.clone().unwrap_or_else(|| default_out("spv"));
             write_output(&out, &bytes)?;
@@ -415,8 +418,7 @@ pub fn compile_brook_cli(
         crate::options::Target::Vulkan => {
             // The reflection describes the generated OpenCL kernels (see `--emit opencl-c`
             // for how they take the streams).
-            let float = driver::VulkanFloat::new(opts, &lowered);
-            let vk = driver::emit_vulkan_spirv(&lowered.module, &lowered.sources, float, stages)?;
+            let vk = driver::emit_vulkan_spirv(&lowered, opts, stages)?;
             let bytes: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
             let json = oclc_backend_spirv::reflection_json(&vk.kernels);
             let spv_out = cli.output.clone().unwrap_or_else(|| default_out("spv"));

@@ -5,12 +5,12 @@ use std::fmt;
 use std::path::Path;
 
 use oclc_frontend::diagnostic::{Diagnostic, WarningMode as FeWarnings};
-use oclc_frontend::options::{ClStd as FeClStd, FrontendOptions};
+use oclc_frontend::options::FrontendOptions;
 use oclc_frontend::source::SourceMap;
-use oclc_ir::Module;
+use oclc_ir::{Module, SourceSpan};
 
 use crate::located::located_error;
-use crate::options::{ClStd, CompileOptions, WarningMode};
+use crate::options::{CompileOptions, FpContract, Target, WarningMode};
 
 /// The text of each stage that ran, for `-save-temps` and for tests. Nothing is recorded
 /// unless `record` is set (printing the IR after every pass and disassembling the module
@@ -23,16 +23,34 @@ pub struct Stages {
     pub preprocessed: Option<String>,
     /// IR as lowered, before any pass (`PREFIX.ir`).
     pub ir: Option<String>,
-    /// IR after each pass run that changed it, named `N-pass` (`PREFIX.N-pass.ir`).
+    /// IR after each pass run of the target's pipeline that changed it, named `N-pass`
+    /// (`PREFIX.N-pass.ir`).
     pub ir_after_passes: Vec<(String, String)>,
-    /// IR after all passes (`PREFIX.opt.ir`).
+    /// IR after the target's whole pipeline, as its backend takes it (`PREFIX.opt.ir`).
     pub ir_optimized: Option<String>,
-    /// IR with oclc's built-in library linked for Vulkan (`PREFIX.vulkan.ir`).
-    pub ir_vulkan: Option<String>,
     /// SPIR-V disassembly (`PREFIX.spvasm`).
     pub spvasm: Option<String>,
     /// Cranelift IR of the CPU code (`PREFIX.clif`).
     pub clif: Option<String>,
+    /// The files the compilation read from disk: the input, then each `#include`d file
+    /// in the order first read, each once, spelled as opened (for `-MD` depfiles; always
+    /// filled).
+    pub dependencies: Vec<std::path::PathBuf>,
+}
+
+/// The files of `map` read from disk, each once (by canonical path), in load order.
+fn dependencies(map: &SourceMap) -> Vec<std::path::PathBuf> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for i in 0..map.len() {
+        let Some(path) = &map.file(oclc_frontend::source::FileId(i as u32)).path else {
+            continue;
+        };
+        if seen.insert(path.canonicalize().unwrap_or_else(|_| path.clone())) {
+            out.push(path.clone());
+        }
+    }
+    out
 }
 
 /// Why a compilation failed.
@@ -40,6 +58,8 @@ pub struct Stages {
 pub enum CompileError {
     /// The input could not be read.
     Io(String),
+    /// An option is wrong (exit status 2, as other usage errors).
+    Usage(String),
     /// Source errors, already rendered with file:line:col and excerpts.
     Diagnostics(String),
     /// A compiler bug (the IR verifier or a backend found an inconsistency).
@@ -49,7 +69,7 @@ pub enum CompileError {
 impl fmt::Display for CompileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CompileError::Io(m) => write!(f, "error: {m}"),
+            CompileError::Io(m) | CompileError::Usage(m) => write!(f, "error: {m}"),
             CompileError::Diagnostics(d) => f.write_str(d.trim_end()),
             CompileError::Internal(m) => write!(
                 f,
@@ -61,9 +81,10 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
-/// A program that went through the front end, lowering and passes.
+/// A program that went through the front end and the lowering; [`prepare`] runs a
+/// target's passes on it.
 pub struct Lowered {
-    /// The optimized IR.
+    /// The IR as lowered (no pass has run).
     pub module: Module,
     /// Rendered warnings (empty when there were none or they were hidden).
     pub warnings: String,
@@ -79,11 +100,13 @@ pub struct Lowered {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VulkanFloat {
     /// `a * b + c` within one expression may become one `Fma` (`FP_CONTRACT ON`, the
-    /// default, or `-cl-mad-enable`); see `oclc_ir::passes::contract`.
+    /// default, or `-cl-mad-enable`); see `oclc_ir::legalize::contract`.
     pub contract: bool,
-    /// `-cl-fast-relaxed-math`: user float arithmetic may also be reassociated (it is
-    /// not decorated `NoContraction`).
+    /// `-cl-fast-relaxed-math` or `-cl-unsafe-math-optimizations`: user float arithmetic
+    /// may also be reassociated (it is not decorated `NoContraction`).
     pub relaxed: bool,
+    /// `-cl-kernel-arg-info`: the reflection lists each argument's qualifiers.
+    pub kernel_arg_info: bool,
 }
 
 impl Default for VulkanFloat {
@@ -91,6 +114,7 @@ impl Default for VulkanFloat {
         VulkanFloat {
             contract: true,
             relaxed: false,
+            kernel_arg_info: false,
         }
     }
 }
@@ -98,29 +122,34 @@ impl Default for VulkanFloat {
 impl VulkanFloat {
     /// The rules for a lowered program compiled with `opts`.
     pub fn new(opts: &CompileOptions, lowered: &Lowered) -> Self {
-        let relaxed = opts.fast_relaxed_math;
+        let pragma_off = lowered.fp_contract_off || opts.fp_contract == FpContract::Off;
         VulkanFloat {
-            contract: !lowered.fp_contract_off || opts.mad_enable || relaxed,
-            relaxed,
+            contract: !pragma_off || opts.allows_mad(),
+            relaxed: opts.allows_unsafe_math(),
+            kernel_arg_info: opts.kernel_arg_info,
         }
     }
 }
 
 fn frontend_options(opts: &CompileOptions) -> FrontendOptions {
     let mut fe = FrontendOptions {
-        cl_std: match opts.cl_std {
-            ClStd::Cl12 => FeClStd::Cl12,
-            ClStd::Cl20 => FeClStd::Cl20,
-            ClStd::Cl30 => FeClStd::Cl30,
-        },
+        cl_std: opts.cl_std,
         include_dirs: opts.include_dirs.clone(),
+        undefines: opts.undefines.clone(),
         fast_relaxed_math: opts.fast_relaxed_math,
-        bracket_depth: opts.bracket_depth,
+        finite_math_only: opts.finite_math_only,
+        opt_disabled: opts.opt_level == 0,
+        single_precision_constant: opts.single_precision_constant,
+        extensions: opts.extensions.clone(),
+        bracket_depth: opts
+            .bracket_depth
+            .unwrap_or(oclc_frontend::options::DEFAULT_BRACKET_DEPTH),
         warnings: match opts.warnings {
             WarningMode::Show => FeWarnings::Normal,
             WarningMode::Hide => FeWarnings::Suppress,
             WarningMode::Error => FeWarnings::AsErrors,
         },
+        warning_flags: opts.warning_flags.clone(),
         ..Default::default()
     };
     for d in &opts.defines {
@@ -129,7 +158,7 @@ fn frontend_options(opts: &CompileOptions) -> FrontendOptions {
     fe
 }
 
-/// Runs the front end, the lowering and the IR passes on a file.
+/// Runs the front end and the lowering on a file.
 pub fn lower_file(
     path: &Path,
     opts: &CompileOptions,
@@ -142,7 +171,7 @@ pub fn lower_file(
     lower_loaded(&mut map, file, opts, stages)
 }
 
-/// Runs the front end, the lowering and the IR passes on source text (`name` is used in
+/// Runs the front end and the lowering on source text (`name` is used in
 /// diagnostics; includes are searched from the current directory and `-I` dirs).
 pub fn lower_source(
     name: &str,
@@ -163,6 +192,7 @@ fn lower_loaded(
 ) -> Result<Lowered, CompileError> {
     let fe_opts = frontend_options(opts);
     let out = oclc_frontend::compile_to_checked(map, file, &fe_opts);
+    stages.dependencies = dependencies(map);
     if stages.record {
         stages.preprocessed = Some(out.preprocessed_text(map)).filter(|t| !t.is_empty());
     }
@@ -171,19 +201,95 @@ fn lower_loaded(
     let Some(program) = out.program.filter(|_| !out.diagnostics.has_errors()) else {
         return Err(CompileError::Diagnostics(warnings));
     };
-    let mut module = oclc_ir::lower_program(&program).map_err(|e| {
+    let module = oclc_lower::lower_program(&program).map_err(|e| {
         let d = Diagnostic::error("E0900", format!("unsupported: {}", e.message), e.span)
             .with_label("not supported by oclc yet");
         CompileError::Diagnostics(d.render(map))
     })?;
     oclc_ir::verify_module(&module).map_err(|e| CompileError::Internal(e.to_string()))?;
-    let record = stages.record;
-    if record {
+    if stages.record {
         stages.ir = Some(oclc_ir::print_module(&module));
     }
+    Ok(Lowered {
+        module,
+        warnings,
+        fp_contract_off,
+        sources: map.clone(),
+    })
+}
+
+/// The pass pipeline of `target` (each backend declares its own) for a program compiled
+/// with `opts`, with the passes `--disable-pass` names switched off.
+pub fn target_pipeline<'a>(
+    target: Target,
+    opts: &CompileOptions,
+    lowered: &Lowered,
+) -> oclc_ir::Pipeline<'a> {
+    let level = opts.opt_level;
+    let pipeline = match target {
+        Target::OpenCl => oclc_backend_spirv::opencl_pipeline(level),
+        Target::Vulkan => {
+            let float = VulkanFloat::new(opts, lowered);
+            oclc_backend_spirv::vulkan_pipeline(
+                &oclc_backend_spirv::VulkanPipelineOptions {
+                    level,
+                    contract: float.contract,
+                },
+                &oclc_lower::library::BuiltinLibrary,
+            )
+        }
+        Target::Cpu => oclc_backend_cpu::cpu_pipeline(level),
+    };
+    pipeline.disable(&opts.disabled_passes)
+}
+
+/// Every `--disable-pass` name must be a pass of some target's pipeline.
+fn check_pass_names(opts: &CompileOptions, lowered: &Lowered) -> Result<(), CompileError> {
+    if opts.disabled_passes.is_empty() {
+        return Ok(());
+    }
+    let all = CompileOptions {
+        opt_level: 3,
+        disabled_passes: Vec::new(),
+        ..opts.clone()
+    };
+    let mut known: Vec<&str> = Vec::new();
+    for target in [Target::OpenCl, Target::Vulkan, Target::Cpu] {
+        for name in target_pipeline(target, &all, lowered).pass_names() {
+            if !known.contains(&name) {
+                known.push(name);
+            }
+        }
+    }
+    match opts
+        .disabled_passes
+        .iter()
+        .find(|n| !known.contains(&n.as_str()))
+    {
+        Some(unknown) => Err(CompileError::Usage(format!(
+            "--disable-pass: no pass is called '{unknown}' (passes: {})",
+            known.join(", ")
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The lowered program run through the pass pipeline of `target` ([`target_pipeline`]):
+/// the module that target's backend takes. Records the IR after each pass run that changed
+/// it (`N-pass`) and the final IR (`opt.ir`); refusals of legalisations are shown at their
+/// place in the sources.
+pub fn prepare(
+    lowered: &Lowered,
+    target: Target,
+    opts: &CompileOptions,
+    stages: &mut Stages,
+) -> Result<Module, CompileError> {
+    check_pass_names(opts, lowered)?;
+    let mut module = lowered.module.clone();
+    let record = stages.record;
     let mut after: Vec<(String, String)> = Vec::new();
     let mut previous = stages.ir.clone().unwrap_or_default();
-    oclc_ir::passes::run_pipeline(&mut module, opts.opt_level, |name, m| {
+    let result = target_pipeline(target, opts, lowered).run(&mut module, &mut |name, m| {
         if !record {
             return;
         }
@@ -195,29 +301,40 @@ fn lower_loaded(
         }
     });
     stages.ir_after_passes = after;
+    if let Err(failure) = result {
+        let message = match target {
+            Target::Vulkan => format!("on Vulkan, {}", failure.refusal.message),
+            Target::Cpu => format!("on the CPU, {}", failure.refusal.message),
+            Target::OpenCl => failure.refusal.message.clone(),
+        };
+        return Err(located_error(
+            &lowered.sources,
+            &message,
+            failure.refusal.span,
+        ));
+    }
     oclc_ir::verify_module(&module).map_err(|e| CompileError::Internal(e.to_string()))?;
     if record {
         stages.ir_optimized = Some(oclc_ir::print_module(&module));
     }
-    Ok(Lowered {
-        module,
-        warnings,
-        fp_contract_off,
-        sources: map.clone(),
-    })
+    Ok(module)
 }
 
-/// Emits SPIR-V for OpenCL from an IR module; errors are shown at their place in
-/// `sources` (see [`located_error`]).
+/// Emits SPIR-V for OpenCL from a lowered program, after the target's pipeline
+/// ([`prepare`]); errors are shown at their place in the sources (see [`located_error`]).
 pub fn emit_opencl_spirv(
-    module: &Module,
-    sources: &SourceMap,
+    lowered: &Lowered,
     opts: &CompileOptions,
     stages: &mut Stages,
 ) -> Result<Vec<u32>, CompileError> {
+    let module = &prepare(lowered, Target::OpenCl, opts, stages)?;
+    let sources = &lowered.sources;
     let spv_opts = oclc_backend_spirv::SpirvOptions {
         version: opts.spirv_version,
         fast_math: opts.fast_relaxed_math,
+        finite_math_only: opts.finite_math_only,
+        no_signed_zeros: opts.no_signed_zeros,
+        unsafe_math: opts.unsafe_math_optimizations,
         denorms_are_zero: opts.denorms_are_zero,
     };
     let words = oclc_backend_spirv::emit_opencl(module, &spv_opts)
@@ -228,90 +345,29 @@ pub fn emit_opencl_spirv(
     Ok(words)
 }
 
-/// `module` with every built-in that Vulkan lacks with OpenCL's precision (see
-/// `oclc_backend_spirv::vulkan_native_math`), and every division Vulkan cannot round
-/// as OpenCL requires (double: `oclc_backend_spirv::vulkan_native_division`), linked
-/// from oclc's built-in library. Before anything is linked or inlined, products that
-/// `float` allows to contract become `mad` (GLSL.std.450 `Fma`). The passes' refusals are
-/// shown at their place in `sources`.
-pub fn link_vulkan_library(
-    module: &Module,
-    sources: &SourceMap,
-    float: VulkanFloat,
-) -> Result<Module, CompileError> {
-    let mut linked = module.clone();
-    if float.contract {
-        oclc_ir::passes::contract::contract_mul_add(&mut linked);
-    }
-    let native = oclc_backend_spirv::vulkan_native_math;
-    let native_div = oclc_backend_spirv::vulkan_native_division;
-    match oclc_ir::library::link_with_division(&mut linked, &|f, s| !native(f, s), &|s| {
-        !native_div(s)
-    }) {
-        Ok(_) => {}
-        Err(oclc_ir::LinkError::Missing { func, scalar }) => {
-            return Err(CompileError::Diagnostics(format!(
-                "error: the built-in `{}` on {} is not supported on Vulkan yet",
-                func.name(),
-                oclc_ir::library::opencl_type_name(scalar)
-            )))
-        }
-        Err(oclc_ir::LinkError::MissingDivision(scalar)) => {
-            return Err(CompileError::Diagnostics(format!(
-                "error: division on {} is not supported on Vulkan yet",
-                oclc_ir::library::opencl_type_name(scalar)
-            )))
-        }
-        Err(e) => return Err(CompileError::Internal(e.to_string())),
-    }
-    // Vulkan cannot pass and offset Function-storage pointers: inline helpers taking them.
-    oclc_ir::passes::inline_private::inline_private_pointer_calls(&mut linked)
-        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
-    // Vulkan images and samplers are descriptors: inline helpers taking them.
-    oclc_ir::passes::inline_images::inline_image_helper_calls(&mut linked)
-        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
-    // Vulkan has no generic space: inline helpers taking generic pointers, then give each
-    // generic pointer the one named space it points into.
-    oclc_ir::passes::infer_spaces::infer_generic_spaces(&mut linked).map_err(|e| {
-        let span = match &e {
-            oclc_ir::passes::infer_spaces::InferSpacesError::Undecided { span, .. } => *span,
-            _ => None,
-        };
-        located_error(sources, &format!("on Vulkan, {e}"), span)
-    })?;
-    // Vulkan cannot store or compare Function-storage pointers: private pointer variables
-    // become element indices into the one private variable they point into.
-    oclc_ir::passes::private_pointers::lower_private_pointer_variables(&mut linked)
-        .map_err(|e| located_error(sources, &format!("on Vulkan, {e}"), e.span))?;
-    // Vulkan cannot reinterpret Function-storage pointers: union members and `(T *)&x` in
-    // private memory become loads and stores of the variable's own type plus bit operations.
-    oclc_ir::passes::private_union::lower_private_reinterprets(&mut linked)
-        .map_err(|e| located_error(sources, &format!("on Vulkan, {e}"), e.span))?;
-    // Vulkan has no 8/16-lane vectors: split them into 4-lane pieces (OpenCL layout kept).
-    oclc_ir::passes::split_wide::split_wide_vectors(&mut linked)
-        .map_err(|e| CompileError::Diagnostics(format!("error: on Vulkan, {e}")))?;
-    oclc_ir::verify_module(&linked).map_err(|e| CompileError::Internal(e.to_string()))?;
-    Ok(linked)
-}
-
-/// Emits SPIR-V for Vulkan compute, with the reflection of each kernel, after linking the
-/// built-in library ([`link_vulkan_library`]; the linked IR is the `vulkan.ir` stage),
-/// with the float rules `float`; errors are shown at their place in `sources`.
+/// Emits SPIR-V for Vulkan compute, with the reflection of each kernel, from a lowered
+/// program after the target's pipeline ([`prepare`]: the built-in library linked, the
+/// Vulkan legalisations); errors are shown at their place in the sources.
 pub fn emit_vulkan_spirv(
-    module: &Module,
-    sources: &SourceMap,
-    float: VulkanFloat,
+    lowered: &Lowered,
+    opts: &CompileOptions,
     stages: &mut Stages,
 ) -> Result<oclc_backend_spirv::VulkanModule, CompileError> {
-    let module = &link_vulkan_library(module, sources, float)?;
-    if stages.record {
-        stages.ir_vulkan = Some(oclc_ir::print_module(module));
-    }
+    let module = &prepare(lowered, Target::Vulkan, opts, stages)?;
+    let sources = &lowered.sources;
+    let float = VulkanFloat::new(opts, lowered);
     let vk_opts = oclc_backend_spirv::VulkanOptions {
         relaxed_math: float.relaxed,
+        kernel_arg_info: float.kernel_arg_info,
     };
+    // An error about the whole program (it has no kernel) is shown at the file's start.
+    let whole_file = (!module.functions.iter().any(|f| f.is_kernel())).then_some(SourceSpan {
+        file: 0,
+        start: 0,
+        end: 0,
+    });
     let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts)
-        .map_err(|e| located_error(sources, &e.to_string(), e.span))?;
+        .map_err(|e| located_error(sources, &e.to_string(), e.span.or(whole_file)))?;
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
     }
@@ -350,21 +406,26 @@ pub fn write_stages(prefix: &str, stages: &Stages) -> std::io::Result<Vec<String
         put(&format!("{pass}.ir"), &Some(text.clone()))?;
     }
     put("opt.ir", &stages.ir_optimized)?;
-    put("vulkan.ir", &stages.ir_vulkan)?;
     put("spvasm", &stages.spvasm)?;
     put("clif", &stages.clif)?;
     Ok(written)
 }
 
-/// Preprocesses a file and returns the text (`-E`).
-pub fn preprocess_file(path: &Path, opts: &CompileOptions) -> Result<String, CompileError> {
+/// Preprocesses a file and returns the text (`-E`); the files read go to
+/// `stages.dependencies`.
+pub fn preprocess_file(
+    path: &Path,
+    opts: &CompileOptions,
+    stages: &mut Stages,
+) -> Result<String, CompileError> {
     let mut map = SourceMap::new();
     let file = map
         .load(path)
         .map_err(|e| CompileError::Io(format!("cannot read '{}': {e}", path.display())))?;
     let fe_opts = frontend_options(opts);
-    let (tokens, diags) = oclc_frontend::preprocess(&mut map, file, &fe_opts)
-        .map_err(|d| CompileError::Diagnostics(d.render(&map)))?;
+    let pp = oclc_frontend::preprocess(&mut map, file, &fe_opts);
+    stages.dependencies = dependencies(&map);
+    let (tokens, diags) = pp.map_err(|d| CompileError::Diagnostics(d.render(&map)))?;
     if diags.has_errors() {
         return Err(CompileError::Diagnostics(diags.render(&map)));
     }
@@ -385,6 +446,7 @@ pub fn check_file(
         .load(path)
         .map_err(|e| CompileError::Io(format!("cannot read '{}': {e}", path.display())))?;
     let out = oclc_frontend::compile_to_checked(&mut map, file, &frontend_options(opts));
+    stages.dependencies = dependencies(&map);
     if stages.record {
         stages.preprocessed = Some(out.preprocessed_text(&map)).filter(|t| !t.is_empty());
     }
@@ -420,21 +482,24 @@ pub fn compile_cpu(
     Ok(())
 }
 
-/// Compiles a module into a relocatable CPU object for the host, with one C entry per
-/// kernel (see `oclc_backend_cpu::object`), and records its Cranelift IR; refusals point
-/// into `sources`.
+/// Compiles a lowered program, after the target's pipeline ([`prepare`]), into a
+/// relocatable CPU object for the host, with one C entry per kernel (see
+/// `oclc_backend_cpu::object`), and records its Cranelift IR; refusals point into the
+/// sources.
 pub fn emit_cpu_object(
-    module: &Module,
-    sources: &SourceMap,
+    lowered: &Lowered,
     opts: &CompileOptions,
     stages: &mut Stages,
 ) -> Result<oclc_backend_cpu::CpuObject, CompileError> {
+    let module = &prepare(lowered, Target::Cpu, opts, stages)?;
+    let sources = &lowered.sources;
     let options = oclc_backend_cpu::ObjectOptions {
         cpu: oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
         symbol_prefix: opts.cpu_symbol_prefix.clone(),
     };
-    let object = oclc_backend_cpu::compile_object(module, &options)
-        .map_err(|e| located_error(sources, &e.to_string(), e.span()))?;
+    let object =
+        oclc_backend_cpu::compile_object(module, &options, &oclc_lower::library::BuiltinLibrary)
+            .map_err(|e| located_error(sources, &e.to_string(), e.span()))?;
     if stages.record {
         stages.clif = Some(object.clif.clone());
     }

@@ -8,6 +8,7 @@
 //! It uses each stage only through its public API and knows nothing of their internals.
 
 pub mod brook;
+pub mod build_options;
 pub mod cli;
 pub mod compile_stack;
 pub mod driver;
@@ -31,8 +32,7 @@ pub fn compile_to_spirv(
     on_compile_stack(|| {
         let mut stages = Stages::default();
         let lowered = driver::lower_file(path, opts, &mut stages)?;
-        let words =
-            driver::emit_opencl_spirv(&lowered.module, &lowered.sources, opts, &mut stages)?;
+        let words = driver::emit_opencl_spirv(&lowered, opts, &mut stages)?;
         Ok((words, lowered.warnings))
     })
 }

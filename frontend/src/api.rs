@@ -37,7 +37,7 @@ pub fn check(
     tu: &TranslationUnit,
     opts: &FrontendOptions,
 ) -> Result<(CheckedProgram, Diagnostics), Diagnostics> {
-    match crate::check::check_program_with(tu, Diagnostics::with_mode(opts.warnings), opts.cl_std) {
+    match crate::check::check_program_opts(tu, opts.diagnostics(), opts, Default::default()) {
         (Some(p), d) => Ok((p, d)),
         (None, d) => Err(d),
     }
@@ -73,9 +73,10 @@ pub fn compile_to_checked(
     file: FileId,
     opts: &FrontendOptions,
 ) -> FrontendOutput {
-    let (tokens, mut diagnostics, fp16_pragmas, fp_contract_off) =
+    let (tokens, mut diagnostics, pragmas) =
         crate::preprocess::preprocess_with_pragmas(map, file, opts);
-    if diagnostics.has_errors() {
+    let fp_contract_off = pragmas.fp_contract_off;
+    if diagnostics.has_errors_besides_warnings() {
         return FrontendOutput {
             preprocessed: tokens,
             program: None,
@@ -101,8 +102,13 @@ pub fn compile_to_checked(
             };
         }
     };
-    let (program, diagnostics) =
-        crate::check::check_program_full(&tu, diagnostics, opts.cl_std, fp16_pragmas);
+    let (mut program, diagnostics) =
+        crate::check::check_program_opts(&tu, diagnostics, opts, pragmas);
+    if let Some(p) = &mut program {
+        p.uses_volatile = tokens
+            .iter()
+            .any(|t| t.kind == crate::lexer::TokKind::KwVolatile);
+    }
     FrontendOutput {
         preprocessed: tokens,
         program,

@@ -488,6 +488,9 @@ pub struct CheckedProgram {
     pub globals: Vec<GlobalVar>,
     /// Functions in order of first declaration; prototypes and definitions merged.
     pub functions: Vec<Function>,
+    /// The program spells `volatile` somewhere (after preprocessing): some memory accesses
+    /// may be volatile, which the checked types do not record per access.
+    pub uses_volatile: bool,
 }
 
 impl CheckedProgram {
@@ -501,6 +504,47 @@ impl CheckedProgram {
     pub fn function(&self, name: &str) -> Option<&Function> {
         self.functions.iter().find(|f| f.name == name)
     }
+}
+
+/// What the source asks of unrolling a loop: `#pragma unroll` (full), `#pragma unroll N`,
+/// `#pragma unroll(N)` or `__attribute__((opencl_unroll_hint(N)))` (by N; 1 means not at
+/// all), `#pragma nounroll`, `#pragma clang loop unroll(full|enable|disable)` and
+/// `unroll_count(N)`; `opencl_unroll_hint` without a count asks for full unrolling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LoopUnroll {
+    /// No request.
+    #[default]
+    Auto,
+    /// Do not unroll.
+    Never,
+    /// Unroll completely.
+    Full,
+    /// Unroll by this factor (at least 2).
+    Count(u32),
+}
+
+impl LoopUnroll {
+    /// The request "unroll by `n`" (1 means never).
+    pub fn count(n: u32) -> LoopUnroll {
+        if n <= 1 {
+            LoopUnroll::Never
+        } else {
+            LoopUnroll::Count(n)
+        }
+    }
+}
+
+/// A loop-unrolling request found before a loop: the request, where it is (for errors),
+/// and the first token it applies to (the loop's `for`/`while`/`do`, or the `__attribute__`
+/// before it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LoopHint {
+    /// The request.
+    pub unroll: LoopUnroll,
+    /// The `#pragma` or attribute.
+    pub span: Span,
+    /// The first token of the statement it precedes.
+    pub next: Span,
 }
 
 /// Program-scope variable.
@@ -620,6 +664,8 @@ pub enum Stmt {
         cond: Expr,
         /// Body.
         body: Box<Stmt>,
+        /// What `#pragma unroll` or `opencl_unroll_hint` asked.
+        unroll: LoopUnroll,
     },
     /// `do ... while`.
     DoWhile {
@@ -627,6 +673,8 @@ pub enum Stmt {
         body: Box<Stmt>,
         /// Condition (`Bool`).
         cond: Expr,
+        /// What `#pragma unroll` or `opencl_unroll_hint` asked.
+        unroll: LoopUnroll,
     },
     /// `for`; `init` runs in a new scope containing the whole loop.
     For {
@@ -638,6 +686,8 @@ pub enum Stmt {
         step: Option<Expr>,
         /// Body.
         body: Box<Stmt>,
+        /// What `#pragma unroll` or `opencl_unroll_hint` asked.
+        unroll: LoopUnroll,
     },
     /// `switch`: the selector is an integer (promoted); `break` leaves the switch.
     Switch {

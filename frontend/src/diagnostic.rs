@@ -143,9 +143,26 @@ impl Diagnostic {
         } else {
             d.with_code(self.code)
         };
-        d.with_message(&self.message)
+        d.with_message(format!("{}{}", self.message, self.flag_suffix()))
             .with_labels(labels)
             .with_notes(self.notes.clone())
+    }
+
+    /// clang's option name of this warning as clang prints it after the message:
+    /// `-Wunused-value`, or `-Werror,-Wunused-value` once it was made an error; `None` for
+    /// diagnostics that are not named warnings.
+    pub fn flag_option(&self) -> Option<String> {
+        let name = crate::warning_flags::warning_flag(self.code)?;
+        Some(match self.severity {
+            Severity::Error => format!("-Werror,-W{name}"),
+            _ => format!("-W{name}"),
+        })
+    }
+
+    fn flag_suffix(&self) -> String {
+        self.flag_option()
+            .map(|f| format!(" [{f}]"))
+            .unwrap_or_default()
     }
 
     /// Renders this diagnostic in the process-wide [`diagnostic_format`].
@@ -192,6 +209,8 @@ pub struct Diagnostics {
     pub items: Vec<Diagnostic>,
     /// Warning policy applied on [`Diagnostics::push`].
     pub mode: WarningMode,
+    /// Per-name warning options (`-Wno-NAME`, `-Werror=NAME`, ...) applied on push.
+    pub flags: crate::warning_flags::WarningFlags,
 }
 
 impl Diagnostics {
@@ -205,20 +224,40 @@ impl Diagnostics {
         Diagnostics {
             items: Vec::new(),
             mode,
+            flags: Default::default(),
+        }
+    }
+
+    /// Empty collector with a warning policy and per-name warning options.
+    pub fn with_policy(mode: WarningMode, flags: crate::warning_flags::WarningFlags) -> Self {
+        Diagnostics {
+            items: Vec::new(),
+            mode,
+            flags,
         }
     }
 
     /// Adds a diagnostic, applying the warning policy.
     pub fn push(&mut self, mut d: Diagnostic) {
         if d.severity == Severity::Warning {
-            match self.mode {
-                WarningMode::Suppress => return,
-                WarningMode::AsErrors => {
+            if self.mode == WarningMode::Suppress {
+                return;
+            }
+            let all_errors = self.mode == WarningMode::AsErrors;
+            match self.flags.resolve(d.code, all_errors) {
+                None => return,
+                Some(true) => {
                     d.severity = Severity::Error;
-                    d.notes
-                        .push("warnings are treated as errors (-Werror)".into());
+                    d.notes.push(if all_errors {
+                        "warnings are treated as errors (-Werror)".into()
+                    } else {
+                        format!(
+                            "this warning is treated as an error (-Werror={})",
+                            crate::warning_flags::warning_flag(d.code).unwrap_or("?")
+                        )
+                    });
                 }
-                WarningMode::Normal => {}
+                Some(false) => {}
             }
         }
         self.items.push(d);
@@ -234,6 +273,14 @@ impl Diagnostics {
     /// True if any error was recorded.
     pub fn has_errors(&self) -> bool {
         self.items.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    /// True if an error was recorded other than a warning made an error (`-Werror`): the
+    /// front end goes on after those, as clang does, to report the rest.
+    pub fn has_errors_besides_warnings(&self) -> bool {
+        self.items
+            .iter()
+            .any(|d| d.severity == Severity::Error && !d.code.starts_with('W'))
     }
 
     /// Number of errors.

@@ -70,6 +70,11 @@ pub fn to_json(d: &Diagnostic, map: &SourceMap) -> String {
     } else {
         push_json_string(&mut out, d.code);
     }
+    out.push_str(",\"flag\":");
+    match d.flag_option() {
+        Some(f) => push_json_string(&mut out, &f),
+        None => out.push_str("null"),
+    }
     out.push_str(",\"message\":");
     push_json_string(&mut out, &d.message);
     out.push(',');
@@ -100,7 +105,7 @@ pub fn message_to_json(severity: Severity, code: Option<&str>, message: &str) ->
         Some(c) => push_json_string(&mut out, c),
         None => out.push_str("null"),
     }
-    out.push_str(",\"message\":");
+    out.push_str(",\"flag\":null,\"message\":");
     push_json_string(&mut out, message);
     out.push_str(",\"file\":null,\"labels\":[],\"notes\":[]}");
     out

@@ -10,6 +10,7 @@ mod ast_drop;
 pub mod diagnostic;
 pub mod diagnostic_json;
 pub mod diagnostic_origins;
+pub mod extensions;
 pub mod lexer;
 pub mod literal;
 pub mod nesting;
@@ -19,6 +20,7 @@ mod precedence;
 pub mod preprocess;
 pub mod source;
 pub mod source_origins;
+pub mod warning_flags;
 
 #[allow(clippy::all, missing_docs, unused_parens)]
 mod grammar {

@@ -27,6 +27,7 @@ impl<'t> FunctionBuilder<'t> {
                 locals: Vec::new(),
                 value_types: Vec::new(),
                 body: Block::new(),
+                is_library: false,
                 spans: SpanTable::default(),
             },
             open: vec![Block::new()],
@@ -126,6 +127,18 @@ impl<'t> FunctionBuilder<'t> {
             .expect("no open block")
             .stmts
             .push(stmt);
+    }
+
+    /// Appends `if (cond) break;` (leaving the innermost loop when `cond` holds).
+    pub fn push_break_if(&mut self, cond: ValueId) {
+        self.open_block();
+        self.push(Stmt::Break);
+        let then_body = self.close_block();
+        self.push(Stmt::If {
+            cond,
+            then_body,
+            else_body: Block::new(),
+        });
     }
 
     /// Opens a nested block; statements go there until [`FunctionBuilder::close_block`].

@@ -176,6 +176,7 @@ pub fn reduce_sum() -> Module {
         body,
         continuing,
         break_if: None,
+        unroll: crate::Unroll::Auto,
     });
     // if (lid == 0) out[group] = max(sqrt(scratch[0] * scratch[0]), scratch[0])
     let zero = b.constant(Const::u32(0));

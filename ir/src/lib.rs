@@ -1,8 +1,8 @@
 //! oclc's typed intermediate representation.
 //!
 //! The IR sits between the front end and every backend: the lowering from the checked AST
-//! (in `lower/`) produces a [`Module`], passes (in `passes/`) rewrite it, and the SPIR-V and
-//! CPU backends consume it. It has a text form ([`print_module`]) written by `-save-temps`, and
+//! (the `oclc-lower` crate) produces a [`Module`], passes (in `passes/`) rewrite it, and the
+//! SPIR-V and CPU backends consume it. It has a text form ([`print_module`]) written by `-save-temps`, and
 //! a [`verify_module`] check run after lowering and after each pass.
 //!
 //! Design (after naga and Cranelift): types are interned ([`TypeId`]); functions hold
@@ -11,28 +11,32 @@
 //! and `Barrier` give structured control flow, which Vulkan SPIR-V requires and Cranelift and
 //! OpenCL SPIR-V accept. Implicit conversions are explicit; built-ins are IR operations.
 //!
-//! This crate must not know about SPIR-V or Cranelift; it reads the front end's checked AST
-//! only in the lowering, and no front-end type appears in the IR itself.
+//! This crate knows no front end (as naga's IR knows none), SPIR-V or Cranelift: an app that
+//! only runs precompiled kernels links it without a parser. The built-in library reaches
+//! [`library::link`] compiled, through [`library::LibrarySource`].
 
+pub mod analysis;
 pub mod builder;
+pub mod diag;
 pub mod fixtures;
+pub mod legalize;
 pub mod library;
-pub mod lower;
 pub mod module;
 pub mod op;
+pub mod opt;
 pub mod parse;
-pub mod passes;
+pub mod pipeline;
 pub mod print;
 pub mod span;
 pub mod types;
 pub mod verify;
+pub mod visit;
 
 pub use builder::FunctionBuilder;
-pub use library::{link, LinkError, LinkReport};
-pub use lower::{lower_program, LowerError};
+pub use library::{link, Library, LibrarySource, LinkError, LinkReport};
 pub use module::{
     walk_stmt_list, walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId, KernelAttrs, Local,
-    LocalId, Module, Param, Stmt, SwitchCase,
+    LocalId, Module, Param, Stmt, SwitchCase, Unroll,
 };
 pub use op::{
     AtomicOp, BinaryOp, CmpOp, Const, Dim, MathFn, MathSig, MemFence, MemoryOrder, MemoryScope, Op,
@@ -40,7 +44,7 @@ pub use op::{
 };
 pub use op::{ImageQuery, SamplerBits};
 pub use parse::{parse_module, ParseError};
-pub use passes::{pipeline, run_pipeline, Pass};
+pub use pipeline::{Pass, PassFailure, Pipeline};
 pub use print::print_module;
 pub use span::{SourceSpan, SpanTable};
 pub use types::{AddressSpace, ImageAccess, ImageDim, Layout, ScalarType, Type, TypeId, TypeTable};

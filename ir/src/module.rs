@@ -68,6 +68,8 @@ pub enum Stmt {
         continuing: Block,
         /// Exit condition evaluated after `continuing`.
         break_if: Option<ValueId>,
+        /// What the source asked of unrolling (`#pragma unroll`, `opencl_unroll_hint`).
+        unroll: Unroll,
     },
     /// Leaves the innermost loop.
     Break,
@@ -95,6 +97,22 @@ pub enum Stmt {
         /// The cases in source order.
         cases: Vec<SwitchCase>,
     },
+}
+
+/// The source's request about unrolling a loop: `#pragma unroll` (full), `#pragma unroll N`
+/// and `__attribute__((opencl_unroll_hint(N)))` (by N; 1 means not at all), `#pragma
+/// nounroll`. Printed after `loop` as `unroll`, `unroll(N)` or `nounroll`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum Unroll {
+    /// No request: the optimiser's cost model decides.
+    #[default]
+    Auto,
+    /// Do not unroll.
+    Never,
+    /// Unroll completely (when the trip count is known at compile time).
+    Full,
+    /// Unroll by this factor (at least 2).
+    Count(u32),
 }
 
 /// One arm of a [`Stmt::Switch`].
@@ -175,6 +193,10 @@ pub struct Function {
     pub value_types: Vec<TypeId>,
     /// The body.
     pub body: Block,
+    /// A routine of oclc's built-in library (linked in by [`crate::library::link`]), not
+    /// the user's code: exact float rules apply to it whatever the user's math options, and
+    /// inlining may treat it as opaque. Printed as `library` after the result type.
+    pub is_library: bool,
     /// The source span of the values the lowering made for source expressions (for
     /// errors); not part of the IR text form.
     pub spans: SpanTable,
@@ -240,7 +262,9 @@ pub struct Global {
     pub ty: TypeId,
     /// Where it lives.
     pub space: AddressSpace,
-    /// Initial contents as raw little-endian bytes of `ty`'s layout, if initialized.
+    /// Initial contents, if initialized: the leading raw little-endian bytes of `ty`'s
+    /// layout (the lowering keeps them up to the last non-zero one); the bytes after them,
+    /// up to the layout's size, are zero. Never longer than the layout.
     pub init: Option<Vec<u8>>,
 }
 
@@ -253,6 +277,11 @@ pub struct Module {
     pub globals: Vec<Global>,
     /// Functions, indexed by [`FuncId`]; callees need not precede callers.
     pub functions: Vec<Function>,
+    /// Some memory accesses of the program may be volatile (the source says `volatile`;
+    /// the IR does not mark accesses one by one): optimisations then neither remove, merge,
+    /// move nor forward any load or store of `__global`, `__local`, `__constant` or generic
+    /// memory. Printed as a first line `module volatile_memory`.
+    pub volatile_memory: bool,
 }
 
 impl Module {
@@ -285,6 +314,22 @@ impl Module {
 }
 
 impl Stmt {
+    /// The blocks nested directly in this statement (then/else, body/continuing, cases).
+    pub fn child_blocks(&self) -> Vec<&Block> {
+        match self {
+            Stmt::If {
+                then_body,
+                else_body,
+                ..
+            } => vec![then_body, else_body],
+            Stmt::Loop {
+                body, continuing, ..
+            } => vec![body, continuing],
+            Stmt::Switch { cases, .. } => cases.iter().map(|c| &c.body).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The blocks nested directly in this statement (then/else, body/continuing, cases), for
     /// passes that rewrite a block and recurse into the blocks of its statements.
     pub fn child_blocks_mut(&mut self) -> Vec<&mut Block> {

@@ -777,7 +777,7 @@ impl ImageQuery {
 }
 
 /// What a `let` statement computes.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Op {
     /// A scalar constant.
     Const(Const),

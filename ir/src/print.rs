@@ -20,13 +20,16 @@
 
 use std::fmt::Write;
 
-use crate::module::{Block, Function, FunctionKind, Module, Stmt};
+use crate::module::{Block, Function, FunctionKind, Module, Stmt, Unroll};
 use crate::op::{BinaryOp, CmpOp, Const, Dim, Op, Rounding, UnaryOp};
 use crate::types::{ScalarType, TypeTable};
 
 /// Prints a whole module in text form.
 pub fn print_module(module: &Module) -> String {
     let mut out = String::new();
+    if module.volatile_memory {
+        out.push_str("module volatile_memory\n\n");
+    }
     for (i, g) in module.globals.iter().enumerate() {
         let _ = write!(
             out,
@@ -89,6 +92,9 @@ fn print_function(out: &mut String, module: &Module, f: &Function) {
         }
     }
     let _ = write!(out, ") -> {}", types.display(f.ret));
+    if f.is_library {
+        out.push_str(" library");
+    }
     if let FunctionKind::Kernel(attrs) = &f.kind {
         if let Some([x, y, z]) = attrs.reqd_work_group_size {
             let _ = write!(out, " reqd_work_group_size({x}, {y}, {z})");
@@ -155,8 +161,18 @@ fn print_block(out: &mut String, module: &Module, f: &Function, block: &Block, d
                 body,
                 continuing,
                 break_if,
+                unroll,
             } => {
-                out.push_str("loop {\n");
+                out.push_str("loop ");
+                match unroll {
+                    Unroll::Auto => {}
+                    Unroll::Never => out.push_str("nounroll "),
+                    Unroll::Full => out.push_str("unroll "),
+                    Unroll::Count(n) => {
+                        let _ = write!(out, "unroll({n}) ");
+                    }
+                }
+                out.push_str("{\n");
                 print_block(out, module, f, body, depth + 1);
                 indent(out, depth);
                 out.push_str("} continuing {\n");

@@ -35,6 +35,18 @@ impl std::error::Error for VerifyError {}
 
 /// Verifies every function of `module`.
 pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
+    for g in &module.globals {
+        let (have, size) = (
+            g.init.as_ref().map_or(0, Vec::len),
+            module.types.layout(g.ty).size,
+        );
+        if have as u64 > size {
+            return Err(VerifyError {
+                function: g.name.clone(),
+                message: format!("the initializer has {have} bytes, the variable {size}"),
+            });
+        }
+    }
     for f in &module.functions {
         Verifier {
             module,
@@ -197,6 +209,7 @@ impl Verifier<'_> {
                 body,
                 continuing,
                 break_if,
+                unroll: _,
             } => {
                 self.loop_depth += 1;
                 self.block(body)?;

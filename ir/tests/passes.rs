@@ -1,14 +1,71 @@
-//! "IR text in, IR text out" tests of the passes: every `tests/passes/<pass>/NAME.ir` is
-//! parsed, verified, run through the pass (to its fixed point) and the printed result is
-//! compared with the insta snapshot `snapshots/passes__<pass>__NAME.snap`.
+//! "IR text in, IR text out" tests of the passes: every `tests/passes/<dir>/NAME.ir` is
+//! parsed, verified, run through passes and the printed result is compared with the insta
+//! snapshot `snapshots/passes__<dir>__NAME.snap`. Adding a case is adding a file.
+//!
+//! What runs: a `; PASSES: a, b, c` line in the file names the passes (by their pipeline
+//! names, `oclc_ir::opt::by_name`), run in order as one group to a fixed point; a
+//! `; LEVEL: N` line runs the whole target-neutral pipeline of `-ON` instead. Without either,
+//! the pass named like the folder runs to its fixed point. The settings are those of `-O2`,
+//! changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`,
+//! `partial_unroll_factor`, `partial_unroll_max_body`, `level`).
 
 use std::path::Path;
 
-use oclc_ir::passes::{ConstFold, Dce, Simplify};
-use oclc_ir::{parse_module, print_module, run_pipeline, verify_module, Module, Pass};
+use oclc_ir::opt::{self, OptConfig};
+use oclc_ir::{parse_module, print_module, verify_module, Module, Pass, Pipeline};
 
-/// Runs `transform` on every input of `tests/passes/<dir>` and checks the snapshots.
-fn check_dir(dir: &str, transform: &dyn Fn(&mut Module)) {
+/// The value of the `; KEY: value` header line of `text`, if any.
+fn header<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+    text.lines()
+        .take_while(|l| l.trim_start().starts_with(';') || l.trim().is_empty())
+        .find_map(|l| {
+            l.trim_start()
+                .trim_start_matches(';')
+                .trim()
+                .strip_prefix(key)
+                .and_then(|rest| rest.strip_prefix(':'))
+                .map(str::trim)
+        })
+}
+
+/// The pipeline a test file asks for (see the module documentation).
+fn pipeline_for(dir: &str, text: &str) -> Pipeline<'static> {
+    if let Some(level) = header(text, "LEVEL") {
+        return opt::pipeline(&OptConfig::for_level(level.parse().expect("LEVEL: N")));
+    }
+    let names: Vec<&str> = match header(text, "PASSES") {
+        Some(list) => list.split(',').map(str::trim).collect(),
+        None => vec![dir],
+    };
+    let config = config_for(text);
+    let passes: Vec<Box<dyn Pass>> = names
+        .iter()
+        .map(|n| opt::by_name(n, &config).unwrap_or_else(|| panic!("no pass called {n}")))
+        .collect();
+    Pipeline::new().fixed_point(passes)
+}
+
+/// The `-O2` settings changed by the file's `; CONFIG:` line.
+fn config_for(text: &str) -> OptConfig {
+    let mut config = OptConfig::for_level(2);
+    for item in header(text, "CONFIG").unwrap_or("").split(',') {
+        let Some((name, value)) = item.split_once('=') else {
+            continue;
+        };
+        let n: usize = value.trim().parse().expect("CONFIG value");
+        match name.trim() {
+            "level" => config.level = n as u8,
+            "full_unroll_budget" => config.full_unroll_budget = n,
+            "partial_unroll_factor" => config.partial_unroll_factor = n as u32,
+            "partial_unroll_max_body" => config.partial_unroll_max_body = n,
+            other => panic!("unknown CONFIG setting {other}"),
+        }
+    }
+    config
+}
+
+/// Runs every input of `tests/passes/<dir>` and checks the snapshots.
+fn check_dir(dir: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/passes")
         .join(dir);
@@ -24,7 +81,7 @@ fn check_dir(dir: &str, transform: &dyn Fn(&mut Module)) {
         let text = std::fs::read_to_string(&path).unwrap();
         let mut m = parse_module(&text).unwrap_or_else(|e| panic!("{stem}.ir:{e}"));
         verify_module(&m).unwrap_or_else(|e| panic!("{stem}.ir: input: {e}"));
-        transform(&mut m);
+        run(&pipeline_for(dir, &text), &mut m);
         verify_module(&m).unwrap_or_else(|e| panic!("{stem}.ir: output: {e}"));
         let out = print_module(&m);
         // The output must itself read back.
@@ -39,43 +96,27 @@ fn check_dir(dir: &str, transform: &dyn Fn(&mut Module)) {
     }
 }
 
-/// Runs one pass until it reports no change (bounded).
-fn to_fixed_point(pass: &dyn Pass) -> impl Fn(&mut Module) + '_ {
-    move |m| {
-        for _ in 0..10 {
-            if !pass.run(m) {
-                return;
-            }
-        }
-        panic!("{} did not reach a fixed point", pass.name());
+fn run(pipeline: &Pipeline, m: &mut Module) -> bool {
+    pipeline
+        .run(m, &mut |_, m| verify_module(m).unwrap())
+        .expect("optimisations never refuse")
+}
+
+/// Every folder of `tests/passes/` is a test case group.
+#[test]
+fn every_pass_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/passes");
+    let mut dirs: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .collect();
+    dirs.sort();
+    assert!(dirs.len() >= 4, "{dirs:?}");
+    for dir in dirs {
+        check_dir(&dir);
     }
-}
-
-#[test]
-fn const_fold() {
-    check_dir("const_fold", &to_fixed_point(&ConstFold));
-}
-
-#[test]
-fn dce() {
-    check_dir("dce", &to_fixed_point(&Dce));
-}
-
-#[test]
-fn simplify() {
-    check_dir("simplify", &|m| {
-        to_fixed_point(&Simplify)(m);
-        to_fixed_point(&Dce)(m);
-    });
-}
-
-#[test]
-fn pipeline_o1() {
-    check_dir("pipeline", &|m| {
-        let mut names = Vec::new();
-        run_pipeline(m, 1, |name, _| names.push(name.to_string()));
-        assert_eq!(&names[..3], ["const_fold", "simplify", "dce"]);
-    });
 }
 
 #[test]
@@ -84,11 +125,37 @@ fn o0_runs_nothing() {
     let mut m = parse_module(text).unwrap();
     let before = print_module(&m);
     let mut calls = 0;
-    assert!(!run_pipeline(&mut m, 0, |_, _| calls += 1));
+    let changed = opt::pipeline(&OptConfig::for_level(0))
+        .run(&mut m, &mut |_, _| calls += 1)
+        .unwrap();
+    assert!(!changed);
     assert_eq!(calls, 0);
     assert_eq!(print_module(&m), before);
-    assert!(oclc_ir::pipeline(0).is_empty());
-    assert_eq!(oclc_ir::pipeline(2).len(), 3);
+    assert!(opt::pipeline(&OptConfig::for_level(0))
+        .pass_names()
+        .is_empty());
+}
+
+#[test]
+fn every_pipeline_pass_has_a_name_by_name_finds() {
+    let config = OptConfig::for_level(3);
+    for name in opt::pipeline(&config).pass_names() {
+        let pass = opt::by_name(name, &config).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(pass.name(), name);
+    }
+}
+
+#[test]
+fn a_disabled_pass_does_not_run() {
+    let text = include_str!("passes/pipeline/fold_then_clean.ir");
+    let mut m = parse_module(text).unwrap();
+    let mut ran = Vec::new();
+    opt::pipeline(&OptConfig::for_level(2))
+        .disable(&["const_fold"])
+        .run(&mut m, &mut |name, _| ran.push(name.to_string()))
+        .unwrap();
+    assert!(!ran.is_empty());
+    assert!(!ran.iter().any(|n| n == "const_fold"), "{ran:?}");
 }
 
 #[test]
@@ -99,7 +166,7 @@ fn pipeline_keeps_fixtures_valid() {
         oclc_ir::fixtures::vec4_helper(),
     ] {
         let mut m2 = m.clone();
-        run_pipeline(&mut m2, 2, |_, m| verify_module(m).unwrap());
+        run(&opt::pipeline(&OptConfig::for_level(3)), &mut m2);
         verify_module(&m2).unwrap();
     }
 }

@@ -1,21 +1,23 @@
 //! NDRange launches: argument binding and parallel execution of work-groups.
 //!
-//! Work-groups are numbered x fastest and handed out through an atomic counter to `threads`
-//! scoped threads. Each thread owns its argument block, its `__local` areas (static and
-//! argument) and its per-work-item state, so groups never share scratch memory.
+//! Work-groups are numbered x fastest and handed out in batches through an atomic counter to
+//! the calling thread and, when the launch is worth it, the pool's workers (see
+//! [`crate::schedule`]). Each thread owns its argument block, its `__local` areas (static
+//! and argument) and its per-work-item state, so groups never share scratch memory.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use oclc_backend_cpu::{WorkGroupContext, WorkGroupFn};
 
 use crate::args::{ArgValue, ParamKind};
-use crate::buffer::{alloc_chunks, Buffer};
+use crate::buffer::Buffer;
 use crate::error::RuntimeError;
 use crate::image::Image;
-use crate::ndrange::{resolve, NDRange};
+use crate::ndrange::{group_id, next_group_id, resolve, NDRange};
 use crate::program::Program;
+use crate::schedule::{Schedule, Share};
+use crate::scratch::{Scratch, ScratchSizes};
 
 /// What a launch actually ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,14 +26,17 @@ pub struct LaunchInfo {
     pub local: [u64; 3],
     /// Work-groups per dimension.
     pub groups: [u64; 3],
-    /// Threads used.
+    /// Threads the launch could run on at once: with more than one, the pool's workers (the
+    /// calling thread takes work-groups too until they have all started); with one, the
+    /// calling thread alone.
     pub threads: usize,
-    /// The launch's execution time as OpenCL's event profiling reports it (`COMMAND_START`
-    /// to `COMMAND_END`, which PoCL stamps when a worker thread takes the command up and when
-    /// the last work-group ends): the argument binding and scratch allocation, plus the span
-    /// from the first thread starting on the work-groups to the last one finishing them. The
-    /// wait for a worker thread to be scheduled in the first place, and the calling thread's
-    /// wake-up at the end, are left out on both sides.
+    /// The launch's execution time, comparable with what OpenCL's event profiling reports
+    /// (`COMMAND_START` to `COMMAND_END`, which PoCL stamps when a worker thread takes the
+    /// command up and when the last work-group ends): from the launch's start (after the
+    /// kernel is compiled for its local size) to the last work-group's end, whichever thread
+    /// ran it, so argument binding, scratch allocation and any hand-off to worker threads
+    /// count. The calling thread's own wake-up at the end (if it slept) is left out, as the
+    /// host thread's is on OpenCL.
     pub elapsed: Duration,
 }
 
@@ -79,36 +84,47 @@ impl Program {
             .unwrap_or(1)
             .max(1);
         let nthreads = (wanted as u64).min(total_groups).max(1) as usize;
+        // With more than one thread, `nthreads` pool workers (slots below it) and the
+        // calling thread (slot `nthreads`) share the work, see `Schedule::run`.
+        let helpers = if nthreads > 1 { nthreads } else { 0 };
         let wi_total = r.local[0] * r.local[1] * r.local[2];
-        let state_bytes = wi_total
-            .checked_mul(k.wi_state_size)
-            .ok_or(RuntimeError::OutOfMemory { bytes: u64::MAX })?;
-        // Allocate every thread's scratch up front so allocation errors are reported.
-        let mut scratch = Vec::with_capacity(nthreads);
-        for _ in 0..nthreads {
-            let static_local = alloc_chunks(k.static_local_size)?;
-            let state = alloc_chunks(state_bytes)?;
-            let mut arg_locals = Vec::new();
-            for (_, size) in &block.locals {
-                arg_locals.push(alloc_chunks(*size)?);
-            }
-            let argmem = alloc_chunks(block.bytes.len() as u64)?;
-            scratch.push((static_local, state, arg_locals, argmem));
-        }
-        let next = AtomicU64::new(0);
-        let first_start_ns = AtomicU64::new(u64::MAX);
-        let last_end_ns = AtomicU64::new(0);
-        let since_start = || u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let sizes = ScratchSizes {
+            static_local: k.static_local_size,
+            state: wi_total
+                .checked_mul(k.wi_state_size)
+                .ok_or(RuntimeError::OutOfMemory { bytes: u64::MAX })?,
+            arg_locals: block.locals.iter().map(|(_, size)| *size).collect(),
+            args: block.bytes.len() as u64,
+        };
+        // The calling thread's scratch is taken up front, so allocation errors are reported;
+        // a worker whose scratch cannot be allocated leaves the work to the others.
+        let scratch: Vec<Mutex<Option<Scratch>>> =
+            (0..=helpers).map(|_| Mutex::new(None)).collect();
+        *lock(&scratch[helpers]) = Some(self.scratch.take(&sizes)?);
         // Consecutive work-groups in batches, so that each thread streams through
         // contiguous memory (hardware prefetchers follow it), with about 16 batches per
         // thread left for balancing.
         let batch = (total_groups / (nthreads as u64 * 16)).clamp(1, 64);
+        let schedule = Schedule::new(started, total_groups, batch);
         let entry: WorkGroupFn = k.entry;
-        let scratch: Vec<Mutex<Scratch>> = scratch.into_iter().map(Mutex::new).collect();
-        let run = |thread: usize| {
-            first_start_ns.fetch_min(since_start(), Ordering::Relaxed);
-            let mut guard = scratch[thread].lock().unwrap_or_else(|e| e.into_inner());
-            let (static_local, state, arg_locals, argmem) = &mut *guard;
+        let pool = &self.scratch;
+        let body = |slot: usize, share: &mut Share<'_>| {
+            let mut guard = lock(&scratch[slot]);
+            if guard.is_none() {
+                match pool.take(&sizes) {
+                    Ok(s) => *guard = Some(s),
+                    Err(_) => return,
+                }
+            }
+            let Some(Scratch {
+                static_local,
+                state,
+                arg_locals,
+                argmem,
+            }) = guard.as_mut()
+            else {
+                return;
+            };
             // SAFETY: `argmem` holds at least `block.bytes.len()` bytes.
             let args_bytes = unsafe {
                 std::slice::from_raw_parts_mut(argmem.as_mut_ptr() as *mut u8, block.bytes.len())
@@ -129,35 +145,35 @@ impl Program {
                 local_mem: static_local.as_mut_ptr() as *mut u8,
                 wi_state: state.as_mut_ptr() as *mut u8,
             };
-            loop {
-                let first = next.fetch_add(batch, Ordering::Relaxed);
-                if first >= total_groups {
-                    break;
-                }
-                for g in first..(first + batch).min(total_groups) {
-                    ctx.group_id = [
-                        g % r.groups[0],
-                        (g / r.groups[0]) % r.groups[1],
-                        g / (r.groups[0] * r.groups[1]),
-                    ];
+            for groups in share {
+                // The first group's id by division, the rest by counting (x fastest): a
+                // 64-bit division costs about as much as a small work-group.
+                let mut id = group_id(groups.start, r.groups);
+                for _ in groups {
+                    ctx.group_id = id;
+                    next_group_id(&mut id, r.groups);
                     // SAFETY: the argument block matches the kernel's layout (checked by
                     // `bind_args`), every pointer in it and in `ctx` is live for the call,
                     // and the scratch areas have the sizes the compiled kernel asked for.
                     unsafe { entry(argmem.as_ptr() as *const u8, &ctx) };
                 }
             }
-            last_end_ns.fetch_max(since_start(), Ordering::Relaxed);
         };
-        let setup_ns = since_start();
-        crate::pool::run_parallel(nthreads, &run);
-        let running_ns = last_end_ns
-            .load(Ordering::Relaxed)
-            .saturating_sub(first_start_ns.load(Ordering::Relaxed));
+        let cost_key = (std::sync::Arc::as_ptr(&k) as usize, r.local);
+        let predicted = self.costs.predict(cost_key, total_groups);
+        schedule.run(helpers, predicted, &body);
+        let elapsed = schedule.elapsed();
+        self.costs.record(cost_key, total_groups, schedule.busy());
+        for set in scratch {
+            if let Some(s) = set.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                self.scratch.give_back(s);
+            }
+        }
         Ok(LaunchInfo {
             local: r.local,
             groups: r.groups,
             threads: nthreads,
-            elapsed: Duration::from_nanos(setup_ns + running_ns),
+            elapsed,
         })
     }
 
@@ -249,9 +265,6 @@ impl Program {
     }
 }
 
-type Scratch = (
-    Vec<crate::buffer::Chunk>,
-    Vec<crate::buffer::Chunk>,
-    Vec<Vec<crate::buffer::Chunk>>,
-    Vec<crate::buffer::Chunk>,
-);
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}

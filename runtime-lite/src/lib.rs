@@ -16,6 +16,8 @@ pub mod ndrange;
 pub mod opencl;
 mod pool;
 pub mod program;
+mod schedule;
+mod scratch;
 pub mod vulkan;
 
 pub use args::{ArgValue, ParamInfo, ParamKind};

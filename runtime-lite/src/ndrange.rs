@@ -126,3 +126,54 @@ pub(crate) fn resolve(r: &NDRange, reqd: Option<[u32; 3]>) -> Result<Resolved, R
         ],
     })
 }
+
+/// The id of work-group `g` (numbered x fastest) in a grid of `groups`.
+pub(crate) fn group_id(g: u64, groups: [u64; 3]) -> [u64; 3] {
+    if groups[1] == 1 && groups[2] == 1 {
+        return [g, 0, 0];
+    }
+    let (rest, x) = (g / groups[0], g % groups[0]);
+    if groups[2] == 1 {
+        return [x, rest, 0];
+    }
+    [x, rest % groups[1], rest / groups[1]]
+}
+
+/// Steps `id` to the next work-group (x fastest) in a grid of `groups`.
+pub(crate) fn next_group_id(id: &mut [u64; 3], groups: [u64; 3]) {
+    id[0] += 1;
+    if id[0] == groups[0] {
+        id[0] = 0;
+        id[1] += 1;
+        if id[1] == groups[1] {
+            id[1] = 0;
+            id[2] += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{group_id, next_group_id};
+
+    /// Counting from any work-group gives the ids division gives (x fastest), in 1-, 2-
+    /// and 3-D grids.
+    #[test]
+    fn group_ids_by_counting_match_division() {
+        for groups in [[5, 1, 1], [3, 4, 1], [2, 3, 4], [1, 1, 3], [1, 2, 1]] {
+            let total = groups[0] * groups[1] * groups[2];
+            for start in 0..total {
+                let mut id = group_id(start, groups);
+                for g in start..total {
+                    let want = [
+                        g % groups[0],
+                        (g / groups[0]) % groups[1],
+                        g / (groups[0] * groups[1]),
+                    ];
+                    assert_eq!(id, want, "group {g} of {groups:?}");
+                    next_group_id(&mut id, groups);
+                }
+            }
+        }
+    }
+}

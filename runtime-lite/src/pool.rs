@@ -5,56 +5,71 @@
 //! workers live for the rest of the process instead: between jobs each spins briefly (so
 //! back-to-back launches start at once) and then sleeps on a condition variable.
 //!
-//! The calling thread hands the whole job to the workers and waits, as PoCL's host thread
-//! does: a caller that has just been busy (filling buffers, say) has used up its scheduler
-//! slice, and on a loaded machine it is preempted in the middle of its share, holding back
-//! the whole launch until it runs again (measured: 2 ms launches taking 10 ms medians on the
-//! shared 2-core machine), while workers that slept between launches run at once on wake-up.
+//! A job is shared work (work-groups handed out through a counter): each helper that takes
+//! part calls `job(slot)` with its own slot, and that call takes work until none is left. So
+//! the caller never waits for a worker that has not started: once the work is all handed
+//! out, the slots not yet claimed are withdrawn and only the helpers already running are
+//! waited for. (Waiting for every worker to check in made a 2 us launch take 50 us on two
+//! busy cores: the second worker only ran once the caller's own spinning had ended.)
 //!
 //! One job runs at a time; a launch that finds the pool busy (another host thread launching
 //! at the same moment) runs on freshly spawned scoped threads instead, so concurrent callers
 //! never wait for each other.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, OnceLock, TryLockError};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::{Duration, Instant};
 
 /// How long an idle worker polls for the next job before sleeping, and how long the caller
-/// polls for the helpers to finish before sleeping.
+/// polls for the helpers before sleeping.
 const SPIN: Duration = Duration::from_micros(50);
 
-/// A job: called once per participating thread with that thread's index.
-type Job<'a> = &'a (dyn Fn(usize) + Sync);
+/// Bits of [`Pool::claims`] counting the slots claimed; the generation takes the rest.
+const SLOT_BITS: u32 = 16;
+/// The slot count of a job whose unclaimed slots were withdrawn (above any helper count).
+const CLOSED: u64 = (1 << SLOT_BITS) - 1;
+/// The most helpers one job may ask for (a larger request runs on scoped threads).
+const MAX_HELPERS: usize = CLOSED as usize - 1;
+
+/// A job: called once per participating helper with that helper's slot.
+pub(crate) type Job<'a> = &'a (dyn Fn(usize) + Sync);
 
 /// The job a worker reads, with its lifetime erased (the caller keeps it alive until every
-/// helper has finished, see [`run_parallel`]).
+/// helper that claimed a slot has returned, see [`with_helpers`]).
 #[derive(Clone, Copy)]
 struct ErasedJob(*const (dyn Fn(usize) + Sync + 'static));
 
-// SAFETY: the pointee is `Sync`, and the pointer is only dereferenced while the caller of
-// `run_parallel` keeps the job alive.
+// SAFETY: the pointee is `Sync`, and the pointer is only dereferenced by a worker holding a
+// claimed slot, while the caller of `with_helpers` keeps the job alive.
 unsafe impl Send for ErasedJob {}
 
 /// What the workers read under the lock when the generation changes.
 struct Posted {
     generation: u64,
     job: Option<ErasedJob>,
-    /// Workers with an index below this take part (worker `i` runs `job(i)`).
+    /// Slots of the job: `job(slot)` runs for `slot` below this.
     helpers: usize,
+    /// Workers waiting on [`Pool::wake`] (posting skips the wake-up call when none is).
+    sleepers: usize,
 }
 
 struct Pool {
-    /// Serialises jobs; held by the caller for the whole of [`run_parallel`].
+    /// Serialises jobs; held by the caller for the whole of [`with_helpers`].
     busy: Mutex<()>,
     posted: Mutex<Posted>,
     /// Mirrors `posted.generation` for the workers' lock-free polling.
     generation: AtomicU64,
     wake: Condvar,
-    /// Helpers of the current job that have not finished it.
-    pending: AtomicUsize,
+    /// `generation << SLOT_BITS | slots claimed` of the current job; [`CLOSED`] slots once
+    /// withdrawn.
+    claims: AtomicU64,
+    /// Helpers of the current job that have returned.
+    finished: AtomicUsize,
     /// Set when a helper's share panicked.
-    panicked: AtomicUsize,
+    panicked: AtomicBool,
+    /// Set while the caller sleeps on `done` (helpers then notify it).
+    caller_sleeping: AtomicBool,
     done_lock: Mutex<()>,
     done: Condvar,
     /// Workers spawned so far.
@@ -69,190 +84,218 @@ fn pool() -> &'static Pool {
             generation: 0,
             job: None,
             helpers: 0,
+            sleepers: 0,
         }),
         generation: AtomicU64::new(0),
         wake: Condvar::new(),
-        pending: AtomicUsize::new(0),
-        panicked: AtomicUsize::new(0),
+        claims: AtomicU64::new(0),
+        finished: AtomicUsize::new(0),
+        panicked: AtomicBool::new(false),
+        caller_sleeping: AtomicBool::new(false),
         done_lock: Mutex::new(()),
         done: Condvar::new(),
         spawned: Mutex::new(0),
     })
 }
 
-/// Runs `job(0)`, ..., `job(threads - 1)` in parallel on pool workers (for one thread: on
-/// the calling thread) and returns when all have returned. A panic in any of them is
-/// resumed here after all finish.
-pub(crate) fn run_parallel(threads: usize, job: Job<'_>) {
-    if threads <= 1 {
-        job(0);
-        return;
-    }
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs `job(slot)` on up to `helpers` pool workers (each with its own slot below
+/// `helpers`) while the calling thread runs `caller`, and returns `caller`'s result once
+/// every helper that started has returned.
+///
+/// `job` takes its work from a shared source until none is left, and `exhausted` says when
+/// none is left to hand out: from then on (or once any helper has returned), workers that
+/// have not yet claimed a slot are not waited for and never run the job. A panic in a helper
+/// is resumed here after all have finished.
+pub(crate) fn with_helpers<R>(
+    helpers: usize,
+    job: Job<'_>,
+    exhausted: &dyn Fn() -> bool,
+    caller: impl FnOnce() -> R,
+) -> R {
     let p = pool();
+    if helpers > MAX_HELPERS {
+        return with_scoped(helpers, job, caller);
+    }
     let _busy = match p.busy.try_lock() {
         Ok(guard) => guard,
         Err(TryLockError::Poisoned(e)) => e.into_inner(),
-        Err(TryLockError::WouldBlock) => return run_scoped(threads, job),
+        Err(TryLockError::WouldBlock) => return with_scoped(helpers, job, caller),
     };
-    let helpers = threads;
     if ensure_workers(p, helpers).is_err() {
-        return run_scoped(threads, job);
+        return with_scoped(helpers, job, caller);
     }
-    // SAFETY (lifetime erasure): this function does not return, nor unwind, before
-    // `pending` is back to zero, i.e. before every helper has stopped using `job`.
+    // SAFETY (lifetime erasure): `Join` below withdraws the unclaimed slots and waits for
+    // the claimed ones before this function returns or unwinds, so no worker uses `job`
+    // after it.
     let erased = ErasedJob(unsafe {
         std::mem::transmute::<Job<'_>, *const (dyn Fn(usize) + Sync + 'static)>(job)
     });
-    p.pending.store(helpers, Ordering::SeqCst);
-    p.panicked.store(0, Ordering::SeqCst);
-    {
-        let mut posted = p.posted.lock().unwrap_or_else(|e| e.into_inner());
+    p.panicked.store(false, Ordering::Relaxed);
+    let generation = {
+        let mut posted = lock(&p.posted);
         posted.generation += 1;
         posted.job = Some(erased);
         posted.helpers = helpers;
+        p.finished.store(0, Ordering::Relaxed);
+        p.claims.store(
+            generation_bits(posted.generation) << SLOT_BITS,
+            Ordering::Release,
+        );
         p.generation.store(posted.generation, Ordering::Release);
-    }
-    p.wake.notify_all();
-    wait_for_helpers(p);
-    p.posted.lock().unwrap_or_else(|e| e.into_inner()).job = None;
-    if p.panicked.load(Ordering::SeqCst) != 0 {
+        if posted.sleepers > 0 {
+            p.wake.notify_all();
+        }
+        posted.generation
+    };
+    let join = Join {
+        p,
+        generation,
+        exhausted,
+    };
+    let result = caller();
+    drop(join);
+    if p.panicked.load(Ordering::Acquire) {
         panic!("a launch worker thread panicked");
+    }
+    result
+}
+
+/// The generation as [`Pool::claims`] holds it.
+fn generation_bits(generation: u64) -> u64 {
+    generation & (u64::MAX >> SLOT_BITS)
+}
+
+/// Ends a posted job (also when the caller unwinds): waits until the work is all handed out
+/// (or a helper has returned, which implies it), withdraws the unclaimed slots, and waits
+/// for the helpers that claimed one.
+struct Join<'a> {
+    p: &'static Pool,
+    generation: u64,
+    exhausted: &'a dyn Fn() -> bool,
+}
+
+impl Drop for Join<'_> {
+    fn drop(&mut self) {
+        let p = self.p;
+        let exhausted = self.exhausted;
+        wait_until(p, || p.finished.load(Ordering::SeqCst) > 0 || exhausted());
+        let old = p.claims.swap(
+            generation_bits(self.generation) << SLOT_BITS | CLOSED,
+            Ordering::AcqRel,
+        );
+        let claimed = (old & CLOSED) as usize;
+        wait_until(p, || p.finished.load(Ordering::SeqCst) >= claimed);
     }
 }
 
-/// Waits until every helper has finished the current job: polls for [`SPIN`], then sleeps.
-fn wait_for_helpers(p: &Pool) {
+/// Waits until `ready()`: polls (yielding the core to any thread waiting for it) for
+/// [`SPIN`], then sleeps until a helper's return wakes it. `ready` may only turn true
+/// through a helper's progress or return.
+fn wait_until(p: &Pool, ready: impl Fn() -> bool) {
     let start = Instant::now();
-    while p.pending.load(Ordering::Acquire) != 0 {
+    while !ready() {
         if start.elapsed() > SPIN {
-            let mut guard = p.done_lock.lock().unwrap_or_else(|e| e.into_inner());
-            while p.pending.load(Ordering::Acquire) != 0 {
+            let mut guard = lock(&p.done_lock);
+            p.caller_sleeping.store(true, Ordering::SeqCst);
+            while !ready() {
                 guard = p.done.wait(guard).unwrap_or_else(|e| e.into_inner());
             }
+            p.caller_sleeping.store(false, Ordering::SeqCst);
             return;
         }
-        std::hint::spin_loop();
+        std::thread::yield_now();
     }
 }
 
 /// Spawns workers until there are at least `helpers`.
 fn ensure_workers(p: &'static Pool, helpers: usize) -> std::io::Result<()> {
-    let mut spawned = p.spawned.lock().unwrap_or_else(|e| e.into_inner());
+    let mut spawned = lock(&p.spawned);
     while *spawned < helpers {
         let index = *spawned;
         // Read here, before the caller posts its job, so the new worker cannot miss it.
         let seen = p.generation.load(Ordering::Acquire);
         std::thread::Builder::new()
             .name(format!("oclc-worker-{index}"))
-            .spawn(move || worker(p, index, seen))?;
+            .spawn(move || worker(p, seen))?;
         *spawned += 1;
     }
     Ok(())
 }
 
-/// A worker's life: wait for a new generation, take part if its index is below the job's
-/// helper count, report completion, repeat.
-/// `seen` is the last generation it must not run.
-fn worker(p: &'static Pool, index: usize, mut seen: u64) {
+/// A worker's life: wait for a new generation, claim a slot of its job if one is left,
+/// run it, report completion, repeat. `seen` is the last generation it must not run.
+fn worker(p: &'static Pool, mut seen: u64) {
     loop {
-        let (job, helpers) = next_job(p, &mut seen);
-        if index >= helpers {
+        let (Some(ErasedJob(job)), helpers) = next_job(p, &mut seen) else {
             continue;
-        }
-        let Some(ErasedJob(job)) = job else { continue };
-        // SAFETY: the caller keeps the job alive until `pending` reaches zero, which needs
-        // this worker's decrement below.
-        let result = catch_unwind(AssertUnwindSafe(|| unsafe { (*job)(index) }));
+        };
+        let Some(slot) = claim(p, seen, helpers) else {
+            continue;
+        };
+        // SAFETY: the caller keeps the job alive until every claimed slot's helper has
+        // counted itself in `finished` below.
+        let result = catch_unwind(AssertUnwindSafe(|| unsafe { (*job)(slot) }));
         if result.is_err() {
-            p.panicked.store(1, Ordering::SeqCst);
+            p.panicked.store(true, Ordering::Release);
         }
-        if p.pending.fetch_sub(1, Ordering::AcqRel) == 1 {
-            let _guard = p.done_lock.lock().unwrap_or_else(|e| e.into_inner());
+        p.finished.fetch_add(1, Ordering::SeqCst);
+        if p.caller_sleeping.load(Ordering::SeqCst) {
+            let _guard = lock(&p.done_lock);
             p.done.notify_all();
         }
     }
 }
 
-/// Waits for a generation newer than `seen` (polling for [`SPIN`], then sleeping) and returns
-/// its job and helper count.
+/// Claims a slot of job `generation` if it is still current and has one left.
+fn claim(p: &Pool, generation: u64, helpers: usize) -> Option<usize> {
+    let mut current = p.claims.load(Ordering::Acquire);
+    loop {
+        let slots = current & CLOSED;
+        if current >> SLOT_BITS != generation_bits(generation) || slots >= helpers as u64 {
+            return None;
+        }
+        match p.claims.compare_exchange_weak(
+            current,
+            current + 1,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        ) {
+            Ok(_) => return Some(slots as usize),
+            Err(now) => current = now,
+        }
+    }
+}
+
+/// Waits for a generation newer than `seen` (polling for [`SPIN`], then sleeping), sets
+/// `seen` to it and returns its job and helper count.
 fn next_job(p: &Pool, seen: &mut u64) -> (Option<ErasedJob>, usize) {
     let start = Instant::now();
     while p.generation.load(Ordering::Acquire) == *seen && start.elapsed() < SPIN {
         std::hint::spin_loop();
     }
-    let mut posted = p.posted.lock().unwrap_or_else(|e| e.into_inner());
+    let mut posted = lock(&p.posted);
     while posted.generation == *seen {
+        posted.sleepers += 1;
         posted = p.wake.wait(posted).unwrap_or_else(|e| e.into_inner());
+        posted.sleepers -= 1;
     }
     *seen = posted.generation;
     (posted.job, posted.helpers)
 }
 
-/// The fallback: `threads` scoped threads, thread 0 being the caller.
-fn run_scoped(threads: usize, job: Job<'_>) {
+/// The fallback: `helpers` scoped threads running `job` while the caller runs `caller`.
+fn with_scoped<R>(helpers: usize, job: Job<'_>, caller: impl FnOnce() -> R) -> R {
     std::thread::scope(|s| {
-        for t in 1..threads {
-            s.spawn(move || job(t));
+        for slot in 0..helpers {
+            s.spawn(move || job(slot));
         }
-        job(0);
-    });
+        caller()
+    })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::run_parallel;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    /// Every index runs exactly once per job, over many jobs and thread counts (workers are
-    /// reused and a job with fewer threads leaves the extra workers idle).
-    #[test]
-    fn each_index_runs_once_per_job() {
-        for round in 0..200 {
-            let threads = 1 + round % 5;
-            let counts: Vec<AtomicUsize> = (0..threads).map(|_| AtomicUsize::new(0)).collect();
-            run_parallel(threads, &|t| {
-                counts[t].fetch_add(1, Ordering::Relaxed);
-            });
-            for c in &counts {
-                assert_eq!(c.load(Ordering::Relaxed), 1);
-            }
-        }
-    }
-
-    /// Jobs posted from several host threads at once all complete (the pool or the scoped
-    /// fallback).
-    #[test]
-    fn concurrent_callers_all_complete() {
-        let total = AtomicUsize::new(0);
-        std::thread::scope(|s| {
-            for _ in 0..4 {
-                s.spawn(|| {
-                    for _ in 0..50 {
-                        run_parallel(3, &|_| {
-                            total.fetch_add(1, Ordering::Relaxed);
-                        });
-                    }
-                });
-            }
-        });
-        assert_eq!(total.load(Ordering::Relaxed), 4 * 50 * 3);
-    }
-
-    /// A panic on a worker reaches the caller, and the pool still runs later jobs.
-    #[test]
-    fn worker_panic_reaches_the_caller() {
-        let r = std::panic::catch_unwind(|| {
-            run_parallel(2, &|t| {
-                if t == 1 {
-                    panic!("boom");
-                }
-            })
-        });
-        assert!(r.is_err());
-        let n = AtomicUsize::new(0);
-        run_parallel(2, &|_| {
-            n.fetch_add(1, Ordering::Relaxed);
-        });
-        assert_eq!(n.load(Ordering::Relaxed), 2);
-    }
-}
+mod tests;

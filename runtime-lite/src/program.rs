@@ -7,6 +7,8 @@ use oclc_ir::{verify_module, FunctionKind, Module};
 
 use crate::args::ParamInfo;
 use crate::error::RuntimeError;
+use crate::schedule::CostTable;
+use crate::scratch::ScratchPool;
 
 /// A kernel's interface, for checking arguments and printing messages.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,6 +31,10 @@ pub struct Program {
     pub(crate) module: Module,
     pub(crate) cpu: CpuProgram,
     pub(crate) infos: Vec<KernelInfo>,
+    /// Measured work per work-group of each launched kernel (see [`crate::schedule`]).
+    pub(crate) costs: CostTable,
+    /// Scratch sets of finished launches, for later ones (see [`crate::scratch`]).
+    pub(crate) scratch: ScratchPool,
 }
 
 impl Program {
@@ -42,7 +48,13 @@ impl Program {
         verify_module(&module)?;
         let cpu = compile_module_with(&module, options)?;
         let infos = cpu.kernels().iter().map(|k| describe(&module, k)).collect();
-        Ok(Program { module, cpu, infos })
+        Ok(Program {
+            module,
+            cpu,
+            infos,
+            costs: CostTable::default(),
+            scratch: ScratchPool::default(),
+        })
     }
 
     /// The IR module the program was built from.

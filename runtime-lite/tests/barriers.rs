@@ -47,6 +47,7 @@ fn counted_loop(
         body: body_block,
         continuing,
         break_if: Some(done),
+        unroll: oclc_ir::Unroll::Auto,
     });
 }
 

@@ -130,6 +130,13 @@ fn three_d_range_with_offset() {
     check_queries(3, [6, 4, 3], [3, 2, 3], [10, 20, 30]);
 }
 
+/// Enough work-groups (8 layers of them) for the launch to outgrow the calling thread and
+/// spread over the pool's workers.
+#[test]
+fn large_three_d_range_with_offset() {
+    check_queries(3, [64, 32, 16], [4, 4, 2], [5, 0, 9]);
+}
+
 #[test]
 fn two_d_range_with_offset() {
     check_queries(2, [10, 6, 1], [5, 3, 1], [7, 1, 0]);

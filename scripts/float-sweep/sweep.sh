@@ -18,7 +18,7 @@ gcc -O2 -fopenmp -o "$work/check" "$root/scripts/float-sweep/check.c" -lm
 if [ "$DEVICE" = cpu ]; then
   { echo '#pragma OPENCL EXTENSION cl_khr_fp64 : enable'
     for f in float_ff.cl float.cl float_trig.cl float_hyper.cl float_misc.cl float_special.cl; do
-      sed 's/__oclc_/__oclc_pasted_/g' "$root/ir/src/library/cl/$f"; done
+      sed 's/__oclc_/__oclc_pasted_/g' "$root/lower/src/library/cl/$f"; done
     echo "__kernel void k(uint base, __global float *out) { uint i = get_global_id(0); out[i] = __oclc_pasted_${F}_f32(as_float(base + i)); }"
   } > "$work/k.cl"
 else

@@ -91,6 +91,28 @@ pub fn run_lines(path: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The compile options (-D, -I, -cl-std, -O) among a RUN line's arguments.
+pub fn compile_options(run: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < run.len() {
+        let a = &run[i];
+        if (a == "-D" || a == "-I") && i + 1 < run.len() {
+            out.push(a.clone());
+            out.push(run[i + 1].clone());
+            i += 1;
+        } else if a.starts_with("-D")
+            || a.starts_with("-I")
+            || a.starts_with("-cl-")
+            || a.starts_with("-O")
+        {
+            out.push(a.clone());
+        }
+        i += 1;
+    }
+    out
+}
+
 /// Float tolerance `(rtol, atol)` from a `// TOLERANCE: RTOL ATOL` line, or the default.
 pub fn tolerance(path: &Path) -> (f64, f64) {
     let text = std::fs::read_to_string(path).unwrap();

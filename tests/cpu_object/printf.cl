@@ -50,10 +50,12 @@ __kernel void vectors(__global int *r, __global const int *a, __global const flo
     int v = a[i];
     float x = f[i];
     int16 w = (int16)(v) * (int16)(1, -2, 3, -4, 5, -6, 7, -8, 9, -10, 11, -12, 13, -14, 15, -16);
-    r[i] = printf("%v2hld|%v3hlf|%.1v4hlf|%v4hx|%v8hhu|%v16hhx|%v2lx|%v16hld|%5v2hd|%v3hle\n",
+    // 16 lanes are checked on chars only: PoCL 3.1 prints an int16 argument (64 bytes) and
+    // every argument after it from the wrong place (values that change from run to run).
+    r[i] = printf("%v2hld|%v3hlf|%.1v4hlf|%v4hx|%v8hhu|%v16hhx|%v2lx|%v8hld|%5v2hd|%v3hle\n",
                   (int2)(v, -v), (float3)(x, -x, x * 1e10f), (float4)(x, 1.0f / 0.0f, -0.0f, x / 7.0f),
                   convert_short4(w.s0123), convert_uchar8(w.s01234567), convert_uchar16(w),
-                  (long2)((long)v << 33, -1L), w, convert_short2(w.s45), (float3)(x, x * 1e-30f, -x * 1e30f));
+                  (long2)((long)v << 33, -1L), w.hi, convert_short2(w.s45), (float3)(x, x * 1e-30f, -x * 1e30f));
 }
 
 __constant ulong special_double_bits[10] = {

@@ -6,7 +6,7 @@
 // The integer built-ins on all eight integer types, scalar and vector (2, 3 and 4 lanes:
 // Vulkan has no wider vectors), on random inputs with the edge values of each type mixed
 // in (0, -1, MIN, MAX and the combinations that saturate or overflow). On Vulkan every one
-// of them comes from oclc's built-in library (ir/src/library/cl/int.cl); min/max/clamp are
+// of them comes from oclc's built-in library (lower/src/library/cl/int.cl); min/max/clamp are
 // native there.
 // Results are stored zero-extended so that each type's bits are compared exactly.
 

@@ -222,6 +222,7 @@ impl Tx<'_, '_, '_> {
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 self.emit_loop(
                     |tx| tx.block(body),
@@ -250,7 +251,15 @@ impl Tx<'_, '_, '_> {
                     self.leave_work_item(code);
                 }
             }
-            Stmt::Return(_) => self.leave_work_item(pending::RETURN),
+            Stmt::Return(value) => {
+                if let (Some(v), Some(vars)) = (value, self.ret_vars.clone()) {
+                    let vs = self.val(*v)?;
+                    for (var, x) in vars.iter().zip(vs) {
+                        self.b.def_var(*var, x);
+                    }
+                }
+                self.leave_work_item(pending::RETURN)
+            }
             Stmt::Barrier { .. } => {
                 return Err(self.err("a barrier inside a region (planner bug)"));
             }
@@ -444,6 +453,7 @@ impl Tx<'_, '_, '_> {
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 self.emit_loop(
                     |tx| tx.group_block(body),

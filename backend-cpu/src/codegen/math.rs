@@ -8,7 +8,7 @@ use oclc_ir::{MathFn, ScalarType, TypeId, ValueId};
 
 use super::Tx;
 use crate::error::CompileError;
-use crate::mathlib::{math_symbol, routine, Shape};
+use crate::mathlib::{routine, routine_symbol, Shape};
 
 impl Tx<'_, '_, '_> {
     /// Lowers a math built-in with result type `rty`; scalar operands of a vector call are
@@ -19,13 +19,11 @@ impl Tx<'_, '_, '_> {
         args: &[ValueId],
         rty: TypeId,
     ) -> Result<Vec<Value>, CompileError> {
-        let half = self.scalar(args[0])? == ScalarType::F16;
+        let elem = self.scalar(args[0])?;
+        let half = elem == ScalarType::F16;
         // Half math computes in float (see `half`): the operands widen, the result rounds.
-        let s = if half {
-            ScalarType::F32
-        } else {
-            self.scalar(args[0])?
-        };
+        let s = if half { ScalarType::F32 } else { elem };
+        let routine = routine_symbol(func, elem);
         if s.is_float() && func.int_only() || !s.is_float() && func.float_only() {
             return Err(self.err(format!("the built-in '{}' on {}", func.name(), s.name())));
         }
@@ -38,7 +36,9 @@ impl Tx<'_, '_, '_> {
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
             let lane: Vec<Value> = ops.iter().map(|o| o[i]).collect();
-            let r = if half {
+            let r = if let Some(name) = routine {
+                self.call_math(name, &lane)
+            } else if half {
                 self.half_lane(func, &lane)
             } else if s.is_float() {
                 self.float_lane(func, s, &lane)
@@ -64,14 +64,13 @@ impl Tx<'_, '_, '_> {
         Ok(out)
     }
 
-    /// A lane of a half built-in, computed on the floats halves widen to: rounding the
-    /// float result to half once is exact or correctly rounded except where the half grid
-    /// itself matters (`fma` rounds once from an exact sum, `nextafter` steps on half's grid,
+    /// A lane of a half built-in that calls no routine, computed on the floats halves
+    /// widen to: rounding the float result to half once is exact or correctly rounded
+    /// except where the half grid itself matters (`fma` rounds once from an exact sum and
+    /// `nextafter` steps on half's grid: both call routines, see [`routine_symbol`];
     /// `isnormal` uses half's smallest normal).
     fn half_lane(&mut self, func: MathFn, a: &[Value]) -> Value {
         match func {
-            MathFn::Fma => self.call_math(crate::mathlib::HALF_FMA, a),
-            MathFn::Nextafter => self.call_math(crate::mathlib::HALF_NEXTAFTER, a),
             MathFn::IsNormal => {
                 let m = self.b.ins().fabs(a[0]);
                 let inf = self.float_const(ScalarType::F32, f64::INFINITY);
@@ -84,10 +83,8 @@ impl Tx<'_, '_, '_> {
         }
     }
 
+    /// A lane of a float built-in that calls no routine ([`routine_symbol`]).
     fn float_lane(&mut self, func: MathFn, s: ScalarType, a: &[Value]) -> Value {
-        if let Some(name) = math_symbol(func, s == ScalarType::F64) {
-            return self.call_math(name, a);
-        }
         match func {
             MathFn::Sqrt | MathFn::NativeSqrt => self.b.ins().sqrt(a[0]),
             MathFn::Rsqrt | MathFn::NativeRsqrt => {

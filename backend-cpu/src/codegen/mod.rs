@@ -19,6 +19,7 @@ mod math_int;
 mod once;
 mod ops;
 pub mod printf;
+pub mod routine;
 mod state;
 mod vector;
 mod workitem;
@@ -90,11 +91,12 @@ pub fn translate_kernel(
     );
     let mut fctx = FunctionBuilderContext::new();
     let b = FunctionBuilder::new(&mut clif, &mut fctx);
-    let mut tx = Tx::new(types, func, plan, env, b);
+    let mut tx = Tx::new(types, func, plan, env, b, FunctionShape::WorkGroup);
     tx.env.notes.clear();
     if tx.env.vectorize {
         tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
         tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
+        tx.access_groups = std::rc::Rc::new(crate::vectorize::groups::find(types, func));
     }
     tx.run(module)?;
     tx.b.seal_all_blocks();
@@ -176,6 +178,19 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub uniformity: Option<std::rc::Rc<crate::vectorize::Uniformity>>,
     /// Integer constants of the kernel, by value (for affine index arithmetic).
     pub int_consts: std::rc::Rc<HashMap<ValueId, i64>>,
+    /// In a routine, the variables (one per piece) that `return v` sets.
+    pub ret_vars: Option<Vec<Variable>>,
+    /// The `vloadN`/`vstoreN` groups of the kernel, when the vectorize stage runs.
+    pub access_groups: std::rc::Rc<crate::vectorize::groups::Groups>,
+}
+
+/// What a translated function is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FunctionShape {
+    /// A kernel's work-group function ([`work_group_signature`]).
+    WorkGroup,
+    /// A routine taking and returning scalars ([`routine::translate_routine`]).
+    Routine,
 }
 
 impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
@@ -185,22 +200,34 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
         plan: &'a Plan,
         env: &'e mut Env<'m>,
         mut b: FunctionBuilder<'a>,
+        kind: FunctionShape,
     ) -> Self {
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
         b.switch_to_block(entry);
         b.seal_block(entry);
         let params = b.block_params(entry).to_vec();
-        let ctx = params[1];
+        // A routine (see `routine`) has no context: its "work-group" is one work-item.
+        let (args, ctx) = match kind {
+            FunctionShape::WorkGroup => (params[0], params[1]),
+            FunctionShape::Routine => {
+                let zero = b.ins().iconst(types::I64, 0);
+                (zero, zero)
+            }
+        };
         let ro = MemFlagsData::trusted().with_readonly();
-        let local_size = match env.local_size {
-            Some(sizes) => sizes.map(|n| b.ins().iconst(types::I64, n as i64)),
-            None => std::array::from_fn(|d| {
+        let local_size = match (kind, env.local_size) {
+            (FunctionShape::Routine, _) => [1; 3].map(|n| b.ins().iconst(types::I64, n)),
+            (_, Some(sizes)) => sizes.map(|n| b.ins().iconst(types::I64, n as i64)),
+            (_, None) => std::array::from_fn(|d| {
                 b.ins()
                     .load(types::I64, ro, ctx, ctx_offsets::LOCAL_SIZE + 8 * d as i32)
             }),
         };
-        let mut ld = |off: i32| b.ins().load(types::I64, ro, ctx, off);
+        let mut ld = |off: i32| match kind {
+            FunctionShape::WorkGroup => b.ins().load(types::I64, ro, ctx, off),
+            FunctionShape::Routine => b.ins().iconst(types::I64, 0),
+        };
         let group_id = [
             ld(ctx_offsets::GROUP_ID),
             ld(ctx_offsets::GROUP_ID + 8),
@@ -234,7 +261,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             b,
             vals: HashMap::new(),
             ctx,
-            args: params[0],
+            args,
             local_size,
             group_id,
             group_base,
@@ -258,6 +285,8 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             math_refs: HashMap::new(),
             uniformity: None,
             int_consts: Default::default(),
+            ret_vars: None,
+            access_groups: Default::default(),
         }
     }
 
@@ -304,6 +333,32 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
                 .collect();
             self.vals.insert(p.value, lanes);
         }
+        self.declare_promoted_vars()?;
+        if self.plan.group.size > 0 {
+            self.group_slot = Some(self.b.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                self.plan.group.size as u32,
+                4,
+            )));
+        }
+        if !self.plan.has_barrier {
+            self.create_private_slots();
+            let body = &self.f.body.stmts;
+            self.region(body, GROUP)?;
+        } else {
+            self.group_block(&self.f.body)?;
+        }
+        if !self.terminated {
+            self.b.ins().jump(self.exit, &[]);
+        }
+        self.b.switch_to_block(self.exit);
+        self.b.ins().return_(&[]);
+        Ok(())
+    }
+
+    /// Declares the variables (one per piece) of the private variables that live in
+    /// Cranelift variables: promoted ones and those kept in the work-item state.
+    fn declare_promoted_vars(&mut self) -> Result<(), CompileError> {
         let mut promoted: Vec<u32> = self
             .plan
             .promoted
@@ -317,37 +372,24 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             let vs = ps.iter().map(|pc| self.b.declare_var(pc.ty)).collect();
             self.vars.insert(l, vs);
         }
-        if self.plan.group.size > 0 {
-            self.group_slot = Some(self.b.create_sized_stack_slot(StackSlotData::new(
-                StackSlotKind::ExplicitSlot,
-                self.plan.group.size as u32,
-                4,
-            )));
-        }
-        if !self.plan.has_barrier {
-            for (i, l) in self.f.locals.iter().enumerate() {
-                if l.space != AddressSpace::Local && !self.plan.promoted.contains(&(i as u32)) {
-                    let lay = self.types.layout(l.ty);
-                    let align_shift = lay.align.max(1).trailing_zeros().min(6) as u8;
-                    let slot = self.b.create_sized_stack_slot(StackSlotData::new(
-                        StackSlotKind::ExplicitSlot,
-                        lay.size.max(1) as u32,
-                        align_shift,
-                    ));
-                    self.slots.insert(i as u32, slot);
-                }
-            }
-            let body = &self.f.body.stmts;
-            self.region(body, GROUP)?;
-        } else {
-            self.group_block(&self.f.body)?;
-        }
-        if !self.terminated {
-            self.b.ins().jump(self.exit, &[]);
-        }
-        self.b.switch_to_block(self.exit);
-        self.b.ins().return_(&[]);
         Ok(())
+    }
+
+    /// A stack slot for every private variable that stays in memory (functions without
+    /// barriers: one work-item's variables at a time).
+    fn create_private_slots(&mut self) {
+        for (i, l) in self.f.locals.iter().enumerate() {
+            if l.space != AddressSpace::Local && !self.plan.promoted.contains(&(i as u32)) {
+                let lay = self.types.layout(l.ty);
+                let align_shift = lay.align.max(1).trailing_zeros().min(6) as u8;
+                let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+                    StackSlotKind::ExplicitSlot,
+                    lay.size.max(1) as u32,
+                    align_shift,
+                ));
+                self.slots.insert(i as u32, slot);
+            }
+        }
     }
 
     /// The Cranelift values of an IR value, reloaded from the work-item state when it was

@@ -10,7 +10,7 @@ pub mod float;
 pub mod half;
 pub mod ports;
 
-use oclc_ir::MathFn;
+use oclc_ir::{MathFn, ScalarType};
 
 /// The shape of a routine's signature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -876,6 +876,19 @@ pub fn routines() -> Vec<Routine> {
         true,
     );
     v
+}
+
+/// The routine the code generator calls for `func` on lanes of `scalar`, if it calls one:
+/// half lanes compute in float (their `fma` and `nextafter`, which work on half's grid,
+/// have routines of their own); integer built-ins are inlined.
+pub fn routine_symbol(func: MathFn, scalar: ScalarType) -> Option<&'static str> {
+    match (scalar, func) {
+        (ScalarType::F16, MathFn::Fma) => Some(HALF_FMA),
+        (ScalarType::F16, MathFn::Nextafter) => Some(HALF_NEXTAFTER),
+        (ScalarType::F16 | ScalarType::F32, _) => math_symbol(func, false),
+        (ScalarType::F64, _) => math_symbol(func, true),
+        _ => None,
+    }
 }
 
 /// The routine implementing `func` for f32 or f64 lanes, if it is a library call (the

@@ -1,93 +1,181 @@
 //! Math built-ins for object files: an object cannot call the Rust routines of
-//! [`crate::mathlib`], so every built-in that the JIT would call one for is linked from
-//! oclc's built-in library (`oclc_ir::library`, OpenCL C compiled by oclc) into the module
-//! before translation, and then inlined like any helper.
+//! [`crate::mathlib`], so it defines its own, each once, from oclc's built-in library
+//! (`oclc_lower::library`, OpenCL C compiled by oclc), as local functions with the signatures
+//! of the Rust ones. Kernels are translated exactly as for the JIT and call them per lane
+//! under the same symbols; the library code is never copied into a kernel.
+//!
+//! Each routine is the *wrapper* of its operation ([`super::routine_module`]) with every
+//! call inlined. `native_` variants take the full-precision functions, as in the JIT; half
+//! lanes compute in float, except `fma` and `nextafter`, which take the library's half
+//! forms (`lower/src/library/cl/half.cl`). Half conversions are generated in the object
+//! ([`super::half`]) and printf calls `vprintf` ([`super::printf`]).
 
-use oclc_ir::{Block, MathFn, Module, Op, ScalarType, Stmt};
+use std::collections::HashMap;
 
+use cranelift_codegen::Context;
+use cranelift_module::{FuncId as ClifFuncId, Linkage};
+use oclc_ir::{BinaryOp, Function, LibrarySource, MathFn, Module, Op, ScalarType, Stmt, TypeTable};
+
+use super::routine_module::routine_module;
+use crate::codegen::math::math_signature;
+use crate::codegen::routine::translate_routine;
+use crate::codegen::Env;
 use crate::error::CompileError;
-use crate::mathlib::math_symbol;
+use crate::mathlib::{fmod_symbol, math_symbol, routine, routine_symbol, HALF_FMA, HALF_NEXTAFTER};
+use crate::translate::{codegen_error, define_globals_as};
 
-/// How many rounds of linking are allowed: library functions may use `native_` built-ins,
-/// which are rewritten and linked in the next round; the library is shallow.
-const MAX_ROUNDS: usize = 8;
-
-/// `module` with every float built-in that the CPU code generator implements by a runtime
-/// routine replaced by a call of the library's implementation. `native_` variants take the
-/// full-precision functions, as in the JIT. Half conversions are generated in the object
-/// ([`super::half`]) and printf calls `vprintf` ([`super::printf`]).
-pub fn link_builtins(module: &Module) -> Result<Module, CompileError> {
-    let mut linked = module.clone();
-    for _ in 0..MAX_ROUNDS {
-        let rewritten = full_precision_natives(&mut linked);
-        let report = oclc_ir::library::link(&mut linked, &needs_routine).map_err(|e| match e {
-            oclc_ir::LinkError::Missing { func, scalar } => CompileError::unsupported(
-                &first_user(&linked, func, scalar),
-                format!(
-                    "the built-in `{}` on {} in CPU object files (not in oclc's built-in library)",
-                    func.name(),
-                    oclc_ir::library::opencl_type_name(scalar)
-                ),
-            ),
-            e => CompileError::Codegen {
-                function: "<built-in library>".into(),
-                message: e.to_string(),
-            },
-        })?;
-        if rewritten == 0 && report.ops_replaced == 0 {
-            oclc_ir::verify_module(&linked).map_err(|e| CompileError::Codegen {
-                function: "<built-in library>".into(),
-                message: e.to_string(),
-            })?;
-            return Ok(linked);
-        }
-    }
-    Err(CompileError::Codegen {
-        function: "<built-in library>".into(),
-        message: format!("linking the built-in library did not settle in {MAX_ROUNDS} rounds"),
-    })
+/// A routine the code generator calls: its symbol ([`routine_symbol`]) and the operation
+/// its wrapper performs (on `half` only for the half-grid routines).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Need {
+    pub symbol: &'static str,
+    pub func: MathFn,
+    pub scalar: ScalarType,
 }
 
-/// The name of the first function of `module` that uses `func` on `scalar` elements.
-fn first_user(module: &Module, func: MathFn, scalar: ScalarType) -> String {
+/// Defines in `out` every routine the code of `module`'s functions calls that
+/// `runtime` (the object's own half routines) lacks, and returns them by symbol, for
+/// [`Env::math`].
+pub fn define_library_routines(
+    out: &mut dyn cranelift_module::Module,
+    module: &Module,
+    runtime: &HashMap<&'static str, ClifFuncId>,
+    library: &dyn LibrarySource,
+) -> Result<HashMap<&'static str, ClifFuncId>, CompileError> {
+    let needs: Vec<Need> = needs_of(module)
+        .into_iter()
+        .filter(|n| !runtime.contains_key(n.symbol))
+        .collect();
+    let mut defined = HashMap::new();
+    if needs.is_empty() {
+        return Ok(defined);
+    }
+    let call_conv = out.isa().default_call_conv();
+    let (lib, wrappers) = routine_module(module, needs, call_conv, library)?;
+    let globals = define_globals_as(out, &lib, &|i, name| format!("__oclc_library_{i}_{name}"))?;
+    let mut ids = Vec::with_capacity(wrappers.len());
+    for (need, _) in &wrappers {
+        let sig = math_signature(need.symbol, call_conv);
+        let id = out
+            .declare_function(&format!("__{}", need.symbol), Linkage::Local, &sig)
+            .map_err(|e| codegen_error(need.symbol, e.to_string()))?;
+        defined.insert(need.symbol, id);
+        ids.push(id);
+    }
+    let mut types = lib.types.clone();
+    let mut math = runtime.clone();
+    math.extend(defined.iter().map(|(k, v)| (*k, *v)));
+    for ((need, wrapper), id) in wrappers.iter().zip(ids) {
+        let func = oclc_ir::opt::inline::inline_calls(&lib, &mut types, *wrapper, &|_| true)
+            .map_err(|e| library_bug(e.to_string()))?;
+        let mut printf_specs = Vec::new();
+        let mut env = Env {
+            module: &mut *out,
+            math: &math,
+            globals: &globals,
+            call_conv,
+            printf_specs: &mut printf_specs,
+            printf_by_index: true,
+            vectorize: false,
+            local_size: None,
+            notes: Vec::new(),
+            missing_routines: Vec::new(),
+        };
+        let clif = translate_routine(
+            &types,
+            &func,
+            math_signature(need.symbol, call_conv),
+            &mut env,
+        )?;
+        if let Some(name) = env.missing_routines.first() {
+            return Err(library_bug(format!(
+                "the routine `{}` calls `{name}`, which no object defines",
+                need.symbol
+            )));
+        }
+        let mut ctx = Context::for_function(clif);
+        out.define_function(id, &mut ctx)
+            .map_err(|e| codegen_error(need.symbol, format!("{e:?}")))?;
+    }
+    Ok(defined)
+}
+
+/// The routines the code generator calls for the operations of `module`, each once, in
+/// the order first met.
+pub(super) fn needs_of(module: &Module) -> Vec<Need> {
+    let mut out = Vec::new();
     for f in &module.functions {
-        let mut found = false;
-        oclc_ir::walk_stmts(&f.body, &mut |s| {
-            if let Stmt::Let {
-                op: Op::Math { func: g, args },
-                ..
-            } = s
-            {
-                let elem = args
-                    .first()
-                    .and_then(|a| module.types.scalar_of(f.value_type(*a)));
-                found |= *g == func && elem == Some(scalar);
+        add_needs(&module.types, f, &mut out);
+    }
+    out
+}
+
+/// Adds to `out` the routines the code of `f` calls that it lacks.
+fn add_needs(types: &TypeTable, f: &Function, out: &mut Vec<Need>) {
+    oclc_ir::walk_stmts(&f.body, &mut |s| {
+        let Stmt::Let { op, .. } = s else { return };
+        let elem = |v| types.scalar_of(f.value_type(v));
+        let found = match op {
+            Op::Math { func, args } => args
+                .first()
+                .and_then(|a| elem(*a))
+                .and_then(|s| routine_symbol(*func, s).map(|sym| (sym, *func))),
+            Op::Binary(BinaryOp::Rem, a, _) => elem(*a)
+                .filter(|s| s.is_float())
+                .map(|s| (fmod_symbol(s == ScalarType::F64), MathFn::Fmod)),
+            _ => None,
+        };
+        if let Some((symbol, func)) = found {
+            if out.iter().all(|n| n.symbol != symbol) {
+                out.push(need(symbol, func));
             }
-        });
-        if found {
+        }
+    });
+}
+
+/// The routine `symbol`, which code calls for `func`, as the operation of its wrapper.
+fn need(symbol: &'static str, func: MathFn) -> Need {
+    let scalar = if symbol == HALF_FMA || symbol == HALF_NEXTAFTER {
+        ScalarType::F16
+    } else if routine(symbol).is_some_and(|r| r.is_f64) {
+        ScalarType::F64
+    } else {
+        ScalarType::F32
+    };
+    let func = full_precision(func).unwrap_or(func);
+    debug_assert!(
+        scalar == ScalarType::F16 || math_symbol(func, scalar == ScalarType::F64) == Some(symbol)
+    );
+    Need {
+        symbol,
+        func,
+        scalar,
+    }
+}
+
+/// The name of the first function of `module` whose code calls the routine `symbol`.
+pub(super) fn first_user(module: &Module, symbol: &str) -> String {
+    for f in &module.functions {
+        let mut needs = Vec::new();
+        add_needs(&module.types, f, &mut needs);
+        if needs.iter().any(|n| n.symbol == symbol) {
             return f.name.clone();
         }
     }
     "<module>".into()
 }
 
-/// True when the CPU code generator would call a runtime routine for `func` on `scalar`.
-/// Half math links the library's half forms (`ir/src/library/cl/half.cl`: computed in
-/// float, rounded to half once).
-fn needs_routine(func: MathFn, scalar: ScalarType) -> bool {
-    match scalar {
-        // Half fma and nextafter call routines of their own (see `codegen::math`).
-        ScalarType::F16 => {
-            math_symbol(func, false).is_some() || matches!(func, MathFn::Fma | MathFn::Nextafter)
-        }
-        ScalarType::F32 | ScalarType::F64 => math_symbol(func, scalar == ScalarType::F64).is_some(),
-        _ => false,
+/// Internal errors: the library or this module is wrong, not the user's program.
+pub(super) fn library_bug(message: String) -> CompileError {
+    CompileError::Codegen {
+        function: "<built-in library>".into(),
+        message,
     }
 }
 
 /// The full-precision function a `native_` built-in stands for on the CPU, if the code
 /// generator would call a routine for it.
-fn full_precision(func: MathFn) -> Option<MathFn> {
+pub(super) fn full_precision(func: MathFn) -> Option<MathFn> {
     Some(match func {
         MathFn::NativeSin => MathFn::Sin,
         MathFn::NativeCos => MathFn::Cos,
@@ -101,63 +189,4 @@ fn full_precision(func: MathFn) -> Option<MathFn> {
         MathFn::NativePowr => MathFn::Powr,
         _ => return None,
     })
-}
-
-/// Rewrites the float `native_` built-ins of every function into their full-precision
-/// forms; returns how many were rewritten.
-fn full_precision_natives(module: &mut Module) -> usize {
-    let Module {
-        types, functions, ..
-    } = module;
-    let mut count = 0;
-    for f in functions.iter_mut() {
-        let value_types = &f.value_types;
-        walk_mut(&mut f.body, &mut |s| {
-            if let Stmt::Let {
-                op: Op::Math { func, args },
-                ..
-            } = s
-            {
-                let scalar = args
-                    .first()
-                    .and_then(|a| types.scalar_of(value_types[a.0 as usize]));
-                if let (Some(full), Some(scalar)) = (full_precision(*func), scalar) {
-                    if needs_routine(*func, scalar) {
-                        *func = full;
-                        count += 1;
-                    }
-                }
-            }
-        });
-    }
-    count
-}
-
-/// Visits every statement of `block`, nested ones included.
-fn walk_mut(block: &mut Block, visit: &mut dyn FnMut(&mut Stmt)) {
-    for stmt in &mut block.stmts {
-        visit(stmt);
-        match stmt {
-            Stmt::If {
-                then_body,
-                else_body,
-                ..
-            } => {
-                walk_mut(then_body, visit);
-                walk_mut(else_body, visit);
-            }
-            Stmt::Loop {
-                body, continuing, ..
-            } => {
-                walk_mut(body, visit);
-                walk_mut(continuing, visit);
-            }
-            Stmt::Switch { cases, .. } => {
-                for c in cases {
-                    walk_mut(&mut c.body, visit);
-                }
-            }
-            _ => {}
-        }
-    }
 }

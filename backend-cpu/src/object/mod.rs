@@ -7,8 +7,9 @@
 //! - `void PK_group(const PK_args *args, const oclc_group_ctx_t *ctx)`: the work-group
 //!   function (the ABI of [`crate::abi`]) for callers that schedule groups themselves.
 //!
-//! Program-scope variables are local data objects reached through relocations, and math
-//! built-ins are linked from oclc's built-in library ([`builtins`]), half conversions are
+//! Program-scope variables are local data objects reached through relocations, math
+//! built-ins are routines compiled once per object from oclc's built-in library
+//! ([`builtins`]) and called like the JIT's, half conversions are
 //! generated inside the object ([`half`]), and printf calls the C library's `vprintf` with
 //! formats translated at compile time ([`printf`]; x86-64 System V only), so the object
 //! imports only `malloc`, `free` and (with printf) `vprintf` from the C library, plus the
@@ -25,6 +26,7 @@ pub mod half;
 pub mod header;
 pub mod params;
 pub mod printf;
+mod routine_module;
 
 use std::collections::HashSet;
 
@@ -32,7 +34,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
 use cranelift_module::{default_libcall_names, Linkage, Module as _};
 use cranelift_object::{ObjectBuilder, ObjectModule};
-use oclc_ir::{FunctionKind, Module};
+use oclc_ir::{FunctionKind, LibrarySource, Module};
 
 use crate::abi::ArgLayout;
 use crate::codegen::printf::PRINTF_SYMBOL;
@@ -105,18 +107,24 @@ pub struct CpuObject {
 }
 
 /// Compiles every kernel of `module` (which should have passed `verify_module`) into a
-/// relocatable object for the host.
-pub fn compile_object(module: &Module, options: &ObjectOptions) -> Result<CpuObject, CompileError> {
+/// relocatable object for the host; math routines the object cannot call from the host come
+/// from `library` (oclc's built-in library, `oclc_lower::library::BuiltinLibrary`).
+pub fn compile_object(
+    module: &Module,
+    options: &ObjectOptions,
+    library: &dyn LibrarySource,
+) -> Result<CpuObject, CompileError> {
     refuse_images(module)?;
     check_prefix(&options.symbol_prefix)?;
     let kernels_info = describe_kernels(module, &options.symbol_prefix)?;
-    let linked = builtins::link_builtins(module)?;
     let mut out = object_module()?;
-    let globals = define_globals(&mut out, &linked)?;
+    let globals = define_globals(&mut out, module)?;
     let prefix = &options.symbol_prefix;
     let mut printf_specs = Vec::new();
     let mut runtime = half::define_half_routines(&mut out)?;
-    let printf_routine = match printf::first_printf_user(&linked) {
+    let routines = builtins::define_library_routines(&mut out, module, &runtime, library)?;
+    runtime.extend(routines);
+    let printf_routine = match printf::first_printf_user(module) {
         Some(user) => {
             printf::check_target(&out, &user)?;
             let id = printf::declare_printf(&mut out)?;
@@ -127,7 +135,7 @@ pub fn compile_object(module: &Module, options: &ObjectOptions) -> Result<CpuObj
     };
     let kernels = translate_kernels(
         &mut out,
-        &linked,
+        module,
         options.cpu,
         &crate::translate::KernelSelection::all_generic(),
         &runtime,

@@ -127,6 +127,7 @@ fn block(
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 // A loop whose exit condition (or a break under a varying condition) varies
                 // keeps some lanes iterating longer: everything stored inside is then varying.

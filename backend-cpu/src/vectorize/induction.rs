@@ -78,6 +78,43 @@ pub fn is_lane_induction(
     ok && all_loads_inside(func, u, lp, l)
 }
 
+/// True when the lane induction variable `l` of loop `lp` (see [`is_lane_induction`]) has
+/// a signed type and every step is an addition or subtraction in that type (no conversion
+/// back from a wider one): a step that overflowed would be undefined behaviour, so lanes
+/// that start without wrapping never wrap.
+pub fn steps_without_wrapping(
+    types: &TypeTable,
+    func: &Function,
+    u: &Uniformity,
+    lp: &Stmt,
+    l: u32,
+) -> bool {
+    let Stmt::Loop {
+        body, continuing, ..
+    } = lp
+    else {
+        return false;
+    };
+    let signed = matches!(types.get(func.locals[l as usize].ty), Type::Scalar(t) if t.is_int() && t.is_signed());
+    let defs = loop_defs(body, continuing);
+    let mut ok = signed;
+    for b in [body, continuing] {
+        stores_in(
+            b,
+            false,
+            u,
+            &mut |value, _| {
+                ok &= matches!(
+                    defs.get(&value),
+                    Some(Op::Binary(BinaryOp::Add | BinaryOp::Sub, _, _))
+                );
+            },
+            l,
+        );
+    }
+    ok
+}
+
 /// True when `s` is a loop and every load of variable `l` in `func` lies inside it.
 pub fn all_loads_inside(func: &Function, u: &Uniformity, s: &Stmt, l: u32) -> bool {
     let n = match s {
@@ -116,6 +153,7 @@ fn stores_in(
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 let d = divergent || loop_is_divergent(body, continuing, *break_if, u);
                 stores_in(body, d, u, visit, l);
@@ -173,6 +211,7 @@ pub fn constant_count_up(
         body,
         continuing,
         break_if: None,
+        ..
     } = lp
     else {
         return None;

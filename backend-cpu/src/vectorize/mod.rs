@@ -10,6 +10,7 @@
 //! Loop variables that start affine in the lane and step uniformly are found by [`induction`].
 
 pub mod analysis;
+pub mod groups;
 pub mod induction;
 
 use oclc_ir::{Dim, Function, Op, Stmt};
@@ -134,6 +135,7 @@ fn walk(stmts: &[Stmt], ctx: &mut Ctx, u: &Uniformity, visit: &mut dyn FnMut(&St
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 let d = loop_is_divergent(body, continuing, *break_if, u);
                 ctx.loops.push((ctx.ifs, d, false));

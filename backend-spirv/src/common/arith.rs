@@ -84,7 +84,7 @@ impl FnEmitter<'_, '_> {
     /// forbids and which breaks compensated sums, TwoSum and Dekker's product. Only under
     /// `-cl-fast-relaxed-math` is user code left undecorated; oclc's built-in library
     /// functions (`__oclc_*`) are decorated always. Contraction where OpenCL allows it is
-    /// explicit: `oclc_ir::passes::contract` turns `a * b + c` into `mad`, a `Fma`.
+    /// explicit: `oclc_ir::legalize::contract` turns `a * b + c` into `mad`, a `Fma`.
     pub fn inst(&mut self, opcode: SOp, ty: Word, operands: &[Word]) -> Result<Word> {
         let id = self.cx.b.id();
         let ops = operands
@@ -99,7 +99,7 @@ impl FnEmitter<'_, '_> {
             opcode,
             SOp::FAdd | SOp::FSub | SOp::FMul | SOp::FDiv | SOp::FRem | SOp::FNegate
         );
-        let exact = !self.cx.fast_math || self.f.name.starts_with("__oclc_");
+        let exact = !self.cx.fast_math || self.f.is_library;
         if float_arith && self.cx.flavour == Flavour::Vulkan && exact {
             self.cx
                 .b
@@ -120,7 +120,7 @@ impl FnEmitter<'_, '_> {
         matches!(opcode, SOp::IAdd | SOp::ISub | SOp::IMul)
             && matches!(s, ScalarType::I32 | ScalarType::I64)
             && n == 1
-            && !self.f.name.starts_with("__oclc_")
+            && !self.f.is_library
             && self.cx.vk.no_signed_wrap
     }
 
@@ -177,9 +177,9 @@ impl FnEmitter<'_, '_> {
                 .b
                 .decorate(r, rspirv::spirv::Decoration::NoSignedWrap, []);
         }
-        if s.is_float() && self.cx.fast_math && self.cx.flavour == Flavour::OpenCl {
-            use rspirv::spirv::{Decoration, FPFastMathMode as M};
-            let flags = M::NOT_NAN | M::NOT_INF | M::NSZ | M::ALLOW_RECIP | M::FAST;
+        let flags = self.cx.fp_fast_math;
+        if s.is_float() && !flags.is_empty() && self.cx.flavour == Flavour::OpenCl {
+            use rspirv::spirv::Decoration;
             self.cx.b.decorate(
                 r,
                 Decoration::FPFastMathMode,

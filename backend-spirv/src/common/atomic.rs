@@ -155,6 +155,17 @@ impl FnEmitter<'_, '_> {
         let Some((space, pointee)) = self.cx.ir.types.pointee(self.vty(ptr)) else {
             return unsupported("an atomic operation on a non-pointer");
         };
+        // Vulkan atomics take buffer and work-group memory only (VUID-StandaloneSpirv-None-04686);
+        // OpenCL leaves atomics on private memory undefined.
+        if matches!(
+            self.cx.storage_class(space),
+            StorageClass::Function | StorageClass::Private
+        ) {
+            return unsupported(format!(
+                "atomic {} on a private variable on Vulkan (only __global and __local memory)",
+                op.name()
+            ));
+        }
         let Some(fs) = self.cx.ir.types.scalar_of(pointee).filter(|s| s.is_float()) else {
             return Ok(None);
         };

@@ -13,7 +13,8 @@ impl ModuleCtx<'_> {
         self.const_scalar_form(s, bits, false)
     }
 
-    fn const_scalar_form(&mut self, s: ScalarType, bits: u64, mem: bool) -> Word {
+    /// A scalar constant of `s` with raw `bits`, in memory form when `mem` (bool as a byte).
+    pub fn const_scalar_form(&mut self, s: ScalarType, bits: u64, mem: bool) -> Word {
         let ty = self.shape_ty(s, 1, mem);
         let bits = if s.bits() >= 64 {
             bits

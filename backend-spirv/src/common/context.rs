@@ -76,9 +76,12 @@ pub(crate) struct ModuleCtx<'m> {
     pub flavour: Flavour,
     /// The SPIR-V version being targeted.
     pub version: (u8, u8),
-    /// `-cl-fast-relaxed-math`: decorate float arithmetic with `FPFastMathMode` (OpenCL
-    /// flavour); leave user float arithmetic without `NoContraction` (Vulkan flavour).
+    /// `-cl-fast-relaxed-math`: leave user float arithmetic without `NoContraction`
+    /// (Vulkan flavour).
     pub fast_math: bool,
+    /// The `FPFastMathMode` of float arithmetic (OpenCL flavour; see
+    /// [`crate::SpirvOptions::fp_fast_math_mode`]).
+    pub fp_fast_math: rspirv::spirv::FPFastMathMode,
     /// The underlying builder.
     pub b: Builder,
     /// The extended instruction set import (`OpenCL.std`, or `GLSL.std.450` for Vulkan).
@@ -107,6 +110,9 @@ pub(crate) struct ModuleCtx<'m> {
     pub builtins: HashMap<Builtin, Word>,
     /// Program-scope variables, indexed like `Module::globals`.
     pub globals: Vec<Word>,
+    /// The pointer type each program-scope variable's address is cast to where the
+    /// variable is declared with a storage type of its own (OpenCL flavour), by global.
+    pub global_casts: Vec<Option<Word>>,
     /// SPIR-V id of the callable (non-entry) version of each IR function.
     pub helper_ids: Vec<Word>,
     /// Module-scope variables each emitted SPIR-V function references directly.
@@ -135,6 +141,7 @@ impl<'m> ModuleCtx<'m> {
             flavour,
             version,
             fast_math: false,
+            fp_fast_math: rspirv::spirv::FPFastMathMode::NONE,
             b,
             ext,
             vk: VulkanState::default(),
@@ -149,6 +156,7 @@ impl<'m> ModuleCtx<'m> {
             fn_types: HashMap::new(),
             builtins: HashMap::new(),
             globals: Vec::new(),
+            global_casts: Vec::new(),
             helper_ids: Vec::new(),
             uses: HashMap::new(),
             calls: HashMap::new(),

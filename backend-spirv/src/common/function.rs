@@ -242,11 +242,11 @@ impl FnEmitter<'_, '_> {
     }
 
     /// Emits one statement; an error that arose at it gets the source span of the value
-    /// it defines or reads (see `oclc_ir::passes::refusal::stmt_span`).
+    /// it defines or reads (see `oclc_ir::diag::refusal::stmt_span`).
     fn stmt(&mut self, s: &Stmt) -> Result<()> {
         let f = self.f;
         self.stmt_inner(s)
-            .map_err(|e| e.at(oclc_ir::passes::refusal::stmt_span(f, s)))
+            .map_err(|e| e.at(oclc_ir::diag::refusal::stmt_span(f, s)))
     }
 
     fn stmt_inner(&mut self, s: &Stmt) -> Result<()> {
@@ -265,6 +265,7 @@ impl FnEmitter<'_, '_> {
                 body,
                 continuing,
                 break_if,
+                ..
             } => self.loop_stmt(&body.stmts, &continuing.stmts, *break_if)?,
             Stmt::Break => self.break_stmt()?,
             Stmt::Continue => self.continue_stmt()?,

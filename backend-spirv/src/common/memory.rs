@@ -14,12 +14,13 @@ use crate::error::{unsupported, Result};
 impl FnEmitter<'_, '_> {
     /// The address of a program-scope variable.
     pub fn global_addr(&mut self, g: GlobalId) -> Result<Word> {
-        match self.cx.globals.get(g.0 as usize) {
-            Some(&w) => {
-                self.use_var(w);
-                Ok(w)
-            }
-            None => unsupported(format!("unknown program-scope variable @g{}", g.0)),
+        let Some(&var) = self.cx.globals.get(g.0 as usize) else {
+            return unsupported(format!("unknown program-scope variable @g{}", g.0));
+        };
+        self.use_var(var);
+        match self.cx.global_casts.get(g.0 as usize) {
+            Some(&Some(ptr)) => Ok(self.cx.b.bitcast(ptr, None, var)?),
+            _ => Ok(var),
         }
     }
 

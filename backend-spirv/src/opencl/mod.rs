@@ -2,6 +2,8 @@
 //! memory model, one `OpEntryPoint Kernel` per IR kernel, and `OpSource OpenCL_C`.
 
 mod globals;
+mod large_init;
+pub mod pipeline;
 
 use oclc_ir::{FuncId, FunctionKind, Module};
 use rspirv::binary::Assemble;
@@ -24,6 +26,7 @@ const OPENCL_C_VERSION: u32 = 102_000;
 pub fn emit_opencl(module: &Module, opts: &SpirvOptions) -> Result<Vec<u32>, SpirvError> {
     let mut cx = ModuleCtx::new(module, Flavour::OpenCl, opts.version);
     cx.fast_math = opts.fast_math;
+    cx.fp_fast_math = opts.fp_fast_math_mode();
     cx.require(Capability::Addresses);
     cx.require(Capability::Kernel);
     cx.require(Capability::Int64);

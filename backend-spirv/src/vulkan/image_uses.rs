@@ -6,7 +6,7 @@
 use oclc_ir::{Function, Module, Op, ScalarType, Stmt, Type, ValueId};
 
 use super::reflection::TexelKind;
-use crate::error::{unsupported, Result};
+use crate::error::{unsupported, Result, SpirvError};
 
 /// The image and sampler uses of one kernel.
 pub(crate) struct ImageUses {
@@ -54,9 +54,9 @@ pub(crate) fn image_uses(ir: &Module, f: &Function) -> Result<ImageUses> {
             _ => return,
         };
         let Some(k) = param_of(image) else {
-            err.get_or_insert(format!(
-                "an image that is not a kernel parameter of `{}`",
-                f.name
+            err.get_or_insert((
+                format!("an image that is not a kernel parameter of `{}`", f.name),
+                *value,
             ));
             return;
         };
@@ -65,18 +65,22 @@ pub(crate) fn image_uses(ir: &Module, f: &Function) -> Result<ImageUses> {
         };
         match uses.texels[k] {
             Some(t) if t != texel => {
-                err.get_or_insert(format!(
-                    "image `{}` read or written both as {} and as {} texels (a Vulkan image has one texel type)",
-                    f.params[k].name,
-                    t.name(),
-                    texel.name()
+                err.get_or_insert((
+                    format!(
+                        "image `{}` read or written both as {} and as {} texels (a Vulkan image has one texel type)",
+                        f.params[k].name,
+                        t.name(),
+                        texel.name()
+                    ),
+                    *value,
                 ));
             }
             _ => uses.texels[k] = Some(texel),
         }
     });
     match err {
-        Some(e) => unsupported(e),
+        // At the read or write that disagrees with the earlier ones.
+        Some((e, at)) => unsupported(e).map_err(|e: SpirvError| e.at_value(f, at)),
         None => Ok(uses),
     }
 }

@@ -42,6 +42,7 @@ pub(crate) fn kernel_layout(
             elem_size,
             binding: None,
             image: None,
+            info: ArgInfo::of(&ir.types, p),
         };
         match ir.types.get(p.ty) {
             Type::Pointer { space, pointee } => {
@@ -151,5 +152,6 @@ pub(crate) fn kernel_layout(
             })
             .collect(),
         printf_buffer_offset,
+        kernel_arg_info: false,
     })
 }

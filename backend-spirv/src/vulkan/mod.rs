@@ -13,6 +13,7 @@ mod layout;
 pub(crate) mod math;
 mod narrow;
 mod nonneg;
+pub mod pipeline;
 mod pointers;
 pub mod printf;
 pub mod reflection;
@@ -23,12 +24,12 @@ mod workitem;
 #[cfg(test)]
 mod tests;
 
-use oclc_ir::passes::printf_buffer::PrintfFormat;
+use oclc_ir::legalize::printf_buffer::PrintfFormat;
 use oclc_ir::{FuncId, FunctionKind, Module};
 use rspirv::binary::Assemble;
 use rspirv::spirv::{AddressingModel, Capability, ExecutionMode, ExecutionModel, MemoryModel};
 
-pub use constants::CONSTANT_DATA_NAME;
+pub use constants::{ConstantImage, CONSTANT_DATA_NAME};
 pub(crate) use pointers::OffsetForm;
 pub use reflection::{
     module_reflection_json, reflection_json, KernelReflection, VulkanArg, VulkanArgKind,
@@ -48,10 +49,10 @@ pub struct VulkanModule {
     pub words: Vec<u32>,
     /// One description per kernel, in module order.
     pub kernels: Vec<KernelReflection>,
-    /// The image of the program-scope `__constant` data (empty when there is none), also
-    /// carried by the module as the initializer of [`CONSTANT_DATA_NAME`]: a launcher
+    /// The image of the program-scope `__constant` data (of size 0 when there is none),
+    /// also carried by the module as the initializer of [`CONSTANT_DATA_NAME`]: a launcher
     /// puts it in a buffer whose address goes at each kernel's `constant_data_offset`.
-    pub constant_data: Vec<u8>,
+    pub constant_data: ConstantImage,
     /// The `printf` formats, indexed by the format id of the printf buffer's records
     /// (empty when nothing prints; see [`printf`]).
     pub printf_formats: Vec<PrintfFormat>,
@@ -112,8 +113,9 @@ pub fn emit_vulkan_with(module: &Module, opts: &VulkanOptions) -> Result<VulkanM
         }
         cx.vk.split_offsets = nonneg::split_offsets(&module.types, f, &cx.vk.nonneg);
         if let Some(id) = entry_ids[i] {
-            let layout = layout::kernel_layout(module, f, has_constants)
+            let mut layout = layout::kernel_layout(module, f, has_constants)
                 .map_err(|e| e.in_function(&f.name))?;
+            layout.kernel_arg_info = opts.kernel_arg_info;
             cx.vk.entry = Some(layout.clone());
             cx.vk.images = Default::default();
             kernels.push(layout);

@@ -71,7 +71,7 @@ impl FnEmitter<'_, '_> {
                 "pointer arithmetic on the {} pointer {}, which does not point into an \
                  array (e.g. one loaded from a pointer variable), on Vulkan",
                 space.name(),
-                oclc_ir::passes::describe::describe_value(Some(self.cx.ir), self.f, base)
+                oclc_ir::diag::describe::describe_value(Some(self.cx.ir), self.f, base)
             ));
         };
         let t = self.cx.shape_ty(ScalarType::I64, 1, false);
@@ -214,7 +214,7 @@ pub(crate) fn is_physical(space: AddressSpace) -> bool {
 /// logical pointers have no address (`OpConvertPtrToU` and `OpConvertUToPtr` take only
 /// physical storage buffer pointers). The message names the pointer or the integer.
 pub(crate) fn check_logical_pointer_casts(module: &oclc_ir::Module) -> Result<()> {
-    use oclc_ir::passes::describe::describe_value;
+    use oclc_ir::diag::describe::describe_value;
     use oclc_ir::{walk_stmts, Op, Stmt, Type};
     for f in &module.functions {
         let mut found = None;

@@ -3,15 +3,15 @@
 //! kernel's `printf_buffer_offset`, and formats after the dispatch with the format table
 //! ([`super::VulkanModule::printf_formats`], also in the reflection JSON as
 //! `printf_formats`). The IR rewriting, and the buffer's layout, are
-//! `oclc_ir::passes::printf_buffer`; the launcher side is `oclc_runtime_lite`'s Vulkan
+//! `oclc_ir::legalize::printf_buffer`; the launcher side is `oclc_runtime_lite`'s Vulkan
 //! printf module.
 
 use std::fmt::Write;
 
-use oclc_ir::passes::printf_buffer::{lower_printf_to_buffer, PrintfFormat, PrintfLane};
+use oclc_ir::legalize::printf_buffer::{lower_printf_to_buffer, PrintfFormat, PrintfLane};
 use oclc_ir::Module;
 
-pub use oclc_ir::passes::printf_buffer::PRINTF_BUFFER_PARAM;
+pub use oclc_ir::legalize::printf_buffer::PRINTF_BUFFER_PARAM;
 
 use crate::error::SpirvError;
 

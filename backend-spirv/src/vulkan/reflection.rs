@@ -155,6 +155,92 @@ pub struct VulkanArg {
     pub binding: Option<u32>,
     /// For images: how the kernel uses it.
     pub image: Option<VulkanImageArg>,
+    /// What `clGetKernelArgInfo` reports (in the JSON with `-cl-kernel-arg-info`).
+    pub info: ArgInfo,
+}
+
+/// A kernel argument's qualifiers as `clGetKernelArgInfo` names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgInfo {
+    /// `global`, `local`, `constant` or `private` (`CL_KERNEL_ARG_ADDRESS_*`).
+    pub address_qualifier: &'static str,
+    /// `read_only`, `write_only`, `read_write` (images) or `none`.
+    pub access_qualifier: &'static str,
+    /// `const`, `restrict` (space-separated when both) or empty: `const` for pointers to
+    /// const data and `__constant` pointers, `restrict` for restrict pointers.
+    pub type_qualifier: String,
+    /// The type without qualifiers, as `CL_KERNEL_ARG_TYPE_NAME` spells it (`float*`).
+    pub type_name: String,
+}
+
+/// `spelled` (a parameter's type as the source spelled it) without address space, access
+/// and type qualifiers, and with no space before `*`: `__global const float *` gives
+/// `float*`.
+fn unqualified_type_name(spelled: &str) -> String {
+    const QUALIFIERS: &[&str] = &[
+        "__global",
+        "global",
+        "__local",
+        "local",
+        "__constant",
+        "constant",
+        "__private",
+        "private",
+        "__generic",
+        "generic",
+        "const",
+        "volatile",
+        "restrict",
+        "__read_only",
+        "read_only",
+        "__write_only",
+        "write_only",
+        "__read_write",
+        "read_write",
+    ];
+    let words: Vec<&str> = spelled
+        .split_whitespace()
+        .filter(|w| !QUALIFIERS.contains(w))
+        .collect();
+    words.join(" ").replace(" *", "*")
+}
+
+impl ArgInfo {
+    /// The qualifiers of the IR parameter `p`.
+    pub fn of(types: &oclc_ir::TypeTable, p: &oclc_ir::Param) -> ArgInfo {
+        use oclc_ir::{AddressSpace, ImageAccess, Type};
+        let (space, access) = match types.get(p.ty) {
+            Type::Pointer { space, .. } => (Some(*space), None),
+            // Images are global memory objects (clang's kernel_arg_addr_space says 1 too).
+            Type::Image { access, .. } => (Some(AddressSpace::Global), Some(*access)),
+            _ => (None, None),
+        };
+        let address_qualifier = match space {
+            Some(AddressSpace::Global) => "global",
+            Some(AddressSpace::Local) => "local",
+            Some(AddressSpace::Constant) => "constant",
+            _ => "private",
+        };
+        let access_qualifier = match access {
+            Some(ImageAccess::Read) => "read_only",
+            Some(ImageAccess::Write) => "write_only",
+            Some(ImageAccess::ReadWrite) => "read_write",
+            None => "none",
+        };
+        let mut quals = Vec::new();
+        if p.is_const || space == Some(AddressSpace::Constant) {
+            quals.push("const");
+        }
+        if p.is_restrict {
+            quals.push("restrict");
+        }
+        ArgInfo {
+            address_qualifier,
+            access_qualifier,
+            type_qualifier: quals.join(" "),
+            type_name: unqualified_type_name(&p.type_name),
+        }
+    }
 }
 
 /// The reflection description of one kernel entry point.
@@ -181,6 +267,8 @@ pub struct KernelReflection {
     /// prints: the offset of its last argument, `__oclc_printf_buffer`, which the launcher
     /// binds itself (see `super::printf`); `None` when it does not print.
     pub printf_buffer_offset: Option<u32>,
+    /// `-cl-kernel-arg-info`: the JSON form lists each argument's qualifiers.
+    pub kernel_arg_info: bool,
 }
 
 impl KernelReflection {
@@ -235,6 +323,17 @@ impl KernelReflection {
                 opt(arg.local_spec_id),
                 arg.elem_size
             );
+            if self.kernel_arg_info {
+                s.pop();
+                let _ = write!(
+                    s,
+                    ",\"address_qualifier\":\"{}\",\"access_qualifier\":\"{}\",\"type_qualifier\":{},\"type_name\":{}}}",
+                    arg.info.address_qualifier,
+                    arg.info.access_qualifier,
+                    json_str(&arg.info.type_qualifier),
+                    json_str(&arg.info.type_name)
+                );
+            }
             if let Some(b) = arg.binding {
                 s.pop();
                 let _ = write!(s, ",\"set\":{IMAGE_DESCRIPTOR_SET},\"binding\":{b}");

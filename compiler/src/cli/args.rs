@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, ValueEnum};
 
-use crate::options::{ClStd, CompileOptions, Target, WarningMode};
+use crate::options::{ClStd, CompileOptions, FpContract, Target, WarningFlags, WarningMode};
 
 /// Output target spellings for `--target`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -26,49 +26,129 @@ pub enum DiagnosticsFormatArg {
     Json,
 }
 
-/// Options every compilation takes, clang-style.
+/// Options every compilation takes, clang-style. The OpenCL build options of the 1.2, 2.0
+/// and 3.0 specifications are accepted as `clBuildProgram` takes them (`-cl-opt-disable`);
+/// their long `--` forms work too.
 #[derive(Args, Debug, Clone)]
 pub struct CompileArgs {
     /// Define a macro: NAME, NAME=VALUE or 'NAME(args)=BODY'
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     pub defines: Vec<String>,
+    /// Undefine a macro (after the -D definitions)
+    #[arg(short = 'U', value_name = "NAME")]
+    pub undefines: Vec<String>,
     /// Add a directory to the #include search path
     #[arg(short = 'I', value_name = "DIR")]
     pub include_dirs: Vec<PathBuf>,
-    /// OpenCL C version: CL1.2 (default), CL2.0 or CL3.0 [spelled -cl-std=]
+    /// OpenCL C version: CL1.0 (or CL), CL1.1, CL1.2 (default), CL2.0, CL3.0, or the same
+    /// in lower case [spelled -cl-std=, also -std=]
     #[arg(long = "cl-std", value_name = "VERSION", value_parser = parse_cl_std)]
     pub cl_std: Option<ClStd>,
     /// Optimization level 0-3 (default 2)
     #[arg(short = 'O', value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(0..=3))]
     pub opt_level: Option<u8>,
+    /// Disable optimizations, as -O0 [spelled -cl-opt-disable]
+    #[arg(long = "cl-opt-disable")]
+    pub opt_disable: bool,
     /// Suppress all warnings
     #[arg(short = 'w')]
     pub no_warnings: bool,
-    /// Treat warnings as errors [spelled -Werror]
-    #[arg(long = "Werror")]
+    /// Warning options, clang's: -Werror, -Wno-error, -WNAME, -Wno-NAME, -Werror=NAME,
+    /// -Wno-error=NAME, -Wall, -Wextra, -Weverything, -Wpedantic (also -pedantic,
+    /// -pedantic-errors)
+    ///
+    /// NAME is clang's name of a warning oclc has (shown after each warning, e.g.
+    /// [-Wunused-value]) or of a group holding some (conversion, unused, all, ...); other
+    /// names are accepted and change nothing.
+    #[arg(short = 'W', value_name = "WARNING")]
+    pub warning_options: Vec<String>,
+    /// Treat warnings as errors (also -Werror)
+    #[arg(long = "Werror", hide = true)]
     pub werror: bool,
-    /// Output target
+    /// clang's extension warnings are errors [spelled -pedantic-errors]
+    #[arg(long = "pedantic-errors", hide = true)]
+    pub pedantic_errors: bool,
+    /// Output target: opencl (SPIR-V for OpenCL; also spirv64, spir64 and their triples),
+    /// vulkan or cpu [also -target T, --target=T]
     #[arg(long, value_enum, default_value = "opencl")]
     pub target: TargetArg,
     /// How to print diagnostics on stderr: text (default) or json
     ///
-    /// json: JSON Lines, one object per diagnostic: {"severity", "code", "message", "file",
+    /// json: JSON Lines, one object per diagnostic: {"severity", "code", "flag" (clang's
+    /// warning option, e.g. "-Wunused-value", or null), "message", "file",
     /// "line_start", "column_start", "line_end", "column_end" (1-based), "byte_start",
     /// "byte_end" (0-based, end exclusive), "labels": [{location fields, "message",
     /// "primary"}], "notes": [strings]}. Errors without a source location have
     /// "file": null and "code": null.
     #[arg(long = "diagnostics-format", value_enum, default_value = "text")]
     pub diagnostics_format: DiagnosticsFormatArg,
-    /// Allow optimizations that ignore IEEE rules [spelled -cl-fast-relaxed-math]
+    /// Allow optimizations that ignore IEEE rules: -cl-finite-math-only and
+    /// -cl-unsafe-math-optimizations [spelled -cl-fast-relaxed-math]
     #[arg(long = "cl-fast-relaxed-math")]
     pub fast_relaxed_math: bool,
-    /// Allow a*b+c to be fused [spelled -cl-mad-enable]
+    /// Allow a*b+c to be computed with reduced accuracy (fused) [spelled -cl-mad-enable]
     #[arg(long = "cl-mad-enable")]
     pub mad_enable: bool,
     /// Single-precision denormals may be flushed to zero; SPIR-V for OpenCL and for Vulkan
     /// declares DenormFlushToZero [spelled -cl-denorms-are-zero]
     #[arg(long = "cl-denorms-are-zero")]
     pub denorms_are_zero: bool,
+    /// Unsuffixed floating constants are float, not double
+    /// [spelled -cl-single-precision-constant]
+    #[arg(long = "cl-single-precision-constant")]
+    pub single_precision_constant: bool,
+    /// Float division and sqrt must be correctly rounded (CPU: always; OpenCL SPIR-V: pass it
+    /// to clBuildProgram too; Vulkan: refused for now)
+    /// [spelled -cl-fp32-correctly-rounded-divide-sqrt]
+    #[arg(long = "cl-fp32-correctly-rounded-divide-sqrt")]
+    pub fp32_correctly_rounded_divide_sqrt: bool,
+    /// The sign of zero may be ignored (SPIR-V for OpenCL: FPFastMathMode NSZ)
+    /// [spelled -cl-no-signed-zeros]
+    #[arg(long = "cl-no-signed-zeros")]
+    pub no_signed_zeros: bool,
+    /// Arguments and results may be assumed valid and IEEE rules broken; implies
+    /// -cl-no-signed-zeros and -cl-mad-enable [spelled -cl-unsafe-math-optimizations]
+    #[arg(long = "cl-unsafe-math-optimizations")]
+    pub unsafe_math_optimizations: bool,
+    /// NaNs and infinities may be assumed absent (__FINITE_MATH_ONLY__ is 1)
+    /// [spelled -cl-finite-math-only]
+    #[arg(long = "cl-finite-math-only")]
+    pub finite_math_only: bool,
+    /// Keep kernel argument names and qualifiers: in SPIR-V (always) and in the Vulkan
+    /// reflection (address, access and type qualifiers) [spelled -cl-kernel-arg-info]
+    #[arg(long = "cl-kernel-arg-info")]
+    pub kernel_arg_info: bool,
+    /// Every launch's global size is a multiple of its local size (`oclc run` refuses
+    /// others) [spelled -cl-uniform-work-group-size]
+    #[arg(long = "cl-uniform-work-group-size")]
+    pub uniform_work_group_size: bool,
+    /// Sub-groups need not make independent forward progress (no effect: oclc never relies
+    /// on it) [spelled -cl-no-subgroup-ifp]
+    #[arg(long = "cl-no-subgroup-ifp")]
+    pub no_subgroup_ifp: bool,
+    /// OpenCL 1.0's aliasing option: accepted; ignored with clang's warning after OpenCL C
+    /// 1.0 [spelled -cl-strict-aliasing]
+    #[arg(long = "cl-strict-aliasing")]
+    pub strict_aliasing: bool,
+    /// Enable (+NAME) or disable (-NAME) extensions and OpenCL C 3.0 features, or all of
+    /// them (+all, -all), in order: changes the predefined macros; -cl_khr_fp64 also forbids
+    /// double, -cl_khr_fp16 the cl_khr_fp16 pragma [spelled -cl-ext=, clang's -Xclang
+    /// -cl-ext=]
+    #[arg(long = "cl-ext", value_name = "[+|-]NAME,...")]
+    pub extensions: Vec<String>,
+    /// Fuse a*b+c: on (OpenCL C's default, within an expression), off (never, as
+    /// #pragma OPENCL FP_CONTRACT OFF) or fast (also under the pragma) [spelled
+    /// -ffp-contract=]
+    #[arg(long = "ffp-contract", value_name = "on|off|fast", value_parser = parse_fp_contract)]
+    pub fp_contract: Option<FpContract>,
+    /// The front end's limit on nested brackets, parentheses and braces [spelled
+    /// -fbracket-depth=]
+    #[arg(long = "fbracket-depth", value_name = "N")]
+    pub bracket_depth: Option<u32>,
+    /// Debug information: not emitted yet (accepted with a warning, so that build options
+    /// holding -g still work)
+    #[arg(short = 'g')]
+    pub debug_info: bool,
     /// Vulkan: the denormal mode the module states for every float width it uses
     ///
     /// preserve: DenormPreserve (OpenCL's full profile; the device must support it);
@@ -81,9 +161,21 @@ pub struct CompileArgs {
     /// (PREFIX defaults to the input's stem) [spelled -save-temps[=PREFIX]]
     #[arg(long = "save-temps", value_name = "PREFIX", num_args = 0..=1, require_equals = true, default_missing_value = "")]
     pub save_temps: Option<String>,
-    /// Source language: 'opencl' or 'brook' (default: from the extension; .br is Brook+)
+    /// Switch off one pass of the target's pipeline by name (repeatable; see -save-temps
+    /// for the names, e.g. unroll, licm, const_fold)
+    #[arg(long = "disable-pass", value_name = "NAME")]
+    pub disabled_passes: Vec<String>,
+    /// Source language: cl (also clc, opencl) or brook (default: from the extension; .br
+    /// is Brook+)
     #[arg(short = 'x', value_name = "LANG")]
     pub language: Option<String>,
+    /// Print the version and what oclc does (the command with every option spelled out) on
+    /// stderr, then compile
+    #[arg(short = 'v')]
+    pub verbose: bool,
+    /// Print what oclc would do, as -v, and do nothing [spelled -###]
+    #[arg(long = "dry-run")]
+    pub dry_run: bool,
     /// Brook+: turn strong typing off, C99 promotions with warnings (brcc -a)
     #[arg(long = "brook-no-strong-typing")]
     pub brook_no_strong_typing: bool,
@@ -96,9 +188,6 @@ pub struct CompileArgs {
     /// Brook+: treat warnings as errors (brcc -x; only with --brook-no-strong-typing)
     #[arg(long = "brook-warnings-as-errors")]
     pub brook_warnings_as_errors: bool,
-    /// Deepest nesting of (), [] and {} accepted (default 256, as clang) [spelled -fbracket-depth=N]
-    #[arg(long = "fbracket-depth", value_name = "N", require_equals = true)]
-    pub bracket_depth: Option<u32>,
 }
 
 impl CompileArgs {
@@ -120,26 +209,52 @@ fn parse_denorm_mode(text: &str) -> Result<oclc_runtime_lite::vulkan::denorm::De
 }
 
 fn parse_cl_std(text: &str) -> Result<ClStd, String> {
+    if text.to_ascii_lowercase().starts_with("clc++") {
+        return Err(format!(
+            "'{text}': C++ for OpenCL is not supported (oclc compiles OpenCL C)"
+        ));
+    }
     ClStd::parse(text).ok_or_else(|| {
-        format!("unknown OpenCL C version '{text}' (expected CL1.2, CL2.0 or CL3.0)")
+        format!("invalid value '{text}' (expected CL, CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0)")
     })
+}
+
+fn parse_fp_contract(text: &str) -> Result<FpContract, String> {
+    FpContract::parse(text).ok_or_else(|| format!("'{text}' (expected on, off or fast)"))
 }
 
 impl CompileArgs {
     /// The library options these arguments stand for.
     pub fn to_options(&self) -> CompileOptions {
+        let mut werror = self.werror;
+        let mut warning_flags = WarningFlags::default();
+        warning_flags.extensions_are_errors = self.pedantic_errors;
+        for w in &self.warning_options {
+            match w.as_str() {
+                "error" => werror = true,
+                "no-error" => werror = false,
+                _ => warning_flags.push(w),
+            }
+        }
         CompileOptions {
             defines: self.defines.clone(),
+            undefines: self.undefines.clone(),
             include_dirs: self.include_dirs.clone(),
             cl_std: self.cl_std.unwrap_or_default(),
-            opt_level: self.opt_level.unwrap_or(2),
-            warnings: if self.werror {
-                WarningMode::Error
-            } else if self.no_warnings {
+            opt_level: if self.opt_disable {
+                0
+            } else {
+                self.opt_level.unwrap_or(2)
+            },
+            disabled_passes: self.disabled_passes.clone(),
+            warnings: if self.no_warnings {
                 WarningMode::Hide
+            } else if werror {
+                WarningMode::Error
             } else {
                 WarningMode::Show
             },
+            warning_flags,
             target: match self.target {
                 TargetArg::Opencl => Target::OpenCl,
                 TargetArg::Vulkan => Target::Vulkan,
@@ -148,13 +263,46 @@ impl CompileArgs {
             fast_relaxed_math: self.fast_relaxed_math,
             mad_enable: self.mad_enable,
             denorms_are_zero: self.denorms_are_zero,
+            single_precision_constant: self.single_precision_constant,
+            fp32_correctly_rounded_divide_sqrt: self.fp32_correctly_rounded_divide_sqrt,
+            no_signed_zeros: self.no_signed_zeros,
+            unsafe_math_optimizations: self.unsafe_math_optimizations,
+            finite_math_only: self.finite_math_only,
+            fp_contract: self.fp_contract.unwrap_or_default(),
+            kernel_arg_info: self.kernel_arg_info,
+            uniform_work_group_size: self.uniform_work_group_size,
+            no_subgroup_ifp: self.no_subgroup_ifp,
+            extensions: self.extensions.clone(),
+            bracket_depth: self.bracket_depth,
             vulkan_denorm: self.vulkan_denorm,
             spirv_version: (1, 0),
             cpu_symbol_prefix: oclc_backend_cpu::object::DEFAULT_SYMBOL_PREFIX.to_string(),
-            bracket_depth: self
-                .bracket_depth
-                .unwrap_or(oclc_frontend::options::DEFAULT_BRACKET_DEPTH),
         }
+    }
+
+    /// The warnings about options themselves (clang's, on stderr before compiling; `-w`
+    /// hides them).
+    pub fn option_warnings(&self, opts: &CompileOptions) -> Vec<String> {
+        let mut w = Vec::new();
+        if self.no_warnings {
+            return w;
+        }
+        if self.debug_info {
+            w.push(
+                "warning: -g: oclc does not emit debug information yet; the option is ignored"
+                    .to_string(),
+            );
+        }
+        if self.strict_aliasing && opts.cl_std != ClStd::Cl10 {
+            let v = opts.cl_std.version();
+            w.push(format!(
+                "warning: OpenCL C version {}.{} does not support the option \
+                 '-cl-strict-aliasing'",
+                v / 100,
+                v / 10 % 10
+            ));
+        }
+        w
     }
 }
 
@@ -170,7 +318,8 @@ impl CompileArgs {
 pub struct CompileCli {
     /// The OpenCL C source file (.cl)
     pub input: PathBuf,
-    /// Output file ('-' for stdout); default: the input's stem with .spv
+    /// Output file ('-' for stdout); default: the input's stem with .spv (.o with -c, or
+    /// for --target cpu)
     #[arg(short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Only check the source for errors; write nothing [spelled -fsyntax-only]
@@ -179,6 +328,12 @@ pub struct CompileCli {
     /// Preprocess only and print the result
     #[arg(short = 'E')]
     pub preprocess_only: bool,
+    /// Compile only (clang's -c: oclc has nothing to link); without -o the output is
+    /// STEM.o, as clang names it
+    #[arg(short = 'c')]
+    pub compile_only: bool,
+    #[command(flatten)]
+    pub deps: DepArgs,
     /// SPIR-V version of the module: 1.0 (default) .. 1.4
     #[arg(long = "spirv-version", value_name = "X.Y", value_parser = parse_spirv_version)]
     pub spirv_version: Option<(u8, u8)>,
@@ -202,6 +357,47 @@ pub struct CompileCli {
     pub cpu_symbol_prefix: String,
     #[command(flatten)]
     pub compile: CompileArgs,
+}
+
+/// clang's dependency-file options (`-MD`, `-MF FILE`, ...), read by make, ninja and CMake.
+#[derive(Args, Debug, Clone, Default)]
+pub struct DepArgs {
+    /// Print the dependencies (make rule) on stdout instead of compiling [spelled -M]
+    #[arg(long = "M")]
+    pub print_rule: bool,
+    /// As -M, without system headers (oclc has none: the same list) [spelled -MM]
+    #[arg(long = "MM")]
+    pub print_rule_user: bool,
+    /// Also write a dependency file (default: the output with .d) [spelled -MD]
+    #[arg(long = "MD")]
+    pub write_rule: bool,
+    /// As -MD, without system headers (oclc has none: the same list) [spelled -MMD]
+    #[arg(long = "MMD")]
+    pub write_rule_user: bool,
+    /// The dependency file to write [spelled -MF FILE]
+    #[arg(long = "MF", value_name = "FILE")]
+    pub depfile: Option<PathBuf>,
+    /// The rule's target, as written (default: the output file) [spelled -MT TARGET]
+    #[arg(long = "MT", value_name = "TARGET")]
+    pub rule_targets: Vec<String>,
+    /// The rule's target, quoted for make [spelled -MQ TARGET]
+    #[arg(long = "MQ", value_name = "TARGET")]
+    pub rule_quoted_targets: Vec<String>,
+    /// Add an empty rule for each header, so make does not fail when one is deleted
+    /// [spelled -MP]
+    #[arg(long = "MP")]
+    pub phony_headers: bool,
+}
+
+impl DepArgs {
+    /// True when any dependency output was asked for.
+    pub fn wanted(&self) -> bool {
+        self.print_rule
+            || self.print_rule_user
+            || self.write_rule
+            || self.write_rule_user
+            || self.depfile.is_some()
+    }
 }
 
 fn parse_spirv_version(text: &str) -> Result<(u8, u8), String> {

@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use super::args::{CompileCli, EmitArg};
-use super::{exit_usage, report};
+use super::{depfile, exit_usage, explain, report};
 use crate::driver::{self, CompileError, Stages};
-use crate::options::Target;
+use crate::options::{CompileOptions, Target};
 
 /// The default `-save-temps` prefix: the input's file stem.
 pub fn default_prefix(input: &Path) -> String {
@@ -52,25 +52,57 @@ pub fn main(args: Vec<String>) -> ExitCode {
         opts.spirv_version = v;
     }
     opts.cpu_symbol_prefix = cli.cpu_symbol_prefix.clone();
-    if cli.preprocess_only {
-        return match driver::preprocess_file(&cli.input, &opts) {
-            Ok(text) => {
-                let mut out = std::io::stdout().lock();
-                let _ = out.write_all(text.as_bytes());
-                ExitCode::SUCCESS
-            }
-            Err(e) => report(&e),
-        };
+    if let Err(e) = opts.validate() {
+        eprintln!("oclc: error: {e}");
+        return ExitCode::from(2);
+    }
+    for w in cli.compile.option_warnings(&opts) {
+        eprintln!("{w}");
+    }
+    if cli.compile.verbose || cli.compile.dry_run {
+        eprint!("{}", describe(&cli, &opts));
+        if cli.compile.dry_run {
+            return ExitCode::SUCCESS;
+        }
     }
     let mut stages = Stages {
         record: cli.compile.save_temps.is_some(),
         ..Stages::default()
     };
+    let print_rule = cli.deps.print_rule || cli.deps.print_rule_user;
+    if cli.preprocess_only || print_rule {
+        let text = match driver::preprocess_file(&cli.input, &opts, &mut stages) {
+            Ok(text) => text,
+            Err(e) => return report(&e),
+        };
+        let written = if cli.preprocess_only {
+            // -E -MD also writes the depfile, as clang does.
+            write_output(Path::new("-"), text.as_bytes())
+                .and_then(|_| write_depfile(&cli, &opts, &stages))
+        } else {
+            // -M prints the rule, or writes it to -MF.
+            let rule = depfile::render(
+                &cli.deps,
+                &primary_output(&cli, &opts),
+                &stages.dependencies,
+            );
+            let to = cli
+                .deps
+                .depfile
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("-"));
+            write_output(&to, rule.as_bytes())
+        };
+        return match written {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => report(&e),
+        };
+    }
     let result = run(&cli, &opts, &mut stages);
     if let Err(e) = save_temps(&cli.compile.save_temps, &cli.input, &stages) {
         return report(&e);
     }
-    match result {
+    match result.and_then(|w| write_depfile(&cli, &opts, &stages).map(|_| w)) {
         Ok(warnings) => {
             if !warnings.is_empty() {
                 eprint!("{warnings}");
@@ -81,9 +113,102 @@ pub fn main(args: Vec<String>) -> ExitCode {
     }
 }
 
-/// The output path: -o, or the input's stem with `ext`.
+/// The `-v` / `-###` description of this compilation.
+fn describe(cli: &CompileCli, opts: &CompileOptions) -> String {
+    let mut mode: Vec<String> = Vec::new();
+    let last = if cli.preprocess_only {
+        mode.push("-E".into());
+        "print the preprocessed source".to_string()
+    } else if cli.syntax_only {
+        mode.push("-fsyntax-only".into());
+        "stop (-fsyntax-only)".to_string()
+    } else {
+        let out = primary_output(cli, opts);
+        mode.extend(["-o".to_string(), out.display().to_string()]);
+        if cli.emit != EmitArg::Spirv {
+            mode.push(format!("--emit={}", emit_name(cli.emit)));
+        }
+        let what = match opts.target {
+            Target::OpenCl => "SPIR-V for OpenCL",
+            Target::Vulkan => "SPIR-V for Vulkan",
+            Target::Cpu => "a CPU object",
+        };
+        format!("emit {what}, write {}", out.display())
+    };
+    if let Some(p) = &cli.compile.save_temps {
+        mode.push(if p.is_empty() {
+            "-save-temps".into()
+        } else {
+            format!("-save-temps={p}")
+        });
+    }
+    if cli.deps.write_rule || cli.deps.write_rule_user || cli.deps.depfile.is_some() {
+        let out = primary_output(cli, opts);
+        let path = depfile::depfile_path(&cli.deps, &out, &default_prefix(&cli.input));
+        mode.extend([
+            "-MD".to_string(),
+            "-MF".to_string(),
+            path.display().to_string(),
+        ]);
+        for t in &cli.deps.rule_targets {
+            mode.extend(["-MT".to_string(), t.clone()]);
+        }
+        for t in &cli.deps.rule_quoted_targets {
+            mode.extend(["-MQ".to_string(), t.clone()]);
+        }
+        if cli.deps.phony_headers {
+            mode.push("-MP".into());
+        }
+    }
+    explain::describe(None, &cli.input, opts, &mode, &explain::steps(opts, &last))
+}
+
+fn emit_name(e: EmitArg) -> &'static str {
+    match e {
+        EmitArg::Spirv => "spirv",
+        EmitArg::Reflection => "reflection",
+        EmitArg::Both => "both",
+        EmitArg::OpenclC => "opencl-c",
+        EmitArg::Header => "header",
+    }
+}
+
+/// The file a compilation writes first (the target of a depfile's rule): `-o`, else
+/// `STEM.spv`, `STEM.json`, `STEM.o` or `STEM.h` by target and `--emit` (`STEM.o` for
+/// SPIR-V with `-c`, as clang names it).
+pub(super) fn primary_output(cli: &CompileCli, opts: &CompileOptions) -> PathBuf {
+    let ext = match (opts.target, cli.emit) {
+        (Target::Vulkan, EmitArg::Reflection) => "json",
+        (Target::Cpu, EmitArg::Header) => "h",
+        (Target::Cpu, _) => "o",
+        _ => "spv",
+    };
+    output_path(cli, ext)
+}
+
+/// Writes the depfile `-MD`, `-MMD` or `-MF` ask for, after a successful compilation.
+fn write_depfile(
+    cli: &CompileCli,
+    opts: &CompileOptions,
+    stages: &Stages,
+) -> Result<(), CompileError> {
+    if !(cli.deps.write_rule || cli.deps.write_rule_user || cli.deps.depfile.is_some()) {
+        return Ok(());
+    }
+    let out = primary_output(cli, opts);
+    let path = depfile::depfile_path(&cli.deps, &out, &default_prefix(&cli.input));
+    let rule = depfile::render(&cli.deps, &out, &stages.dependencies);
+    write_output(&path, rule.as_bytes())
+}
+
+/// The output path: -o, or the input's stem with `ext` (`.o` instead of `.spv` with -c).
 pub(super) fn output_path(cli: &CompileCli, ext: &str) -> PathBuf {
     cli.output.clone().unwrap_or_else(|| {
+        let ext = if cli.compile_only && ext == "spv" {
+            "o"
+        } else {
+            ext
+        };
         let mut p = PathBuf::from(default_prefix(&cli.input));
         p.set_extension(ext);
         p
@@ -132,13 +257,11 @@ fn run(
     }
     let bytes: Vec<u8> = match opts.target {
         Target::OpenCl => {
-            let words = driver::emit_opencl_spirv(&lowered.module, &lowered.sources, opts, stages)?;
+            let words = driver::emit_opencl_spirv(&lowered, opts, stages)?;
             words.iter().flat_map(|w| w.to_le_bytes()).collect()
         }
         Target::Vulkan => {
-            let float = driver::VulkanFloat::new(opts, &lowered);
-            let mut vk =
-                driver::emit_vulkan_spirv(&lowered.module, &lowered.sources, float, stages)?;
+            let mut vk = driver::emit_vulkan_spirv(&lowered, opts, stages)?;
             driver::apply_vulkan_denorm(&mut vk.words, opts.vulkan_denorm_mode(), stages);
             let json = oclc_backend_spirv::module_reflection_json(&vk);
             let words: Vec<u8> = vk.words.iter().flat_map(|w| w.to_le_bytes()).collect();
@@ -166,19 +289,6 @@ fn run(
             return Ok(lowered.warnings);
         }
     };
-    let output = cli.output.clone().unwrap_or_else(|| {
-        let mut p = PathBuf::from(default_prefix(&cli.input));
-        p.set_extension("spv");
-        p
-    });
-    if output.as_os_str() == "-" {
-        std::io::stdout()
-            .lock()
-            .write_all(&bytes)
-            .map_err(|e| CompileError::Io(format!("cannot write to stdout: {e}")))?;
-    } else {
-        std::fs::write(&output, &bytes)
-            .map_err(|e| CompileError::Io(format!("cannot write '{}': {e}", output.display())))?;
-    }
+    write_output(&output_path(cli, "spv"), &bytes)?;
     Ok(lowered.warnings)
 }

@@ -17,7 +17,7 @@ pub fn emit(
     lowered: &crate::driver::Lowered,
     stages: &mut Stages,
 ) -> Result<(), CompileError> {
-    let object = driver::emit_cpu_object(&lowered.module, &lowered.sources, opts, stages)?;
+    let object = driver::emit_cpu_object(lowered, opts, stages)?;
     let source = cli
         .input
         .file_name()

@@ -3,6 +3,9 @@
 pub mod args;
 pub mod compile;
 pub mod cpu_object;
+pub mod depfile;
+pub mod docs;
+pub mod explain;
 pub mod normalize;
 pub mod run;
 
@@ -20,7 +23,8 @@ pub fn exit_usage(e: clap::Error) -> ExitCode {
     ExitCode::from(e.exit_code() as u8)
 }
 
-/// Prints a compile error to stderr (in the chosen diagnostics format) and returns exit code 1.
+/// Prints a compile error to stderr (in the chosen diagnostics format) and returns exit code 1
+/// (2 for a usage error).
 pub fn report(e: &CompileError) -> ExitCode {
     let text = e.to_string();
     if diagnostic_format() == DiagnosticFormat::Json {
@@ -28,7 +32,11 @@ pub fn report(e: &CompileError) -> ExitCode {
     } else {
         eprintln!("{text}");
     }
-    ExitCode::from(1)
+    ExitCode::from(if matches!(e, CompileError::Usage(_)) {
+        2
+    } else {
+        1
+    })
 }
 
 /// Keeps the JSON lines of `text` and wraps the rest (errors without a source location)
@@ -68,7 +76,18 @@ pub fn main(args: Vec<String>) -> ExitCode {
 }
 
 fn main_on_this_thread(args: Vec<String>) -> ExitCode {
-    let args = normalize::normalize_args(args);
+    match args.get(1).map(String::as_str) {
+        Some("completions") => return docs::completions(&args[2..]),
+        Some("man") => return docs::man(&args[2..]),
+        _ => {}
+    }
+    let args = match normalize::normalize_args(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("oclc: error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if args.get(1).map(String::as_str) == Some("run") {
         let mut rest = args;
         rest.remove(1);

@@ -8,6 +8,7 @@ use super::args::{DeviceArg, Dims, RunCli};
 use super::compile::save_temps;
 use super::{exit_usage, report};
 use crate::driver::{self, Stages};
+use crate::options::Target;
 use crate::run::buffers::format_buffer;
 use crate::run::{
     bind_args, format_times, run_cpu, run_opencl, run_vulkan, BoundArg, Launch, OpenClSource,
@@ -23,6 +24,11 @@ fn runtime_error(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(1)
 }
 
+fn dims_text(d: &Dims) -> String {
+    let parts: Vec<String> = d.0.iter().map(u64::to_string).collect();
+    parts.join(",")
+}
+
 fn dims3(d: &Dims, fill: u64) -> [u64; 3] {
     let mut out = [fill; 3];
     for (i, v) in d.0.iter().enumerate() {
@@ -31,36 +37,35 @@ fn dims3(d: &Dims, fill: u64) -> [u64; 3] {
     out
 }
 
-/// Build options for the OpenCL reference: the same -D, -I and -cl-std as oclc got.
-fn opencl_build_options(cli: &RunCli) -> String {
-    let c = &cli.compile;
-    let mut opts = Vec::new();
-    for d in &c.defines {
-        opts.push(format!("-D{d}"));
-    }
-    for i in &c.include_dirs {
-        let abs = std::fs::canonicalize(i).unwrap_or_else(|_| i.clone());
-        opts.push(format!("-I{}", abs.display()));
-    }
+/// Build options for the OpenCL reference: the OpenCL build options oclc got (include
+/// directories made absolute, plus the input's directory).
+fn opencl_build_options(cli: &RunCli, opts: &crate::options::CompileOptions) -> String {
+    let mut opts = opts.clone();
+    opts.include_dirs = opts
+        .include_dirs
+        .iter()
+        .map(|i| std::fs::canonicalize(i).unwrap_or_else(|_| i.clone()))
+        .collect();
     if let Some(parent) = cli.input.parent().filter(|p| !p.as_os_str().is_empty()) {
-        let abs = std::fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf());
-        opts.push(format!("-I{}", abs.display()));
+        opts.include_dirs
+            .push(std::fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf()));
     }
-    match c.cl_std {
-        Some(crate::options::ClStd::Cl20) => opts.push("-cl-std=CL2.0".into()),
-        Some(crate::options::ClStd::Cl30) => opts.push("-cl-std=CL3.0".into()),
-        _ => opts.push("-cl-std=CL1.2".into()),
+    opts.opencl_build_options().join(" ")
+}
+
+/// Refuses a launch that `-cl-uniform-work-group-size` rules out: a global size that is
+/// not a multiple of the local size.
+fn check_uniform(global: &Dims, local: Option<&Dims>) -> Result<(), String> {
+    let Some(local) = local else { return Ok(()) };
+    for (d, (g, l)) in global.0.iter().zip(&local.0).enumerate() {
+        if *l == 0 || g % l != 0 {
+            return Err(format!(
+                "-cl-uniform-work-group-size: the global size {g} is not a multiple of the \
+                 local size {l} in dimension {d}"
+            ));
+        }
     }
-    if c.fast_relaxed_math {
-        opts.push("-cl-fast-relaxed-math".into());
-    }
-    if c.mad_enable {
-        opts.push("-cl-mad-enable".into());
-    }
-    if c.denorms_are_zero {
-        opts.push("-cl-denorms-are-zero".into());
-    }
-    opts.join(" ")
+    Ok(())
 }
 
 /// Entry point of `oclc run`; `args` starts with the program name.
@@ -94,17 +99,53 @@ pub fn main(args: Vec<String>) -> ExitCode {
         return usage_error("--opencl-spir needs --device opencl");
     }
     let opts = cli.compile.to_options();
+    if let Err(e) = opts.validate() {
+        return usage_error(e);
+    }
+    for w in cli.compile.option_warnings(&opts) {
+        eprintln!("{w}");
+    }
+    if opts.uniform_work_group_size {
+        if let Err(e) = check_uniform(&global, cli.local.as_ref()) {
+            return usage_error(e);
+        }
+    }
+    if cli.compile.verbose || cli.compile.dry_run {
+        let mut mode = vec!["--kernel".to_string(), cli.kernel.clone()];
+        mode.push(format!("--global={}", dims_text(&global)));
+        if let Some(l) = &cli.local {
+            mode.push(format!("--local={}", dims_text(l)));
+        }
+        let steps = crate::cli::explain::steps(&opts, "run the kernel");
+        eprint!(
+            "{}",
+            crate::cli::explain::describe(Some("run"), &cli.input, &opts, &mode, &steps)
+        );
+        if cli.compile.dry_run {
+            return ExitCode::SUCCESS;
+        }
+    }
     let mut stages = Stages {
         record: cli.compile.save_temps.is_some(),
         ..Stages::default()
     };
     let lowered = driver::lower_file(&cli.input, &opts, &mut stages);
+    // The module the device's backend takes (the OpenCL device compiles the source).
+    let target = match cli.device {
+        DeviceArg::Cpu => Some(Target::Cpu),
+        DeviceArg::Vulkan => Some(Target::Vulkan),
+        DeviceArg::Opencl => None,
+    };
+    let prepared = match (&lowered, target) {
+        (Ok(l), Some(t)) => Some(driver::prepare(l, t, &opts, &mut stages)),
+        _ => None,
+    };
     if cli.device == DeviceArg::Cpu && cli.compile.save_temps.is_some() {
-        if let Ok(l) = &lowered {
+        if let Some(Ok(m)) = &prepared {
             // The kernel as launched, when the local size is known before the launch.
             let local = cli.local.as_ref().map(|d| dims3(d, 1));
             let launch = local.map(|local| (cli.kernel.as_str(), local));
-            let _ = driver::compile_cpu(&l.module, opts.opt_level, launch, &mut stages);
+            let _ = driver::compile_cpu(m, opts.opt_level, launch, &mut stages);
         }
     }
     if let Err(e) = save_temps(&cli.compile.save_temps, &cli.input, &stages) {
@@ -117,6 +158,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
     if !lowered.warnings.is_empty() {
         eprint!("{}", lowered.warnings);
     }
+    let prepared = match prepared.transpose() {
+        Ok(p) => p,
+        Err(e) => return report(&e),
+    };
     let module = &lowered.module;
     let Some(kernel) = module
         .functions
@@ -158,10 +203,15 @@ pub fn main(args: Vec<String>) -> ExitCode {
             .then_some(oclc_runtime_lite::vulkan::denorm::DenormMode::Any)),
     };
     let result = match cli.device {
-        DeviceArg::Cpu => run_cpu(module, &launch, &mut bound),
+        DeviceArg::Cpu => run_cpu(prepared.as_ref().unwrap_or(module), &launch, &mut bound),
         DeviceArg::Vulkan => {
             let float = driver::VulkanFloat::new(&opts, &lowered);
-            run_vulkan(module, float, &launch, &mut bound)
+            run_vulkan(
+                prepared.as_ref().unwrap_or(module),
+                float,
+                &launch,
+                &mut bound,
+            )
         }
         DeviceArg::Opencl => {
             let source;
@@ -188,7 +238,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                     };
                     OpenClSource::Source {
                         text: &source,
-                        options: opencl_build_options(&cli),
+                        options: opencl_build_options(&cli, &opts),
                     }
                 }
             };

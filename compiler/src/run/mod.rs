@@ -190,27 +190,19 @@ pub fn run_opencl(
     })
 }
 
-/// Runs oclc's Vulkan SPIR-V on the system's Vulkan device (`--device vulkan`), with the
-/// float rules `float`.
+/// Runs oclc's Vulkan SPIR-V on the system's Vulkan device (`--device vulkan`): `module`
+/// went through the Vulkan pipeline (`driver::prepare`), `float` gives the float rules.
 pub fn run_vulkan(
     module: &Module,
     float: crate::driver::VulkanFloat,
     launch: &Launch,
     args: &mut [BoundArg],
 ) -> Result<RunReport, String> {
-    // No sources: errors stay one line, as `oclc run` prints them.
-    let no_sources = oclc_frontend::source::SourceMap::new();
-    let linked =
-        crate::driver::link_vulkan_library(module, &no_sources, float).map_err(|e| match e {
-            crate::driver::CompileError::Diagnostics(m) => {
-                m.trim_start_matches("error: ").to_string()
-            }
-            e => e.to_string(),
-        })?;
     let vk_opts = oclc_backend_spirv::VulkanOptions {
         relaxed_math: float.relaxed,
+        kernel_arg_info: float.kernel_arg_info,
     };
-    let vk = oclc_backend_spirv::emit_vulkan_with(&linked, &vk_opts).map_err(|e| e.to_string())?;
+    let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts).map_err(|e| e.to_string())?;
     let Some(r) = vk.kernels.iter().find(|k| k.entry_point == launch.kernel) else {
         return Err(format!("no kernel named '{}'", launch.kernel));
     };
@@ -253,7 +245,7 @@ pub fn run_vulkan(
 /// Writes what a Vulkan launch printed to stdout (a note on stderr when records were lost).
 fn print_vulkan_printf(
     words: &[u32],
-    formats: &[oclc_ir::passes::printf_buffer::PrintfFormat],
+    formats: &[oclc_ir::legalize::printf_buffer::PrintfFormat],
 ) -> Result<(), String> {
     use std::io::Write;
     let out = oclc_runtime_lite::vulkan::printf::format_printf_buffer(words, formats)?;

@@ -145,7 +145,7 @@ impl Checker {
                     let k = match suf {
                         literal::FloatSuffix::F => ScalarKind::Float,
                         literal::FloatSuffix::H => ScalarKind::Half,
-                        _ => ScalarKind::Double,
+                        _ => self.unsuffixed_float_kind(span),
                     };
                     let v = match k {
                         ScalarKind::Float => v as f32 as f64,

@@ -7,6 +7,10 @@ use crate::checked::{CType, Expr, ExprKind as K, Initializer, ScalarKind};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
+/// Array designators must index below this: the checked initializer keeps every element
+/// before a designated one (a gap of 2^31 elements would take hundreds of gigabytes).
+const MAX_DESIGNATED_INDEX: i128 = 1 << 20;
+
 /// Position in a brace list shared by brace-elided sub-aggregates.
 struct Cursor<'a> {
     items: &'a [InitItem],
@@ -155,6 +159,17 @@ impl Checker {
                     ));
                     return None;
                 }
+                if v >= MAX_DESIGNATED_INDEX {
+                    self.error(Diagnostic::error(
+                        "E0314",
+                        format!(
+                            "array designator index ({v}) is not supported by oclc: the elements before a designator are kept one by one, and designators reach at most element {}",
+                            MAX_DESIGNATED_INDEX - 1
+                        ),
+                        *sp,
+                    ));
+                    return None;
+                }
                 Some(v as usize)
             }
             _ => {
@@ -180,8 +195,7 @@ impl Checker {
         }
         let n = slot_count(ty);
         let is_union = matches!(ty, CType::Struct(s) if s.is_union());
-        // Only up to the last slot written: `int a[100000000] = {1}` stores one element
-        // (missing trailing elements are zero).
+        // Grown on demand: an array of 2^31 elements with two initializers has two slots.
         let mut slots: Vec<Option<Initializer>> = Vec::new();
         let mut idx = 0usize;
         let mut ok = true;
@@ -199,8 +213,8 @@ impl Checker {
                 let v = self.designated(&item.designators[1..], &item.init, &sty);
                 match v {
                     Some(v) => {
-                        let slot = slot_at(&mut slots, i);
-                        *slot = Some(merge(slot.take(), v))
+                        let s = slot(&mut slots, i);
+                        *s = Some(merge(s.take(), v))
                     }
                     None => ok = false,
                 }
@@ -241,7 +255,7 @@ impl Checker {
                 }
             };
             match v {
-                Some(v) => *slot_at(&mut slots, idx) = Some(v),
+                Some(v) => *slot(&mut slots, idx) = Some(v),
                 None => ok = false,
             }
             idx += 1;
@@ -300,19 +314,17 @@ impl Checker {
         let sty = slot_type(ty, i);
         let inner = self.designated(&rest[1..], init, &sty)?;
         let mut slots: Vec<Option<Initializer>> = Vec::new();
-        *slot_at(&mut slots, i) = Some(inner);
+        *slot(&mut slots, i) = Some(inner);
         Some(self.finish(ty, slots, init.span()))
     }
 
     /// Builds the checked list (vectors become a vector literal).
     fn finish(&mut self, ty: &CType, slots: Vec<Option<Initializer>>, span: Span) -> Initializer {
         if let CType::Vector(k, n) = ty {
-            let mut slots = slots;
-            slots.resize(*n as usize, None);
-            let parts: Vec<Expr> = slots
-                .into_iter()
-                .map(|s| match s {
-                    Some(Initializer::Expr(e)) => e,
+            let mut slots = slots.into_iter();
+            let parts: Vec<Expr> = (0..*n)
+                .map(|_| match slots.next() {
+                    Some(Some(Initializer::Expr(e))) => e,
                     _ => zero_of(*k, span),
                 })
                 .collect();
@@ -377,6 +389,14 @@ impl Checker {
     }
 }
 
+/// Slot `i` of a list being filled, growing the list to reach it.
+fn slot(slots: &mut Vec<Option<Initializer>>, i: usize) -> &mut Option<Initializer> {
+    if slots.len() <= i {
+        slots.resize(i + 1, None);
+    }
+    &mut slots[i]
+}
+
 fn zero_of(k: ScalarKind, span: Span) -> Expr {
     Expr {
         kind: if k.is_float() {
@@ -407,12 +427,4 @@ fn merge(old: Option<Initializer>, new: Initializer) -> Initializer {
         }
         (_, n) => n,
     }
-}
-
-/// Slot `i` of a slot list that holds only the slots up to the last one written.
-fn slot_at(slots: &mut Vec<Option<Initializer>>, i: usize) -> &mut Option<Initializer> {
-    if i >= slots.len() {
-        slots.resize(i + 1, None);
-    }
-    &mut slots[i]
 }

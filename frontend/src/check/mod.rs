@@ -13,6 +13,7 @@ mod decl;
 mod enums;
 mod gnu_builtins;
 mod expr;
+mod fp64;
 mod half;
 mod init;
 mod labels;
@@ -99,6 +100,13 @@ pub(crate) struct Checker {
     cl_std: crate::options::ClStd,
     /// `#pragma OPENCL EXTENSION cl_khr_fp16 : enable|disable` directives in order.
     fp16_pragmas: Vec<(crate::source::Span, bool)>,
+    /// Loop-unrolling requests not yet given to a loop, by the place of the first token
+    /// they apply to.
+    loop_hints: HashMap<(crate::source::FileId, u32), crate::checked::LoopHint>,
+    /// `double` may be used (`cl_khr_fp64`, see [`crate::extensions`]).
+    pub(crate) fp64: bool,
+    /// `-cl-single-precision-constant`: unsuffixed floating constants are `float`.
+    pub(crate) single_precision_constant: bool,
 }
 
 /// Checks a translation unit. Returns the program when no error was found, plus
@@ -116,17 +124,34 @@ pub fn check_program_with(
     diags: Diagnostics,
     cl_std: crate::options::ClStd,
 ) -> (Option<CheckedProgram>, Diagnostics) {
-    check_program_full(tu, diags, cl_std, Vec::new())
+    check_program_full(tu, diags, cl_std, Default::default())
 }
 
-/// [`check_program_with`], also given the `cl_khr_fp16` pragmas the preprocessor met (see
-/// `preprocess_with_pragmas`), which allow `half` values where they are enabled.
+/// [`check_program_with`], also given the pragmas the preprocessor met (see
+/// `preprocess_with_pragmas`): `cl_khr_fp16` ones allow `half` values where they are
+/// enabled, loop-unrolling requests go to the loops they precede.
 pub fn check_program_full(
     tu: &ast::TranslationUnit,
     diags: Diagnostics,
     cl_std: crate::options::ClStd,
-    fp16_pragmas: Vec<(crate::source::Span, bool)>,
+    pragmas: crate::preprocess::Pragmas,
 ) -> (Option<CheckedProgram>, Diagnostics) {
+    let opts = crate::options::FrontendOptions {
+        cl_std,
+        ..Default::default()
+    };
+    check_program_opts(tu, diags, &opts, pragmas)
+}
+
+/// [`check_program_full`] under the language rules of `opts` (version, `cl_khr_fp64`
+/// after `-cl-ext`, `-cl-single-precision-constant`).
+pub fn check_program_opts(
+    tu: &ast::TranslationUnit,
+    diags: Diagnostics,
+    opts: &crate::options::FrontendOptions,
+    pragmas: crate::preprocess::Pragmas,
+) -> (Option<CheckedProgram>, Diagnostics) {
+    let cl_std = opts.cl_std;
     let mut c = Checker {
         diags,
         functions: Vec::new(),
@@ -141,7 +166,14 @@ pub fn check_program_full(
         next_struct_id: 0,
         calls: Vec::new(),
         cl_std,
-        fp16_pragmas,
+        fp16_pragmas: pragmas.fp16,
+        loop_hints: pragmas
+            .loop_hints
+            .into_iter()
+            .map(|h| ((h.next.file, h.next.start), h))
+            .collect(),
+        fp64: opts.extension_set().fp64(),
+        single_precision_constant: opts.single_precision_constant,
     };
     for item in &tu.items {
         match item {
@@ -150,9 +182,11 @@ pub fn check_program_full(
         }
     }
     c.check_recursion();
+    c.report_stray_loop_hints();
     let program = CheckedProgram {
         globals: c.globals,
         functions: c.functions,
+        uses_volatile: false,
     };
     if c.diags.has_errors() {
         (None, c.diags)

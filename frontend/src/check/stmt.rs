@@ -5,6 +5,7 @@ use super::Checker;
 use crate::ast::{self, StmtKind};
 use crate::checked::{CType, Stmt, SwitchCase};
 use crate::diagnostic::Diagnostic;
+use crate::source::Span;
 
 impl Checker {
     /// Checks a block's statements in a new scope.
@@ -213,25 +214,30 @@ impl Checker {
                 }
             }
             StmtKind::While(c, b) => {
+                let unroll = self.take_loop_hint(s.span);
                 let c = self.cond(c);
                 let body = self.loop_body(b);
                 if let Some(cond) = c {
                     out.push(Stmt::While {
                         cond,
                         body: Box::new(body),
+                        unroll,
                     });
                 }
             }
             StmtKind::DoWhile(b, c) => {
+                let unroll = self.take_loop_hint(s.span);
                 let body = self.loop_body(b);
                 if let Some(cond) = self.cond(c) {
                     out.push(Stmt::DoWhile {
                         body: Box::new(body),
                         cond,
+                        unroll,
                     });
                 }
             }
             StmtKind::For(init, c, step, b) => {
+                let unroll = self.take_loop_hint(s.span);
                 self.push_scope();
                 let mut init_out = Vec::new();
                 if let Some(i) = init {
@@ -246,6 +252,7 @@ impl Checker {
                     cond,
                     step,
                     body: Box::new(body),
+                    unroll,
                 });
             }
             StmtKind::Switch(c, body) => self.switch(c, body, out),
@@ -337,6 +344,32 @@ impl Checker {
                     }
                 }
             }
+        }
+    }
+}
+
+impl Checker {
+    /// The unrolling request before the loop statement at `span` (consumed).
+    fn take_loop_hint(&mut self, span: Span) -> crate::checked::LoopUnroll {
+        self.loop_hints
+            .remove(&(span.file, span.start))
+            .map(|h| h.unroll)
+            .unwrap_or_default()
+    }
+
+    /// Unrolling requests that precede no loop are errors, as in clang.
+    pub(crate) fn report_stray_loop_hints(&mut self) {
+        let mut stray: Vec<_> = self.loop_hints.drain().map(|(_, h)| h).collect();
+        stray.sort_by_key(|h| (h.span.file, h.span.start));
+        for h in stray {
+            self.error(
+                Diagnostic::error(
+                    "E0108",
+                    "expected a for, while, or do-while loop to follow '#pragma unroll'",
+                    h.next,
+                )
+                .with_label("not a loop"),
+            );
         }
     }
 }

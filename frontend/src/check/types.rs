@@ -126,13 +126,20 @@ impl Checker {
         let mut named: Option<(CType, Span)> = None;
         let mut access: Option<(ast::AccessKw, Span)> = None;
         let mut ok = true;
+        let mut double_at: Option<Span> = None;
         for s in &specs.items {
             match s {
+                DeclSpec::Type(TypeKw::Double, sp) => {
+                    double_at = Some(*sp);
+                    kws.push((TypeKw::Double, *sp));
+                }
                 DeclSpec::Type(k, sp) => kws.push((*k, *sp)),
                 DeclSpec::TypeName(n, sp) => {
                     let t = match self.lookup(n) {
                         Some(Binding::Typedef(t, align)) => {
                             info.typedef_align = align;
+                            // A typedef of `double` was reported where it was declared.
+                            double_at = None;
                             Some(t)
                         }
                         _ if self.cl_std.version() >= 200 => {
@@ -158,6 +165,9 @@ impl Checker {
                     };
                     if named.is_some() || !kws.is_empty() {
                         ok = false;
+                    }
+                    if double_at.is_none() && t.elem_kind() == Some(ScalarKind::Double) {
+                        double_at = Some(*sp);
                     }
                     named = Some((t, *sp));
                 }
@@ -231,6 +241,9 @@ impl Checker {
                 specs.span,
             ));
             return None;
+        }
+        if let Some(sp) = double_at {
+            self.require_fp64(sp);
         }
         if let Some((a, sp)) = access {
             info.ty = self.apply_access(info.ty, a, sp)?;

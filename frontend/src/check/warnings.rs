@@ -8,8 +8,8 @@ use crate::diagnostic::Diagnostic;
 use crate::source::Span;
 
 impl Checker {
-    /// Warns when the implicit conversion of `e` to the scalar type `to` changes a
-    /// constant's value (W0304) or drops the fraction of a floating-point value (W0306).
+    /// Warns when the implicit conversion of `e` to the scalar type `to` changes an integer
+    /// constant's value (W0304) or a floating constant's (W0307), or drops the fraction of a floating-point value (W0306).
     pub(crate) fn warn_lossy_conversion(&mut self, e: &Expr, to: &CType, span: Span) {
         let (CType::Scalar(from), CType::Scalar(to_kind)) = (&e.ty, to) else {
             return;
@@ -17,7 +17,7 @@ impl Checker {
         if !to_kind.is_integer() {
             return;
         }
-        let message = match e.kind {
+        let (code, message) = match e.kind {
             ExprKind::IntConst(bits) if from.is_integer() => {
                 let value = if from.is_signed() {
                     bits as i64 as i128
@@ -29,22 +29,24 @@ impl Checker {
                     return;
                 }
                 let after = wrapped(value, *to_kind);
-                format!(
+                let message = format!(
                     "implicit conversion from '{}' to '{}' changes value from {value} to {after}",
                     e.ty.display(),
                     to.display()
-                )
+                );
+                ("W0304", message)
             }
             ExprKind::FloatConst(f) => {
                 if f.fract() == 0.0 && f.is_finite() && fits(f as i128, to_kind.size() * 8) {
                     return;
                 }
-                format!(
+                let message = format!(
                     "implicit conversion from '{}' to '{}' changes value from {f} to {}",
                     e.ty.display(),
                     to.display(),
                     float_to_int(f, *to_kind)
-                )
+                );
+                ("W0307", message)
             }
             _ if from.is_float() => {
                 let message = format!(
@@ -58,7 +60,7 @@ impl Checker {
             }
             _ => return,
         };
-        self.diags.push(Diagnostic::warning("W0304", message, span));
+        self.diags.push(Diagnostic::warning(code, message, span));
     }
 
     /// Warns about an expression statement whose value is unused and that does nothing

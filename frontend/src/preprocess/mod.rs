@@ -4,6 +4,7 @@
 
 mod cond_expr;
 mod line_directive;
+mod loop_hint;
 mod macros;
 mod pragma_operator;
 mod render;
@@ -11,6 +12,7 @@ mod render;
 pub use macros::Macro;
 pub use render::render_preprocessed;
 
+use crate::checked::{LoopHint, LoopUnroll};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::fast_hash::FxHashMap;
 use crate::intern::Interner;
@@ -45,6 +47,11 @@ pub(crate) struct Preprocessor<'m> {
     fp16_pragmas: Vec<(Span, bool)>,
     /// Whether a `#pragma OPENCL FP_CONTRACT OFF` was met anywhere.
     fp_contract_off: bool,
+    /// Loop-unrolling pragmas: the number of tokens emitted before each (so the next
+    /// token is the one it applies to), its span and the request.
+    loop_pragmas: Vec<(usize, Span, LoopUnroll)>,
+    /// Whether `cl_khr_fp16` may be enabled (not removed by `-cl-ext`).
+    fp16_allowed: bool,
     /// `#line` directives seen in each file, in order.
     line_marks: FxHashMap<FileId, Vec<line_directive::LineMark>>,
     /// `-fbracket-depth`: also the deepest nesting of macro calls in macro arguments and
@@ -70,17 +77,7 @@ struct Cond {
     span: Span,
 }
 
-/// The OpenCL extensions oclc supports on every target, predefined as macros.
-pub const SUPPORTED_EXTENSIONS: &[&str] = &[
-    "cl_khr_byte_addressable_store",
-    "cl_khr_fp64",
-    "cl_khr_global_int32_base_atomics",
-    "cl_khr_global_int32_extended_atomics",
-    "cl_khr_local_int32_base_atomics",
-    "cl_khr_local_int32_extended_atomics",
-    "cl_khr_int64_base_atomics",
-    "cl_khr_int64_extended_atomics",
-];
+pub use crate::extensions::SUPPORTED_EXTENSIONS;
 
 /// Text of the predefined macros for the given options.
 fn builtin_prelude(opts: &FrontendOptions) -> String {
@@ -116,12 +113,11 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
 #define CLK_RGx 0x10BB\n#define CLK_RGBx 0x10BC\n#define CLK_DEPTH 0x10BD\n#define CLK_DEPTH_STENCIL 0x10BE\n#define CLK_sRGB 0x10BF\n\
 #define CLK_sRGBx 0x10C0\n#define CLK_sRGBA 0x10C1\n#define CLK_sBGRA 0x10C2\n#define CLK_ABGR 0x10C3\n"
     );
-    if opts.fast_relaxed_math {
-        s.push_str("#define __FAST_RELAXED_MATH__ 1\n");
-    }
+    s.push_str(&option_macros(opts));
     s.push_str(&cl20_prelude(v));
-    // The extensions every oclc target implements (clang-14 predefines the same names).
-    for ext in SUPPORTED_EXTENSIONS {
+    // The extensions every oclc target implements (clang-14 predefines the same names),
+    // as edited by -cl-ext.
+    for ext in opts.extension_set().names() {
         s.push_str(&format!("#define {ext} 1\n"));
     }
     for (name, value) in &opts.defines {
@@ -137,36 +133,67 @@ fn builtin_prelude(opts: &FrontendOptions) -> String {
     s
 }
 
+/// The macros clang-14 predefines (or not) after the build options: `__OPTIMIZE__` unless
+/// optimization is off (`__NO_INLINE__` then), `__FINITE_MATH_ONLY__`, and under
+/// `-cl-fast-relaxed-math` `__FAST_MATH__` and `__FAST_RELAXED_MATH__`.
+fn option_macros(opts: &FrontendOptions) -> String {
+    let mut s = String::new();
+    s.push_str(if opts.opt_disabled {
+        "#define __NO_INLINE__ 1\n"
+    } else {
+        "#define __OPTIMIZE__ 1\n"
+    });
+    let finite = opts.finite_math_only || opts.fast_relaxed_math;
+    s.push_str(&format!("#define __FINITE_MATH_ONLY__ {}\n", finite as u8));
+    if opts.fast_relaxed_math {
+        s.push_str("#define __FAST_MATH__ 1\n#define __FAST_RELAXED_MATH__ 1\n");
+    }
+    s
+}
+
 /// Preprocesses `file` (after the predefined macros and `-D`/`-U` options).
 pub fn preprocess(
     map: &mut SourceMap,
     file: FileId,
     opts: &FrontendOptions,
 ) -> (Vec<Token>, Diagnostics) {
-    let (tokens, diags, _, _) = preprocess_with_pragmas(map, file, opts);
+    let (tokens, diags, _) = preprocess_with_pragmas(map, file, opts);
     (tokens, diags)
 }
 
-/// [`preprocess`], also returning the `#pragma OPENCL EXTENSION cl_khr_fp16 (or all) :
-/// enable|disable` directives in order (their spans and whether they enable), and whether
-/// any `#pragma OPENCL FP_CONTRACT OFF` was met.
+/// The pragmas that matter after preprocessing.
+#[derive(Clone, Debug, Default)]
+pub struct Pragmas {
+    /// `#pragma OPENCL EXTENSION cl_khr_fp16 (or all) : enable|disable` directives in order
+    /// (their spans and whether they enable).
+    pub fp16: Vec<(Span, bool)>,
+    /// Whether any `#pragma OPENCL FP_CONTRACT OFF` was met.
+    pub fp_contract_off: bool,
+    /// Loop-unrolling requests (`#pragma unroll`, ..., and `opencl_unroll_hint`
+    /// attributes), with the first token each applies to.
+    pub loop_hints: Vec<LoopHint>,
+}
+
+/// [`preprocess`], also returning the [`Pragmas`] met.
 pub fn preprocess_with_pragmas(
     map: &mut SourceMap,
     file: FileId,
     opts: &FrontendOptions,
-) -> (Vec<Token>, Diagnostics, Vec<(Span, bool)>, bool) {
+) -> (Vec<Token>, Diagnostics, Pragmas) {
     let prelude = map.add("<built-in>", builtin_prelude(opts));
     let mut pp = Preprocessor {
         map,
         include_dirs: opts.include_dirs.clone(),
         macros: FxHashMap::default(),
         interner: Interner::default(),
-        diags: Diagnostics::with_mode(opts.warnings),
+        diags: opts.diagnostics(),
         out: Vec::new(),
         depth: 0,
         once: std::collections::HashSet::new(),
         fp16_pragmas: Vec::new(),
         fp_contract_off: false,
+        loop_pragmas: Vec::new(),
+        fp16_allowed: opts.extension_set().fp16_allowed(),
         line_marks: FxHashMap::default(),
         bracket_depth: opts.bracket_depth,
         arg_depth: 0,
@@ -174,8 +201,25 @@ pub fn preprocess_with_pragmas(
     };
     pp.process_file(prelude);
     pp.out.clear();
+    pp.loop_pragmas.clear();
     pp.process_file(file);
-    (pp.out, pp.diags, pp.fp16_pragmas, pp.fp_contract_off)
+    let mut loop_hints: Vec<LoopHint> = pp
+        .loop_pragmas
+        .iter()
+        .map(|&(index, span, unroll)| LoopHint {
+            unroll,
+            span,
+            // A pragma at the end of the file applies to nothing: its own span then.
+            next: pp.out.get(index).map_or(span, |t| t.span),
+        })
+        .collect();
+    loop_hints.extend(loop_hint::unroll_hint_attributes(&pp.out));
+    let pragmas = Pragmas {
+        fp16: pp.fp16_pragmas,
+        fp_contract_off: pp.fp_contract_off,
+        loop_hints,
+    };
+    (pp.out, pp.diags, pragmas)
 }
 
 /// Moves the tokens of the next line (up to a `Newline`, which is dropped) into `line`;
@@ -372,17 +416,38 @@ impl Preprocessor<'_> {
                 let d = if name == "error" {
                     Diagnostic::error("E0104", format!("#error {msg}"), dspan)
                 } else {
+                    // clang's -pedantic: `#warning` is a GNU extension to C99.
+                    self.diags.push(Diagnostic::warning(
+                        "W0105",
+                        "#warning is a language extension",
+                        dspan,
+                    ));
                     Diagnostic::warning("W0104", format!("#warning {msg}"), dspan)
                 };
                 self.diags.push(d);
             }
             "pragma" => {
                 let words: Vec<&str> = rest.iter().map(|t| &*t.text).collect();
-                if let ["OPENCL", "EXTENSION", "cl_khr_fp16" | "all", ":", state] = words[..] {
-                    self.fp16_pragmas.push((dspan, state == "enable"));
+                if let ["OPENCL", "EXTENSION", ext @ ("cl_khr_fp16" | "all"), ":", state] =
+                    words[..]
+                {
+                    let enable = state == "enable";
+                    if enable && !self.fp16_allowed && ext == "cl_khr_fp16" {
+                        // As clang-14 does for an extension the target lacks.
+                        self.diags.push(Diagnostic::warning(
+                            "W0108",
+                            "unsupported OpenCL extension 'cl_khr_fp16' - ignoring",
+                            rest[2].span,
+                        ));
+                    } else if self.fp16_allowed || !enable {
+                        self.fp16_pragmas.push((dspan, enable));
+                    }
                 }
                 if let ["OPENCL", "FP_CONTRACT", "OFF"] = words[..] {
                     self.fp_contract_off = true;
+                }
+                if let Some(request) = loop_hint::unroll_pragma(rest, dspan, &mut self.diags) {
+                    self.loop_pragmas.push((self.out.len(), dspan, request));
                 }
                 if rest.len() == 1 && &*rest[0].text == "once" {
                     if let Some(p) = &self.map.file(file).path {
@@ -706,12 +771,17 @@ fn cl20_prelude(version: u32) -> String {
 #define memory_order_acq_rel 4\n#define memory_order_seq_cst 5\n\
 #define memory_scope_work_item 0\n#define memory_scope_work_group 1\n#define memory_scope_device 2\n\
 #define memory_scope_all_svm_devices 3\n\
-#define __opencl_c_generic_address_space 1\n#define __opencl_c_atomic_order_acq_rel 1\n\
 #define __opencl_c_atomic_order_seq_cst 1\n#define __opencl_c_atomic_scope_device 1\n\
 #define __opencl_c_atomic_scope_all_devices 1\n",
     );
     if version >= 300 {
-        s.push_str("#define memory_scope_all_devices 3\n#define __opencl_c_fp64 1\n");
+        // __opencl_c_fp64, __opencl_c_generic_address_space and
+        // __opencl_c_atomic_order_acq_rel come from the extension set (-cl-ext edits them).
+        s.push_str("#define memory_scope_all_devices 3\n");
+    } else {
+        s.push_str(
+            "#define __opencl_c_generic_address_space 1\n#define __opencl_c_atomic_order_acq_rel 1\n",
+        );
     }
     s
 }

@@ -4,9 +4,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::compile::{double_library, library, Library};
 use super::import::Importer;
-use super::{function_name, opencl_type_name};
+use super::{function_name, opencl_type_name, Library, LibrarySource};
 use crate::module::{Block, FuncId, Function, Module, Stmt};
 use crate::op::{BinaryOp, CmpOp, Const, MathFn, Op, ValueId};
 use crate::types::{ScalarType, Type, TypeId, TypeTable};
@@ -88,9 +87,10 @@ struct Callee {
 /// may be partly rewritten.
 pub fn link(
     module: &mut Module,
+    library: &dyn LibrarySource,
     wants: &dyn Fn(MathFn, ScalarType) -> bool,
 ) -> Result<LinkReport, LinkError> {
-    link_with_division(module, wants, &|_| false)
+    link_with_division(module, library, wants, &|_| false)
 }
 
 /// The library function computing the correctly rounded float division `a / b` on
@@ -105,11 +105,12 @@ pub fn division_name(scalar: ScalarType) -> String {
 /// (Vulkan on doubles).
 pub fn link_with_division(
     module: &mut Module,
+    library: &dyn LibrarySource,
     wants: &dyn Fn(MathFn, ScalarType) -> bool,
     divide: &dyn Fn(ScalarType) -> bool,
 ) -> Result<LinkReport, LinkError> {
     let mut report = LinkReport::default();
-    let mut units = Units::default();
+    let mut units = Units::new(library);
     let mut callees: HashMap<(MathFn, ScalarType), Callee> = HashMap::new();
     let mut div_callees: HashMap<ScalarType, Callee> = HashMap::new();
     let first_added = module.functions.len();
@@ -190,17 +191,27 @@ pub fn link_with_division(
     Ok(report)
 }
 
-/// The two translation units of the library, each compiled on first use, with the
+/// The two translation units of the library, each asked for on first use, with the
 /// importer that remembers what was copied from it.
-#[derive(Default)]
-struct Units {
-    base: Option<&'static Library>,
-    double: Option<&'static Library>,
+struct Units<'a> {
+    source: &'a dyn LibrarySource,
+    base: Option<&'a Library>,
+    double: Option<&'a Library>,
     base_importer: Importer,
     double_importer: Importer,
 }
 
-impl Units {
+impl<'a> Units<'a> {
+    fn new(source: &'a dyn LibrarySource) -> Self {
+        Units {
+            source,
+            base: None,
+            double: None,
+            base_importer: Importer::default(),
+            double_importer: Importer::default(),
+        }
+    }
+
     /// Copies the library function `name` (and its callees) into `module` and returns its
     /// id there; `None` when the library lacks it. Functions on doubles are looked up in
     /// the double unit first (so float-only modules never compile it), then in the base.
@@ -229,8 +240,8 @@ impl Units {
         Ok(None)
     }
 
-    /// The base (or double) unit, compiled on first use.
-    fn unit(&mut self, double: bool) -> Result<&'static Library, LinkError> {
+    /// The base (or double) unit, built on first use.
+    fn unit(&mut self, double: bool) -> Result<&'a Library, LinkError> {
         let slot = if double {
             &mut self.double
         } else {
@@ -239,7 +250,11 @@ impl Units {
         if let Some(l) = *slot {
             return Ok(l);
         }
-        let lib = if double { double_library() } else { library() };
+        let lib = if double {
+            self.source.double()
+        } else {
+            self.source.base()
+        };
         let l = lib.map_err(LinkError::Internal)?;
         *slot = Some(l);
         Ok(l)

@@ -1,12 +1,13 @@
-//! oclc's built-in library: OpenCL built-ins written in OpenCL C, compiled by oclc's own
-//! front end and lowering, and linked into modules whose target lacks a native form with
-//! OpenCL's precision and semantics (today: Vulkan, through [`link`]).
+//! Linking oclc's built-in library: OpenCL built-ins written in OpenCL C, compiled into IR
+//! above this crate (by `oclc-lower`, which owns the sources and the front end), and linked
+//! into modules whose target lacks a native form with OpenCL's precision and semantics
+//! (Vulkan, CPU objects), through [`link`].
 //!
-//! Data flows one way: the sources in `cl/*.cl` (listed in [`sources::SOURCES`], and the
-//! double-precision ones in [`sources::DOUBLE_SOURCES`]) go through the front end and the
-//! lowering into two IR [`Module`]s, each built once per process and only when a module
-//! needs one of its functions ([`library`], [`double_library`]); [`link`] then copies the functions a module needs
-//! into it and turns the `Op::Math` operations into calls.
+//! This crate knows no front end: the compiled library reaches the linker as a
+//! [`LibrarySource`], which hands out its two translation units ([`Library`]) when first
+//! asked, so float-only modules never build the double unit. [`link`] copies the functions a
+//! module needs into it, marks them [`Function::is_library`](crate::Function::is_library),
+//! and turns the `Op::Math` operations into calls.
 //!
 //! Naming contract: the function implementing [`MathFn`] `F` on the scalar element type
 //! `T` is `__oclc_<F.name()>_<T.name()>` ([`function_name`], e.g. `__oclc_add_sat_i8`,
@@ -19,16 +20,57 @@
 //! `__oclc_fdiv_<T>(T, T) -> T` ([`division_name`]). Helpers that are not built-ins themselves must also
 //! start with `__oclc_` so that they cannot clash with user functions.
 
-mod compile;
 mod import;
 mod link;
-pub mod sources;
 
-pub use compile::{double_library, library, Library};
+use std::collections::HashMap;
+
 pub use link::{division_name, link, link_with_division, LinkError, LinkReport};
 
+use crate::module::{FuncId, Module};
 use crate::op::MathFn;
 use crate::types::ScalarType;
+
+/// One compiled translation unit of the library: its IR and an index of its functions by
+/// name.
+#[derive(Debug)]
+pub struct Library {
+    /// The IR of every library function (no kernels), each marked
+    /// [`is_library`](crate::Function::is_library).
+    pub module: Module,
+    by_name: HashMap<String, FuncId>,
+}
+
+impl Library {
+    /// The unit whose IR is `module`; every function in it is marked as a library function.
+    pub fn new(mut module: Module) -> Self {
+        for f in &mut module.functions {
+            f.is_library = true;
+        }
+        let by_name = module
+            .functions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.name.clone(), FuncId(i as u32)))
+            .collect();
+        Library { module, by_name }
+    }
+
+    /// The library function called `name`, if there is one.
+    pub fn function(&self, name: &str) -> Option<FuncId> {
+        self.by_name.get(name).copied()
+    }
+}
+
+/// Where [`link`] takes library functions from: the two translation units of the library,
+/// each built on the first request. `Err` carries the reason a unit cannot be built (a bug
+/// of oclc, since the library ships with it).
+pub trait LibrarySource {
+    /// The integer, relational, float and half unit.
+    fn base(&self) -> Result<&Library, String>;
+    /// The double-precision unit (only asked for when a module needs a double routine).
+    fn double(&self) -> Result<&Library, String>;
+}
 
 /// The name of the library function implementing `func` on elements of type `scalar`.
 pub fn function_name(func: MathFn, scalar: ScalarType) -> String {

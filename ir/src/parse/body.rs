@@ -4,7 +4,7 @@ use super::cursor::Cursor;
 use super::ops::parse_op;
 use super::types::{parse_space, parse_type};
 use super::{Lines, ParseError, PendingCall};
-use crate::module::{Block, Local, Stmt, SwitchCase};
+use crate::module::{Block, Local, Stmt, SwitchCase, Unroll};
 use crate::op::{MemFence, ValueId};
 use crate::types::{TypeId, TypeTable};
 
@@ -129,6 +129,22 @@ fn parse_stmt<'a>(
             }
         }
         "loop" => {
+            let unroll = if cur.eat_keyword("nounroll") {
+                Unroll::Never
+            } else if cur.eat_keyword("unroll") {
+                if cur.eat("(") {
+                    let n = cur.number()?;
+                    cur.expect(")")?;
+                    match u32::try_from(n) {
+                        Ok(n) if n >= 2 => Unroll::Count(n),
+                        _ => return Err(cur.error("unroll(N) needs N >= 2")),
+                    }
+                } else {
+                    Unroll::Full
+                }
+            } else {
+                Unroll::Auto
+            };
             cur.expect("{")?;
             cur.expect_end()?;
             let (body, mut mid) = parse_block(lines, st, depth + 1)?;
@@ -148,6 +164,7 @@ fn parse_stmt<'a>(
                 body,
                 continuing,
                 break_if,
+                unroll,
             }
         }
         "break" => Stmt::Break,

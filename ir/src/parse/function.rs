@@ -80,6 +80,7 @@ pub fn parse_function(
     }
     cur.expect("->")?;
     let ret = parse_type(&mut cur, st.types)?;
+    let is_library = cur.eat_keyword("library");
     let kind = if kind_word == "kernel" {
         FunctionKind::Kernel(parse_attrs(&mut cur)?)
     } else {
@@ -98,6 +99,7 @@ pub fn parse_function(
         locals,
         value_types,
         body,
+        is_library,
         spans: Default::default(),
     })
 }

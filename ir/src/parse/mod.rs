@@ -97,6 +97,13 @@ pub fn parse_module(text: &str) -> Result<Module, ParseError> {
         let start = cur.pos();
         match cur.word() {
             "global" => function::parse_global(&mut cur, &mut module)?,
+            "module" => {
+                if !cur.eat_keyword("volatile_memory") {
+                    return Err(cur.error("expected `volatile_memory`"));
+                }
+                cur.expect_end()?;
+                module.volatile_memory = true;
+            }
             w @ ("kernel" | "func") => {
                 let f = function::parse_function(w, cur, &mut lines, &mut module, &mut calls)?;
                 module.functions.push(f);

@@ -255,7 +255,7 @@ impl VulkanDevice {
         }
 
         // Program-scope __constant data: a buffer whose address ends the block.
-        if let Some(data) = super::constants::constant_data(spirv) {
+        if let Some(data) = super::constants::constant_data(spirv)? {
             if k.block_size < 8 {
                 return Err(VulkanError(format!(
                     "kernel {} has program-scope constant data but no room for its address",

@@ -1,10 +1,10 @@
 //! The launcher side of `printf` on Vulkan: the printf buffer a printing kernel writes its
-//! records to (layout in `oclc_ir::passes::printf_buffer`), and the formatting of those
+//! records to (layout in `oclc_ir::legalize::printf_buffer`), and the formatting of those
 //! records after the dispatch with the CPU backend's printf formatter, so that both
 //! targets print alike.
 
 use oclc_backend_cpu::printf::{format, parse, ArgDesc, LaneKind, PrintfSpec};
-use oclc_ir::passes::printf_buffer::{PrintfFormat, PrintfLane, PRINTF_HEADER_WORDS};
+use oclc_ir::legalize::printf_buffer::{PrintfFormat, PrintfLane, PRINTF_HEADER_WORDS};
 
 /// Size of the printf buffer in bytes (1 MiB: a quarter million words of records).
 pub const PRINTF_BUFFER_BYTES: usize = 1 << 20;
@@ -103,7 +103,7 @@ fn lane_kind(lane: PrintfLane) -> LaneKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oclc_ir::passes::printf_buffer::PrintfArg;
+    use oclc_ir::legalize::printf_buffer::PrintfArg;
 
     #[test]
     fn records_format_like_c_printf() {

@@ -5,7 +5,7 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, Value};
 use oclc_ir::{BinaryOp, Dim, Op, ScalarType, Type, ValueId, WorkItemQuery};
 
-use super::{Aff, VState};
+use super::{Aff, NoWrap, VState};
 use crate::codegen::Tx;
 use crate::error::CompileError;
 use crate::vectorize::LANES;
@@ -39,13 +39,18 @@ impl Tx<'_, '_, '_> {
                     base: base?,
                     stride: 1,
                     guard: None,
+                    nowrap: match q {
+                        WorkItemQuery::LocalId => NoWrap::LocalId,
+                        _ => NoWrap::GlobalId,
+                    },
                 })
             }
             Op::Binary(bop @ (BinaryOp::Add | BinaryOp::Sub), a, b) => {
                 let (Some(x), Some(y)) = (aff(self, vs, *a)?, aff(self, vs, *b)?) else {
                     return Ok(None);
                 };
-                if !self.scalar(*a)?.is_int() {
+                let ty = self.scalar(*a)?;
+                if !ty.is_int() {
                     return Ok(None);
                 }
                 let (base, stride) = if *bop == BinaryOp::Add {
@@ -63,13 +68,15 @@ impl Tx<'_, '_, '_> {
                     base,
                     stride,
                     guard: both(x.guard, y.guard, self),
+                    nowrap: x.nowrap.arith(y.nowrap, ty.is_signed()),
                 })
             }
             Op::Binary(bop @ (BinaryOp::Mul | BinaryOp::Shl), a, b) => {
-                if !self.scalar(*a)?.is_int() {
+                let ty = self.scalar(*a)?;
+                if !ty.is_int() {
                     return Ok(None);
                 }
-                let bits = self.scalar(*a)?.bits();
+                let bits = ty.bits();
                 let (x, c) = match (vs.consts.get(a), vs.consts.get(b)) {
                     (_, Some(c)) => (aff(self, vs, *a)?, *c),
                     (Some(c), None) if *bop == BinaryOp::Mul => (aff(self, vs, *b)?, *c),
@@ -85,6 +92,8 @@ impl Tx<'_, '_, '_> {
                     base: self.b.ins().imul_imm_s(x.base, factor),
                     stride: x.stride.wrapping_mul(factor),
                     guard: x.guard,
+                    // Signed `*` and `<<` that overflow are undefined behaviour.
+                    nowrap: x.nowrap.arith(NoWrap::Exact, ty.is_signed()),
                 })
             }
             Op::Convert {
@@ -100,7 +109,7 @@ impl Tx<'_, '_, '_> {
                 let Some(x) = aff(self, vs, *value)? else {
                     return Ok(None);
                 };
-                self.v_resize_aff(x, from, to)
+                self.v_resize_aff(x, from, to, vs.small_ids)
             }
             Op::Bitcast { value, .. } => {
                 let same = self.types.layout(self.f.value_type(*value)).size == 8
@@ -124,6 +133,8 @@ impl Tx<'_, '_, '_> {
                     base: self.b.ins().iadd(p.base, off),
                     stride: p.stride.wrapping_add(i.stride.wrapping_mul(size as i64)),
                     guard: both(p.guard, i.guard, self),
+                    // Addresses are never widened: wrapping modulo 2^64 is harmless.
+                    nowrap: NoWrap::Maybe,
                 })
             }
             Op::FieldAddr { base, field } => {
@@ -162,9 +173,16 @@ impl Tx<'_, '_, '_> {
     }
 
     /// An integer conversion of an affine value. Narrowing keeps it exact (wrapping
-    /// arithmetic); widening is exact only when the lanes do not wrap in the narrow type,
-    /// which a guard checks at run time.
-    fn v_resize_aff(&mut self, x: Aff, from: ScalarType, to: ScalarType) -> Option<Aff> {
+    /// arithmetic); widening is exact when the lanes do not wrap in the narrow type, which
+    /// [`NoWrap`] may already say, or else a guard checks at run time. `small_ids`: the
+    /// global ids of this chunk's lanes are at most `i32::MAX`.
+    fn v_resize_aff(
+        &mut self,
+        x: Aff,
+        from: ScalarType,
+        to: ScalarType,
+        small_ids: bool,
+    ) -> Option<Aff> {
         let (fb, tb) = (from.bits(), to.bits());
         let tt = crate::pieces::clif_scalar(to)?;
         if tb <= fb {
@@ -173,7 +191,34 @@ impl Tx<'_, '_, '_> {
             } else {
                 x.base
             };
-            return Some(Aff { base, ..x });
+            // Ids that fit keep their values; anything else may wrap now.
+            let nowrap = match x.nowrap {
+                NoWrap::LocalId if tb >= 32 => NoWrap::LocalId,
+                NoWrap::GlobalId if tb >= 32 && small_ids => NoWrap::GlobalId,
+                n if tb == fb && from.is_signed() == to.is_signed() => n,
+                _ => NoWrap::Maybe,
+            };
+            return Some(Aff { base, nowrap, ..x });
+        }
+        let extend = |tx: &mut Self| {
+            if from.is_signed() {
+                tx.b.ins().sextend(tt, x.base)
+            } else {
+                tx.b.ins().uextend(tt, x.base)
+            }
+        };
+        // Every lane keeps its value; a negative one made unsigned wraps.
+        let keeps_sign = to.is_signed() || !from.is_signed();
+        if x.nowrap.exact() {
+            let nowrap = match x.nowrap {
+                NoWrap::Exact if !keeps_sign => NoWrap::Maybe,
+                n => n,
+            };
+            return Some(Aff {
+                base: extend(self),
+                nowrap,
+                ..x
+            });
         }
         let span = x.stride.checked_mul(LANES as i64 - 1)?;
         if span.unsigned_abs() >= 1 << (fb - 2) {
@@ -193,11 +238,7 @@ impl Tx<'_, '_, '_> {
             (false, false) => (IntCC::UnsignedGreaterThanOrEqual, lo - span),
         };
         let ok = self.b.ins().icmp_imm_s(cc, x.base, limit);
-        let base = if from.is_signed() {
-            self.b.ins().sextend(tt, x.base)
-        } else {
-            self.b.ins().uextend(tt, x.base)
-        };
+        let base = extend(self);
         let guard = match x.guard {
             Some(g) => self.b.ins().band(g, ok),
             None => ok,
@@ -206,6 +247,12 @@ impl Tx<'_, '_, '_> {
             base,
             stride: x.stride,
             guard: Some(guard),
+            // Where the guard holds, the lanes kept their values.
+            nowrap: if keeps_sign {
+                NoWrap::Exact
+            } else {
+                NoWrap::Maybe
+            },
         })
     }
 }

@@ -45,7 +45,11 @@ impl Tx<'_, '_, '_> {
                 let v = self.v_op(vs, *value, op)?;
                 self.v_define(vs, *value, v)?;
             }
-            Stmt::Store { ptr, value } => self.v_store(vs, *ptr, *value)?,
+            Stmt::Store { ptr, value } => {
+                if !self.v_group_store(vs, *ptr, *value)? {
+                    self.v_store(vs, *ptr, *value)?;
+                }
+            }
             Stmt::Fence { .. } => {
                 self.b.ins().fence();
             }
@@ -116,6 +120,7 @@ impl Tx<'_, '_, '_> {
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 let inductions = self.v_enter_inductions(vs, s);
                 let once = self.v_runs_once_per_lane(vs, s, &inductions);

@@ -6,7 +6,7 @@
 use cranelift_codegen::ir::InstBuilder;
 use oclc_ir::Stmt;
 
-use super::{Aff, PieceVal, VState, VVal, VarPiece};
+use super::{Aff, NoWrap, PieceVal, VState, VVal, VarPiece};
 use crate::codegen::Tx;
 use crate::error::CompileError;
 use crate::vectorize::LANES;
@@ -18,6 +18,8 @@ pub(crate) struct Induction {
     pub base: cranelift_frontend::Variable,
     /// The difference between consecutive lanes.
     pub stride: i64,
+    /// Whether the lanes are known not to wrap (as [`Aff::nowrap`]).
+    pub nowrap: NoWrap,
 }
 
 impl Tx<'_, '_, '_> {
@@ -46,11 +48,20 @@ impl Tx<'_, '_, '_> {
             let ty = self.b.func.dfg.value_type(a.base);
             let base = self.b.declare_var(ty);
             self.b.def_var(base, a.base);
+            let steps_exact = a.nowrap.exact()
+                && crate::vectorize::induction::steps_without_wrapping(
+                    self.types, self.f, vs.u, lp, l,
+                );
             vs.aff_vars.insert(
                 l,
                 Induction {
                     base,
                     stride: a.stride,
+                    nowrap: if steps_exact {
+                        NoWrap::Exact
+                    } else {
+                        NoWrap::Maybe
+                    },
                 },
             );
             let name = &self.f.locals[l as usize].name;
@@ -107,6 +118,7 @@ impl Tx<'_, '_, '_> {
                 base,
                 stride: ind.stride,
                 guard: None,
+                nowrap: ind.nowrap,
             }),
         }
     }

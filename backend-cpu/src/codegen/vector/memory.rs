@@ -1,15 +1,12 @@
 //! Memory inside a vectorised region: private variables kept in registers, loads and
-//! stores. Lane-consecutive addresses (an affine address whose stride is the element size)
-//! of a 4-byte element become one vector access (behind the affine form's run-time guard);
-//! other varying addresses become one scalar access per lane, in lane order.
+//! stores, under lane masks ([`super::access`] emits the accesses of all lanes).
 
-use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value};
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData};
 use oclc_ir::ValueId;
 
 use super::{vector_type, PieceVal, VState, VVal, VarPiece};
 use crate::codegen::Tx;
 use crate::error::CompileError;
-use crate::vectorize::LANES;
 
 impl Tx<'_, '_, '_> {
     /// The variables of a varying promoted variable, declared on first use.
@@ -113,13 +110,14 @@ impl Tx<'_, '_, '_> {
         }
         let p = self.v_get(vs, ptr)?;
         let ps = self.pieces_of(self.f.value_type(value))?;
+        let size = self.types.layout(self.f.value_type(value)).size;
         if let Some(m) = self.v_exec(vs) {
             self.v_all_or_not(
                 vs,
                 m,
                 &[],
                 |tx, _| {
-                    tx.v_store_all(&p, &x, &ps);
+                    tx.v_store_all(&p, &x, &ps, size);
                     Ok(VVal::Uni(vec![]))
                 },
                 |tx, _| {
@@ -137,59 +135,8 @@ impl Tx<'_, '_, '_> {
             )?;
             return Ok(());
         }
-        self.v_store_all(&p, &x, &ps);
+        self.v_store_all(&p, &x, &ps, size);
         Ok(())
-    }
-
-    /// Stores `x` at `p` for every lane.
-    fn v_store_all(&mut self, p: &VVal, x: &VVal, ps: &[crate::pieces::Piece]) {
-        if let (VVal::Uni(addr), VVal::Uni(xs)) = (p, x) {
-            for (pc, v) in ps.iter().zip(xs) {
-                self.b
-                    .ins()
-                    .store(MemFlagsData::new(), *v, addr[0], pc.offset as i32);
-            }
-            return;
-        }
-        let contiguous = p.aff().filter(|a| {
-            ps.len() == 1 && vector_type(ps[0].ty).is_some() && a.stride == ps[0].ty.bytes() as i64
-        });
-        let Some(aff) = contiguous else {
-            self.v_scatter(p, x, ps);
-            return;
-        };
-        let v = x.piece_vector(&mut self.b, 0).expect("vector type");
-        match aff.guard {
-            None => {
-                self.b.ins().store(MemFlagsData::new(), v, aff.base, 0);
-            }
-            Some(g) => {
-                let fast = self.b.create_block();
-                let slow = self.b.create_block();
-                let merge = self.b.create_block();
-                self.b.ins().brif(g, fast, &[], slow, &[]);
-                self.b.switch_to_block(fast);
-                self.b.ins().store(MemFlagsData::new(), v, aff.base, 0);
-                self.b.ins().jump(merge, &[]);
-                self.b.switch_to_block(slow);
-                self.v_scatter(p, x, ps);
-                self.b.ins().jump(merge, &[]);
-                self.b.switch_to_block(merge);
-            }
-        }
-    }
-
-    /// One scalar store per lane and piece.
-    fn v_scatter(&mut self, p: &VVal, x: &VVal, ps: &[crate::pieces::Piece]) {
-        for i in 0..LANES {
-            let addr = p.lane_piece(&mut self.b, 0, i);
-            for (k, pc) in ps.iter().enumerate() {
-                let v = x.lane_piece(&mut self.b, k, i);
-                self.b
-                    .ins()
-                    .store(MemFlagsData::new(), v, addr, pc.offset as i32);
-            }
-        }
     }
 
     /// Loads `result` from `ptr` for every lane.
@@ -201,13 +148,14 @@ impl Tx<'_, '_, '_> {
     ) -> Result<VVal, CompileError> {
         let mut p = self.v_get(vs, ptr)?;
         let ps = self.pieces_of(self.f.value_type(result))?;
+        let size = self.types.layout(self.f.value_type(result)).size;
         if !vs.u.is_varying(result) {
             // Per-work-item copies of a variable that holds the same value in every lane
             // (a private variable in the work-item state): lane 0's copy serves all.
             p = VVal::Uni(p.lane(&mut self.b, 0));
         }
         let Some(m) = self.v_exec(vs) else {
-            return Ok(self.v_load_all(&p, &ps));
+            return Ok(self.v_load_all(&p, &ps, size));
         };
         if let VVal::Uni(addr) = &p {
             // Read once, when any lane is active (the address may be invalid otherwise).
@@ -229,7 +177,7 @@ impl Tx<'_, '_, '_> {
             vs,
             m,
             &tys,
-            |tx, _| Ok(tx.v_load_all(&p, &ps)),
+            |tx, _| Ok(tx.v_load_all(&p, &ps, size)),
             |tx, _| {
                 let lanes = tx.v_each_active_lane(m, &tys, |tx, i| {
                     let addr = p.lane_piece(&mut tx.b, 0, i);
@@ -246,73 +194,11 @@ impl Tx<'_, '_, '_> {
         )
     }
 
-    /// Loads pieces `ps` at `p` for every lane.
-    fn v_load_all(&mut self, p: &VVal, ps: &[crate::pieces::Piece]) -> VVal {
-        if let VVal::Uni(addr) = p {
-            let xs = ps
-                .iter()
-                .map(|pc| {
-                    self.b
-                        .ins()
-                        .load(pc.ty, MemFlagsData::new(), addr[0], pc.offset as i32)
-                })
-                .collect();
-            return VVal::Uni(xs);
-        }
-        let contiguous = p.aff().filter(|a| {
-            ps.len() == 1 && vector_type(ps[0].ty).is_some() && a.stride == ps[0].ty.bytes() as i64
-        });
-        let Some(aff) = contiguous else {
-            return self.v_gather(p, ps);
-        };
-        let vt = vector_type(ps[0].ty).expect("checked");
-        let v = match aff.guard {
-            None => self.b.ins().load(vt, MemFlagsData::new(), aff.base, 0),
-            Some(g) => {
-                let fast = self.b.create_block();
-                let slow = self.b.create_block();
-                let merge = self.b.create_block();
-                let out = self.b.append_block_param(merge, vt);
-                self.b.ins().brif(g, fast, &[], slow, &[]);
-                self.b.switch_to_block(fast);
-                let v = self.b.ins().load(vt, MemFlagsData::new(), aff.base, 0);
-                self.b.ins().jump(merge, &[v.into()]);
-                self.b.switch_to_block(slow);
-                let g = self.v_gather(p, ps);
-                let v = g.piece_vector(&mut self.b, 0).expect("vector type");
-                self.b.ins().jump(merge, &[v.into()]);
-                self.b.switch_to_block(merge);
-                out
-            }
-        };
-        VVal::Var {
-            pieces: vec![PieceVal::Vector(v)],
-            aff: None,
-        }
-    }
-
     /// The Cranelift types of the pieces of `ty`.
     pub(super) fn piece_types(
         &self,
         ty: oclc_ir::TypeId,
     ) -> Result<Vec<cranelift_codegen::ir::Type>, CompileError> {
         Ok(self.pieces_of(ty)?.iter().map(|pc| pc.ty).collect())
-    }
-
-    /// One scalar load per lane and piece.
-    fn v_gather(&mut self, p: &VVal, ps: &[crate::pieces::Piece]) -> VVal {
-        let lanes: Vec<Vec<Value>> = (0..LANES)
-            .map(|i| {
-                let addr = p.lane_piece(&mut self.b, 0, i);
-                ps.iter()
-                    .map(|pc| {
-                        self.b
-                            .ins()
-                            .load(pc.ty, MemFlagsData::new(), addr, pc.offset as i32)
-                    })
-                    .collect()
-            })
-            .collect();
-        VVal::from_lanes(&lanes)
     }
 }

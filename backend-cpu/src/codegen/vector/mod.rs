@@ -7,9 +7,11 @@
 //! Control flow in such a region is uniform, so `if`/`loop` conditions are scalars; `break`,
 //! `continue` and `return` leave all lanes together.
 
+mod access;
 mod affine;
 mod cmp64;
 mod control;
+mod groups;
 mod induction;
 mod mask;
 mod mask_ops;
@@ -17,6 +19,7 @@ mod memory;
 mod ops;
 mod simd;
 mod state;
+mod transpose;
 mod value;
 
 use std::collections::HashMap;
@@ -30,7 +33,7 @@ use super::{pending, Tx, Wi};
 use crate::error::CompileError;
 use crate::plan::{RegionKey, GROUP};
 use crate::vectorize::{Uniformity, LANES};
-pub(crate) use value::{vector_type, Aff, PieceVal, VVal};
+pub(crate) use value::{vector_type, Aff, NoWrap, PieceVal, VVal};
 
 /// How a varying private variable is kept: per piece, one vector variable or one per lane.
 #[derive(Clone, Debug)]
@@ -74,6 +77,16 @@ pub(crate) struct VState<'u> {
     /// The rest of the current block is unreachable for every active lane (after a
     /// divergent `break` or `return`).
     pub dead: bool,
+    /// The chunk checked on entry that the global ids of dimension 0 of its lanes are at
+    /// most `i32::MAX`, so converting them to a 32-bit integer keeps every lane's value
+    /// (see [`NoWrap::GlobalId`]).
+    pub small_ids: bool,
+    /// The `vloadN`/`vstoreN` groups of the kernel.
+    pub groups: std::rc::Rc<crate::vectorize::groups::Groups>,
+    /// Components of a group loaded with its first load, until their own load is reached.
+    pub group_vals: HashMap<ValueId, VVal>,
+    /// The stores of a group held back until its last store, `(ptr, value)`.
+    pub held_stores: Vec<(ValueId, ValueId)>,
 }
 
 impl Tx<'_, '_, '_> {
@@ -141,6 +154,20 @@ impl Tx<'_, '_, '_> {
                 next: v_leave,
             }
         });
+        // Chunks whose global ids do not fit in an int (beyond 2^31 work-items) run one
+        // work-item at a time instead.
+        let small_ids = narrows_global_id(self.f);
+        if small_ids {
+            self.wi = Some(lanes[LANES - 1]);
+            let last = self.work_item(oclc_ir::WorkItemQuery::GlobalId, oclc_ir::Dim::Const(0))?;
+            let fits =
+                self.b
+                    .ins()
+                    .icmp_imm_s(IntCC::UnsignedLessThanOrEqual, last, i32::MAX as i64);
+            let go = self.b.create_block();
+            self.b.ins().brif(fits, go, &[], s_hdr, &[]);
+            self.b.switch_to_block(go);
+        }
         self.wi = Some(lanes[0]);
         self.region_loop_base = self.loops.len();
         self.terminated = false;
@@ -166,6 +193,10 @@ impl Tx<'_, '_, '_> {
             var_aff: HashMap::new(),
             aff_vars: HashMap::new(),
             init_all_lanes: None,
+            small_ids,
+            groups: self.access_groups.clone(),
+            group_vals: HashMap::new(),
+            held_stores: Vec::new(),
         };
         self.v_enter_state_vars(&mut vs, key)?;
         self.v_block_stmts(&mut vs, stmts)?;
@@ -181,11 +212,12 @@ impl Tx<'_, '_, '_> {
         self.b.def_var(vx, x);
         self.b.ins().jump(v_hdr, &[]);
         // The remaining work-items, one at a time; none when the kernel is compiled for
-        // a row length that is a multiple of the chunk width.
-        if self
-            .env
-            .local_size
-            .is_some_and(|n| n[0] % LANES as u64 == 0)
+        // a row length that is a multiple of the chunk width (and every chunk runs vectorised).
+        if !small_ids
+            && self
+                .env
+                .local_size
+                .is_some_and(|n| n[0] % LANES as u64 == 0)
         {
             self.b.switch_to_block(s_hdr);
             self.b.ins().jump(y_next, &[]);
@@ -332,6 +364,31 @@ impl Tx<'_, '_, '_> {
         self.vector_region(stmts, key, &u, &consts)?;
         Ok(true)
     }
+}
+
+/// True when `func` converts a global id of dimension 0 to a narrower integer (`int x =
+/// get_global_id(0)`): its vectorised chunks then check that their ids fit in an int.
+pub(crate) fn narrows_global_id(func: &oclc_ir::Function) -> bool {
+    let mut gids = std::collections::HashSet::new();
+    let mut found = false;
+    oclc_ir::walk_stmts(&func.body, &mut |s| match s {
+        Stmt::Let {
+            value,
+            op:
+                oclc_ir::Op::WorkItem {
+                    query: oclc_ir::WorkItemQuery::GlobalId,
+                    dim: oclc_ir::Dim::Const(0),
+                },
+        } => {
+            gids.insert(*value);
+        }
+        Stmt::Let {
+            op: oclc_ir::Op::Convert { value, .. },
+            ..
+        } => found |= gids.contains(value),
+        _ => {}
+    });
+    found
 }
 
 /// The integer constants defined in `func`, by value.

@@ -37,7 +37,12 @@ impl Tx<'_, '_, '_> {
                 let l = vs.var_addrs[ptr];
                 return Ok(self.v_read_var(vs, l));
             }
-            Op::Load { ptr } => return self.v_load(vs, result, *ptr),
+            Op::Load { ptr } => {
+                if let Some(v) = self.v_group_load(vs, result)? {
+                    return Ok(v);
+                }
+                return self.v_load(vs, result, *ptr);
+            }
             Op::Splat { .. }
             | Op::Extract { .. }
             | Op::Insert { .. }

@@ -14,11 +14,47 @@ use crate::vectorize::LANES;
 
 /// `lane i = base + i * stride` (wrapping in the value's type), valid where `guard` (an `i8`
 /// truth value, when present) holds; the exact lane values are always kept as well.
+/// `nowrap` says whether that also holds without wrapping, which lets a widening conversion
+/// keep the form without a guard.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Aff {
     pub base: Value,
     pub stride: i64,
     pub guard: Option<Value>,
+    pub nowrap: NoWrap,
+}
+
+/// What is known about wrapping between the lanes of an affine integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoWrap {
+    /// The lanes may wrap in the value's type (unsigned arithmetic, a narrowing conversion).
+    Maybe,
+    /// `base + i * stride` holds in the integers: computed by signed arithmetic from values
+    /// that are exact themselves, where a lane that overflowed would be undefined behaviour
+    /// in OpenCL C (as in C99), or by a conversion that keeps every lane's value.
+    Exact,
+    /// Exact, and every lane is a local id of dimension 0 (below the largest work-group size,
+    /// which fits in 32 bits).
+    LocalId,
+    /// Exact, and every lane is a global id of dimension 0 (at most `i32::MAX` in a chunk
+    /// that passed its id check, `VState::small_ids`).
+    GlobalId,
+}
+
+impl NoWrap {
+    /// True when the lanes are known not to wrap.
+    pub fn exact(self) -> bool {
+        self != NoWrap::Maybe
+    }
+
+    /// The result of signed (`signed`) or unsigned arithmetic on two values.
+    pub fn arith(self, other: NoWrap, signed: bool) -> NoWrap {
+        if signed && self.exact() && other.exact() {
+            NoWrap::Exact
+        } else {
+            NoWrap::Maybe
+        }
+    }
 }
 
 /// One piece of a varying value.
@@ -151,6 +187,7 @@ impl VVal {
                 base: v[0],
                 stride: 0,
                 guard: None,
+                nowrap: NoWrap::Exact,
             }),
             VVal::Uni(_) => None,
             VVal::Var { aff, .. } => *aff,

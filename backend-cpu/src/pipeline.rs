@@ -1,0 +1,23 @@
+//! The pass pipeline of the CPU target (JIT and objects), declared in one place.
+
+use oclc_ir::opt::{self, OptConfig};
+use oclc_ir::Pipeline;
+
+/// The CPU's cost model: Cranelift does not unroll loops, so loops with a run-time trip
+/// count are unrolled by 4 here (the loop test and the induction variable's update then
+/// run once per four iterations).
+pub fn cpu_opt_config(level: u8) -> OptConfig {
+    OptConfig {
+        partial_unroll_factor: if level >= 2 { 4 } else { 1 },
+        ..OptConfig::for_level(level)
+    }
+}
+
+/// The passes a module goes through before the CPU code generator: the optimisations of
+/// `-O{level}` with [`cpu_opt_config`]. What the code generator needs besides (every call
+/// inlined, stores forwarded, the local size substituted when a launch knows it; in
+/// objects, the math routines linked from the built-in library) it does per kernel as it
+/// translates.
+pub fn cpu_pipeline<'a>(level: u8) -> Pipeline<'a> {
+    opt::pipeline(&cpu_opt_config(level))
+}

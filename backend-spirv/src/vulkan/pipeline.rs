@@ -1,0 +1,61 @@
+//! The pass pipeline of the Vulkan SPIR-V target, declared in one place.
+
+use oclc_ir::legalize::{
+    Contract, InferSpaces, InlineImageHelpers, InlinePrivatePointers, LibraryNeeds, LinkLibrary,
+    PrivatePointers, PrivateUnions, SplitWideVectors,
+};
+use oclc_ir::opt::{self, OptConfig};
+use oclc_ir::{LibrarySource, MathFn, Pipeline, ScalarType};
+
+use super::math::{vulkan_native_division, vulkan_native_math};
+
+/// What the Vulkan pipeline depends on besides the module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VulkanPipelineOptions {
+    /// `-O0` .. `-O3`.
+    pub level: u8,
+    /// `a * b + c` within one expression may become one `Fma` (`FP_CONTRACT ON`, the
+    /// default, or `-cl-mad-enable`).
+    pub contract: bool,
+}
+
+fn library_math(func: MathFn, scalar: ScalarType) -> bool {
+    !vulkan_native_math(func, scalar)
+}
+
+fn library_division(scalar: ScalarType) -> bool {
+    !vulkan_native_division(scalar)
+}
+
+/// The passes a module goes through before [`super::emit_vulkan_with`], in order:
+/// - contraction first (`legalize::contract`), while every product still belongs to the
+///   source expression it came from;
+/// - the optimisations of `-O{level}`;
+/// - the legalisations: the built-ins and divisions Vulkan lacks with OpenCL's precision
+///   linked from `library`; helpers taking private pointers, images or samplers inlined;
+///   generic pointers given their space; private pointer variables as indices; private
+///   unions as bit operations; 8- and 16-lane vectors split into 4-lane pieces.
+pub fn vulkan_pipeline<'a>(
+    options: &VulkanPipelineOptions,
+    library: &'a dyn LibrarySource,
+) -> Pipeline<'a> {
+    let mut pipeline = Pipeline::new();
+    if options.contract {
+        pipeline = pipeline.then(Contract);
+    }
+    pipeline
+        .append(opt::pipeline(&OptConfig::for_level(options.level)))
+        .then(LinkLibrary {
+            library,
+            needs: LibraryNeeds {
+                math: &library_math,
+                division: &library_division,
+            },
+        })
+        .then(InlinePrivatePointers)
+        .then(InlineImageHelpers)
+        .then(InferSpaces)
+        .then(PrivatePointers)
+        .then(PrivateUnions)
+        .then(SplitWideVectors)
+}

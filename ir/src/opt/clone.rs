@@ -1,0 +1,73 @@
+//! Copying statements with fresh values: what unrolling and other duplicating passes need,
+//! since every value is defined by exactly one `let`.
+
+use std::collections::HashMap;
+
+use crate::module::{Block, Function, Stmt, SwitchCase};
+use crate::op::ValueId;
+use crate::visit::{op_operands_mut, stmt_uses_mut};
+
+/// Copies `stmts` (nested blocks included), giving every value they define a fresh id of
+/// the same type and source span. Uses of values defined outside `stmts` are rewritten
+/// through `map` (left alone when absent); `map` gains old -> new for the copied values.
+pub fn clone_fresh(
+    f: &mut Function,
+    stmts: &[Stmt],
+    map: &mut HashMap<ValueId, ValueId>,
+) -> Vec<Stmt> {
+    stmts.iter().map(|s| clone_stmt(f, s, map)).collect()
+}
+
+fn clone_block(f: &mut Function, b: &Block, map: &mut HashMap<ValueId, ValueId>) -> Block {
+    Block {
+        stmts: clone_fresh(f, &b.stmts, map),
+    }
+}
+
+fn clone_stmt(f: &mut Function, s: &Stmt, map: &mut HashMap<ValueId, ValueId>) -> Stmt {
+    let mut out = match s {
+        Stmt::Let { value, op } => {
+            let mut op = op.clone();
+            op_operands_mut(&mut op, &mut |v| *v = *map.get(v).unwrap_or(v));
+            let fresh = f.new_value(f.value_type(*value));
+            f.spans.inherit(fresh, *value);
+            map.insert(*value, fresh);
+            return Stmt::Let { value: fresh, op };
+        }
+        Stmt::If {
+            cond,
+            then_body,
+            else_body,
+        } => Stmt::If {
+            cond: *cond,
+            then_body: clone_block(f, then_body, map),
+            else_body: clone_block(f, else_body, map),
+        },
+        Stmt::Loop {
+            body,
+            continuing,
+            break_if,
+            unroll,
+        } => Stmt::Loop {
+            body: clone_block(f, body, map),
+            continuing: clone_block(f, continuing, map),
+            break_if: *break_if,
+            unroll: *unroll,
+        },
+        Stmt::Switch { selector, cases } => Stmt::Switch {
+            selector: *selector,
+            cases: cases
+                .iter()
+                .map(|c| SwitchCase {
+                    values: c.values.clone(),
+                    is_default: c.is_default,
+                    body: clone_block(f, &c.body, map),
+                    fall_through: c.fall_through,
+                })
+                .collect(),
+        },
+        other => other.clone(),
+    };
+    stmt_uses_mut(&mut out, &mut |v| *v = *map.get(v).unwrap_or(v));
+    out
+}

@@ -1,0 +1,178 @@
+//! Forwarding through promotable private variables (the variables that behave as
+//! registers, `analysis::vars`): a load whose variable's current value is known becomes
+//! that value, and the stores to a variable nobody loads any more go.
+//!
+//! Rules. Walking each block in order, the pass knows the value a variable holds after a
+//! store to it (the stored value) or a load of it (the loaded value), as long as that value
+//! is visible: entering an `if` branch keeps what is known; entering a loop, a switch case
+//! or a `continuing` block forgets the variables the loop or switch stores anywhere; after
+//! an `if`, a loop or a switch, the variables stored inside are forgotten. Calls cannot
+//! change a promotable variable (its address never escapes). A load replaced by a known
+//! value is removed by `dce`. Then every store to a promotable variable that is never
+//! loaded is removed (its `local_addr`s and the variable itself go with `dce`).
+//!
+//! This is what turns unrolled copies of a loop body into straight-line code: after
+//! `store $c, 2` the copy's `load $c` is the constant 2, which `const_fold` then propagates.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::analysis::effects::block_effects;
+use crate::analysis::vars::{variables, Variables};
+use crate::diag::refusal::Refusal;
+use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
+use crate::op::{Op, ValueId};
+use crate::pipeline::Pass;
+use crate::types::TypeTable;
+use crate::visit::{remove_lets, replace_uses};
+
+/// The forwarding pass (see the module documentation).
+pub struct ForwardLoads;
+
+impl Pass for ForwardLoads {
+    fn name(&self) -> &'static str {
+        "forward_loads"
+    }
+
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
+        let mut changed = false;
+        for f in &mut module.functions {
+            changed |= forward_function(&module.types, f);
+        }
+        Ok(changed)
+    }
+}
+
+/// Forwards in one function; returns true when it changed.
+pub fn forward_function(types: &TypeTable, f: &mut Function) -> bool {
+    let vars = variables(f, types);
+    if vars.promotable.is_empty() {
+        return false;
+    }
+    let mut fw = Forwarder {
+        f,
+        types,
+        vars: &vars,
+        replace: HashMap::new(),
+    };
+    fw.block(&f.body, &mut HashMap::new());
+    let replace = std::mem::take(&mut fw.replace);
+    let mut body = std::mem::take(&mut f.body);
+    let mut changed = !replace.is_empty();
+    if changed {
+        remove_lets(&mut body, &replace);
+        replace_uses(&mut body, &replace);
+    }
+    changed |= remove_dead_stores(&mut body, &vars);
+    f.body = body;
+    changed
+}
+
+struct Forwarder<'a> {
+    f: &'a Function,
+    types: &'a TypeTable,
+    vars: &'a Variables,
+    /// Loads to replace by the value their variable held.
+    replace: HashMap<ValueId, ValueId>,
+}
+
+impl Forwarder<'_> {
+    fn stored_in(&self, block: &Block) -> HashSet<LocalId> {
+        block_effects(block, self.f, self.types, self.vars).stored_vars
+    }
+
+    fn block(&mut self, block: &Block, known: &mut HashMap<LocalId, ValueId>) {
+        for s in &block.stmts {
+            match s {
+                Stmt::Let {
+                    value,
+                    op: Op::Load { ptr },
+                } => {
+                    if let Some(l) = self.vars.promoted(*ptr) {
+                        match known.get(&l) {
+                            Some(v) => {
+                                self.replace.insert(*value, *v);
+                            }
+                            None => {
+                                known.insert(l, *value);
+                            }
+                        }
+                    }
+                }
+                Stmt::Store { ptr, value } => {
+                    if let Some(l) = self.vars.promoted(*ptr) {
+                        known.insert(l, *value);
+                    }
+                }
+                Stmt::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => {
+                    self.block(then_body, &mut known.clone());
+                    self.block(else_body, &mut known.clone());
+                    for l in self.stored_in(then_body).union(&self.stored_in(else_body)) {
+                        known.remove(l);
+                    }
+                }
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    let mut stored = self.stored_in(body);
+                    stored.extend(self.stored_in(continuing));
+                    for l in &stored {
+                        known.remove(l);
+                    }
+                    self.block(body, &mut known.clone());
+                    self.block(continuing, &mut known.clone());
+                }
+                Stmt::Switch { cases, .. } => {
+                    let mut stored = HashSet::new();
+                    for c in cases {
+                        stored.extend(self.stored_in(&c.body));
+                    }
+                    for l in &stored {
+                        known.remove(l);
+                    }
+                    for c in cases {
+                        self.block(&c.body, &mut known.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Removes the stores to promotable variables that are never loaded; true when any went.
+fn remove_dead_stores(body: &mut Block, vars: &Variables) -> bool {
+    let mut loaded = HashSet::new();
+    walk_stmts(body, &mut |s| {
+        if let Stmt::Let {
+            op: Op::Load { ptr },
+            ..
+        } = s
+        {
+            if let Some(l) = vars.promoted(*ptr) {
+                loaded.insert(l);
+            }
+        }
+    });
+    let mut changed = false;
+    remove_stores_where(body, &mut |ptr| {
+        let dead = vars.promoted(ptr).is_some_and(|l| !loaded.contains(&l));
+        changed |= dead;
+        dead
+    });
+    changed
+}
+
+fn remove_stores_where(block: &mut Block, dead: &mut dyn FnMut(ValueId) -> bool) {
+    block
+        .stmts
+        .retain(|s| !matches!(s, Stmt::Store { ptr, .. } if dead(*ptr)));
+    for s in &mut block.stmts {
+        for child in s.child_blocks_mut() {
+            remove_stores_where(child, dead);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Common subexpressions across blocks (value numbering over the structured IR): a pure
+//! `let` that computes what an earlier `let` visible at its place already computed (the
+//! same operation on the same operands, operands of commutative operations in either
+//! order, the same result type) reads that value instead.
+//!
+//! Rules. Visibility follows the IR's scoping: a value defined in a block is reused in the
+//! rest of that block and in the blocks nested in it, never in a sibling branch or after
+//! the block. Only pure operations (`Op::is_pure`) take part; loads do not (promotable
+//! variables' loads are `forward_loads`' business, memory loads may see stores). After a
+//! barrier, and after a statement that holds one, nothing earlier is reused: on the CPU a
+//! value kept across a barrier is saved for every work-item, which costs more than
+//! computing it again.
+
+use std::collections::HashMap;
+
+use crate::diag::refusal::Refusal;
+use crate::module::{Block, Function, Module, Stmt};
+use crate::op::{BinaryOp, Op, ValueId};
+use crate::pipeline::Pass;
+use crate::types::TypeId;
+use crate::visit::{op_operands_mut, remove_lets, replace_uses, resolve};
+
+/// The value-numbering pass.
+pub struct Gvn;
+
+impl Pass for Gvn {
+    fn name(&self) -> &'static str {
+        "gvn"
+    }
+
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
+        let mut changed = false;
+        for f in &mut module.functions {
+            changed |= gvn_function(f);
+        }
+        Ok(changed)
+    }
+}
+
+type Key = (Op, TypeId);
+
+/// Numbers the values of `f`; true when a `let` was found redundant.
+pub fn gvn_function(f: &mut Function) -> bool {
+    let mut numbering = Numbering {
+        f,
+        scopes: vec![HashMap::new()],
+        replace: HashMap::new(),
+    };
+    let body = std::mem::take(&mut numbering.f.body);
+    numbering.block(&body);
+    let replace = std::mem::take(&mut numbering.replace);
+    let mut body = body;
+    if replace.is_empty() {
+        f.body = body;
+        return false;
+    }
+    // A value that stands for others keeps a source location for diagnostics when it had
+    // none of its own (an initializer's address standing for a later use's).
+    for (&gone, &kept) in &replace {
+        f.spans.inherit(resolve(&replace, kept), gone);
+    }
+    remove_lets(&mut body, &replace);
+    replace_uses(&mut body, &replace);
+    f.body = body;
+    true
+}
+
+struct Numbering<'a> {
+    f: &'a mut Function,
+    scopes: Vec<HashMap<Key, ValueId>>,
+    replace: HashMap<ValueId, ValueId>,
+}
+
+impl Numbering<'_> {
+    fn lookup(&self, key: &Key) -> Option<ValueId> {
+        self.scopes.iter().rev().find_map(|s| s.get(key).copied())
+    }
+
+    fn forget_all(&mut self) {
+        for s in &mut self.scopes {
+            s.clear();
+        }
+    }
+
+    fn nested(&mut self, b: &Block) {
+        self.scopes.push(HashMap::new());
+        self.block(b);
+        self.scopes.pop();
+    }
+
+    fn block(&mut self, block: &Block) {
+        for s in &block.stmts {
+            match s {
+                Stmt::Let { value, op } if op.is_pure() => {
+                    let mut op = op.clone();
+                    op_operands_mut(&mut op, &mut |v| *v = resolve(&self.replace, *v));
+                    let key = (canonical(op), self.f.value_type(*value));
+                    match self.lookup(&key) {
+                        Some(earlier) => {
+                            self.replace.insert(*value, earlier);
+                        }
+                        None => {
+                            self.scopes.last_mut().unwrap().insert(key, *value);
+                        }
+                    }
+                }
+                Stmt::Barrier { .. } => self.forget_all(),
+                Stmt::If {
+                    then_body,
+                    else_body,
+                    ..
+                } => {
+                    self.nested(then_body);
+                    self.nested(else_body);
+                }
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    self.nested(body);
+                    self.nested(continuing);
+                }
+                Stmt::Switch { cases, .. } => {
+                    for c in cases {
+                        self.nested(&c.body);
+                    }
+                }
+                _ => {}
+            }
+            if !matches!(s, Stmt::Let { .. }) && holds_barrier(s) {
+                self.forget_all();
+            }
+        }
+    }
+}
+
+fn holds_barrier(s: &Stmt) -> bool {
+    matches!(s, Stmt::Barrier { .. })
+        || s.child_blocks()
+            .iter()
+            .any(|b| b.stmts.iter().any(holds_barrier))
+}
+
+/// `op` with the operands of a commutative operation in a fixed order.
+fn canonical(op: Op) -> Op {
+    match op {
+        Op::Binary(
+            b @ (BinaryOp::Add | BinaryOp::Mul | BinaryOp::And | BinaryOp::Or | BinaryOp::Xor),
+            x,
+            y,
+        ) if y < x => Op::Binary(b, y, x),
+        op => op,
+    }
+}

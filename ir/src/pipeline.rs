@@ -1,0 +1,157 @@
+//! Passes and the pipelines that run them.
+//!
+//! Every transformation of a module is a [`Pass`]: optimisations (`crate::opt`) and the
+//! legalisations a target needs (`crate::legalize`) alike. A [`Pipeline`] is an ordered list
+//! of steps, each one pass or a group of passes repeated to a fixed point; each target
+//! declares its own pipeline in one place (its backend's `pipeline` function), and the
+//! driver only names the target. A pass can be switched off by name
+//! ([`Pipeline::disable`], `--disable-pass NAME` on the command line), and every pass run is
+//! reported to an observer (`-save-temps` writes the IR after each run that changed it).
+
+use std::collections::HashSet;
+
+use crate::diag::refusal::Refusal;
+use crate::module::Module;
+
+/// A transformation of a whole module.
+pub trait Pass {
+    /// A short name for logs, `--disable-pass` and `-save-temps` file names (e.g. `unroll`).
+    fn name(&self) -> &'static str;
+
+    /// Rewrites `module` in place; returns true when anything changed, or the construct the
+    /// target cannot express (legalisations only; optimisations never fail).
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal>;
+}
+
+/// The most rounds a [`Step::FixedPoint`] group makes before giving up on reaching a fixed
+/// point.
+pub const MAX_ROUNDS: usize = 8;
+
+/// One step of a [`Pipeline`].
+pub enum Step<'a> {
+    /// A pass run once.
+    Once(Box<dyn Pass + 'a>),
+    /// Passes run in order, in rounds, until a round changes nothing (at most
+    /// [`MAX_ROUNDS`] rounds).
+    FixedPoint(Vec<Box<dyn Pass + 'a>>),
+}
+
+/// A pass of a pipeline refused the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassFailure {
+    /// The pass.
+    pub pass: &'static str,
+    /// What it refused and where.
+    pub refusal: Refusal,
+}
+
+/// An ordered list of passes (see the module documentation).
+#[derive(Default)]
+pub struct Pipeline<'a> {
+    steps: Vec<Step<'a>>,
+    disabled: HashSet<String>,
+}
+
+impl<'a> Pipeline<'a> {
+    /// An empty pipeline.
+    pub fn new() -> Self {
+        Pipeline::default()
+    }
+
+    /// Appends a pass run once.
+    pub fn then(mut self, pass: impl Pass + 'a) -> Self {
+        self.steps.push(Step::Once(Box::new(pass)));
+        self
+    }
+
+    /// Appends a group of passes run to a fixed point (nothing when `passes` is empty).
+    pub fn fixed_point(mut self, passes: Vec<Box<dyn Pass + 'a>>) -> Self {
+        if !passes.is_empty() {
+            self.steps.push(Step::FixedPoint(passes));
+        }
+        self
+    }
+
+    /// Appends the steps of `other` (its disabled passes stay disabled).
+    pub fn append(mut self, other: Pipeline<'a>) -> Self {
+        self.steps.extend(other.steps);
+        self.disabled.extend(other.disabled);
+        self
+    }
+
+    /// Switches the passes called `names` off (unknown names are ignored; see
+    /// [`Pipeline::pass_names`]).
+    pub fn disable<S: AsRef<str>>(mut self, names: &[S]) -> Self {
+        self.disabled
+            .extend(names.iter().map(|n| n.as_ref().to_string()));
+        self
+    }
+
+    /// The names of the passes, in order, each once (switched-off ones included).
+    pub fn pass_names(&self) -> Vec<&'static str> {
+        let mut names = Vec::new();
+        for step in &self.steps {
+            let passes: Vec<&dyn Pass> = match step {
+                Step::Once(p) => vec![p.as_ref()],
+                Step::FixedPoint(ps) => ps.iter().map(|p| p.as_ref()).collect(),
+            };
+            for p in passes {
+                if !names.contains(&p.name()) {
+                    names.push(p.name());
+                }
+            }
+        }
+        names
+    }
+
+    /// Runs the pipeline over `module`. After every pass run the module is verified in
+    /// debug builds (a failure is a compiler bug and panics) and `observe(pass, module)` is
+    /// called. Returns true when anything changed.
+    pub fn run(
+        &self,
+        module: &mut Module,
+        observe: &mut dyn FnMut(&str, &Module),
+    ) -> Result<bool, PassFailure> {
+        let mut any = false;
+        for step in &self.steps {
+            match step {
+                Step::Once(pass) => any |= self.run_pass(pass.as_ref(), module, observe)?,
+                Step::FixedPoint(passes) => {
+                    for _ in 0..MAX_ROUNDS {
+                        let mut changed = false;
+                        for pass in passes {
+                            changed |= self.run_pass(pass.as_ref(), module, observe)?;
+                        }
+                        any |= changed;
+                        if !changed {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(any)
+    }
+
+    fn run_pass(
+        &self,
+        pass: &dyn Pass,
+        module: &mut Module,
+        observe: &mut dyn FnMut(&str, &Module),
+    ) -> Result<bool, PassFailure> {
+        if self.disabled.contains(pass.name()) {
+            return Ok(false);
+        }
+        let changed = pass.run(module).map_err(|refusal| PassFailure {
+            pass: pass.name(),
+            refusal,
+        })?;
+        if cfg!(debug_assertions) {
+            if let Err(e) = crate::verify::verify_module(module) {
+                panic!("after pass {}: {e}", pass.name());
+            }
+        }
+        observe(pass.name(), module);
+        Ok(changed)
+    }
+}

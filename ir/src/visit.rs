@@ -1,0 +1,208 @@
+//! Helpers shared by the passes: visiting and rewriting the values a statement reads, and
+//! counting uses (the IR keeps no use lists).
+
+use std::collections::HashMap;
+
+use crate::module::{walk_stmts, Block, Stmt};
+use crate::op::{Dim, Op, ValueId};
+
+/// Calls `f` on every value operand of `op`, mutably.
+pub fn op_operands_mut(op: &mut Op, f: &mut dyn FnMut(&mut ValueId)) {
+    match op {
+        Op::Const(_) | Op::LocalAddr(_) | Op::GlobalAddr(_) | Op::SamplerConst(_) => {}
+        Op::Unary(_, a) => f(a),
+        Op::ImageRead {
+            image,
+            sampler,
+            coord,
+        } => {
+            f(image);
+            if let Some(s) = sampler {
+                f(s);
+            }
+            f(coord);
+        }
+        Op::ImageWrite {
+            image,
+            coord,
+            value,
+        } => {
+            f(image);
+            f(coord);
+            f(value);
+        }
+        Op::ImageQuery { image, .. } => f(image),
+        Op::Binary(_, a, b) | Op::Compare(_, a, b) => {
+            f(a);
+            f(b);
+        }
+        Op::Select {
+            cond,
+            if_true,
+            if_false,
+        } => {
+            f(cond);
+            f(if_true);
+            f(if_false);
+        }
+        Op::Convert { value, .. }
+        | Op::Bitcast { value, .. }
+        | Op::GenericCast { value, .. }
+        | Op::Splat { value, .. } => f(value),
+        Op::Extract { vector, .. } => f(vector),
+        Op::Insert { vector, value, .. } => {
+            f(vector);
+            f(value);
+        }
+        Op::Shuffle { a, b, .. } => {
+            f(a);
+            f(b);
+        }
+        Op::PtrOffset { base, index } | Op::IndexAddr { base, index } => {
+            f(base);
+            f(index);
+        }
+        Op::FieldAddr { base, .. } => f(base),
+        Op::Load { ptr } => f(ptr),
+        Op::WorkItem { dim, .. } => {
+            if let Dim::Dynamic(v) = dim {
+                f(v);
+            }
+        }
+        Op::Compose { parts: args, .. }
+        | Op::Math { args, .. }
+        | Op::Call { args, .. }
+        | Op::Printf { args, .. } => args.iter_mut().for_each(f),
+        Op::Atomic { ptr, args, .. } => {
+            f(ptr);
+            args.iter_mut().for_each(f)
+        }
+    }
+}
+
+/// Calls `f` on every value that `stmt` itself reads (not those of nested blocks), mutably:
+/// operands of a `Let`'s op, a store's address and value, an `if` condition, a loop's
+/// `break_if` and a returned value.
+pub fn stmt_uses_mut(stmt: &mut Stmt, f: &mut dyn FnMut(&mut ValueId)) {
+    match stmt {
+        Stmt::Let { op, .. } => op_operands_mut(op, f),
+        Stmt::Store { ptr, value } => {
+            f(ptr);
+            f(value);
+        }
+        Stmt::If { cond, .. } => f(cond),
+        Stmt::Loop { break_if, .. } => {
+            if let Some(c) = break_if {
+                f(c);
+            }
+        }
+        Stmt::Return(Some(v)) => f(v),
+        Stmt::Switch { selector, .. } => f(selector),
+        Stmt::Return(None)
+        | Stmt::Break
+        | Stmt::Continue
+        | Stmt::Barrier { .. }
+        | Stmt::Fence { .. } => {}
+    }
+}
+
+/// Calls `f` on every value read anywhere in `block`, nested blocks included, mutably.
+pub fn block_uses_mut(block: &mut Block, f: &mut dyn FnMut(&mut ValueId)) {
+    for stmt in &mut block.stmts {
+        stmt_uses_mut(stmt, f);
+        match stmt {
+            Stmt::If {
+                then_body,
+                else_body,
+                ..
+            } => {
+                block_uses_mut(then_body, f);
+                block_uses_mut(else_body, f);
+            }
+            Stmt::Loop {
+                body, continuing, ..
+            } => {
+                block_uses_mut(body, f);
+                block_uses_mut(continuing, f);
+            }
+            Stmt::Switch { cases, .. } => {
+                for c in cases {
+                    block_uses_mut(&mut c.body, f);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The values that `stmt` itself reads (not those of nested blocks), in order.
+pub fn stmt_uses(stmt: &Stmt) -> Vec<ValueId> {
+    match stmt {
+        Stmt::Let { op, .. } => op.operands(),
+        Stmt::Store { ptr, value } => vec![*ptr, *value],
+        Stmt::If { cond, .. } => vec![*cond],
+        Stmt::Loop { break_if, .. } => break_if.iter().copied().collect(),
+        Stmt::Return(v) => v.iter().copied().collect(),
+        Stmt::Switch { selector, .. } => vec![*selector],
+        Stmt::Break | Stmt::Continue | Stmt::Barrier { .. } | Stmt::Fence { .. } => vec![],
+    }
+}
+
+/// How many times each value is read in `block` (values never read are absent).
+pub fn use_counts(block: &Block) -> HashMap<ValueId, usize> {
+    let mut counts = HashMap::new();
+    walk_stmts(block, &mut |s| {
+        for v in stmt_uses(s) {
+            *counts.entry(v).or_insert(0) += 1;
+        }
+    });
+    counts
+}
+
+/// Replaces every use of a key of `map` by its value throughout `block`, following chains
+/// (`a -> b -> c` rewrites `a` to `c`).
+pub fn replace_uses(block: &mut Block, map: &HashMap<ValueId, ValueId>) {
+    if map.is_empty() {
+        return;
+    }
+    block_uses_mut(block, &mut |v| *v = resolve(map, *v));
+}
+
+/// Follows `map` from `v` to the end of its chain (bounded, so a cycle cannot hang).
+pub fn resolve(map: &HashMap<ValueId, ValueId>, mut v: ValueId) -> ValueId {
+    for _ in 0..=map.len() {
+        match map.get(&v) {
+            Some(&next) if next != v => v = next,
+            _ => break,
+        }
+    }
+    v
+}
+
+/// Removes the `let`s defining the keys of `dead` (values another pass replaced), nested
+/// blocks included.
+pub fn remove_lets(block: &mut Block, dead: &HashMap<ValueId, ValueId>) {
+    block
+        .stmts
+        .retain(|s| !matches!(s, Stmt::Let { value, .. } if dead.contains_key(value)));
+    for s in &mut block.stmts {
+        for child in s.child_blocks_mut() {
+            remove_lets(child, dead);
+        }
+    }
+}
+
+/// The block reached from `root` by `path`, whose steps are (statement index, index among
+/// that statement's [`Stmt::child_blocks_mut`]): how passes that found a place by an
+/// immutable walk come back to change it.
+pub fn block_at_mut<'b>(root: &'b mut Block, path: &[(usize, usize)]) -> &'b mut Block {
+    let mut block = root;
+    for &(stmt, child) in path {
+        block = block.stmts[stmt]
+            .child_blocks_mut()
+            .into_iter()
+            .nth(child)
+            .expect("a valid path");
+    }
+    block
+}

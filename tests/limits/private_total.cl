@@ -1,0 +1,12 @@
+// Two private arrays of 40 KiB each in a helper: each is within the limit, their sum is not.
+// MESSAGE: with `b`, the private variables of `fill` (per work-item) take 81920 bytes (80 KiB): oclc supports at most 65536 bytes (64 KiB)
+// AT: private_total.cl:6:9
+float fill(size_t i) {
+    int a[10 << 10];
+    int b[10 << 10];
+    a[i] = 1;
+    b[i] = 2;
+    return a[i] + b[i];
+}
+
+__kernel void k(__global float *out) { out[get_global_id(0)] = fill(get_global_id(0)); }
