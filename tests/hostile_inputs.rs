@@ -138,7 +138,16 @@ fn cases() -> Vec<(&'static str, Vec<u8>, Verdict)> {
 
 fn clang_accepts(path: &std::path::Path) -> bool {
     Command::new("clang-14")
-        .args(["-x", "cl", "-cl-std=CL1.2", "-target", "spir64", "-Xclang", "-finclude-default-header", "-fsyntax-only"])
+        .args([
+            "-x",
+            "cl",
+            "-cl-std=CL1.2",
+            "-target",
+            "spir64",
+            "-Xclang",
+            "-finclude-default-header",
+            "-fsyntax-only",
+        ])
         .arg(path)
         .output()
         .expect("run clang-14")
@@ -170,7 +179,9 @@ fn hostile_inputs_get_clangs_verdict_and_never_crash() {
         if with_clang && !matches!(verdict, RejectUnconfirmed(_)) {
             let expected = matches!(verdict, Accept);
             if clang_accepts(&path) != expected {
-                failures.push(format!("{name}: clang-14 disagrees with the expected verdict"));
+                failures.push(format!(
+                    "{name}: clang-14 disagrees with the expected verdict"
+                ));
             }
         }
         // Code generation: a result or a located error, never a crash.

@@ -82,8 +82,8 @@ fn stmt_children(kind: &mut StmtKind, out: &mut Vec<Child>) {
             }
             take_stmt(body, out);
         }
-        Decl(_) | Expr(_) | Empty | Break | Continue | Return(_) | Case(_) | Default
-        | Label(_) | Goto(_) => {}
+        Decl(_) | Expr(_) | Empty | Break | Continue | Return(_) | Case(_) | Default | Label(_)
+        | Goto(_) => {}
     }
 }
 

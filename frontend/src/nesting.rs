@@ -193,11 +193,7 @@ fn children<'a>(node: Node<'a>, depth: usize, out: &mut Vec<(Node<'a>, usize)>) 
     }
 }
 
-fn init_items<'a>(
-    items: &'a [crate::ast::InitItem],
-    d: usize,
-    out: &mut Vec<(Node<'a>, usize)>,
-) {
+fn init_items<'a>(items: &'a [crate::ast::InitItem], d: usize, out: &mut Vec<(Node<'a>, usize)>) {
     for item in items {
         for des in &item.designators {
             if let crate::ast::Designator::Index(e, _) = des {

@@ -60,10 +60,12 @@ impl Checker {
     pub(crate) fn enum_spec(&mut self, en: &ast::EnumSpec) -> Option<CType> {
         let Some(items) = &en.items else {
             // A reference `enum E`: the type its definition gave it (`int` before one).
-            return Some(match en.tag.as_ref().and_then(|t| self.lookup_tag(&t.name)) {
-                Some(Binding::EnumTag(ty)) => ty,
-                _ => CType::INT,
-            });
+            return Some(
+                match en.tag.as_ref().and_then(|t| self.lookup_tag(&t.name)) {
+                    Some(Binding::EnumTag(ty)) => ty,
+                    _ => CType::INT,
+                },
+            );
         };
         if let Some(tag) = &en.tag {
             self.bind_tag(tag, Binding::EnumTag(CType::INT));
@@ -103,7 +105,10 @@ impl Checker {
             previous = Some((v, kind));
         }
         let Some(kind) = best_type(&values) else {
-            if values.iter().all(|&v| (i64::MIN as i128..=u64::MAX as i128).contains(&v)) {
+            if values
+                .iter()
+                .all(|&v| (i64::MIN as i128..=u64::MAX as i128).contains(&v))
+            {
                 self.error(Diagnostic::error(
                     "E0322",
                     "enumeration values need a 128-bit integer type, which oclc does not have",

@@ -126,7 +126,10 @@ impl Parser<'_> {
         parse: impl FnOnce(&mut Self) -> Result<T, Diagnostic>,
     ) -> Result<T, Diagnostic> {
         if self.depth >= self.max_depth {
-            return Err(crate::nesting::bracket_error(at.report_span(), self.max_depth));
+            return Err(crate::nesting::bracket_error(
+                at.report_span(),
+                self.max_depth,
+            ));
         }
         self.depth += 1;
         let r = parse(self);
