@@ -136,10 +136,8 @@ fn walk(
         e.size += 1;
         match s {
             Stmt::Let { op, .. } => match op {
-                Op::Load { ptr } => {
-                    if vars.promoted(*ptr).is_none() {
-                        e.reads.add(space_of(f, types, *ptr));
-                    }
+                Op::Load { ptr } if vars.promoted(*ptr).is_none() => {
+                    e.reads.add(space_of(f, types, *ptr));
                 }
                 Op::Atomic { ptr, .. } => {
                     e.atomic = true;

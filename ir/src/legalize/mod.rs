@@ -156,6 +156,6 @@ impl Pass for SplitWideVectors {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        split_wide::split_wide_vectors(module).map_err(Refusal::from)
+        split_wide::split_wide_vectors(module)
     }
 }
