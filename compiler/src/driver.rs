@@ -141,6 +141,9 @@ fn frontend_options(opts: &CompileOptions) -> FrontendOptions {
         opt_disabled: opts.opt_level == 0,
         single_precision_constant: opts.single_precision_constant,
         extensions: opts.extensions.clone(),
+        bracket_depth: opts
+            .bracket_depth
+            .unwrap_or(oclc_frontend::options::DEFAULT_BRACKET_DEPTH),
         warnings: match opts.warnings {
             WarningMode::Show => FeWarnings::Normal,
             WarningMode::Hide => FeWarnings::Suppress,

@@ -10,6 +10,7 @@
 pub mod brook;
 pub mod build_options;
 pub mod cli;
+pub mod compile_stack;
 pub mod driver;
 pub mod located;
 pub mod options;
@@ -17,17 +18,21 @@ pub mod run;
 
 use std::path::Path;
 
+pub use compile_stack::on_compile_stack;
 pub use driver::{CompileError, Stages};
 pub use options::{ClStd, CompileOptions, Target, WarningMode};
 
 /// Compiles an OpenCL C file to a SPIR-V module for OpenCL (`clCreateProgramWithIL`),
-/// returned as 32-bit words. Warnings are returned as rendered text alongside.
+/// returned as 32-bit words. Warnings are returned as rendered text alongside. Runs on a
+/// thread of its own (see [`on_compile_stack`]).
 pub fn compile_to_spirv(
     path: &Path,
     opts: &CompileOptions,
 ) -> Result<(Vec<u32>, String), CompileError> {
-    let mut stages = Stages::default();
-    let lowered = driver::lower_file(path, opts, &mut stages)?;
-    let words = driver::emit_opencl_spirv(&lowered, opts, &mut stages)?;
-    Ok((words, lowered.warnings))
+    on_compile_stack(|| {
+        let mut stages = Stages::default();
+        let lowered = driver::lower_file(path, opts, &mut stages)?;
+        let words = driver::emit_opencl_spirv(&lowered, opts, &mut stages)?;
+        Ok((words, lowered.warnings))
+    })
 }

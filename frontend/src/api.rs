@@ -88,7 +88,9 @@ pub fn compile_to_checked(
     if opts.cl_std.version() >= 200 {
         generic_keyword(&mut tokens);
     }
-    let tu = match crate::parser::parse_tokens_in_place(&mut tokens) {
+    // GNU `__extension__` only silences pedantic warnings: it means nothing here.
+    tokens.retain(|t| !(t.kind == crate::lexer::TokKind::Ident && &*t.text == "__extension__"));
+    let tu = match crate::parser::parse_tokens_limited(&mut tokens, opts.bracket_depth) {
         Ok(tu) => tu,
         Err(d) => {
             diagnostics.extend(d);

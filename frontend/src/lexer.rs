@@ -38,7 +38,9 @@ pub enum TokKind {
     #[token("\n")]
     Newline,
     /// Identifier (not a keyword).
-    #[regex(r"[A-Za-z_][A-Za-z0-9_]*")]
+    /// (`$` and non-ASCII letters as clang accepts them; U+10FF00 and up stand for bytes
+    /// that were not UTF-8, see `SourceMap::load`, and are no letters.)
+    #[regex(r"[A-Za-z_$\u{A0}-\u{10FEFF}][A-Za-z0-9_$\u{A0}-\u{10FEFF}]*")]
     Ident,
     /// Identifier classified as a type name (built-in OpenCL type or typedef);
     /// produced only by [`crate::parser`] before parsing.
@@ -60,6 +62,10 @@ pub enum TokKind {
     Error,
     /// A `/*` comment without `*/`.
     UnterminatedComment,
+    /// A NUL byte outside comments and literals (clang ignores it with a warning; the
+    /// preprocessor drops it).
+    #[token("\0")]
+    NullChar,
 
     // ---- C keywords ----
     /// `auto`
@@ -77,6 +83,7 @@ pub enum TokKind {
     /// `const`
     #[token("const")]
     #[token("__const")]
+    #[token("__const__")]
     KwConst,
     /// `continue`
     #[token("continue")]
@@ -114,6 +121,7 @@ pub enum TokKind {
     /// `inline`
     #[token("inline")]
     #[token("__inline")]
+    #[token("__inline__")]
     KwInline,
     /// `int`
     #[token("int")]
@@ -127,6 +135,7 @@ pub enum TokKind {
     /// `restrict`
     #[token("restrict")]
     #[token("__restrict")]
+    #[token("__restrict__")]
     KwRestrict,
     /// `return`
     #[token("return")]
@@ -136,6 +145,8 @@ pub enum TokKind {
     KwShort,
     /// `signed`
     #[token("signed")]
+    #[token("__signed")]
+    #[token("__signed__")]
     KwSigned,
     /// `sizeof`
     #[token("sizeof")]
@@ -163,6 +174,8 @@ pub enum TokKind {
     KwVoid,
     /// `volatile`
     #[token("volatile")]
+    #[token("__volatile")]
+    #[token("__volatile__")]
     KwVolatile,
     /// `while`
     #[token("while")]
@@ -220,9 +233,11 @@ pub enum TokKind {
     // ---- punctuators ----
     /// `[`
     #[token("[")]
+    #[token("<:")]
     LBracket,
     /// `]`
     #[token("]")]
+    #[token(":>")]
     RBracket,
     /// `(`
     #[token("(")]
@@ -232,9 +247,11 @@ pub enum TokKind {
     RParen,
     /// `{`
     #[token("{")]
+    #[token("<%")]
     LBrace,
     /// `}`
     #[token("}")]
+    #[token("%>")]
     RBrace,
     /// `.`
     #[token(".")]
@@ -362,6 +379,7 @@ pub enum TokKind {
     Hash,
     /// `##`
     #[token("##")]
+    #[token("%:%:")]
     HashHash,
 }
 

@@ -6,12 +6,14 @@
 //! lowering. This crate must not depend on the IR or on any backend.
 
 pub mod ast;
+mod ast_drop;
 pub mod diagnostic;
 pub mod diagnostic_json;
 pub mod diagnostic_origins;
 pub mod extensions;
 pub mod lexer;
 pub mod literal;
+pub mod nesting;
 pub mod options;
 pub mod parser;
 mod precedence;

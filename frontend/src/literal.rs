@@ -27,12 +27,21 @@ pub fn parse_int(text: &str) -> Result<IntLiteral, String> {
         .strip_prefix("0x")
         .or_else(|| text.strip_prefix("0X"))
         .filter(|h| h.starts_with(|c: char| c.is_ascii_hexdigit()));
-    let (radix, digits, suffix) = match hex {
-        Some(h) => {
+    // `0b101`: a GNU extension clang accepts.
+    let binary = text
+        .strip_prefix("0b")
+        .or_else(|| text.strip_prefix("0B"))
+        .filter(|b| b.starts_with(['0', '1']));
+    let (radix, digits, suffix) = match (hex, binary) {
+        (Some(h), _) => {
             let end = h.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(h.len());
             (16, &h[..end], &h[end..])
         }
-        None => {
+        (None, Some(b)) => {
+            let end = b.find(|c: char| !matches!(c, '0' | '1')).unwrap_or(b.len());
+            (2, &b[..end], &b[end..])
+        }
+        (None, None) => {
             let end = text
                 .find(|c: char| !c.is_ascii_digit())
                 .unwrap_or(text.len());
@@ -190,10 +199,12 @@ pub fn parse_char(text: &str) -> Result<i64, String> {
             Some('b') => 8,
             Some('f') => 12,
             Some('v') => 11,
+            // GNU `\e`: escape.
+            Some('e' | 'E') => 27,
             Some(c @ ('\\' | '\'' | '"' | '?')) => c as i64,
             _ => return Err("unknown escape sequence".into()),
         },
-        Some(c) => c as i64,
+        Some(c) => crate::source::raw_byte(c).map_or(c as i64, i64::from),
     };
     if chars.next().is_some() {
         return Err("multi-character character constant".into());
@@ -211,6 +222,14 @@ pub fn parse_string(text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
+        // A byte that was not UTF-8 in the source (see `SourceMap::load`): that byte.
+        if b[i] == 0xF4 {
+            if let Some(raw) = inner[i..].chars().next().and_then(crate::source::raw_byte) {
+                out.push(raw);
+                i += 4;
+                continue;
+            }
+        }
         if b[i] != b'\\' {
             out.push(b[i]);
             i += 1;
@@ -226,6 +245,7 @@ pub fn parse_string(text: &str) -> Result<Vec<u8>, String> {
             b'b' => 8,
             b'f' => 12,
             b'v' => 11,
+            b'e' | b'E' => 27,
             b'\\' | b'\'' | b'"' | b'?' => c,
             b'0'..=b'7' => {
                 let mut v = (c - b'0') as u32;

@@ -61,8 +61,11 @@ impl ClStd {
     }
 }
 
+/// Clang's default `-fbracket-depth`: how deeply `(`, `[` and `{` may nest.
+pub const DEFAULT_BRACKET_DEPTH: u32 = 256;
+
 /// Everything the driver passes to the front end.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct FrontendOptions {
     /// `-D` definitions as `(name, value)`; `name` may be `F(x)` for a function-like
     /// macro; a `None` value means `1`.
@@ -89,6 +92,29 @@ pub struct FrontendOptions {
     pub warnings: WarningMode,
     /// `-WNAME`, `-Wno-NAME`, `-Werror=NAME`, `-Wno-error=NAME`, in order.
     pub warning_flags: crate::warning_flags::WarningFlags,
+    /// `-fbracket-depth=N`: the deepest nesting of parentheses, brackets and braces (and
+    /// of macro calls in macro arguments and of `#if` subexpressions) accepted; deeper
+    /// input gets a located error, as in clang (default 256).
+    pub bracket_depth: u32,
+}
+
+impl Default for FrontendOptions {
+    fn default() -> Self {
+        FrontendOptions {
+            defines: Vec::new(),
+            undefines: Vec::new(),
+            include_dirs: Vec::new(),
+            cl_std: ClStd::default(),
+            fast_relaxed_math: false,
+            finite_math_only: false,
+            opt_disabled: false,
+            single_precision_constant: false,
+            extensions: Vec::new(),
+            warnings: WarningMode::default(),
+            warning_flags: Default::default(),
+            bracket_depth: DEFAULT_BRACKET_DEPTH,
+        }
+    }
 }
 
 impl FrontendOptions {

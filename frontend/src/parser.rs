@@ -230,6 +230,24 @@ pub fn parse_tokens(tokens: &[Token]) -> Result<TranslationUnit, Diagnostics> {
 /// [`parse_tokens`] without copying the tokens: identifiers that name types become
 /// [`TokKind::TypeName`] in `toks` itself (see [`classify_type_names`]).
 pub fn parse_tokens_in_place(toks: &mut [Token]) -> Result<TranslationUnit, Diagnostics> {
+    parse_tokens_limited(toks, crate::options::DEFAULT_BRACKET_DEPTH)
+}
+
+/// [`parse_tokens_in_place`] with brackets nesting at most `bracket_depth` levels; a tree
+/// nested past [`crate::nesting::MAX_NESTING`] levels is an error too (see
+/// [`crate::nesting`]).
+pub fn parse_tokens_limited(
+    toks: &mut [Token],
+    bracket_depth: u32,
+) -> Result<TranslationUnit, Diagnostics> {
+    let fail = |d: Diagnostic| {
+        let mut diags = Diagnostics::new();
+        diags.push(d);
+        Err(diags)
+    };
+    if let Some(d) = crate::nesting::check_bracket_depth(toks, bracket_depth) {
+        return fail(d);
+    }
     classify_type_names(toks);
     let toks: &[Token] = toks;
     let stream = toks
@@ -238,12 +256,11 @@ pub fn parse_tokens_in_place(toks: &mut [Token]) -> Result<TranslationUnit, Diag
         .map(|(i, t)| Ok::<_, LexicalError>((i, t.kind, i + 1)));
     let parser = crate::grammar::TranslationUnitParser::new();
     match parser.parse(toks, stream) {
-        Ok(tu) => Ok(tu),
-        Err(e) => {
-            let mut diags = Diagnostics::new();
-            diags.push(error_to_diag(toks, e));
-            Err(diags)
-        }
+        Ok(tu) => match crate::nesting::check_tree_depth(&tu) {
+            Some(d) => fail(d),
+            None => Ok(tu),
+        },
+        Err(e) => fail(error_to_diag(toks, e)),
     }
 }
 

@@ -94,9 +94,18 @@ impl SourceMap {
         FileId(self.files.len() as u32 - 1)
     }
 
-    /// Reads a file from disk and adds it.
+    /// Reads a file from disk and adds it. Bytes that are not UTF-8 (clang accepts them
+    /// in comments and literals) are kept as the characters [`raw_byte`] maps back.
     pub fn load(&mut self, path: &Path) -> std::io::Result<FileId> {
-        let text = std::fs::read_to_string(path)?;
+        let mut bytes = std::fs::read(path)?;
+        // A UTF-8 byte order mark is not part of the program (clang skips it).
+        if bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes.drain(..3);
+        }
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => escape_invalid_utf8(e.as_bytes()),
+        };
         Ok(self.add_with_path(path.display().to_string(), Some(path.to_path_buf()), text))
     }
 
@@ -172,4 +181,40 @@ impl<'a> Files<'a> for SourceMap {
             .unwrap_or(f.text.len());
         Ok(start..end)
     }
+}
+
+/// First of the 256 characters (U+10FF00 ..= U+10FFFF, private use) that stand for the
+/// bytes of a source file that are not UTF-8.
+const RAW_BYTE_BASE: u32 = 0x10_FF00;
+
+/// `bytes` as text: valid UTF-8 as it is, every other byte `b` as the character
+/// `RAW_BYTE_BASE + b` (see [`raw_byte`]).
+fn escape_invalid_utf8(mut bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 16);
+    while !bytes.is_empty() {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => {
+                out.push_str(s);
+                break;
+            }
+            Err(e) => {
+                let (good, rest) = bytes.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(good).expect("valid prefix"));
+                let bad = e.error_len().unwrap_or(rest.len());
+                for &b in &rest[..bad] {
+                    out.push(char::from_u32(RAW_BYTE_BASE + b as u32).expect("private use"));
+                }
+                bytes = &rest[bad..];
+            }
+        }
+    }
+    out
+}
+
+/// The source byte a character stands for when the file held a byte that is not UTF-8
+/// there (see [`SourceMap::load`]).
+pub fn raw_byte(c: char) -> Option<u8> {
+    (c as u32)
+        .checked_sub(RAW_BYTE_BASE)
+        .and_then(|b| u8::try_from(b).ok())
 }

@@ -35,8 +35,8 @@ pub mod visit;
 pub use builder::FunctionBuilder;
 pub use library::{link, Library, LibrarySource, LinkError, LinkReport};
 pub use module::{
-    walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId, KernelAttrs, Local,
-    LocalId, Module, Param, Stmt, SwitchCase, Unroll,
+    walk_stmt_list, walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId,
+    KernelAttrs, Local, LocalId, Module, Param, Stmt, SwitchCase, Unroll,
 };
 pub use op::{
     AtomicOp, BinaryOp, CmpOp, Const, Dim, MathFn, MathSig, MemFence, MemoryOrder, MemoryScope, Op,

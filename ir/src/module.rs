@@ -351,7 +351,12 @@ impl Stmt {
 /// Calls `visit` on every statement of `block` and of the blocks nested in it, outermost
 /// first.
 pub fn walk_stmts<'a>(block: &'a Block, visit: &mut dyn FnMut(&'a Stmt)) {
-    for stmt in &block.stmts {
+    walk_stmt_list(&block.stmts, visit)
+}
+
+/// [`walk_stmts`] over a list of statements (part of a block).
+pub fn walk_stmt_list<'a>(stmts: &'a [Stmt], visit: &mut dyn FnMut(&'a Stmt)) {
+    for stmt in stmts {
         visit(stmt);
         match stmt {
             Stmt::If {

@@ -51,7 +51,7 @@ pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
         Verifier {
             module,
             func: f,
-            scopes: vec![f.params.iter().map(|p| p.value).collect()],
+            scopes: Scopes::new(f.params.iter().map(|p| p.value)),
             defined: HashSet::new(),
             loop_depth: 0,
             switch_depth: 0,
@@ -61,10 +61,52 @@ pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
     Ok(())
 }
 
+/// The values in scope: one flag per value (a lookup is O(1) however deeply blocks nest;
+/// scanning a set per enclosing block made a 4000-deep `else if` chain quadratic) and the
+/// values each open block defined, cleared when it closes.
+struct Scopes {
+    live: Vec<bool>,
+    opened: Vec<Vec<ValueId>>,
+}
+
+impl Scopes {
+    fn new(params: impl Iterator<Item = ValueId>) -> Self {
+        let mut s = Scopes {
+            live: Vec::new(),
+            opened: vec![Vec::new()],
+        };
+        params.for_each(|v| s.define(v));
+        s
+    }
+
+    fn visible(&self, v: ValueId) -> bool {
+        self.live.get(v.0 as usize).copied().unwrap_or(false)
+    }
+
+    fn define(&mut self, v: ValueId) {
+        let i = v.0 as usize;
+        if i >= self.live.len() {
+            self.live.resize(i + 1, false);
+        }
+        self.live[i] = true;
+        self.opened.last_mut().expect("a scope").push(v);
+    }
+
+    fn push(&mut self) {
+        self.opened.push(Vec::new());
+    }
+
+    fn pop(&mut self) {
+        for v in self.opened.pop().expect("a scope") {
+            self.live[v.0 as usize] = false;
+        }
+    }
+}
+
 struct Verifier<'a> {
     module: &'a Module,
     func: &'a Function,
-    scopes: Vec<HashSet<ValueId>>,
+    scopes: Scopes,
     defined: HashSet<ValueId>,
     loop_depth: u32,
     switch_depth: u32,
@@ -98,7 +140,7 @@ impl Verifier<'_> {
     }
 
     fn visible(&self, v: ValueId) -> bool {
-        self.scopes.iter().any(|s| s.contains(&v))
+        self.scopes.visible(v)
     }
 
     fn use_value(&self, v: ValueId) -> Result<TypeId, VerifyError> {
@@ -109,7 +151,7 @@ impl Verifier<'_> {
     }
 
     fn block(&mut self, block: &Block) -> Result<(), VerifyError> {
-        self.scopes.push(HashSet::new());
+        self.scopes.push();
         for stmt in &block.stmts {
             self.stmt(stmt)?;
         }
@@ -139,7 +181,7 @@ impl Verifier<'_> {
                     return self.err(format!("%{} is defined twice", value.0));
                 }
                 self.op(*value, op)?;
-                self.scopes.last_mut().unwrap().insert(*value);
+                self.scopes.define(*value);
             }
             Stmt::Store { ptr, value } => {
                 let pt = self.use_value(*ptr)?;
@@ -172,7 +214,7 @@ impl Verifier<'_> {
                 self.loop_depth += 1;
                 self.block(body)?;
                 self.loop_depth -= 1;
-                self.scopes.push(HashSet::new());
+                self.scopes.push();
                 for s in &continuing.stmts {
                     if matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_)) {
                         return self.err("a continuing block may not break, continue or return");

@@ -3,6 +3,9 @@
 #   darktable/  kernels from the Debian/Ubuntu `darktable` package (apt-get download)
 #   silx/       .cl files and headers from the silx wheel (pip download)
 #   pyopencl/   .cl files and headers from the pyopencl wheel (pip download)
+#   hashcat/    kernels and headers from the Debian `hashcat-data` package (issue 19: big
+#               crypto kernels, heavy macros, long unrolled rounds)
+#   pyfai/, gputools/   .cl files and headers from those wheels (pip download)
 # Idempotent: a corpus folder that already holds .cl files is left alone.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -24,7 +27,18 @@ else
   echo "darktable: $(find "$DEST/darktable" -name '*.cl' | wc -l) kernels"
 fi
 
-for pkg in silx pyopencl; do
+if have_cl "$DEST/hashcat"; then
+  echo "hashcat: already fetched"
+else
+  (cd "$TMP" && apt-get download hashcat-data >/dev/null)
+  dpkg -x "$TMP"/hashcat-data_*.deb "$TMP/hc"
+  mkdir -p "$DEST/hashcat"
+  find "$TMP/hc/usr/share/hashcat/OpenCL" -maxdepth 1 -type f \( -name '*.cl' -o -name '*.h' \) \
+    -exec cp {} "$DEST/hashcat/" \;
+  echo "hashcat: $(find "$DEST/hashcat" -name '*.cl' | wc -l) kernels"
+fi
+
+for pkg in silx pyopencl pyfai gputools; do
   if have_cl "$DEST/$pkg"; then
     echo "$pkg: already fetched"
     continue

@@ -152,10 +152,8 @@ fn block(
 /// The variables that `stmts` store to directly (at any depth).
 pub fn stored_locals(stmts: &[Stmt], u: &Uniformity) -> HashSet<u32> {
     let mut out = HashSet::new();
-    let block = Block {
-        stmts: stmts.to_vec(),
-    };
-    oclc_ir::walk_stmts(&block, &mut |s| {
+    // Walked in place: a copy of the statements made each nested `if` quadratic.
+    oclc_ir::walk_stmt_list(stmts, &mut |s| {
         if let Stmt::Store { ptr, .. } = s {
             if let Some(&l) = u.addr_of.get(ptr) {
                 out.insert(l);

@@ -87,6 +87,7 @@ pub fn loop_is_divergent(
     let mut found = false;
     let mut ctx = Ctx {
         loops: vec![(0, false, false)],
+        loop_exits: false,
         ..Ctx::default()
     };
     for b in [body, continuing] {
@@ -99,11 +100,24 @@ pub fn loop_is_divergent(
 
 /// Where a statement sits: the number of enclosing varying `if`s, and per enclosing loop or
 /// switch (what `break` leaves) that number at its entry, whether its exit varies, and
-/// whether it is a switch.
-#[derive(Default)]
+/// whether it is a switch. `loop_exits` says whether the walk works out each nested
+/// loop's exit divergence: the walk inside [`loop_is_divergent`] goes without (it reads
+/// only the `if`s since its own loop), which keeps it linear in the nesting depth instead
+/// of doubling the work per nested loop.
 struct Ctx {
     ifs: usize,
     loops: Vec<(usize, bool, bool)>,
+    loop_exits: bool,
+}
+
+impl Default for Ctx {
+    fn default() -> Self {
+        Ctx {
+            ifs: 0,
+            loops: Vec::new(),
+            loop_exits: true,
+        }
+    }
 }
 
 impl Ctx {
@@ -137,7 +151,7 @@ fn walk(stmts: &[Stmt], ctx: &mut Ctx, u: &Uniformity, visit: &mut dyn FnMut(&St
                 break_if,
                 ..
             } => {
-                let d = loop_is_divergent(body, continuing, *break_if, u);
+                let d = ctx.loop_exits && loop_is_divergent(body, continuing, *break_if, u);
                 ctx.loops.push((ctx.ifs, d, false));
                 walk(&body.stmts, ctx, u, visit);
                 walk(&continuing.stmts, ctx, u, visit);

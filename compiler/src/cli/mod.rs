@@ -69,8 +69,13 @@ pub fn apply_diagnostics_format(format: args::DiagnosticsFormatArg) {
     });
 }
 
-/// Runs the command line; `args` includes the program name.
+/// Runs the command line; `args` includes the program name. Runs on a thread with a
+/// large stack (see [`crate::on_compile_stack`]).
 pub fn main(args: Vec<String>) -> ExitCode {
+    crate::on_compile_stack(|| main_on_this_thread(args))
+}
+
+fn main_on_this_thread(args: Vec<String>) -> ExitCode {
     match args.get(1).map(String::as_str) {
         Some("completions") => return docs::completions(&args[2..]),
         Some("man") => return docs::man(&args[2..]),

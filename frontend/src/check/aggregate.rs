@@ -1,4 +1,4 @@
-//! Structs, unions and enums: tag declarations, member layout and member access.
+//! Structs and unions: tag declarations, member layout and member access (enums: `enums`).
 
 use super::expr::Val;
 use super::{Binding, Checker};
@@ -24,7 +24,7 @@ fn round_up(v: u64, a: u64) -> u64 {
 }
 
 impl Checker {
-    fn lookup_tag(&self, name: &str) -> Option<Binding> {
+    pub(crate) fn lookup_tag(&self, name: &str) -> Option<Binding> {
         self.lookup(&tag_key(name))
     }
 
@@ -40,7 +40,7 @@ impl Checker {
         }))
     }
 
-    fn bind_tag(&mut self, name: &ast::Ident, b: Binding) {
+    pub(crate) fn bind_tag(&mut self, name: &ast::Ident, b: Binding) {
         let key = ast::Ident {
             name: tag_key(&name.name),
             span: name.span,
@@ -312,32 +312,6 @@ impl Checker {
             packed,
             explicit_align,
         }
-    }
-
-    /// Resolves an `enum` specifier, binding its constants; enums are `int`.
-    pub(crate) fn enum_spec(&mut self, en: &ast::EnumSpec) -> Option<CType> {
-        if let Some(tag) = &en.tag {
-            if en.items.is_some() {
-                self.bind_tag(tag, Binding::EnumTag);
-            }
-        }
-        let mut next: i128 = 0;
-        for (name, value) in en.items.iter().flatten() {
-            let v = match value {
-                Some(e) => self.const_int(e).unwrap_or(next),
-                None => next,
-            };
-            if v > u32::MAX as i128 || v < i32::MIN as i128 {
-                self.error(Diagnostic::error(
-                    "E0322",
-                    "enumerator value is not representable in 'int'",
-                    name.span,
-                ));
-            }
-            self.bind(name, Binding::EnumConst(v));
-            next = v + 1;
-        }
-        Some(CType::INT)
     }
 
     /// `base.name` on a struct/union value or location.

@@ -242,6 +242,14 @@ impl Checker {
         if spec.kernel {
             self.kernel_rules(sig);
         }
+        if sig.name.name == "main" {
+            let what = if spec.kernel { "kernel" } else { "function" };
+            self.error(Diagnostic::error(
+                "E0309",
+                format!("{what} cannot be called 'main'"),
+                sig.name.span,
+            ));
+        }
         if super::builtins::is_builtin(&sig.name.name) {
             self.error(Diagnostic::error(
                 "E0309",
@@ -658,19 +666,20 @@ impl Checker {
                 }
             };
             let is_const = dt.is_const || dt.space == Some(AddrSpace::Constant);
-            let init = match &id.init {
-                Some(i) if valid => self.initializer(i, &dt.ty),
-                _ => None,
-            };
             let var = self.new_var(VarInfo {
                 name: name.name.clone(),
-                ty: dt.ty,
+                ty: dt.ty.clone(),
                 space,
                 is_const,
                 is_param: false,
                 span: name.span,
             });
+            // C: the variable is in scope in its own initializer (`int x = sizeof(x);`).
             self.bind(&name, Binding::Var(var));
+            let init = match &id.init {
+                Some(i) if valid => self.initializer(i, &dt.ty),
+                _ => None,
+            };
             if valid {
                 out.push(Stmt::Decl { var, init });
             }

@@ -290,10 +290,8 @@ impl Checker {
                 }))
             }
             Some(Binding::ConstAddress(e)) => Some(Val::R(Expr { span, ..*e })),
-            Some(Binding::EnumConst(v)) => {
-                Some(Val::R(mk(K::IntConst(v as i64 as u64), CType::INT, span)))
-            }
-            Some(Binding::Typedef(..) | Binding::Tag(_) | Binding::EnumTag) => {
+            Some(Binding::EnumConst(v, ty)) => Some(Val::R(mk(K::IntConst(v as u64), ty, span))),
+            Some(Binding::Typedef(..) | Binding::Tag(_) | Binding::EnumTag(_)) => {
                 self.error(Diagnostic::error(
                     "E0300",
                     format!("unexpected type name '{name}'"),
@@ -1135,6 +1133,9 @@ impl Checker {
                 return None;
             }
         };
+        if super::gnu_builtins::is_gnu_builtin(&name) && !self.func_names.contains_key(&name) {
+            return self.gnu_builtin_call(&name, args, span);
+        }
         if let Some(Binding::Var(v)) = self.lookup(&name) {
             let ty = self.var(v).ty.display();
             self.error(Diagnostic::error(

@@ -10,8 +10,10 @@ mod convert;
 #[cfg(test)]
 mod corpus_tests;
 mod decl;
+mod enums;
 mod expr;
 mod fp64;
+mod gnu_builtins;
 mod half;
 mod init;
 mod labels;
@@ -49,10 +51,10 @@ pub(crate) enum Binding {
     Typedef(CType, Option<u64>),
     /// Struct/union tag (key `tag:NAME`).
     Tag(crate::checked::StructRef),
-    /// Enum tag (key `tag:NAME`).
-    EnumTag,
-    /// Enumeration constant.
-    EnumConst(i128),
+    /// Enum tag (key `tag:NAME`) with the enumeration's integer type.
+    EnumTag(CType),
+    /// Enumeration constant: value and type (`int` when the value fits, see `enums`).
+    EnumConst(i128, CType),
     /// A program-scope `__constant` pointer initialized with an address constant: reading
     /// it gives that address (see `address_const`).
     ConstAddress(Box<crate::checked::Expr>),

@@ -10,11 +10,31 @@ use crate::source::Span;
 impl Checker {
     /// Checks a block's statements in a new scope.
     pub(crate) fn block_stmts(&mut self, b: &ast::Block) -> Vec<Stmt> {
+        self.label_at_end(b);
         let mut out = Vec::new();
         for s in &b.stmts {
             self.stmt(s, &mut out);
         }
         out
+    }
+
+    /// A label (or `case`, `default`) must label a statement: clang-14 rejects one
+    /// right before a block's `}` ("expected statement").
+    fn label_at_end(&mut self, b: &ast::Block) {
+        let labelled_nothing = b.stmts.last().is_some_and(|s| {
+            matches!(
+                s.kind,
+                StmtKind::Label(_) | StmtKind::Case(_) | StmtKind::Default
+            )
+        });
+        if labelled_nothing {
+            let end = b.span.end as usize;
+            let brace = crate::source::Span::new(b.span.file, end.saturating_sub(1), end);
+            self.error(
+                Diagnostic::error("E0200", "expected statement", brace)
+                    .with_label("a label must be followed by a statement"),
+            );
+        }
     }
 
     fn cond(&mut self, e: &ast::Expr) -> Option<crate::checked::Expr> {
@@ -66,7 +86,10 @@ impl Checker {
             }
         });
         let stmts: Vec<&ast::Stmt> = match &body.kind {
-            StmtKind::Block(b) => b.stmts.iter().collect(),
+            StmtKind::Block(b) => {
+                self.label_at_end(b);
+                b.stmts.iter().collect()
+            }
             _ => vec![body],
         };
         let saved_break = self.cur.as_ref().map(|c| c.switch_depth);

@@ -352,6 +352,15 @@ impl Checker {
                         ));
                         return None;
                     }
+                    // clang's limit: an object's size in bits must fit in 64 bits.
+                    if (len as u128) * u128::from(ty.size().max(1)) >= 1 << 61 {
+                        self.error(Diagnostic::error(
+                            "E0318",
+                            format!("array is too large ({len} elements)"),
+                            *sp,
+                        ));
+                        return None;
+                    }
                     ty = CType::Array {
                         elem: Box::new(ty),
                         len: len as u64,

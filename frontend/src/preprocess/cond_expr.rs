@@ -9,12 +9,19 @@ use crate::literal;
 use crate::source::Span;
 
 /// Evaluates a fully macro-expanded `#if` expression (identifiers count as 0).
-pub(crate) fn evaluate(tokens: &[Token], directive: Span) -> Result<i64, Diagnostic> {
+/// Parentheses, unary operators and `?:` arms nest at most `max_depth` levels.
+pub(crate) fn evaluate(
+    tokens: &[Token],
+    directive: Span,
+    max_depth: u32,
+) -> Result<i64, Diagnostic> {
     let mut p = Parser {
         toks: tokens,
         pos: 0,
         directive,
         evaluated: true,
+        depth: 0,
+        max_depth,
     };
     if tokens.is_empty() {
         return Err(Diagnostic::error(
@@ -42,6 +49,10 @@ struct Parser<'a> {
     directive: Span,
     /// False inside an operand that short-circuiting skips (division by zero is fine there).
     evaluated: bool,
+    /// Parentheses, unary operators and `?:` arms open around the current token.
+    depth: u32,
+    /// `-fbracket-depth`: the most of them accepted (the parser recurses once for each).
+    max_depth: u32,
 }
 
 /// A preprocessor value: 64 bits read as `intmax_t` or, when `unsigned`, `uintmax_t`.
@@ -108,16 +119,35 @@ impl Parser<'_> {
         r
     }
 
+    /// Runs `parse` one nesting level deeper, or fails past `max_depth` levels.
+    fn nested<T>(
+        &mut self,
+        at: &Token,
+        parse: impl FnOnce(&mut Self) -> Result<T, Diagnostic>,
+    ) -> Result<T, Diagnostic> {
+        if self.depth >= self.max_depth {
+            return Err(crate::nesting::bracket_error(
+                at.report_span(),
+                self.max_depth,
+            ));
+        }
+        self.depth += 1;
+        let r = parse(self);
+        self.depth -= 1;
+        r
+    }
+
     fn ternary(&mut self) -> Result<PpValue, Diagnostic> {
         let c = self.binary(1)?;
         if self.peek() == Some(TokKind::Question) {
             self.pos += 1;
-            let a = self.operand(c.is_true(), |p| p.ternary())?;
+            let at = &self.toks[self.pos - 1];
+            let a = self.nested(at, |p| p.operand(c.is_true(), |p| p.ternary()))?;
             if self.peek() != Some(TokKind::Colon) {
                 return Err(self.expected("':'"));
             }
             self.pos += 1;
-            let b = self.operand(!c.is_true(), |p| p.ternary())?;
+            let b = self.nested(at, |p| p.operand(!c.is_true(), |p| p.ternary()))?;
             // The result has the common type of both arms.
             let unsigned = a.unsigned || b.unsigned;
             let bits = if c.is_true() { a.bits } else { b.bits };
@@ -223,6 +253,17 @@ impl Parser<'_> {
             return Err(self.expected("value"));
         };
         self.pos += 1;
+        if matches!(
+            t.kind,
+            TokKind::Minus | TokKind::Plus | TokKind::Bang | TokKind::Tilde | TokKind::LParen
+        ) {
+            return self.nested(t, |p| p.prefixed(t));
+        }
+        self.operand_value(t)
+    }
+
+    /// A prefix operator or parenthesised expression starting with `t` (already read).
+    fn prefixed(&mut self, t: &Token) -> Result<PpValue, Diagnostic> {
         match t.kind {
             TokKind::Minus => {
                 let v = self.unary()?;
@@ -245,6 +286,13 @@ impl Parser<'_> {
                 self.pos += 1;
                 Ok(v)
             }
+            _ => unreachable!("caller checks for a prefix token"),
+        }
+    }
+
+    /// A literal or identifier `t` (already read).
+    fn operand_value(&mut self, t: &Token) -> Result<PpValue, Diagnostic> {
+        match t.kind {
             // An integer literal is unsigned with a `u` suffix or when it does not fit in
             // `intmax_t`.
             TokKind::IntLit => literal::parse_int(&t.text)

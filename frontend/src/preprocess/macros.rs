@@ -86,15 +86,19 @@ impl Preprocessor<'_> {
     pub(crate) fn expand(&mut self, tokens: Vec<PTok>) -> Vec<PTok> {
         let mut out = Vec::with_capacity(tokens.len());
         let mut input: VecDeque<PTok> = tokens.into();
-        let mut steps = 0usize;
         while let Some(t) = input.pop_front() {
-            steps += 1;
-            if steps > 2_000_000 {
-                self.diags.push(Diagnostic::error(
-                    "E0105",
-                    "macro expansion is too large",
-                    t.tok.report_span(),
-                ));
+            self.expansion_steps += 1;
+            if self.expansion_steps >= super::MAX_EXPANSION_STEPS {
+                if self.expansion_steps == super::MAX_EXPANSION_STEPS {
+                    self.diags.push(Diagnostic::error(
+                        "E0105",
+                        format!(
+                            "macro expansion is too large (more than {} tokens)",
+                            super::MAX_EXPANSION_STEPS
+                        ),
+                        t.tok.report_span(),
+                    ));
+                }
                 break;
             }
             if !t.tok.kind.is_identifier_like() || t.hide.contains(&t.tok.text) {
@@ -344,7 +348,7 @@ impl Preprocessor<'_> {
                 let mut arg = if pasted_next {
                     args[p].clone()
                 } else {
-                    self.expand(args[p].clone())
+                    self.expand_argument(&args[p], call_site)
                 };
                 if let Some(f) = arg.first_mut() {
                     f.tok.leading_space = b.leading_space;
@@ -360,6 +364,24 @@ impl Preprocessor<'_> {
             t.hide = union_shared(&t.hide, hs);
         }
         res
+    }
+
+    /// Macro-expands an argument before substitution: a macro call inside a macro's
+    /// argument recurses, so such calls nest at most `-fbracket-depth` levels.
+    fn expand_argument(&mut self, arg: &[PTok], call_site: Span) -> Vec<PTok> {
+        if self.arg_depth >= self.bracket_depth {
+            if self.arg_depth == self.bracket_depth {
+                self.diags
+                    .push(crate::nesting::bracket_error(call_site, self.bracket_depth));
+                // Report once: deeper calls see a depth past the limit.
+                self.arg_depth += 1;
+            }
+            return Vec::new();
+        }
+        self.arg_depth += 1;
+        let out = self.expand(arg.to_vec());
+        self.arg_depth -= 1;
+        out
     }
 
     /// `__LINE__` and `__FILE__`.
