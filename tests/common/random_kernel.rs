@@ -199,7 +199,7 @@ impl Gen {
         let d = depth - 1;
         let sub = |g: &mut Gen| Box::new(g.expr(s, d));
         match self.rng.below(13) {
-            0 | 1 | 2 => {
+            0..=2 => {
                 let op = BIN[self.rng.below(BIN.len())];
                 Expr::Bin(op, sub(self), sub(self))
             }
