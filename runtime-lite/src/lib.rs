@@ -9,6 +9,7 @@
 pub mod args;
 pub mod brook;
 pub mod buffer;
+pub mod embed;
 pub mod error;
 pub mod image;
 pub mod launch;
