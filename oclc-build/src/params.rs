@@ -91,10 +91,12 @@ pub fn rust_params(module: &Module, kernel: &Function) -> Result<Vec<RustParam>,
             Type::Struct { .. } | Type::Array { .. } => {
                 RustParam::Bytes(module.types.layout(p.ty).size)
             }
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "kernel {}: the parameter '{} {}' (images and samplers) has no typed launcher yet",
                 kernel.name, p.type_name, p.name
-            )),
+            ))
+            }
         };
         out.push(param);
     }
