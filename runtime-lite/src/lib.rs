@@ -10,6 +10,7 @@ mod arg_cache;
 pub mod args;
 pub mod brook;
 pub mod buffer;
+pub mod embed;
 pub mod error;
 pub mod image;
 pub mod launch;
