@@ -1,9 +1,11 @@
-//! Bounded fuzzing of the front end and the lowering: every kernel under samples/,
-//! tests/run/, tests/valid/, tests/diagnostics/ (and .cache/corpus/ when fetched) is
-//! mutated with a seeded xorshift generator (delete, duplicate or swap byte ranges,
-//! insert tokens, truncate) and each mutant runs through preprocess, parse, check and,
-//! when it checks, the lowering and the IR verifier, in-process on its own thread.
-//! Fails on any panic or on any input that takes longer than the per-input timeout.
+//! Bounded fuzzing of the whole pipeline: every kernel under samples/, tests/run/,
+//! tests/valid/, tests/diagnostics/ (and .cache/corpus/ when fetched) is mutated with a
+//! seeded xorshift generator (delete, duplicate or swap byte ranges, insert tokens,
+//! truncate) and each mutant runs through preprocess, parse, check and, when it checks,
+//! the lowering and the IR verifier, then every target's pipeline and backend (OpenCL
+//! SPIR-V and Vulkan SPIR-V, each checked by spirv-val, and a CPU object), in-process on
+//! its own thread. Fails on any panic, any invalid module, or any input that takes longer
+//! than the per-input timeout; a backend may refuse a mutant only with an error.
 //!
 //! OCLC_FUZZ_SECONDS (default 20) bounds the run; OCLC_FUZZ_SEED (default 1) picks the
 //! mutations. Failing inputs are written to the scratch folder for reproduction.
@@ -183,7 +185,7 @@ enum Reached {
     Rejected,
     /// It checked, but the lowering refused it (an "unsupported" error).
     LoweringRefused,
-    /// It was lowered and verified.
+    /// It was lowered and verified, and went through every backend.
     Lowered,
 }
 
@@ -207,7 +209,52 @@ fn compile(name: &str, text: &str) -> Result<Reached, String> {
     };
     oclc_ir::verify::verify_module(&module)
         .map_err(|e| format!("IR verifier rejected the lowering: {e}"))?;
+    through_backends(name, text)?;
     Ok(Reached::Lowered)
+}
+
+/// Every target's pipeline and backend on a program that lowers: errors are allowed,
+/// panics (caught by the caller) and invalid modules are not.
+fn through_backends(name: &str, text: &str) -> Result<(), String> {
+    use oclc::driver::{self, Stages};
+    let opts = oclc::CompileOptions::default();
+    let mut stages = Stages::default();
+    let Ok(lowered) = driver::lower_source(name, text, &opts, &mut stages) else {
+        return Ok(());
+    };
+    if let Ok(words) = driver::emit_opencl_spirv(&lowered, &opts, &mut stages) {
+        spirv_val(&words, &[])?;
+    }
+    if let Ok(vk) = driver::emit_vulkan_spirv(&lowered, &opts, &mut stages) {
+        spirv_val(&vk.words, &["--target-env", "vulkan1.2"])?;
+    }
+    let _ = driver::emit_cpu_object(&lowered, &opts, &mut stages);
+    Ok(())
+}
+
+/// spirv-val on `words`; its complaint as the error.
+fn spirv_val(words: &[u32], args: &[&str]) -> Result<(), String> {
+    let path = std::env::temp_dir().join(format!(
+        "oclc-fuzz-{}-{:?}.spv",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
+    let out = std::process::Command::new("spirv-val")
+        .args(args)
+        .arg(&path)
+        .output()
+        .map_err(|e| format!("spirv-val: {e}"))?;
+    let _ = std::fs::remove_file(&path);
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "spirv-val rejected the module: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
 }
 
 enum Outcome {
@@ -306,8 +353,8 @@ fn mutated_kernels_never_panic_or_hang() {
     std::panic::set_hook(previous_hook);
     eprintln!(
         "fuzz_frontend: {runs} mutants of {} files in {seconds} s (seed {seed}): \
-         {} rejected by the front end, {} refused by the lowering, {} lowered and verified, \
-         {verifier_errors} verifier errors",
+         {} rejected by the front end, {} refused by the lowering, {} lowered, verified and compiled for every target, \
+         {verifier_errors} verifier or spirv-val errors",
         sources.len(),
         counts[0],
         counts[1],
