@@ -9,17 +9,35 @@
 /// ones). Only the pages a compile touches are ever committed.
 pub const COMPILE_STACK_BYTES: usize = 1 << 30;
 
-/// Runs `f` on a thread with a [`COMPILE_STACK_BYTES`] stack and returns its result (a
-/// panic in `f` resumes on the caller's thread).
+/// Smaller stacks tried in turn when the system refuses the large one (a process under an
+/// address-space limit, `ulimit -v`, cannot reserve 1 GiB).
+const FALLBACK_STACK_BYTES: [usize; 2] = [256 << 20, 64 << 20];
+
+/// Runs `f` on a thread with a [`COMPILE_STACK_BYTES`] stack (or the largest of the
+/// fallbacks the system grants; on the caller's thread if it grants none) and returns its
+/// result (a panic in `f` resumes on the caller's thread).
 pub fn on_compile_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    // The job waits in a slot that a started thread empties, so a thread that cannot start
+    // leaves it for the next try.
+    let slot = std::sync::Mutex::new(Some(f));
+    let take = || {
+        slot.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .expect("the job runs once")
+    };
     std::thread::scope(|scope| {
-        let thread = std::thread::Builder::new()
-            .name("oclc-compile".into())
-            .stack_size(COMPILE_STACK_BYTES)
-            .spawn_scoped(scope, f)
-            .expect("cannot start the compile thread");
-        thread
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        for bytes in std::iter::once(COMPILE_STACK_BYTES).chain(FALLBACK_STACK_BYTES) {
+            let started = std::thread::Builder::new()
+                .name("oclc-compile".into())
+                .stack_size(bytes)
+                .spawn_scoped(scope, || take()());
+            if let Ok(thread) = started {
+                return thread
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            }
+        }
+        take()()
     })
 }

@@ -90,8 +90,10 @@ pub(crate) fn vk_math_op(func: MathFn, s: ScalarType) -> Option<VkMath> {
         MathFn::Fabs if f => Glsl(FABS),
         MathFn::Floor if f => Glsl(FLOOR),
         MathFn::Ceil if f => Glsl(CEIL),
-        MathFn::Trunc if f => Glsl(TRUNC),
-        MathFn::Rint if f => Glsl(ROUND_EVEN),
+        // On double from the library (lavapipe's 64-bit Trunc and RoundEven are wrong
+        // beyond 2^31; see `__oclc_trunc_f64`).
+        MathFn::Trunc if f32ish => Glsl(TRUNC),
+        MathFn::Rint if f32ish => Glsl(ROUND_EVEN),
         // OpenCL allows half's rsqrt 1 ulp; Vulkan's 16-bit inversesqrt 2.
         MathFn::Rsqrt if s == ScalarType::F32 => Glsl(INVERSE_SQRT),
         MathFn::Mad if f => Glsl(FMA),

@@ -233,6 +233,30 @@ double __oclc_round_f64(double x)
     return t;
 }
 
+/// trunc from floor: lavapipe (Mesa 22.3.6) computes GLSL.std.450 Trunc and RoundEven on
+/// 64-bit floats wrongly beyond 2^31 (trunc(-87678010102.49915) gave the operand back, which
+/// broke sinpi, cospi, tanpi and pow's integer tests), while its Floor is right. Exact:
+/// floor of |x| is an integer of at most x's magnitude; the sign is x's (so -0.5 gives -0.0).
+double __oclc_trunc_f64(double x)
+{
+    return __oclc_x_copysign(floor(fabs(x)), x);
+}
+
+/// rint (round half to even) from floor, for the same reason. Exact: below 2^52, |x| - floor
+/// is exact; from 2^52 on every double is an integer (NaN and infinities pass through).
+double __oclc_rint_f64(double x)
+{
+    double a = fabs(x);
+    if (!(a < 4503599627370496.0))
+        return x;
+    double f = floor(a);
+    double d = a - f;
+    double r = f;
+    if (d > 0.5 || (d == 0.5 && floor(f * 0.5) * 2.0 != f))
+        r = f + 1.0;
+    return __oclc_x_copysign(r, x);
+}
+
 /// fmod, exact: long division of the integer significands, 11 bits per step.
 double __oclc_fmod_f64(double x, double y)
 {
