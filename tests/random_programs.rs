@@ -58,24 +58,7 @@ fn launch_args(seed: u64) -> Vec<String> {
 /// Runs `file` on `device` (extra arguments after it), dumping the buffers to `dump`;
 /// the error output when it fails.
 fn run_on(file: &Path, seed: u64, device: &[&str], dump: &Path) -> Result<(), String> {
-    let file_s = file.to_string_lossy().into_owned();
-    let dump_s = dump.to_string_lossy().into_owned();
-    let launch = launch_args(seed);
-    let mut args: Vec<&str> = vec!["run", &file_s];
-    args.extend(launch.iter().map(String::as_str));
-    args.push("--device");
-    args.extend(device);
-    args.extend(["--dump", &dump_s]);
-    let out = oclc(&args, &root());
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "oclc {} failed:\n{}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
+    common::run_dumped(file, &launch_args(seed), device, dump)
 }
 
 /// oclc's SPIR-V of `file`, validated and read back to bitcode for PoCL.

@@ -289,21 +289,9 @@ fn run_device(file: &Path, run: &[String], device: &str, dump: &Path) {
 }
 
 fn run_device_with(file: &Path, run: &[String], device: &[&str], dump: &Path) {
-    let file_s = file.to_string_lossy().into_owned();
-    let dump_s = dump.to_string_lossy().into_owned();
-    let mut args: Vec<&str> = vec!["run", &file_s];
-    args.extend(run.iter().map(String::as_str));
-    args.push("--device");
-    args.extend(device);
-    args.extend(["--dump", &dump_s]);
-    let out = oclc(&args, &root());
-    assert!(
-        out.status.success(),
-        "oclc {} failed on {device:?}:\n{}{}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    if let Err(e) = run_dumped(file, run, device, dump) {
+        panic!("{e}");
+    }
 }
 
 /// True when the file has a line starting with `marker`.

@@ -27,6 +27,28 @@ pub fn oclc(args: &[&str], dir: &Path) -> Output {
         .expect("cannot start oclc")
 }
 
+/// `oclc run FILE RUN... --device DEVICE... --dump DUMP` from the workspace root; the
+/// command line and its output when it fails.
+pub fn run_dumped(file: &Path, run: &[String], device: &[&str], dump: &Path) -> Result<(), String> {
+    let file_s = file.to_string_lossy().into_owned();
+    let dump_s = dump.to_string_lossy().into_owned();
+    let mut args: Vec<&str> = vec!["run", &file_s];
+    args.extend(run.iter().map(String::as_str));
+    args.push("--device");
+    args.extend(device);
+    args.extend(["--dump", &dump_s]);
+    let out = oclc(&args, &root());
+    if out.status.success() {
+        return Ok(());
+    }
+    Err(format!(
+        "oclc {} failed on {device:?}:\n{}{}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    ))
+}
+
 /// A fresh scratch directory for one test.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("oclc-test-{}-{name}", std::process::id()));
