@@ -333,6 +333,20 @@ pub struct Stmt {
     pub span: Span,
 }
 
+impl Stmt {
+    /// The labels in front of this statement, in order, and the statement they label
+    /// (`case 1: case 2: s;` gives `[case 1, case 2]` and `s`); no labels for an unlabelled one.
+    pub fn unlabelled(&self) -> (Vec<&Stmt>, &Stmt) {
+        let mut labels = Vec::new();
+        let mut cur = self;
+        while let StmtKind::Labelled(label, body) = &cur.kind {
+            labels.push(label.as_ref());
+            cur = body;
+        }
+        (labels, cur)
+    }
+}
+
 /// Statement kinds.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StmtKind {
@@ -368,6 +382,10 @@ pub enum StmtKind {
     Label(Ident),
     /// `goto name;`
     Goto(Ident),
+    /// A label (`Case`, `Default` or `Label`) and the statement it labels, as C's grammar
+    /// has it: `switch (x) case 1: s;` keeps `s` inside the switch. Chains of labels
+    /// (`case 1: case 2: s;`) nest here; [`Stmt::unlabelled`] walks them without recursion.
+    Labelled(Box<Stmt>, Box<Stmt>),
 }
 
 /// An expression.

@@ -76,6 +76,10 @@ fn stmt_children(kind: &mut StmtKind, out: &mut Vec<Child>) {
             }
         }
         While(_, body) | DoWhile(body, _) | Switch(_, body) => take_stmt(body, out),
+        Labelled(label, body) => {
+            take_stmt(label, out);
+            take_stmt(body, out);
+        }
         For(init, _, _, body) => {
             if let Some(i) = init {
                 take_stmt(i, out);

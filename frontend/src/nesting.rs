@@ -138,6 +138,12 @@ fn children<'a>(node: Node<'a>, depth: usize, out: &mut Vec<(Node<'a>, usize)>) 
                 }
                 out.push((Node::Stmt(body), d));
             }
+            // A chain of labels (`case 0: case 1: ...`) is not nesting: its parts stay at
+            // the labelled statement's depth.
+            StmtKind::Labelled(label, body) => {
+                out.push((Node::Stmt(label), depth));
+                out.push((Node::Stmt(body), depth));
+            }
             StmtKind::Empty
             | StmtKind::Break
             | StmtKind::Continue

@@ -290,6 +290,14 @@ fn misplaced_token(toks: &[Token], l: usize) -> Option<Diagnostic> {
             )
             .with_label("'else' without a matching 'if'"),
         ),
+        TokKind::RBrace if l > 0 && &*toks[l - 1].text == ":" => Some(
+            Diagnostic::error(
+                "E0200",
+                "label at end of compound statement: expected statement",
+                t.report_span(),
+            )
+            .with_label("a label must be followed by a statement (add ';' for an empty one)"),
+        ),
         TokKind::RBrace => {
             let depth: i32 = toks[..l]
                 .iter()

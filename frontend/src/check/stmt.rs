@@ -10,31 +10,11 @@ use crate::source::Span;
 impl Checker {
     /// Checks a block's statements in a new scope.
     pub(crate) fn block_stmts(&mut self, b: &ast::Block) -> Vec<Stmt> {
-        self.label_at_end(b);
         let mut out = Vec::new();
         for s in &b.stmts {
             self.stmt(s, &mut out);
         }
         out
-    }
-
-    /// A label (or `case`, `default`) must label a statement: clang-14 rejects one
-    /// right before a block's `}` ("expected statement").
-    fn label_at_end(&mut self, b: &ast::Block) {
-        let labelled_nothing = b.stmts.last().is_some_and(|s| {
-            matches!(
-                s.kind,
-                StmtKind::Label(_) | StmtKind::Case(_) | StmtKind::Default
-            )
-        });
-        if labelled_nothing {
-            let end = b.span.end as usize;
-            let brace = crate::source::Span::new(b.span.file, end.saturating_sub(1), end);
-            self.error(
-                Diagnostic::error("E0200", "expected statement", brace)
-                    .with_label("a label must be followed by a statement"),
-            );
-        }
     }
 
     fn cond(&mut self, e: &ast::Expr) -> Option<crate::checked::Expr> {
@@ -85,13 +65,16 @@ impl Checker {
                 None
             }
         });
-        let stmts: Vec<&ast::Stmt> = match &body.kind {
-            StmtKind::Block(b) => {
-                self.label_at_end(b);
-                b.stmts.iter().collect()
-            }
+        let top: Vec<&ast::Stmt> = match &body.kind {
+            StmtKind::Block(b) => b.stmts.iter().collect(),
             _ => vec![body],
         };
+        let mut stmts: Vec<&ast::Stmt> = Vec::with_capacity(top.len());
+        for st in top {
+            let (labels, labelled) = st.unlabelled();
+            stmts.extend(labels);
+            stmts.push(labelled);
+        }
         let saved_break = self.cur.as_ref().map(|c| c.switch_depth);
         if let Some(cx) = self.cur.as_mut() {
             cx.switch_depth += 1;
@@ -256,6 +239,13 @@ impl Checker {
                 });
             }
             StmtKind::Switch(c, body) => self.switch(c, body, out),
+            StmtKind::Labelled(..) => {
+                let (labels, labelled) = s.unlabelled();
+                for label in labels {
+                    self.stmt(label, out);
+                }
+                self.stmt(labelled, out);
+            }
             StmtKind::Case(_) | StmtKind::Default => {
                 let in_switch = self.cur.as_ref().is_some_and(|c| c.switch_depth > 0);
                 let what = if s.kind == StmtKind::Default {
