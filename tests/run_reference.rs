@@ -61,7 +61,7 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use common::*;
 
@@ -244,7 +244,7 @@ fn compare_except(
 
 /// Compiles `file` to SPIR-V with oclc and reads it back to SPIR 1.2 bitcode with
 /// llvm-spirv-14; returns the bitcode's path.
-fn spirv_to_bitcode(file: &Path, run: &[String], dir: &Path) -> std::path::PathBuf {
+fn spirv_to_bitcode(file: &Path, run: &[String], dir: &Path) -> PathBuf {
     let spv = dir.join("k.spv");
     let bc = dir.join("k.bc");
     let mut args = vec![file.to_string_lossy().into_owned()];
@@ -556,6 +556,38 @@ fn check_oclc_runs(
     }
 }
 
+/// Runs one RUN line of `file` (the `n`th) on the reference and every oclc path at every level.
+fn check_run_line(file: &Path, n: usize, run: &[String], vulkan: bool) {
+    let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+    let dir = scratch(&format!("{stem}-{n}"));
+    let reference = dir.join("ref");
+    let expected = expectations(file);
+    if !expected.is_empty() {
+        write_expected(run, &expected, &reference);
+    } else if has_marker(file, "// REFERENCE: clang-14-spir") {
+        if !require_tool("clang-14") {
+            return;
+        }
+        run_clang_spir_reference(file, run, &dir, &reference);
+    } else {
+        run_device(file, run, "opencl", &reference);
+    }
+    for (level, level_run) in at_levels(run) {
+        let sub = dir.join(&level);
+        std::fs::create_dir_all(&sub).unwrap();
+        let spirv_on_pocl = level != "O0";
+        check_oclc_runs(
+            file,
+            &level_run,
+            &sub,
+            &reference,
+            &expected,
+            vulkan,
+            spirv_on_pocl,
+        );
+    }
+}
+
 #[test]
 fn kernels_match_the_opencl_reference() {
     if !require_opencl() || !require_tool("llvm-spirv-14") || !require_tool("spirv-val") {
@@ -571,40 +603,42 @@ fn kernels_match_the_opencl_reference() {
         );
     }
     let filtered = std::env::var("OCLC_RUN_FILTER").is_ok();
-    let mut runs = 0;
     let vulkan = require_vulkan();
-    for file in files {
-        for (n, run) in run_lines(&file).into_iter().enumerate() {
-            let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
-            let dir = scratch(&format!("{stem}-{n}"));
-            let reference = dir.join("ref");
-            let expected = expectations(&file);
-            if !expected.is_empty() {
-                write_expected(&run, &expected, &reference);
-            } else if has_marker(&file, "// REFERENCE: clang-14-spir") {
-                if !require_tool("clang-14") {
-                    continue;
-                }
-                run_clang_spir_reference(&file, &run, &dir, &reference);
-            } else {
-                run_device(&file, &run, "opencl", &reference);
-            }
-            for (level, level_run) in at_levels(&run) {
-                let sub = dir.join(&level);
-                std::fs::create_dir_all(&sub).unwrap();
-                let spirv_on_pocl = level != "O0";
-                check_oclc_runs(
-                    &file,
-                    &level_run,
-                    &sub,
-                    &reference,
-                    &expected,
-                    vulkan,
-                    spirv_on_pocl,
-                );
-            }
-            runs += 1;
+    let cases: Vec<(PathBuf, usize, Vec<String>)> = files
+        .iter()
+        .flat_map(|f| {
+            run_lines(f)
+                .into_iter()
+                .enumerate()
+                .map(|(n, run)| (f.clone(), n, run))
+        })
+        .collect();
+    let runs = cases.len();
+    // The RUN lines are independent (each has its own scratch folder): they are shared out
+    // to one worker per core, which halves the suite's time on CI's two cores (most of it is
+    // PoCL's, lavapipe's and oclc's compiles, each on one thread).
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let timings = std::sync::Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers.min(cases.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((file, n, run)) = cases.get(i) else {
+                    break;
+                };
+                let started = std::time::Instant::now();
+                check_run_line(file, *n, run, vulkan);
+                let name = format!("{}-{n}", file.file_stem().unwrap().to_string_lossy());
+                timings.lock().unwrap().push((started.elapsed(), name));
+            });
         }
+    });
+    // The slowest RUN lines, to see where the suite's time goes (`-- --nocapture`).
+    let mut timings = timings.into_inner().unwrap();
+    timings.sort();
+    for (t, name) in timings.iter().rev().take(15) {
+        eprintln!("run_reference: {name}: {:.1} s", t.as_secs_f64());
     }
     assert!(
         filtered || runs >= 5,
