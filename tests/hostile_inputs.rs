@@ -159,38 +159,43 @@ fn clang_accepts(path: &std::path::Path) -> bool {
 fn hostile_inputs_get_clangs_verdict_and_never_crash() {
     let dir = common::scratch("hostile");
     let with_clang = common::require_tool("clang-14");
-    let mut failures = Vec::new();
-    for (name, bytes, verdict) in cases() {
-        let file = format!("{name}.cl");
-        let path = dir.join(&file);
-        std::fs::write(&path, &bytes).expect("write case");
-        let out = common::oclc(&[&file, "-fsyntax-only"], &dir);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let code = out.status.code();
-        let ok = match verdict {
-            Accept => code == Some(0),
-            Reject(msg) | RejectUnconfirmed(msg) => {
-                code == Some(1) && stderr.contains(msg) && stderr.contains("┌─ ")
+    let failures: Vec<String> =
+        common::parallel::each_in_parallel(&cases(), |(name, bytes, verdict)| {
+            let mut failures = Vec::new();
+            let verdict = *verdict;
+            let file = format!("{name}.cl");
+            let path = dir.join(&file);
+            std::fs::write(&path, bytes).expect("write case");
+            let out = common::oclc(&[&file, "-fsyntax-only"], &dir);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let code = out.status.code();
+            let ok = match verdict {
+                Accept => code == Some(0),
+                Reject(msg) | RejectUnconfirmed(msg) => {
+                    code == Some(1) && stderr.contains(msg) && stderr.contains("┌─ ")
+                }
+            };
+            if !ok {
+                failures.push(format!("{name}: {:?}\n{stderr}", out.status));
             }
-        };
-        if !ok {
-            failures.push(format!("{name}: {:?}\n{stderr}", out.status));
-        }
-        if with_clang && !matches!(verdict, RejectUnconfirmed(_)) {
-            let expected = matches!(verdict, Accept);
-            if clang_accepts(&path) != expected {
-                failures.push(format!(
-                    "{name}: clang-14 disagrees with the expected verdict"
-                ));
+            if with_clang && !matches!(verdict, RejectUnconfirmed(_)) {
+                let expected = matches!(verdict, Accept);
+                if clang_accepts(&path) != expected {
+                    failures.push(format!(
+                        "{name}: clang-14 disagrees with the expected verdict"
+                    ));
+                }
             }
-        }
-        // Code generation: a result or a located error, never a crash.
-        let out = common::oclc(&[&file, "-o", "k.spv"], &dir);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        if !matches!(out.status.code(), Some(0 | 1)) || stderr.contains("panicked") {
-            failures.push(format!("{name} (SPIR-V): {:?}\n{stderr}", out.status));
-        }
-    }
+            // Code generation: a result or a located error, never a crash.
+            let spv = format!("{name}.spv");
+            let out = common::oclc(&[&file, "-o", &spv], &dir);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if !matches!(out.status.code(), Some(0 | 1)) || stderr.contains("panicked") {
+                failures.push(format!("{name} (SPIR-V): {:?}\n{stderr}", out.status));
+            }
+            failures
+        })
+        .concat();
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -254,8 +254,9 @@ fn random_programs_agree_on_every_target() {
         runs.push(Run::Vulkan);
     }
     let dir = scratch("random");
-    let mut failures = Vec::new();
-    for seed in first..first + count {
+    let seeds: Vec<u64> = (first..first + count).collect();
+    let failures: Vec<String> = common::parallel::each_in_parallel(&seeds, |&seed| {
+        let mut failures = Vec::new();
         let program = Program::generate(seed);
         let pdir = dir.join(format!("seed{seed}"));
         std::fs::create_dir_all(&pdir).unwrap();
@@ -267,7 +268,7 @@ fn random_programs_agree_on_every_target() {
                 "seed {seed}: the generator made a program PoCL rejects:\n{e}\n{}",
                 program.source()
             ));
-            continue;
+            return failures;
         }
         for &run in &runs {
             let rdir = pdir.join(format!("{run:?}"));
@@ -290,7 +291,9 @@ fn random_programs_agree_on_every_target() {
                 ));
             }
         }
-    }
+        failures
+    })
+    .concat();
     eprintln!(
         "{count} random programs from seed {first}, {} runs each",
         runs.len()

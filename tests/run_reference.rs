@@ -614,28 +614,15 @@ fn kernels_match_the_opencl_reference() {
         })
         .collect();
     let runs = cases.len();
-    // The RUN lines are independent (each has its own scratch folder): they are shared out
-    // to one worker per core, which halves the suite's time on CI's two cores (most of it is
-    // PoCL's, lavapipe's and oclc's compiles, each on one thread).
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let timings = std::sync::Mutex::new(Vec::new());
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers.min(cases.len()) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((file, n, run)) = cases.get(i) else {
-                    break;
-                };
-                let started = std::time::Instant::now();
-                check_run_line(file, *n, run, vulkan);
-                let name = format!("{}-{n}", file.file_stem().unwrap().to_string_lossy());
-                timings.lock().unwrap().push((started.elapsed(), name));
-            });
-        }
+    // The RUN lines are independent (each has its own scratch folder).
+    let timings = common::parallel::each_in_parallel(&cases, |(file, n, run)| {
+        let started = std::time::Instant::now();
+        check_run_line(file, *n, run, vulkan);
+        let name = format!("{}-{n}", file.file_stem().unwrap().to_string_lossy());
+        (started.elapsed(), name)
     });
     // The slowest RUN lines, to see where the suite's time goes (`-- --nocapture`).
-    let mut timings = timings.into_inner().unwrap();
+    let mut timings = timings;
     timings.sort();
     for (t, name) in timings.iter().rev().take(15) {
         eprintln!("run_reference: {name}: {:.1} s", t.as_secs_f64());

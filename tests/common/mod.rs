@@ -5,6 +5,7 @@
 pub mod ftz;
 pub mod math_inputs;
 pub mod math_refs;
+pub mod parallel;
 pub mod random_kernel;
 
 use std::path::{Path, PathBuf};
