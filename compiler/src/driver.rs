@@ -514,8 +514,12 @@ pub fn emit_cpu_object(
     let module = &prepare(lowered, Target::Cpu, opts, stages)?;
     let sources = &lowered.sources;
     let options = oclc_backend_cpu::ObjectOptions {
-        cpu: oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
+        cpu: oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level)
+            .with_debug(opts.debug_info),
         symbol_prefix: opts.cpu_symbol_prefix.clone(),
+        debug_sources: opts
+            .debug_info
+            .then(|| crate::located::debug_sources(sources)),
     };
     let object =
         oclc_backend_cpu::compile_object(module, &options, &oclc_lower::library::BuiltinLibrary)
