@@ -2,6 +2,8 @@
 //! name and where its lines start, so that a backend can turn a [`SourceSpan`] into a file,
 //! line and column without the front end's source map.
 
+use crate::module::Function;
+use crate::op::ValueId;
 use crate::span::SourceSpan;
 
 /// One source file: its name as the compilation named it and the byte offset of each line.
@@ -66,6 +68,14 @@ impl DebugSources {
             column: span.start - f.line_starts[line] + 1,
         })
     }
+}
+
+/// The first source span (by file and position) among `f`'s values: where a function's
+/// code starts in the source, for debug information.
+pub fn first_span(f: &Function) -> Option<SourceSpan> {
+    (0..f.value_types.len() as u32)
+        .filter_map(|v| f.span(ValueId(v)))
+        .min_by_key(|s| (s.file, s.start))
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub mod verify;
 pub mod visit;
 
 pub use builder::FunctionBuilder;
-pub use debug_sources::{DebugFile, DebugSources, SourcePos};
+pub use debug_sources::{first_span, DebugFile, DebugSources, SourcePos};
 pub use library::{link, Library, LibrarySource, LinkError, LinkReport};
 pub use module::{
     walk_stmt_list, walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId,

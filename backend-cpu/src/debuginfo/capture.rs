@@ -150,9 +150,7 @@ pub fn capture(
             }
         }
     }
-    let decl = (0..source.value_types.len() as u32)
-        .filter_map(|v| source.span(oclc_ir::ValueId(v)))
-        .min_by_key(|s| (s.file, s.start));
+    let decl = oclc_ir::first_span(source);
     KernelDebug {
         name: func.name.clone(),
         code,
