@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs what oclc's tests need on Debian/Ubuntu when it is missing: the independent
 # references (spirv-val, PoCL, clang-14 + llvm-spirv-14), the Vulkan CPU driver, and the C
-# toolchain that links CPU objects in tests/cpu_object.rs, and strace (tests/installed_binary.rs
-# checks that a copied oclc opens nothing of the source tree).
+# toolchain that links CPU objects in tests/cpu_object.rs, gdb (tests/cpu_object_debug.rs debugs
+# a -g object), and strace (tests/installed_binary.rs checks that a copied oclc opens nothing of
+# the source tree).
 # Safe to run repeatedly; does nothing when everything is present.
 set -euo pipefail
 
 packages=(spirv-tools pocl-opencl-icd ocl-icd-opencl-dev ocl-icd-libopencl1 clang-14 llvm-spirv-14
           mesa-vulkan-drivers libvulkan1 libvulkan-dev clinfo vulkan-tools gcc g++ binutils
-          strace)
+          strace gdb)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,7 +3,8 @@
 //! line a generated C driver (gcc -std=c99 -Wall -Werror -pedantic) links the object with
 //! `-lm`, runs the kernel's entry on inputs the test writes, and dumps every buffer; the
 //! reference is PoCL running the same source on the same inputs (`oclc run --device
-//! opencl`); the object is built at -O2 and at -O0 (vectorize stage on and off). Integers
+//! opencl`); the object is built at -O2, at -O0 (vectorize stage on and off) and with -g
+//! (debug information). Integers
 //! and halves must be identical, floats within the file's `// ULP: N`
 //! (default 2), and what the kernel printed (printf) identical byte for byte (the files
 //! print in an order PoCL shares: one work-group, one printf per work-item).
@@ -141,6 +142,9 @@ fn objects_match_the_opencl_reference() {
         let o0 = dir.join("O0");
         std::fs::create_dir_all(&o0).unwrap();
         let (obj_o0, _) = compile_object(&file, &o0, &["-O0"]);
+        let g = dir.join("g");
+        std::fs::create_dir_all(&g).unwrap();
+        let (obj_g, _) = compile_object(&file, &g, &["-g"]);
         let header_text = std::fs::read_to_string(&header).unwrap();
         let runs = object_runs(&file);
         assert!(!runs.is_empty(), "{}: no OBJECT-RUN line", file.display());
@@ -163,8 +167,9 @@ fn objects_match_the_opencl_reference() {
             );
             let pocl_stdout = String::from_utf8_lossy(&out.stdout).into_owned();
             let fields = struct_fields(&header_text, &format!("oclc_{}_args", run.kernel));
-            // The object as compiled at -O2 (vectorize stage on) and at -O0 (off).
-            for (variant, object) in [("O2", &obj), ("O0", &obj_o0)] {
+            // The object as compiled at -O2 (vectorize stage on), at -O0 (off) and with -g
+            // (one work-item at a time, variables in memory).
+            for (variant, object) in [("O2", &obj), ("O0", &obj_o0), ("g", &obj_g)] {
                 let what = format!("{what} at -{variant}");
                 let ours = ours.join(variant);
                 std::fs::create_dir_all(&ours).unwrap();

@@ -196,11 +196,18 @@ pub struct CpuOptions {
     /// Run consecutive work-items on SIMD lanes where a region allows it (the "vectorize"
     /// stage: on at `-O1` and above, off at `-O0`).
     pub vectorize: bool,
+    /// Debug information (`-g`): one work-item at a time (no SIMD lanes), private
+    /// variables in stack slots, the current work-item's ids in a stack slot, source
+    /// locations on the instructions and frame pointers kept.
+    pub debug: bool,
 }
 
 impl Default for CpuOptions {
     fn default() -> Self {
-        CpuOptions { vectorize: true }
+        CpuOptions {
+            vectorize: true,
+            debug: false,
+        }
     }
 }
 
@@ -209,6 +216,15 @@ impl CpuOptions {
     pub fn for_opt_level(level: u8) -> Self {
         CpuOptions {
             vectorize: level >= 1,
+            debug: false,
+        }
+    }
+
+    /// These options with debug information (`-g`), which runs one work-item at a time.
+    pub fn with_debug(self, debug: bool) -> Self {
+        CpuOptions {
+            vectorize: self.vectorize && !debug,
+            debug,
         }
     }
 }

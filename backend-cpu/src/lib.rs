@@ -8,6 +8,7 @@
 
 pub mod abi;
 pub mod codegen;
+pub mod debuginfo;
 pub mod error;
 pub mod group_level;
 pub mod image;

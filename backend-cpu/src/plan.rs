@@ -117,6 +117,12 @@ pub struct Plan {
 
 /// Plans `func` (an inlined kernel).
 pub fn plan(types: &TypeTable, func: &Function) -> Plan {
+    plan_with(types, func, false)
+}
+
+/// [`plan`]; with `keep_vars_in_memory` (`-g`), the private variables of a kernel without
+/// barriers all stay in stack slots, where debug information can describe them.
+pub fn plan_with(types: &TypeTable, func: &Function, keep_vars_in_memory: bool) -> Plan {
     let mut p = Plan {
         has_barrier: contains_barrier(&func.body),
         ..Plan::default()
@@ -163,8 +169,10 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
         &p.spills,
         &p.regions,
     );
-    p.promoted = promotion.promoted;
-    p.in_state = promotion.in_state;
+    if !keep_vars_in_memory || p.has_barrier {
+        p.promoted = promotion.promoted;
+        p.in_state = promotion.in_state;
+    }
     if p.has_barrier {
         p.group = crate::group_level::plan_group_level(types, func, &p);
     }

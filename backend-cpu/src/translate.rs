@@ -14,7 +14,7 @@ use crate::abi::{arg_layout, ArgLayout};
 use crate::codegen::{translate_kernel, work_group_signature, Env};
 use crate::error::CompileError;
 use crate::jit::CpuOptions;
-use crate::plan::{plan, Plan};
+use crate::plan::{plan_with, Plan};
 
 /// One kernel translated and defined in the Cranelift module.
 pub(crate) struct KernelCode {
@@ -30,6 +30,8 @@ pub(crate) struct KernelCode {
     pub plan: Plan,
     /// Its argument block.
     pub args: ArgLayout,
+    /// Its debug information (`-g`).
+    pub debug: Option<crate::debuginfo::KernelDebug>,
 }
 
 /// Builds a [`crate::error::CompileError::Codegen`].
@@ -159,13 +161,14 @@ pub(crate) fn translate_kernels(
             )?;
         // Variables stored once at the top (`lid = get_local_id(0)`) become plain values,
         // which barrier regions recompute instead of keeping per work-item.
-        if oclc_ir::opt::forward_stores::forward_single_stores(&mut func) > 0 {
+        // Not under -g: the debugger shows the variables.
+        if !options.debug && oclc_ir::opt::forward_stores::forward_single_stores(&mut func) > 0 {
             oclc_ir::opt::dce::dce_function(&mut func);
         }
         if let Some(sizes) = local_size {
             crate::specialize::substitute_local_size(&types, &mut func, sizes);
         }
-        let p = plan(&types, &func);
+        let p = plan_with(&types, &func, options.debug);
         let mut env = Env {
             module: &mut *out,
             math: runtime,
@@ -177,8 +180,11 @@ pub(crate) fn translate_kernels(
             local_size,
             notes: Vec::new(),
             missing_routines: Vec::new(),
+            debug: options.debug,
+            debug_slots: Default::default(),
         };
         let clif: ClifFunction = translate_kernel(&types, module, &func, &p, &mut env)?;
+        let debug_slots = std::mem::take(&mut env.debug_slots);
         if let Some(name) = env.missing_routines.first() {
             return Err(CompileError::unsupported(&kf.name, describe_routine(name)));
         }
@@ -200,13 +206,26 @@ pub(crate) fn translate_kernels(
         let mut ctx = Context::for_function(clif);
         out.define_function(id, &mut ctx)
             .map_err(|e| codegen_error(&kf.name, format!("{e:?}")))?;
+        let args = arg_layout(module, kf);
+        let debug = options.debug.then(|| {
+            crate::debuginfo::capture(
+                &ctx,
+                out.isa(),
+                kf,
+                &func,
+                &mut types,
+                &debug_slots,
+                &args.offsets,
+            )
+        });
         kernels.push(KernelCode {
             func: fid,
             name: kf.name.clone(),
             id,
             clif: text,
             plan: p,
-            args: arg_layout(module, kf),
+            args,
+            debug,
         });
     }
     Ok(kernels)

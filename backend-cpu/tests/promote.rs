@@ -51,11 +51,9 @@ fn non_escaping_privates_live_in_registers() {
     println!("{text}");
     // Only `esc` has a stack slot, plus one copy per lane in the vectorised region.
     assert_eq!(text.matches("explicit_slot").count(), 1 + 4, "{text}");
-    let scalar = oclc_backend_cpu::compile_module_with(
-        &m,
-        oclc_backend_cpu::CpuOptions { vectorize: false },
-    )
-    .unwrap();
+    let scalar =
+        oclc_backend_cpu::compile_module_with(&m, oclc_backend_cpu::CpuOptions::for_opt_level(0))
+            .unwrap();
     assert_eq!(scalar.clif_text().matches("explicit_slot").count(), 1);
     let mut out = vec![0u8; 4 * 64];
     run(&p, "pr", &mut [Arg::Buf(&mut out)], 64, 16, 2);

@@ -18,8 +18,8 @@ mod vulkan;
 
 pub use disasm::disassemble;
 pub use error::SpirvError;
-pub use opencl::emit_opencl;
 pub use opencl::pipeline::opencl_pipeline;
+pub use opencl::{emit_opencl, emit_opencl_debug};
 pub use options::{SpirvOptions, VulkanOptions};
 pub use vulkan::math::{vulkan_native_division, vulkan_native_math};
 pub use vulkan::pipeline::{vulkan_pipeline, VulkanPipelineOptions};
@@ -29,7 +29,7 @@ pub use vulkan::reflection::{
     WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
 };
 pub use vulkan::{
-    emit_vulkan, emit_vulkan_with, module_reflection_json, reflection_json, ConstantImage,
-    KernelReflection, VulkanArg, VulkanArgKind, VulkanModule, CONSTANT_DATA_NAME,
+    emit_vulkan, emit_vulkan_debug, emit_vulkan_with, module_reflection_json, reflection_json,
+    ConstantImage, KernelReflection, VulkanArg, VulkanArgKind, VulkanModule, CONSTANT_DATA_NAME,
     VULKAN_SPIRV_VERSION,
 };

@@ -357,7 +357,10 @@ pub fn emit_opencl_spirv(
         unsafe_math: opts.unsafe_math_optimizations,
         denorms_are_zero: opts.denorms_are_zero,
     };
-    let words = oclc_backend_spirv::emit_opencl(module, &spv_opts)
+    let debug = opts
+        .debug_info
+        .then(|| crate::located::debug_sources(sources));
+    let words = oclc_backend_spirv::emit_opencl_debug(module, &spv_opts, debug.as_ref())
         .map_err(|e| located_error(sources, &e.to_string(), e.span))?;
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&words));
@@ -386,7 +389,10 @@ pub fn emit_vulkan_spirv(
         start: 0,
         end: 0,
     });
-    let vk = oclc_backend_spirv::emit_vulkan_with(module, &vk_opts)
+    let debug = opts
+        .debug_info
+        .then(|| crate::located::debug_sources(sources));
+    let vk = oclc_backend_spirv::emit_vulkan_debug(module, &vk_opts, debug.as_ref())
         .map_err(|e| located_error(sources, &e.to_string(), e.span.or(whole_file)))?;
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
@@ -514,8 +520,12 @@ pub fn emit_cpu_object(
     let module = &prepare(lowered, Target::Cpu, opts, stages)?;
     let sources = &lowered.sources;
     let options = oclc_backend_cpu::ObjectOptions {
-        cpu: oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
+        cpu: oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level)
+            .with_debug(opts.debug_info),
         symbol_prefix: opts.cpu_symbol_prefix.clone(),
+        debug_sources: opts
+            .debug_info
+            .then(|| crate::located::debug_sources(sources)),
     };
     let object =
         oclc_backend_cpu::compile_object(module, &options, &oclc_lower::library::BuiltinLibrary)

@@ -30,3 +30,19 @@ fn frontend_span(sources: &SourceMap, s: SourceSpan) -> Option<Span> {
     (s.start <= s.end && s.end as usize <= len)
         .then(|| Span::new(file, s.start as usize, s.end as usize))
 }
+
+/// The files of `sources` as debug information names them (`-g`), with the working
+/// directory.
+pub fn debug_sources(sources: &SourceMap) -> oclc_ir::DebugSources {
+    oclc_ir::DebugSources {
+        files: (0..sources.len())
+            .map(|i| {
+                let f = sources.file(FileId(i as u32));
+                oclc_ir::DebugFile::new(f.name.clone(), &f.text)
+            })
+            .collect(),
+        comp_dir: std::env::current_dir()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default(),
+    }
+}

@@ -130,6 +130,9 @@ pub struct CompileOptions {
     pub spirv_version: (u8, u8),
     /// `--cpu-symbol-prefix`: prepended to the C names of kernels in CPU object files.
     pub cpu_symbol_prefix: String,
+    /// `-g`: debug information (DWARF in CPU objects, one work-item at a time; the
+    /// command line makes `-O0` the default level under `-g`).
+    pub debug_info: bool,
 }
 
 impl CompileOptions {
@@ -209,6 +212,7 @@ impl Default for CompileOptions {
             vulkan_denorm: None,
             spirv_version: (1, 0),
             cpu_symbol_prefix: oclc_backend_cpu::object::DEFAULT_SYMBOL_PREFIX.to_string(),
+            debug_info: false,
         }
     }
 }

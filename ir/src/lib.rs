@@ -17,6 +17,7 @@
 
 pub mod analysis;
 pub mod builder;
+pub mod debug_sources;
 pub mod diag;
 pub mod fixtures;
 pub mod legalize;
@@ -33,6 +34,7 @@ pub mod verify;
 pub mod visit;
 
 pub use builder::FunctionBuilder;
+pub use debug_sources::{first_span, DebugFile, DebugSources, SourcePos};
 pub use library::{link, Library, LibrarySource, LinkError, LinkReport};
 pub use module::{
     walk_stmt_list, walk_stmts, Block, FuncId, Function, FunctionKind, Global, GlobalId,

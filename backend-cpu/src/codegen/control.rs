@@ -46,6 +46,7 @@ impl Tx<'_, '_, '_> {
         let lid = [self.b.use_var(vx), self.b.use_var(vy), self.b.use_var(vz)];
         let lin = self.lin_of(lid);
         self.wi = Some(Wi { lid, lin, next });
+        self.store_debug_ids(lid);
         WiLoop {
             next,
             y_next,
@@ -190,6 +191,7 @@ impl Tx<'_, '_, '_> {
                 self.b.ins().fence();
             }
             Stmt::Let { value, op } => {
+                self.mark_source(*value);
                 let lanes = self.op(*value, op)?;
                 self.define(*value, lanes)?;
             }

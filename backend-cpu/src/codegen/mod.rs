@@ -11,6 +11,7 @@ mod atomic;
 mod atomic_local;
 mod control;
 mod convert;
+pub mod debug;
 mod generic_cast;
 mod half;
 pub mod image;
@@ -67,6 +68,11 @@ pub struct Env<'m> {
     /// Runtime routines the code called that `math` lacks (declared as imports so that
     /// translation can finish); the caller must fail the kernel when this is not empty.
     pub missing_routines: Vec<&'static str>,
+    /// Debug information (`-g`): source locations on the instructions and the slots of
+    /// [`debug::DebugSlots`].
+    pub debug: bool,
+    /// The slots the kernel translated last keeps for its debug information (`-g`).
+    pub debug_slots: debug::DebugSlots,
 }
 
 /// The signature of a work-group function: `(args: i64, ctx: i64)`.
@@ -93,6 +99,7 @@ pub fn translate_kernel(
     let b = FunctionBuilder::new(&mut clif, &mut fctx);
     let mut tx = Tx::new(types, func, plan, env, b, FunctionShape::WorkGroup);
     tx.env.notes.clear();
+    tx.env.debug_slots = debug::DebugSlots::default();
     if tx.env.vectorize {
         tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
         tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
@@ -334,6 +341,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             self.vals.insert(p.value, lanes);
         }
         self.declare_promoted_vars()?;
+        self.create_debug_slots();
         if self.plan.group.size > 0 {
             self.group_slot = Some(self.b.create_sized_stack_slot(StackSlotData::new(
                 StackSlotKind::ExplicitSlot,
@@ -388,6 +396,9 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
                     align_shift,
                 ));
                 self.slots.insert(i as u32, slot);
+                if self.env.debug {
+                    self.env.debug_slots.vars.push((i as u32, slot));
+                }
             }
         }
     }

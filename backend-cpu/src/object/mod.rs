@@ -21,6 +21,7 @@
 
 pub mod builtins;
 pub mod codes;
+mod debug_sections;
 pub mod entry;
 pub mod half;
 pub mod header;
@@ -59,6 +60,8 @@ pub struct ObjectOptions {
     pub cpu: CpuOptions,
     /// Prepended to every kernel's C names (a C identifier prefix).
     pub symbol_prefix: String,
+    /// The source files, for the line table of the debug information (`cpu.debug`).
+    pub debug_sources: Option<oclc_ir::DebugSources>,
 }
 
 impl Default for ObjectOptions {
@@ -66,6 +69,7 @@ impl Default for ObjectOptions {
         ObjectOptions {
             cpu: CpuOptions::default(),
             symbol_prefix: DEFAULT_SYMBOL_PREFIX.to_string(),
+            debug_sources: None,
         }
     }
 }
@@ -117,7 +121,7 @@ pub fn compile_object(
     refuse_images(module)?;
     check_prefix(&options.symbol_prefix)?;
     let kernels_info = describe_kernels(module, &options.symbol_prefix)?;
-    let mut out = object_module()?;
+    let mut out = object_module(options.cpu.debug)?;
     let globals = define_globals(&mut out, module)?;
     let prefix = &options.symbol_prefix;
     let mut printf_specs = Vec::new();
@@ -156,6 +160,7 @@ pub fn compile_object(
         .declare_function("free", Linkage::Import, &free_sig)
         .map_err(|e| codegen_error("free", e.to_string()))?;
     let mut clif = String::new();
+    let mut entries = Vec::new();
     for (k, info) in kernels.iter().zip(&kernels_info) {
         let local_args: Vec<u64> = info
             .params
@@ -186,6 +191,12 @@ pub fn compile_object(
         let mut ctx = Context::for_function(func);
         out.define_function(id, &mut ctx)
             .map_err(|e| codegen_error(&k.name, format!("{e:?}")))?;
+        if options.cpu.debug {
+            entries.push((
+                id,
+                crate::debuginfo::capture::function_debug(&ctx, out.isa()),
+            ));
+        }
         clif.push_str(&format!("; kernel {}\n{}\n", k.name, k.clif));
     }
     let kernels_info = kernels_info
@@ -196,9 +207,21 @@ pub fn compile_object(
             info.wi_state_size = k.plan.wi_state_size;
             info
         })
-        .collect();
-    let bytes = out
-        .finish()
+        .collect::<Vec<_>>();
+    let cie = out.isa().create_systemv_cie();
+    let mut product = out.finish();
+    if options.cpu.debug {
+        let sources = options.debug_sources.clone().unwrap_or_default();
+        debug_sections::add(
+            &mut product,
+            &sources,
+            &kernels,
+            &kernels_info,
+            &entries,
+            cie,
+        )?;
+    }
+    let bytes = product
         .emit()
         .map_err(|e| codegen_error("<module>", e.to_string()))?;
     Ok(CpuObject {
@@ -208,8 +231,9 @@ pub fn compile_object(
     })
 }
 
-/// An object module for the host ISA: optimised, position-independent.
-fn object_module() -> Result<ObjectModule, CompileError> {
+/// An object module for the host ISA: optimised, position-independent; with `debug`,
+/// every function keeps its frame pointer.
+fn object_module(debug: bool) -> Result<ObjectModule, CompileError> {
     let err = |e: String| codegen_error("<module>", e);
     let mut flags = settings::builder();
     flags
@@ -218,6 +242,11 @@ fn object_module() -> Result<ObjectModule, CompileError> {
     flags
         .set("is_pic", "true")
         .map_err(|e| err(e.to_string()))?;
+    if debug {
+        flags
+            .set("preserve_frame_pointers", "true")
+            .map_err(|e| err(e.to_string()))?;
+    }
     let isa = cranelift_native::builder()
         .map_err(|e| err(e.to_string()))?
         .finish(settings::Flags::new(flags))

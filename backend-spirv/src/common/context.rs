@@ -125,6 +125,8 @@ pub(crate) struct ModuleCtx<'m> {
     pub called: BTreeSet<FuncId>,
     /// `OpConstantSampler` ids by `CLK_*` pattern.
     pub sampler_consts: HashMap<u32, Word>,
+    /// Debug information (`-g`; see [`super::debug`]).
+    pub(crate) debug: Option<Box<super::debug::DebugInfo>>,
 }
 
 impl<'m> ModuleCtx<'m> {
@@ -163,6 +165,7 @@ impl<'m> ModuleCtx<'m> {
             io_vars: BTreeSet::new(),
             called: BTreeSet::new(),
             sampler_consts: HashMap::new(),
+            debug: None,
         }
     }
 

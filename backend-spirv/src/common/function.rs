@@ -118,7 +118,7 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
     }
     e.cx.b
         .begin_function(ret, Some(id), FunctionControl::NONE, fn_ty)?;
-    e.cx.b.name(id, name);
+    e.cx.b.name(id, name.clone());
     for (p, ty) in f.params.iter().zip(param_tys) {
         let w = e.cx.b.function_parameter(ty)?;
         e.cx.b.name(w, p.name.clone());
@@ -180,6 +180,7 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
             e.locals[i] = var;
         }
     }
+    e.cx.debug_function(f, id, &name);
     if vk_entry {
         e.vk_entry_prologue()?;
     }
@@ -252,6 +253,7 @@ impl FnEmitter<'_, '_> {
     fn stmt_inner(&mut self, s: &Stmt) -> Result<()> {
         match s {
             Stmt::Let { value, op } => {
+                self.cx.debug_line(self.f.span(*value));
                 let w = self.op(*value, op)?;
                 self.values[value.0 as usize] = Some(w);
             }

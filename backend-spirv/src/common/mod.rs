@@ -9,6 +9,7 @@ mod constants;
 mod context;
 mod control;
 mod convert;
+mod debug;
 mod function;
 mod image;
 mod math;

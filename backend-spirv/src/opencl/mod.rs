@@ -24,6 +24,16 @@ const OPENCL_C_VERSION: u32 = 102_000;
 /// helpers (and kernels that are called) become callable functions. Constructs that
 /// SPIR-V for OpenCL cannot express give a [`SpirvError`] naming them.
 pub fn emit_opencl(module: &Module, opts: &SpirvOptions) -> Result<Vec<u32>, SpirvError> {
+    emit_opencl_debug(module, opts, None)
+}
+
+/// [`emit_opencl`], with `OpenCL.DebugInfo.100` source lines for the files of `debug`
+/// (`-g`) when given.
+pub fn emit_opencl_debug(
+    module: &Module,
+    opts: &SpirvOptions,
+    debug: Option<&oclc_ir::DebugSources>,
+) -> Result<Vec<u32>, SpirvError> {
     let mut cx = ModuleCtx::new(module, Flavour::OpenCl, opts.version);
     cx.fast_math = opts.fast_math;
     cx.fp_fast_math = opts.fp_fast_math_mode();
@@ -39,6 +49,9 @@ pub fn emit_opencl(module: &Module, opts: &SpirvOptions) -> Result<Vec<u32>, Spi
     );
 
     let entry_ids = cx.assign_function_ids();
+    if let Some(sources) = debug {
+        cx.enable_debug(sources);
+    }
 
     globals::emit_globals(&mut cx)?;
 

@@ -67,6 +67,16 @@ pub fn emit_vulkan(module: &Module) -> Result<VulkanModule, SpirvError> {
 /// Emits `module` as a Vulkan compute SPIR-V module. Constructs Vulkan cannot express
 /// (or that are not implemented for it yet) give a [`SpirvError`] naming them.
 pub fn emit_vulkan_with(module: &Module, opts: &VulkanOptions) -> Result<VulkanModule, SpirvError> {
+    emit_vulkan_debug(module, opts, None)
+}
+
+/// [`emit_vulkan_with`], with `NonSemantic.Shader.DebugInfo.100` source lines for the
+/// files of `debug` (`-g`) when given.
+pub fn emit_vulkan_debug(
+    module: &Module,
+    opts: &VulkanOptions,
+    debug: Option<&oclc_ir::DebugSources>,
+) -> Result<VulkanModule, SpirvError> {
     let (printing, printf_formats) = printf::lower_printf(module)?;
     let module = printing.as_ref().unwrap_or(module);
     let mut cx = ModuleCtx::new(module, Flavour::Vulkan, VULKAN_SPIRV_VERSION);
@@ -99,6 +109,9 @@ pub fn emit_vulkan_with(module: &Module, opts: &VulkanOptions) -> Result<VulkanM
     cx.vk.offset_form = pointers::OffsetForm::from_workarounds();
     cx.vk.no_signed_wrap = !workarounds::enabled("no-nsw");
     let entry_ids = cx.assign_function_ids();
+    if let Some(sources) = debug {
+        cx.enable_debug(sources);
+    }
     // Module-wide: every pipeline sets the work-group size through spec constants 0..2.
     cx.vk_workgroup_size();
 

@@ -145,8 +145,8 @@ pub struct CompileArgs {
     /// -fbracket-depth=]
     #[arg(long = "fbracket-depth", value_name = "N")]
     pub bracket_depth: Option<u32>,
-    /// Debug information: not emitted yet (accepted with a warning, so that build options
-    /// holding -g still work)
+    /// Debug information: DWARF line tables, variables and work-item ids in CPU objects
+    /// (gdb stops at kernel.cl:LINE), one work-item at a time; -O0 unless -O is given
     #[arg(short = 'g')]
     pub debug_info: bool,
     /// Vulkan: the denormal mode the module states for every float width it uses
@@ -248,7 +248,9 @@ impl CompileArgs {
             opt_level: if self.opt_disable {
                 0
             } else {
-                self.opt_level.unwrap_or(2)
+                // -g debugs the code as written unless a level is asked for.
+                self.opt_level
+                    .unwrap_or(if self.debug_info { 0 } else { 2 })
             },
             disabled_passes: self.disabled_passes.clone(),
             enabled_passes: self.enabled_passes.clone(),
@@ -282,6 +284,7 @@ impl CompileArgs {
             vulkan_denorm: self.vulkan_denorm,
             spirv_version: (1, 0),
             cpu_symbol_prefix: oclc_backend_cpu::object::DEFAULT_SYMBOL_PREFIX.to_string(),
+            debug_info: self.debug_info,
         }
     }
 
@@ -291,12 +294,6 @@ impl CompileArgs {
         let mut w = Vec::new();
         if self.no_warnings {
             return w;
-        }
-        if self.debug_info {
-            w.push(
-                "warning: -g: oclc does not emit debug information yet; the option is ignored"
-                    .to_string(),
-            );
         }
         if self.strict_aliasing && opts.cl_std != ClStd::Cl10 {
             let v = opts.cl_std.version();

@@ -106,6 +106,12 @@ pub fn main(args: Vec<String>) -> ExitCode {
     for w in cli.compile.option_warnings(&opts) {
         eprintln!("{w}");
     }
+    if opts.debug_info && !cli.compile.no_warnings {
+        eprintln!(
+            "warning: -g: `oclc run` does not give debuggers its code yet (only -O0 applies); \
+             to debug in gdb, link a CPU object built with `--target cpu -g`"
+        );
+    }
     if opts.uniform_work_group_size {
         if let Err(e) = check_uniform(&global, cli.local.as_ref()) {
             return usage_error(e);
