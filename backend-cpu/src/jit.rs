@@ -39,6 +39,8 @@ pub struct CompiledKernel {
     pub has_barrier: bool,
     /// The Cranelift IR of the work-group function, before optimization (for `-save-temps`).
     pub clif: String,
+    /// Its checks, when compiled checked ([`CpuOptions::check`]).
+    pub check: Option<std::sync::Arc<crate::check::KernelChecks>>,
 }
 
 /// A module's kernels, JIT-compiled for the host. Owns the machine code and the memory of
@@ -196,11 +198,17 @@ pub struct CpuOptions {
     /// Run consecutive work-items on SIMD lanes where a region allows it (the "vectorize"
     /// stage: on at `-O1` and above, off at `-O0`).
     pub vectorize: bool,
+    /// Compile checked code ([`crate::check`]): every access, division and barrier is
+    /// checked and defects are reported; the vectorize stage is off.
+    pub check: bool,
 }
 
 impl Default for CpuOptions {
     fn default() -> Self {
-        CpuOptions { vectorize: true }
+        CpuOptions {
+            vectorize: true,
+            check: false,
+        }
     }
 }
 
@@ -209,6 +217,15 @@ impl CpuOptions {
     pub fn for_opt_level(level: u8) -> Self {
         CpuOptions {
             vectorize: level >= 1,
+            check: false,
+        }
+    }
+
+    /// These options for checked code ([`crate::check`]): checks on, vectorize stage off.
+    pub fn checked(self) -> Self {
+        CpuOptions {
+            vectorize: false,
+            check: true,
         }
     }
 }
@@ -272,6 +289,10 @@ fn new_jit(
     builder.symbol(PRINTF_SYMBOL, crate::printf::oclc_printf as *const u8);
     builder.symbol(IMAGE_READ_SYMBOL, oclc_image_read as *const u8);
     builder.symbol(IMAGE_WRITE_SYMBOL, oclc_image_write as *const u8);
+    builder.symbol(
+        crate::check::sink::REPORT_SYMBOL,
+        crate::check::sink::oclc_check_report as *const u8,
+    );
     for (name, addr) in symbols {
         builder.symbol(name.clone(), *addr as *const u8);
     }
@@ -293,6 +314,10 @@ fn new_jit(
     for (name, sig) in [
         (IMAGE_READ_SYMBOL, image_read_signature(call_conv)),
         (IMAGE_WRITE_SYMBOL, image_write_signature(call_conv)),
+        (
+            crate::check::sink::REPORT_SYMBOL,
+            crate::codegen::check::report_signature(call_conv),
+        ),
     ] {
         let id = jit
             .declare_function(name, Linkage::Import, &sig)
@@ -341,6 +366,7 @@ fn define_kernels(
                 wi_state_size: k.plan.wi_state_size,
                 has_barrier: k.plan.has_barrier,
                 clif: k.clif,
+                check: k.check.map(std::sync::Arc::new),
             }
         })
         .collect();

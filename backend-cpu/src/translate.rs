@@ -30,6 +30,8 @@ pub(crate) struct KernelCode {
     pub plan: Plan,
     /// Its argument block.
     pub args: ArgLayout,
+    /// Its checks, when compiled checked.
+    pub check: Option<crate::check::KernelChecks>,
 }
 
 /// Builds a [`crate::error::CompileError::Codegen`].
@@ -166,6 +168,13 @@ pub(crate) fn translate_kernels(
             crate::specialize::substitute_local_size(&types, &mut func, sizes);
         }
         let p = plan(&types, &func);
+        let mut args = arg_layout(module, kf);
+        // Checked code finds its check table in a slot after the parameters.
+        let check_slot = options.check.then(|| {
+            let at = args.total;
+            args.total += 8;
+            at
+        });
         let mut env = Env {
             module: &mut *out,
             math: runtime,
@@ -177,8 +186,11 @@ pub(crate) fn translate_kernels(
             local_size,
             notes: Vec::new(),
             missing_routines: Vec::new(),
+            check: check_slot,
+            check_sites: Vec::new(),
         };
         let clif: ClifFunction = translate_kernel(&types, module, &func, &p, &mut env)?;
+        let check_sites = std::mem::take(&mut env.check_sites);
         if let Some(name) = env.missing_routines.first() {
             return Err(CompileError::unsupported(&kf.name, describe_routine(name)));
         }
@@ -206,7 +218,11 @@ pub(crate) fn translate_kernels(
             id,
             clif: text,
             plan: p,
-            args: arg_layout(module, kf),
+            args,
+            check: check_slot.map(|table_offset| crate::check::KernelChecks {
+                table_offset,
+                sites: check_sites,
+            }),
         });
     }
     Ok(kernels)

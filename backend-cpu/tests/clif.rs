@@ -13,7 +13,14 @@ fn count(text: &str, pat: &str) -> usize {
 
 /// The scalar translation (the vectorize stage off, as at `-O0`).
 fn scalar(m: &Module) -> oclc_backend_cpu::CpuProgram {
-    compile_module_with(m, CpuOptions { vectorize: false }).unwrap()
+    compile_module_with(
+        m,
+        CpuOptions {
+            vectorize: false,
+            check: false,
+        },
+    )
+    .unwrap()
 }
 
 #[test]

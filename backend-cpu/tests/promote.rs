@@ -53,7 +53,10 @@ fn non_escaping_privates_live_in_registers() {
     assert_eq!(text.matches("explicit_slot").count(), 1 + 4, "{text}");
     let scalar = oclc_backend_cpu::compile_module_with(
         &m,
-        oclc_backend_cpu::CpuOptions { vectorize: false },
+        oclc_backend_cpu::CpuOptions {
+            vectorize: false,
+            check: false,
+        },
     )
     .unwrap();
     assert_eq!(scalar.clif_text().matches("explicit_slot").count(), 1);

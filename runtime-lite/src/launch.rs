@@ -78,7 +78,15 @@ impl Program {
         // clBuildProgram.
         let k = self.launchable(name, r.local, args)?;
         let started = Instant::now();
-        let block = self.bind_args(name, args, buffers, images)?;
+        let mut block = self.bind_args(name, args, buffers, images)?;
+        let checks = k
+            .check
+            .clone()
+            .map(|c| crate::check::LaunchChecks::new(c, args, buffers, self.defects.options));
+        if let Some(c) = &checks {
+            c.bind(&mut block.bytes);
+        }
+        let sink = checks.as_ref().map(|c| &*c.sink);
         let total_groups = r.groups[0] * r.groups[1] * r.groups[2];
         let wanted = threads
             .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
@@ -147,6 +155,9 @@ impl Program {
                 wi_state: state.as_mut_ptr() as *mut u8,
             };
             for groups in share {
+                if sink.is_some_and(|s| s.stopped()) {
+                    break;
+                }
                 // The first group's id by division, the rest by counting (x fastest): a
                 // 64-bit division costs about as much as a small work-group.
                 let mut id = group_id(groups.start, r.groups);
@@ -171,6 +182,10 @@ impl Program {
             if let Some(s) = set.into_inner().unwrap_or_else(|e| e.into_inner()) {
                 self.scratch.give_back(s);
             }
+        }
+        if let Some(c) = &checks {
+            let found = c.defects(name);
+            lock(&self.defects.found).extend(found);
         }
         Ok(LaunchInfo {
             local: r.local,

@@ -80,6 +80,8 @@ pub fn define_library_routines(
             local_size: None,
             notes: Vec::new(),
             missing_routines: Vec::new(),
+            check: None,
+            check_sites: Vec::new(),
         };
         let clif = translate_routine(
             &types,
