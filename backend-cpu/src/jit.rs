@@ -293,6 +293,14 @@ fn new_jit(
         crate::check::sink::REPORT_SYMBOL,
         crate::check::sink::oclc_check_report as *const u8,
     );
+    builder.symbol(
+        crate::check::shadow::LOCAL_ACCESS_SYMBOL,
+        crate::check::shadow::oclc_check_local as *const u8,
+    );
+    builder.symbol(
+        crate::check::shadow::EPOCH_SYMBOL,
+        crate::check::shadow::oclc_check_epoch as *const u8,
+    );
     for (name, addr) in symbols {
         builder.symbol(name.clone(), *addr as *const u8);
     }
@@ -316,7 +324,15 @@ fn new_jit(
         (IMAGE_WRITE_SYMBOL, image_write_signature(call_conv)),
         (
             crate::check::sink::REPORT_SYMBOL,
-            crate::codegen::check::report_signature(call_conv),
+            crate::codegen::check::i64_signature(7, call_conv),
+        ),
+        (
+            crate::check::shadow::LOCAL_ACCESS_SYMBOL,
+            crate::codegen::check::i64_signature(8, call_conv),
+        ),
+        (
+            crate::check::shadow::EPOCH_SYMBOL,
+            crate::codegen::check::i64_signature(2, call_conv),
         ),
     ] {
         let id = jit

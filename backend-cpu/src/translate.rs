@@ -169,10 +169,10 @@ pub(crate) fn translate_kernels(
         }
         let p = plan(&types, &func);
         let mut args = arg_layout(module, kf);
-        // Checked code finds its check table in a slot after the parameters.
+        // Checked code finds its check table and shadow in two slots after the parameters.
         let check_slot = options.check.then(|| {
             let at = args.total;
-            args.total += 8;
+            args.total += 16;
             at
         });
         let mut env = Env {

@@ -4,6 +4,7 @@
 
 use std::sync::Mutex;
 
+use oclc_backend_cpu::check::shadow::ThreadShadow;
 use oclc_backend_cpu::check::sink::{CheckSink, CheckTable, Occurrence, SPARE_BYTES};
 use oclc_backend_cpu::check::site::CheckSite;
 use oclc_backend_cpu::check::KernelChecks;
@@ -81,6 +82,13 @@ impl LaunchChecks {
     pub fn bind(&self, block: &mut [u8]) {
         let at = self.checks.table_offset as usize;
         let addr = &*self.table as *const CheckTable as u64;
+        block[at..at + 8].copy_from_slice(&addr.to_le_bytes());
+    }
+
+    /// Writes the address of a thread's `__local` shadow into its copy of the argument block.
+    pub fn bind_shadow(&self, block: &mut [u8], shadow: &mut ThreadShadow) {
+        let at = self.checks.table_offset as usize + 8;
+        let addr = shadow as *mut ThreadShadow as u64;
         block[at..at + 8].copy_from_slice(&addr.to_le_bytes());
     }
 

@@ -115,6 +115,10 @@ impl Program {
         // thread left for balancing.
         let batch = (total_groups / (nthreads as u64 * 16)).clamp(1, 64);
         let schedule = Schedule::new(started, total_groups, batch);
+        let shadows: Vec<Mutex<oclc_backend_cpu::check::shadow::ThreadShadow>> = match &checks {
+            Some(_) => (0..=helpers).map(|_| Mutex::default()).collect(),
+            None => Vec::new(),
+        };
         let entry: WorkGroupFn = k.entry;
         let pool = &self.scratch;
         let body = |slot: usize, share: &mut Share<'_>| {
@@ -142,6 +146,10 @@ impl Program {
             for ((off, _), area) in block.locals.iter().zip(arg_locals.iter_mut()) {
                 let addr = area.as_mut_ptr() as u64;
                 args_bytes[*off as usize..*off as usize + 8].copy_from_slice(&addr.to_le_bytes());
+            }
+            let mut shadow = shadows.get(slot).map(lock);
+            if let (Some(c), Some(sh)) = (&checks, shadow.as_mut()) {
+                c.bind_shadow(args_bytes, sh);
             }
             let mut ctx = WorkGroupContext {
                 group_id: [0; 3],

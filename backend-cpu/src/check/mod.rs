@@ -31,17 +31,29 @@
 //!   every access checks its address against its element's size (misaligned vloadN,
 //!   vstoreN, atomics).
 //!
-//! What is not checked yet is listed in the README of `oclc run --check` (data races,
-//! barrier divergence and uninitialised reads need shadow memory; see the notes there).
+//! * **`__local` memory.** Accesses of `__local` variables and arguments also call
+//!   [`shadow::oclc_check_local`], which keeps a shadow cell per byte (last writer and
+//!   reader with their epoch; an epoch ends at each barrier and work-group) and reports
+//!   data races between the work-items of a group and reads of bytes the group never
+//!   wrote. The shadow lives in a per-thread [`shadow::ThreadShadow`] whose address the
+//!   launch writes into the slot after the check table's.
+//! * **Barrier divergence** ([`crate::codegen`]'s `check_barrier`): conditions of
+//!   group-level control flow must agree across the work-items, and early exits from a
+//!   region towards it must be taken by all work-items or none.
+//!
+//! Not checked: data races on `__global` memory (within or between work-groups), reads of
+//! uninitialised private variables, accesses through pointers without a root.
 
 pub mod provenance;
+pub mod shadow;
 pub mod sink;
 pub mod site;
 
 /// The checks compiled into one kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelChecks {
-    /// Where the address of the launch's [`sink::CheckTable`] goes in the argument block.
+    /// Where the address of the launch's [`sink::CheckTable`] goes in the argument block;
+    /// the thread's [`shadow::ThreadShadow`] goes 8 bytes after it.
     pub table_offset: u64,
     /// The kernel's check sites, numbered as the code reports them.
     pub sites: Vec<site::CheckSite>,

@@ -38,7 +38,9 @@ impl Tx<'_, '_, '_> {
             .expect("a pointer")
             .1;
         let write = op != AtomicOp::Load;
-        let p = self.checked_access(self.access(ptr, p, pointee_ty, write, result))?;
+        let mut access = self.access(ptr, p, pointee_ty, write, result);
+        access.atomic = true;
+        let p = self.checked_access(access)?;
         let mut xs = Vec::with_capacity(args.len());
         for a in args {
             xs.push(self.val1(*a)?);

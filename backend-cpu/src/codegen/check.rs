@@ -10,6 +10,7 @@ use oclc_ir::{AddressSpace, SourceSpan, ValueId};
 
 use super::Tx;
 use crate::check::provenance::{Provenance, Root};
+use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL};
 use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
 use crate::check::site::{CheckObject, CheckSite, DefectKind};
 use crate::error::CompileError;
@@ -24,18 +25,34 @@ pub(crate) struct CheckCx {
     pub param_len: Vec<Option<Value>>,
     /// The spare area.
     pub spare: Value,
+    /// The thread's shadow of `__local` memory.
+    pub shadow: Value,
     /// The type and name of each program-scope variable.
     pub globals: Vec<(oclc_ir::TypeId, String)>,
 }
 
-/// The signature of [`crate::check::sink::oclc_check_report`].
-pub fn report_signature(call_conv: CallConv) -> Signature {
+/// The signature of the check routines: `n` 64-bit operands, no result.
+pub fn i64_signature(n: usize, call_conv: CallConv) -> Signature {
     let mut sig = Signature::new(call_conv);
-    for _ in 0..7 {
+    for _ in 0..n {
         sig.params
             .push(cranelift_codegen::ir::AbiParam::new(types::I64));
     }
     sig
+}
+
+/// The object an access may touch.
+struct Bounds {
+    /// Its first byte.
+    base: Value,
+    /// Its length in bytes.
+    len: Value,
+    /// What it is.
+    object: CheckObject,
+    /// Its size, when the compiler knows it.
+    object_size: Option<u64>,
+    /// For `__local` memory: the shadow area and the address its offsets count from.
+    shadow: Option<(u64, Value)>,
 }
 
 /// One memory access to check.
@@ -50,6 +67,10 @@ pub(crate) struct Access {
     pub align: u64,
     /// A write (else a read).
     pub write: bool,
+    /// An atomic access (not recorded in the `__local` shadow).
+    pub atomic: bool,
+    /// A vector or aggregate, which may have bytes nothing writes (padding).
+    pub padded: bool,
     /// Where the source made it.
     pub span: Option<SourceSpan>,
 }
@@ -70,6 +91,13 @@ impl Tx<'_, '_, '_> {
             .b
             .ins()
             .load(types::I64, ro, table, table_offsets::SPARE);
+        let shadow = self
+            .b
+            .ins()
+            .load(types::I64, ro, self.args, table_offset as i32 + 8);
+        let one = self.b.ins().iconst(types::I64, 1);
+        let epoch = self.runtime_ref(EPOCH_SYMBOL);
+        self.b.ins().call(epoch, &[shadow, one]);
         let param_len = self
             .f
             .params
@@ -87,6 +115,7 @@ impl Tx<'_, '_, '_> {
             table,
             param_len,
             spare,
+            shadow,
             globals: module
                 .globals
                 .iter()
@@ -116,6 +145,8 @@ impl Tx<'_, '_, '_> {
             size,
             align,
             write,
+            atomic: false,
+            padded: !matches!(self.types.get(ty), oclc_ir::Type::Scalar(_)),
             span: self.f.span(at).or(self.f.span(ptr)),
         }
     }
@@ -164,10 +195,7 @@ impl Tx<'_, '_, '_> {
     }
 
     /// The object an access through `ptr` may touch: its start, its length and what it is.
-    fn bounds_of(
-        &mut self,
-        ptr: ValueId,
-    ) -> Result<Option<(Value, Value, CheckObject, Option<u64>)>, CompileError> {
+    fn bounds_of(&mut self, ptr: ValueId) -> Result<Option<Bounds>, CompileError> {
         let Some(root) = self.check.as_ref().and_then(|c| c.prov.root(ptr)) else {
             return Ok(None);
         };
@@ -189,7 +217,14 @@ impl Tx<'_, '_, '_> {
                     name: p.name.clone(),
                 };
                 let base = self.val1(p.value)?;
-                Some((base, len, object, None))
+                let shadow = (space == AddressSpace::Local).then_some((1 + i as u64, base));
+                Some(Bounds {
+                    base,
+                    len,
+                    object,
+                    object_size: None,
+                    shadow,
+                })
             }
             Root::Local(l) => {
                 if self.vars.contains_key(&l.0) {
@@ -207,7 +242,14 @@ impl Tx<'_, '_, '_> {
                 };
                 let base = self.local_addr(l.0)?;
                 let len = self.b.ins().iconst(types::I64, size as i64);
-                Some((base, len, object, Some(size)))
+                let shadow = (local.space == AddressSpace::Local).then_some((0, self.local_mem));
+                Some(Bounds {
+                    base,
+                    len,
+                    object,
+                    object_size: Some(size),
+                    shadow,
+                })
             }
             Root::Global(g) => {
                 let Some(data) = self.env.globals.get(g.0 as usize).copied() else {
@@ -225,7 +267,13 @@ impl Tx<'_, '_, '_> {
                 let gv = self.env.module.declare_data_in_func(data, self.b.func);
                 let base = self.b.ins().symbol_value(types::I64, gv);
                 let len = self.b.ins().iconst(types::I64, size as i64);
-                Some((base, len, object, Some(size)))
+                Some(Bounds {
+                    base,
+                    len,
+                    object,
+                    object_size: Some(size),
+                    shadow: None,
+                })
             }
         })
     }
@@ -237,7 +285,14 @@ impl Tx<'_, '_, '_> {
             return Ok(a.addr);
         }
         let mut addr = a.addr;
-        if let Some((base, len, object, object_size)) = self.bounds_of(a.ptr)? {
+        if let Some(Bounds {
+            base,
+            len,
+            object,
+            object_size,
+            shadow,
+        }) = self.bounds_of(a.ptr)?
+        {
             let off = self.b.ins().isub(a.addr, base);
             let starts_inside = self.b.ins().icmp(IntCC::UnsignedLessThan, off, len);
             let end = self.b.ins().iadd_imm_s(off, a.size as i64);
@@ -251,11 +306,14 @@ impl Tx<'_, '_, '_> {
             let site = self.add_site(CheckSite {
                 kind,
                 span: a.span,
-                object,
+                object: object.clone(),
                 size: a.size,
                 object_size,
             });
             self.report_unless(ok, site, off);
+            if let (Some((area, area_base)), false) = (shadow, a.atomic) {
+                self.shadow_access(&a, ok, area, area_base, object, object_size);
+            }
             if a.size as usize <= SPARE_BYTES {
                 let spare = self.check.as_ref().expect("checked").spare;
                 addr = self.b.ins().select(ok, a.addr, spare);
@@ -274,6 +332,69 @@ impl Tx<'_, '_, '_> {
             self.report_unless(ok, site, a.addr);
         }
         Ok(addr)
+    }
+
+    /// Records an in-bounds (`ok`) access of `__local` area `area` (starting at
+    /// `area_base`) in the shadow, which reports races and uninitialised reads.
+    fn shadow_access(
+        &mut self,
+        a: &Access,
+        ok: Value,
+        area: u64,
+        area_base: Value,
+        object: CheckObject,
+        object_size: Option<u64>,
+    ) {
+        let Some(cx) = &self.check else { return };
+        let (table, shadow) = (cx.table, cx.shadow);
+        let site = |tx: &mut Self, kind| {
+            tx.add_site(CheckSite {
+                kind,
+                span: a.span,
+                object: object.clone(),
+                size: a.size,
+                object_size,
+            })
+        };
+        let first = site(self, DefectKind::UninitialisedRead);
+        site(self, DefectKind::DataRace);
+        let record = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(ok, record, &[], cont, &[]);
+        self.b.switch_to_block(record);
+        let lid = match self.wi {
+            Some(w) => w.lid,
+            None => [(); 3].map(|_| self.b.ins().iconst(types::I64, 0)),
+        };
+        let [lsx, lsy, _] = self.local_size;
+        let lin = self.b.ins().imul(lid[2], lsy);
+        let lin = self.b.ins().iadd(lin, lid[1]);
+        let lin = self.b.ins().imul(lin, lsx);
+        let lin = self.b.ins().iadd(lin, lid[0]);
+        let off = self.b.ins().isub(a.addr, area_base);
+        let args = [
+            area as i64,
+            a.size as i64,
+            (first * 4 + u64::from(a.write) + 2 * u64::from(a.padded)) as i64,
+        ]
+        .map(|n| self.b.ins().iconst(types::I64, n));
+        let fref = self.runtime_ref(LOCAL_ACCESS_SYMBOL);
+        let ctx = self.ctx;
+        self.b.ins().call(
+            fref,
+            &[table, ctx, shadow, args[0], off, args[1], args[2], lin],
+        );
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// A barrier: a new epoch of the `__local` shadow.
+    pub(super) fn shadow_barrier(&mut self) {
+        let Some(cx) = &self.check else { return };
+        let shadow = cx.shadow;
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let epoch = self.runtime_ref(EPOCH_SYMBOL);
+        self.b.ins().call(epoch, &[shadow, zero]);
     }
 
     /// Reports a zero divisor `y` of the integer division defining `result`.

@@ -109,6 +109,7 @@ impl Tx<'_, '_, '_> {
     /// A barrier the group reaches at group level.
     pub(super) fn barrier_seen(&mut self) {
         self.barrier_checks.barriers.1 += 1;
+        self.shadow_barrier();
     }
 
     /// The span of `v`, or of the first operand of its definition that has one (values
@@ -134,8 +135,13 @@ impl Tx<'_, '_, '_> {
         if self.check.is_none() {
             return Ok(());
         }
+        // Values kept once per group or recomputed at group level are uniform; the others
+        // have one copy per work-item in the state.
+        if self.plan.group.spills.contains_key(&cond) || self.plan.remat.contains_key(&cond) {
+            return Ok(());
+        }
         let Some(&off) = self.plan.spills.get(&cond) else {
-            return Ok(()); // computed at group level: uniform
+            return Ok(());
         };
         let ps = self.pieces_of(self.f.value_type(cond))?;
         let site = self.add_site(CheckSite {

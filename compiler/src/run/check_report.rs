@@ -34,6 +34,14 @@ pub fn headline(d: &Defect) -> String {
         DefectKind::BarrierDivergence => {
             s.push_str(": the work-items of the group disagree on this condition around a barrier")
         }
+        DefectKind::DataRace => s.push_str(&format!(
+            " on {}: the work-item with linear local id {} accessed the same bytes since the last barrier, one of them writing",
+            d.site.object, d.first.detail
+        )),
+        DefectKind::UninitialisedRead => s.push_str(&format!(
+            " of {} at byte offset {}: no work-item of the group wrote it",
+            d.site.object, d.first.detail
+        )),
         _ if d.site.object != CheckObject::None => s.push_str(&format!(" on {}", d.site.object)),
         _ => {}
     }
