@@ -171,3 +171,46 @@ fn every_buggy_kernel_gets_its_report() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn brook_gathers_outside_their_stream_are_reported() {
+    // Brook+ kernels (tests/check/brook/*.br): the report points into the generated
+    // OpenCL C, so the EXPECT lines give the kind only. (Oclgrind runs the generated code,
+    // whose gathers clamp: it has nothing to confirm.)
+    let dir = root().join("tests/check/brook");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "br"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for file in files {
+        let runs = run_lines(&file);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let want: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("// EXPECT:"))
+            .map(str::trim)
+            .collect();
+        let file_s = file.to_string_lossy().into_owned();
+        let mut args: Vec<&str> = vec!["run", &file_s];
+        args.extend(runs[0].iter().map(String::as_str));
+        args.extend(["--check", "--diagnostics-format", "json"]);
+        let out = oclc(&args, &root());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{}: {stderr}", file.display());
+        let got: Vec<&str> = stderr
+            .lines()
+            .filter_map(|l| json_field(l, "code"))
+            .collect();
+        assert_eq!(got, want, "{}: {stderr}", file.display());
+        // The same run unchecked is clean (gathers clamp).
+        let out = oclc(&args[..args.len() - 3], &root());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -204,6 +204,7 @@ impl CompileArgs {
             warn_level: self.brook_warn_level.unwrap_or(d.warn_level),
             warnings_as_errors: self.brook_warnings_as_errors,
             defines: self.defines.clone(),
+            checked_gathers: false,
         }
     }
 }

@@ -34,6 +34,13 @@ pub fn headline(d: &Defect) -> String {
         DefectKind::BarrierDivergence => {
             s.push_str(": the work-items of the group disagree on this condition around a barrier")
         }
+        DefectKind::GatherOutOfStream => match &d.site.object {
+            CheckObject::Param { name, .. } => s.push_str(&format!(
+                " '{}' (the Brook+ kernel's gather array)",
+                name.trim_start_matches("__brook_")
+            )),
+            other => s.push_str(&format!(": {other}")),
+        },
         DefectKind::DataRace => s.push_str(&format!(
             " on {}: the work-item with linear local id {} accessed the same bytes since the last barrier, one of them writing",
             d.site.object, d.first.detail
