@@ -41,6 +41,13 @@
 //!   group-level control flow must agree across the work-items, and early exits from a
 //!   region towards it must be taken by all work-items or none.
 //!
+//! * **Brook+ gathers.** The Brook+ front end clamps gather indices to the stream; checked
+//!   programs (`BrookOptions::checked_gathers`) take index -1 instead, which the bounds
+//!   check reports and the driver names a gather outside the stream.
+//! * **Cost.** Checked code runs one work-item at a time (no vectorize stage), with two
+//!   compares per access and a cold call; `__local` accesses call the shadow routine.
+//!   bench/results/check.txt has the ratios to unchecked runs and to Oclgrind.
+//!
 //! Not checked: data races on `__global` memory (within or between work-groups), reads of
 //! uninitialised private variables, accesses through pointers without a root.
 

@@ -7,9 +7,16 @@
 //! write, are a data race; a read of a byte that no work-item of the group wrote is a read
 //! of uninitialised memory. Epochs and group serial numbers only grow, so the shadow is
 //! never cleared. Atomic accesses are not recorded (they may race with each other).
+//! Private arrays that stay in memory have shadow areas too ([`PRIVATE_AREA`]), for reads
+//! of elements the work-item never wrote.
 
 use crate::abi::WorkGroupContext;
 use crate::check::sink::{CheckTable, Occurrence};
+
+/// Shadow areas from this number on are private variables (area `PRIVATE_AREA + n` for the
+/// kernel's variable n), whose copy belongs to one work-item: only its own writes count,
+/// and races cannot happen.
+pub const PRIVATE_AREA: u64 = 1 << 32;
 
 /// The symbol of [`oclc_check_local`].
 pub const LOCAL_ACCESS_SYMBOL: &str = "oclc_check_local";
@@ -33,7 +40,8 @@ struct Cell {
 pub struct ThreadShadow {
     epoch: u64,
     group: u64,
-    /// Area 0: the static `__local` variables; area 1 + i: the `__local` argument i.
+    /// By area (see [`oclc_check_local`]): even indices for `__local` areas, odd ones for
+    /// private variables.
     areas: Vec<Vec<Cell>>,
 }
 
@@ -51,16 +59,22 @@ impl ThreadShadow {
     /// of a race.
     fn access(
         &mut self,
-        area: usize,
+        area: u64,
         offset: u64,
         size: u64,
         write: bool,
         lin: u32,
     ) -> (usize, Option<u32>) {
-        if self.areas.len() <= area {
-            self.areas.resize_with(area + 1, Vec::new);
+        let private = area >= PRIVATE_AREA;
+        let index = if private {
+            (area - PRIVATE_AREA) as usize * 2 + 1
+        } else {
+            area as usize * 2
+        };
+        if self.areas.len() <= index {
+            self.areas.resize_with(index + 1, Vec::new);
         }
-        let cells = &mut self.areas[area];
+        let cells = &mut self.areas[index];
         let end = (offset + size) as usize;
         if cells.len() < end {
             cells.resize(end, Cell::default());
@@ -69,6 +83,15 @@ impl ThreadShadow {
         let (mut unwritten, mut race) = (0, None);
         for c in &mut cells[offset as usize..end] {
             let (w_epoch, w_lin) = c.write;
+            if private {
+                if write {
+                    c.write = (epoch, lin);
+                    c.written_in = group;
+                } else {
+                    unwritten += usize::from(c.written_in != group || w_lin != lin);
+                }
+                continue;
+            }
             if w_epoch == epoch && w_lin != lin {
                 race = race.or(Some(w_lin));
             }
@@ -103,7 +126,8 @@ pub unsafe extern "C" fn oclc_check_epoch(shadow: *mut ThreadShadow, new_group: 
 }
 
 /// Called by checked code for an access of `size` bytes at byte `offset` of `__local` area
-/// `area` by the work-item with linear local id `lin`; `site_write` is the access's first
+/// `area` (0: the static `__local` variables, 1 + i: the `__local` argument i, from
+/// [`PRIVATE_AREA`] on: private variables) by the work-item with linear local id `lin`; `site_write` is the access's first
 /// site (uninitialised read; the race site follows it) times four, plus 1 for a write, plus
 /// 2 for a value with padding (a vector or an aggregate, whose copy may read bytes nothing
 /// wrote: reported only when no byte of it was written).
@@ -127,7 +151,7 @@ pub unsafe extern "C" fn oclc_check_local(
     let write = site_write & 1 == 1;
     let padded = site_write & 2 == 2;
     let site = (site_write >> 2) as usize;
-    let (unwritten, race) = shadow.access(area as usize, offset, size, write, lin as u32);
+    let (unwritten, race) = shadow.access(area, offset, size, write, lin as u32);
     let uninit = if padded {
         unwritten as u64 == size
     } else {

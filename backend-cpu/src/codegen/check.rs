@@ -242,7 +242,11 @@ impl Tx<'_, '_, '_> {
                 };
                 let base = self.local_addr(l.0)?;
                 let len = self.b.ins().iconst(types::I64, size as i64);
-                let shadow = (local.space == AddressSpace::Local).then_some((0, self.local_mem));
+                let shadow = if local.space == AddressSpace::Local {
+                    Some((0, self.local_mem))
+                } else {
+                    Some((crate::check::shadow::PRIVATE_AREA + u64::from(l.0), base))
+                };
                 Some(Bounds {
                     base,
                     len,

@@ -45,10 +45,18 @@ pub fn headline(d: &Defect) -> String {
             " on {}: the work-item with linear local id {} accessed the same bytes since the last barrier, one of them writing",
             d.site.object, d.first.detail
         )),
-        DefectKind::UninitialisedRead => s.push_str(&format!(
-            " of {} at byte offset {}: no work-item of the group wrote it",
-            d.site.object, d.first.detail
-        )),
+        DefectKind::UninitialisedRead => {
+            let who = match d.site.object {
+                CheckObject::Variable {
+                    space: "private", ..
+                } => "the work-item did not write it",
+                _ => "no work-item of the group wrote it",
+            };
+            s.push_str(&format!(
+                " of {} at byte offset {}: {who}",
+                d.site.object, d.first.detail
+            ))
+        }
         _ if d.site.object != CheckObject::None => s.push_str(&format!(" on {}", d.site.object)),
         _ => {}
     }
