@@ -324,15 +324,15 @@ fn new_jit(
         (IMAGE_WRITE_SYMBOL, image_write_signature(call_conv)),
         (
             crate::check::sink::REPORT_SYMBOL,
-            crate::codegen::check::i64_signature(7, call_conv),
+            crate::codegen::check::i64_signature(7, true, call_conv),
         ),
         (
             crate::check::shadow::LOCAL_ACCESS_SYMBOL,
-            crate::codegen::check::i64_signature(8, call_conv),
+            crate::codegen::check::i64_signature(8, true, call_conv),
         ),
         (
             crate::check::shadow::EPOCH_SYMBOL,
-            crate::codegen::check::i64_signature(2, call_conv),
+            crate::codegen::check::i64_signature(2, false, call_conv),
         ),
     ] {
         let id = jit

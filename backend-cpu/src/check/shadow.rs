@@ -130,7 +130,8 @@ pub unsafe extern "C" fn oclc_check_epoch(shadow: *mut ThreadShadow, new_group: 
 /// [`PRIVATE_AREA`] on: private variables) by the work-item with linear local id `lin`; `site_write` is the access's first
 /// site (uninitialised read; the race site follows it) times four, plus 1 for a write, plus
 /// 2 for a value with padding (a vector or an aggregate, whose copy may read bytes nothing
-/// wrote: reported only when no byte of it was written).
+/// wrote: reported only when no byte of it was written). Returns 1 when the work-group should
+/// stop (`--check=stop`).
 ///
 /// # Safety
 /// `table`, `ctx` and `shadow` are the launch's, as for
@@ -145,7 +146,7 @@ pub unsafe extern "C" fn oclc_check_local(
     size: u64,
     site_write: u64,
     lin: u64,
-) {
+) -> u64 {
     // SAFETY: the caller passes the launch's pointers; the shadow is this thread's.
     let (table, ctx, shadow) = unsafe { (&*table, &*ctx, &mut *shadow) };
     let write = site_write & 1 == 1;
@@ -166,10 +167,12 @@ pub unsafe extern "C" fn oclc_check_local(
         local,
         detail,
     };
+    let mut stop = false;
     if uninit && !write {
-        sink.report(site, occ(offset as i64));
+        stop |= sink.report(site, occ(offset as i64));
     }
     if let Some(other) = race {
-        sink.report(site + 1, occ(other as i64));
+        stop |= sink.report(site + 1, occ(other as i64));
     }
+    u64::from(stop)
 }

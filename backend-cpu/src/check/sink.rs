@@ -77,18 +77,20 @@ impl CheckSink {
         }
     }
 
-    /// Records one occurrence at `site`.
-    pub fn report(&self, site: usize, occ: Occurrence) {
+    /// Records one occurrence at `site`; true when the work-group should stop (with
+    /// `stop_at_first`, only the first occurrence of the launch is recorded).
+    pub fn report(&self, site: usize, occ: Occurrence) -> bool {
         let Some(count) = self.counts.get(site) else {
-            return;
+            return false;
         };
+        if self.stop_at_first && self.stopped.swap(true, Ordering::Relaxed) {
+            return true;
+        }
         if count.fetch_add(1, Ordering::Relaxed) == 0 {
             let mut first = self.first.lock().unwrap_or_else(|e| e.into_inner());
             first[site] = Some(occ);
         }
-        if self.stop_at_first {
-            self.stopped.store(true, Ordering::Relaxed);
-        }
+        self.stop_at_first
     }
 
     /// True once a report arrived and the launch should stop (`stop_at_first`).
@@ -110,7 +112,8 @@ impl CheckSink {
     }
 }
 
-/// Called by checked code: `site` fired for work-item `lx, ly, lz` of the group `ctx` runs.
+/// Called by checked code: `site` fired for work-item `lx, ly, lz` of the group `ctx` runs;
+/// returns 1 when the work-group should stop (`--check=stop`).
 ///
 /// # Safety
 /// `table` points to a live [`CheckTable`] whose sink is live, `ctx` to the launch's context.
@@ -122,17 +125,17 @@ pub unsafe extern "C" fn oclc_check_report(
     ly: u64,
     lz: u64,
     detail: i64,
-) {
+) -> u64 {
     // SAFETY: the caller passes the pointers the launch gave it.
     let (table, ctx) = unsafe { (&*table, &*ctx) };
     // SAFETY: the sink outlives the launch.
     let sink = unsafe { &*table.sink };
-    sink.report(
+    u64::from(sink.report(
         site as usize,
         Occurrence {
             group: ctx.group_id,
             local: [lx, ly, lz],
             detail,
         },
-    );
+    ))
 }

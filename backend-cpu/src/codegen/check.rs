@@ -31,11 +31,16 @@ pub(crate) struct CheckCx {
     pub globals: Vec<(oclc_ir::TypeId, String)>,
 }
 
-/// The signature of the check routines: `n` 64-bit operands, no result.
-pub fn i64_signature(n: usize, call_conv: CallConv) -> Signature {
+/// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
+/// `returns` (non-zero: stop the work-group, `--check=stop` found a defect).
+pub fn i64_signature(n: usize, returns: bool, call_conv: CallConv) -> Signature {
     let mut sig = Signature::new(call_conv);
     for _ in 0..n {
         sig.params
+            .push(cranelift_codegen::ir::AbiParam::new(types::I64));
+    }
+    if returns {
+        sig.returns
             .push(cranelift_codegen::ir::AbiParam::new(types::I64));
     }
     sig
@@ -186,11 +191,12 @@ impl Tx<'_, '_, '_> {
         };
         let fref = self.runtime_ref(REPORT_SYMBOL);
         let ctx = self.ctx;
-        self.b.ins().call(
+        let call = self.b.ins().call(
             fref,
             &[table, ctx, site_v, lids[0], lids[1], lids[2], detail],
         );
-        self.b.ins().jump(cont, &[]);
+        let stop = self.b.inst_results(call)[0];
+        self.b.ins().brif(stop, self.exit, &[], cont, &[]);
         self.b.switch_to_block(cont);
     }
 
@@ -384,11 +390,12 @@ impl Tx<'_, '_, '_> {
         .map(|n| self.b.ins().iconst(types::I64, n));
         let fref = self.runtime_ref(LOCAL_ACCESS_SYMBOL);
         let ctx = self.ctx;
-        self.b.ins().call(
+        let call = self.b.ins().call(
             fref,
             &[table, ctx, shadow, args[0], off, args[1], args[2], lin],
         );
-        self.b.ins().jump(cont, &[]);
+        let stop = self.b.inst_results(call)[0];
+        self.b.ins().brif(stop, self.exit, &[], cont, &[]);
         self.b.switch_to_block(cont);
     }
 
