@@ -14,8 +14,9 @@ use crate::abi::WorkGroupContext;
 use crate::check::sink::{CheckTable, Occurrence};
 
 /// Shadow areas from this number on are private variables (area `PRIVATE_AREA + n` for the
-/// kernel's variable n), whose copy belongs to one work-item: only its own writes count,
-/// and races cannot happen.
+/// kernel's variable n, the copy of the work-item with linear id `lin` at offsets from
+/// `lin * size`), whose copy belongs to one work-item: only its own writes count, and races
+/// cannot happen.
 pub const PRIVATE_AREA: u64 = 1 << 32;
 
 /// The symbol of [`oclc_check_local`].

@@ -381,7 +381,15 @@ impl Tx<'_, '_, '_> {
         let lin = self.b.ins().iadd(lin, lid[1]);
         let lin = self.b.ins().imul(lin, lsx);
         let lin = self.b.ins().iadd(lin, lid[0]);
-        let off = self.b.ins().isub(a.addr, area_base);
+        let mut off = self.b.ins().isub(a.addr, area_base);
+        if area >= crate::check::shadow::PRIVATE_AREA {
+            // Each work-item has its own copy: its own cells.
+            let copy = self
+                .b
+                .ins()
+                .imul_imm_s(lin, object_size.unwrap_or(0) as i64);
+            off = self.b.ins().iadd(off, copy);
+        }
         let args = [
             area as i64,
             a.size as i64,
