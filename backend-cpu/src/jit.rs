@@ -39,6 +39,8 @@ pub struct CompiledKernel {
     pub has_barrier: bool,
     /// The Cranelift IR of the work-group function, before optimization (for `-save-temps`).
     pub clif: String,
+    /// Its checks, when compiled checked ([`CpuOptions::check`]).
+    pub check: Option<std::sync::Arc<crate::check::KernelChecks>>,
 }
 
 /// A module's kernels, JIT-compiled for the host. Owns the machine code and the memory of
@@ -200,6 +202,9 @@ pub struct CpuOptions {
     /// variables in stack slots, the current work-item's ids in a stack slot, source
     /// locations on the instructions and frame pointers kept.
     pub debug: bool,
+    /// Compile checked code ([`crate::check`]): every access, division and barrier is
+    /// checked and defects are reported; the vectorize stage is off.
+    pub check: bool,
 }
 
 impl Default for CpuOptions {
@@ -207,6 +212,7 @@ impl Default for CpuOptions {
         CpuOptions {
             vectorize: true,
             debug: false,
+            check: false,
         }
     }
 }
@@ -217,6 +223,7 @@ impl CpuOptions {
         CpuOptions {
             vectorize: level >= 1,
             debug: false,
+            check: false,
         }
     }
 
@@ -225,6 +232,16 @@ impl CpuOptions {
         CpuOptions {
             vectorize: self.vectorize && !debug,
             debug,
+            ..self
+        }
+    }
+
+    /// These options for checked code ([`crate::check`]): checks on, vectorize stage off.
+    pub fn checked(self) -> Self {
+        CpuOptions {
+            vectorize: false,
+            check: true,
+            ..self
         }
     }
 }
@@ -288,6 +305,18 @@ fn new_jit(
     builder.symbol(PRINTF_SYMBOL, crate::printf::oclc_printf as *const u8);
     builder.symbol(IMAGE_READ_SYMBOL, oclc_image_read as *const u8);
     builder.symbol(IMAGE_WRITE_SYMBOL, oclc_image_write as *const u8);
+    builder.symbol(
+        crate::check::sink::REPORT_SYMBOL,
+        crate::check::sink::oclc_check_report as *const u8,
+    );
+    builder.symbol(
+        crate::check::shadow::LOCAL_ACCESS_SYMBOL,
+        crate::check::shadow::oclc_check_local as *const u8,
+    );
+    builder.symbol(
+        crate::check::shadow::EPOCH_SYMBOL,
+        crate::check::shadow::oclc_check_epoch as *const u8,
+    );
     for (name, addr) in symbols {
         builder.symbol(name.clone(), *addr as *const u8);
     }
@@ -309,6 +338,18 @@ fn new_jit(
     for (name, sig) in [
         (IMAGE_READ_SYMBOL, image_read_signature(call_conv)),
         (IMAGE_WRITE_SYMBOL, image_write_signature(call_conv)),
+        (
+            crate::check::sink::REPORT_SYMBOL,
+            crate::codegen::check::i64_signature(7, true, call_conv),
+        ),
+        (
+            crate::check::shadow::LOCAL_ACCESS_SYMBOL,
+            crate::codegen::check::i64_signature(8, true, call_conv),
+        ),
+        (
+            crate::check::shadow::EPOCH_SYMBOL,
+            crate::codegen::check::i64_signature(2, false, call_conv),
+        ),
     ] {
         let id = jit
             .declare_function(name, Linkage::Import, &sig)
@@ -357,6 +398,7 @@ fn define_kernels(
                 wi_state_size: k.plan.wi_state_size,
                 has_barrier: k.plan.has_barrier,
                 clif: k.clif,
+                check: k.check.map(std::sync::Arc::new),
             }
         })
         .collect();

@@ -7,6 +7,7 @@
 //! Running kernels (buffers, argument binding, NDRange launches) belongs to `oclc-runtime-lite`.
 
 pub mod abi;
+pub mod check;
 pub mod codegen;
 pub mod debuginfo;
 pub mod error;

@@ -32,6 +32,8 @@ pub(crate) struct KernelCode {
     pub args: ArgLayout,
     /// Its debug information (`-g`).
     pub debug: Option<crate::debuginfo::KernelDebug>,
+    /// Its checks, when compiled checked.
+    pub check: Option<crate::check::KernelChecks>,
 }
 
 /// Builds a [`crate::error::CompileError::Codegen`].
@@ -169,6 +171,13 @@ pub(crate) fn translate_kernels(
             crate::specialize::substitute_local_size(&types, &mut func, sizes);
         }
         let p = plan_with(&types, &func, options.debug);
+        let mut args = arg_layout(module, kf);
+        // Checked code finds its check table and shadow in two slots after the parameters.
+        let check_slot = options.check.then(|| {
+            let at = args.total;
+            args.total += 16;
+            at
+        });
         let mut env = Env {
             module: &mut *out,
             math: runtime,
@@ -182,9 +191,12 @@ pub(crate) fn translate_kernels(
             missing_routines: Vec::new(),
             debug: options.debug,
             debug_slots: Default::default(),
+            check: check_slot,
+            check_sites: Vec::new(),
         };
         let clif: ClifFunction = translate_kernel(&types, module, &func, &p, &mut env)?;
         let debug_slots = std::mem::take(&mut env.debug_slots);
+        let check_sites = std::mem::take(&mut env.check_sites);
         if let Some(name) = env.missing_routines.first() {
             return Err(CompileError::unsupported(&kf.name, describe_routine(name)));
         }
@@ -206,7 +218,6 @@ pub(crate) fn translate_kernels(
         let mut ctx = Context::for_function(clif);
         out.define_function(id, &mut ctx)
             .map_err(|e| codegen_error(&kf.name, format!("{e:?}")))?;
-        let args = arg_layout(module, kf);
         let debug = options.debug.then(|| {
             crate::debuginfo::capture(
                 &ctx,
@@ -226,6 +237,10 @@ pub(crate) fn translate_kernels(
             plan: p,
             args,
             debug,
+            check: check_slot.map(|table_offset| crate::check::KernelChecks {
+                table_offset,
+                sites: check_sites,
+            }),
         });
     }
     Ok(kernels)

@@ -241,7 +241,11 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
         ExitCode::from(code)
     };
     let opts = cli.compile.to_options();
-    let brook = cli.compile.brook_options();
+    let mut brook = cli.compile.brook_options();
+    brook.checked_gathers = cli.check.is_some();
+    if cli.check.is_some() && cli.device != crate::cli::args::DeviceArg::Cpu {
+        return fail(2, "--check needs --device cpu".into());
+    }
     let mut stages = Stages {
         record: cli.compile.save_temps.is_some(),
         ..Stages::default()
@@ -278,22 +282,28 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
         Err(e) => return fail(2, e),
     };
     use crate::cli::args::DeviceArg as Dev;
+    let mut defects = Vec::new();
     let result = match cli.device {
         Dev::Cpu => match driver::prepare(&lowered, Target::Cpu, &opts, &mut Stages::default())
             .map_err(|e| e.to_string())
             .and_then(|module| {
-                oclc_runtime_lite::Program::with_options(
-                    module,
-                    oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level),
-                )
-                .map_err(|e| e.to_string())
+                let mut options = oclc_backend_cpu::CpuOptions::for_opt_level(opts.opt_level);
+                if cli.check.is_some() {
+                    options = options.checked();
+                }
+                oclc_runtime_lite::Program::with_options(module, options).map_err(|e| e.to_string())
             }) {
-            Ok(program) => {
+            Ok(mut program) => {
+                program.set_check_options(oclc_runtime_lite::CheckOptions {
+                    stop_at_first: cli.check == Some(crate::cli::args::CheckArg::Stop),
+                });
                 let mut dev = CpuBrookDevice {
                     program: &program,
                     threads: cli.threads.map(|t| t as usize),
                 };
-                call(&mut dev, &kernel, &mut bound)
+                let r = call(&mut dev, &kernel, &mut bound);
+                defects = gather_defects(program.take_defects());
+                r
             }
             Err(e) => Err(e.to_string()),
         },
@@ -317,6 +327,12 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
     }
     if let Err(e) = result {
         return fail(1, e);
+    }
+    if !defects.is_empty() {
+        eprint!(
+            "{}",
+            crate::run::check_report::render_defects(&lowered.sources, &defects)
+        );
     }
     if let Some(dir) = &cli.dump {
         if let Err(e) = std::fs::create_dir_all(dir) {
@@ -353,7 +369,11 @@ pub fn run_brook(cli: &crate::cli::args::RunCli) -> ExitCode {
             }
         }
     }
-    ExitCode::SUCCESS
+    if defects.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CompileError> {
@@ -438,4 +458,21 @@ pub fn compile_brook_cli(
         }
     }
     Ok(lowered.warnings)
+}
+
+/// Checked Brook+ runs: a read before a stream argument (`__brook_NAME`) is a gather
+/// outside its stream (the checked gather helper gives index -1 for those).
+fn gather_defects(mut defects: Vec<oclc_runtime_lite::Defect>) -> Vec<oclc_runtime_lite::Defect> {
+    use oclc_backend_cpu::check::site::{CheckObject, DefectKind};
+    for d in &mut defects {
+        if let CheckObject::Param { name, .. } = &d.site.object {
+            if d.site.kind == DefectKind::OutOfBoundsRead
+                && name.starts_with("__brook_")
+                && d.first.detail < 0
+            {
+                d.site.kind = DefectKind::GatherOutOfStream;
+            }
+        }
+    }
+    defects
 }

@@ -21,7 +21,7 @@ pub fn located_error(sources: &SourceMap, message: &str, span: Option<SourceSpan
 }
 
 /// The front end's span for `s`, when `sources` holds its file and the range fits in it.
-fn frontend_span(sources: &SourceMap, s: SourceSpan) -> Option<Span> {
+pub(crate) fn frontend_span(sources: &SourceMap, s: SourceSpan) -> Option<Span> {
     if s.file as usize >= sources.len() {
         return None;
     }

@@ -78,7 +78,15 @@ impl Program {
         // clBuildProgram.
         let k = self.launchable(name, r.local, args)?;
         let started = Instant::now();
-        let block = self.bind_args(name, args, buffers, images)?;
+        let mut block = self.bind_args(name, args, buffers, images)?;
+        let checks = k
+            .check
+            .clone()
+            .map(|c| crate::check::LaunchChecks::new(c, args, buffers, self.defects.options));
+        if let Some(c) = &checks {
+            c.bind(&mut block.bytes);
+        }
+        let sink = checks.as_ref().map(|c| &*c.sink);
         let total_groups = r.groups[0] * r.groups[1] * r.groups[2];
         let wanted = threads
             .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
@@ -107,6 +115,10 @@ impl Program {
         // thread left for balancing.
         let batch = (total_groups / (nthreads as u64 * 16)).clamp(1, 64);
         let schedule = Schedule::new(started, total_groups, batch);
+        let shadows: Vec<Mutex<oclc_backend_cpu::check::shadow::ThreadShadow>> = match &checks {
+            Some(_) => (0..=helpers).map(|_| Mutex::default()).collect(),
+            None => Vec::new(),
+        };
         let entry: WorkGroupFn = k.entry;
         let pool = &self.scratch;
         let body = |slot: usize, share: &mut Share<'_>| {
@@ -135,6 +147,10 @@ impl Program {
                 let addr = area.as_mut_ptr() as u64;
                 args_bytes[*off as usize..*off as usize + 8].copy_from_slice(&addr.to_le_bytes());
             }
+            let mut shadow = shadows.get(slot).map(lock);
+            if let (Some(c), Some(sh)) = (&checks, shadow.as_mut()) {
+                c.bind_shadow(args_bytes, sh);
+            }
             let mut ctx = WorkGroupContext {
                 group_id: [0; 3],
                 local_size: r.local,
@@ -147,6 +163,9 @@ impl Program {
                 wi_state: state.as_mut_ptr() as *mut u8,
             };
             for groups in share {
+                if sink.is_some_and(|s| s.stopped()) {
+                    break;
+                }
                 // The first group's id by division, the rest by counting (x fastest): a
                 // 64-bit division costs about as much as a small work-group.
                 let mut id = group_id(groups.start, r.groups);
@@ -171,6 +190,10 @@ impl Program {
             if let Some(s) = set.into_inner().unwrap_or_else(|e| e.into_inner()) {
                 self.scratch.give_back(s);
             }
+        }
+        if let Some(c) = &checks {
+            let found = c.defects(name);
+            lock(&self.defects.found).extend(found);
         }
         Ok(LaunchInfo {
             local: r.local,

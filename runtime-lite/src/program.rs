@@ -41,6 +41,8 @@ pub struct Program {
     pub(crate) costs: CostTable,
     /// Scratch sets of finished launches, for later ones (see [`crate::scratch`]).
     pub(crate) scratch: ScratchPool,
+    /// The defects of checked launches (see [`crate::check`]).
+    pub(crate) defects: crate::check::DefectLog,
 }
 
 /// The code a launch runs: the program's kernel (specialised on the local size) or a
@@ -79,6 +81,7 @@ impl Program {
             infos,
             costs: CostTable::default(),
             scratch: ScratchPool::default(),
+            defects: Default::default(),
         })
     }
 

@@ -14,12 +14,14 @@ use crate::error::CompileError;
 use crate::pieces::clif_scalar;
 
 impl Tx<'_, '_, '_> {
-    /// Lowers `op` on the memory at `ptr`; the result is the old value (none for stores).
+    /// Lowers `op` on the memory at `ptr` (defining `result`); the result is the old value
+    /// (none for stores).
     pub(super) fn atomic(
         &mut self,
         op: AtomicOp,
         ptr: ValueId,
         args: &[ValueId],
+        result: ValueId,
     ) -> Result<Vec<Value>, CompileError> {
         let (space, pointee) = self
             .types
@@ -30,6 +32,15 @@ impl Tx<'_, '_, '_> {
             return Err(self.err(format!("atomic operations on {}", pointee.name())));
         }
         let p = self.val1(ptr)?;
+        let pointee_ty = self
+            .types
+            .pointee(self.f.value_type(ptr))
+            .expect("a pointer")
+            .1;
+        let write = op != AtomicOp::Load;
+        let mut access = self.access(ptr, p, pointee_ty, write, result);
+        access.atomic = true;
+        let p = self.checked_access(access)?;
         let mut xs = Vec::with_capacity(args.len());
         for a in args {
             xs.push(self.val1(*a)?);

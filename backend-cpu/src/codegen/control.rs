@@ -102,10 +102,12 @@ impl Tx<'_, '_, '_> {
             let z = self.b.ins().iconst(types::I8, pending::NONE);
             self.b.def_var(self.pending, z);
         }
+        self.region_checks_begin();
         let l = self.begin_wi_loop();
         self.region_loop_base = self.loops.len();
         self.work_item_stmts(stmts, key)?;
         self.end_wi_loop(l, key)?;
+        self.region_checks_end();
         self.region = GROUP;
         if self.pending_used {
             self.dispatch_pending();
@@ -157,6 +159,7 @@ impl Tx<'_, '_, '_> {
     /// Leaves the current work-item with a pending code (aimed at group level).
     fn leave_work_item(&mut self, code: i64) {
         let next = self.wi.expect("inside a region").next;
+        self.region_checks_exit();
         if self.plan.has_barrier {
             let c = self.b.ins().iconst(types::I8, code);
             self.b.def_var(self.pending, c);
@@ -204,6 +207,8 @@ impl Tx<'_, '_, '_> {
             }
             Stmt::Store { ptr, value } => {
                 let p = self.val1(*ptr)?;
+                let vty = self.f.value_type(*value);
+                let p = self.checked_access(self.access(*ptr, p, vty, true, *ptr))?;
                 let vs = self.val(*value)?;
                 let ps = self.pieces_of(self.f.value_type(*value))?;
                 for (pc, v) in ps.iter().zip(vs) {
@@ -218,7 +223,11 @@ impl Tx<'_, '_, '_> {
                 else_body,
             } => {
                 let c = self.val1(*cond)?;
-                self.emit_if(c, |tx| tx.block(then_body), |tx| tx.block(else_body))?;
+                let span = self.check.as_ref().and_then(|_| self.value_span(*cond));
+                self.barrier_checks.cond_spans.push(span);
+                let r = self.emit_if(c, |tx| tx.block(then_body), |tx| tx.block(else_body));
+                self.barrier_checks.cond_spans.pop();
+                r?;
             }
             Stmt::Loop {
                 body,
@@ -417,11 +426,12 @@ impl Tx<'_, '_, '_> {
             Stmt::Switch { selector, cases } => {
                 // Uniform by OpenCL's rules: work-item 0's selector decides for the group.
                 let sel = self.val1(*selector)?;
+                self.check_uniform(*selector, sel)?;
                 let bits = self.scalar(*selector)?.bits();
                 self.emit_switch(sel, bits, cases, |tx, b| tx.group_block(b))?;
             }
             Stmt::Fence { .. } => {}
-            Stmt::Barrier { .. } => {}
+            Stmt::Barrier { .. } => self.barrier_seen(),
             Stmt::Break | Stmt::Continue => {
                 let t = *self
                     .loops
@@ -445,6 +455,7 @@ impl Tx<'_, '_, '_> {
                 else_body,
             } => {
                 let c = self.val1(*cond)?;
+                self.check_uniform(*cond, c)?;
                 self.emit_if(
                     c,
                     |tx| tx.group_block(then_body),
@@ -460,7 +471,14 @@ impl Tx<'_, '_, '_> {
                 self.emit_loop(
                     |tx| tx.group_block(body),
                     |tx| tx.group_block(continuing),
-                    |tx| break_if.map(|c| tx.val1(c)).transpose(),
+                    |tx| {
+                        let Some(cond) = *break_if else {
+                            return Ok(None);
+                        };
+                        let c = tx.val1(cond)?;
+                        tx.check_uniform(cond, c)?;
+                        Ok(Some(c))
+                    },
                 )?;
             }
             Stmt::Let { .. } | Stmt::Store { .. } => {

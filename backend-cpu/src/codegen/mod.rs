@@ -9,6 +9,8 @@
 
 mod atomic;
 mod atomic_local;
+pub(crate) mod check;
+mod check_barrier;
 mod control;
 mod convert;
 pub mod debug;
@@ -73,6 +75,11 @@ pub struct Env<'m> {
     pub debug: bool,
     /// The slots the kernel translated last keeps for its debug information (`-g`).
     pub debug_slots: debug::DebugSlots,
+    /// Checked code ([`crate::check`]): the offset of the check table's address in the
+    /// argument block.
+    pub check: Option<u64>,
+    /// The check sites of the kernel translated last.
+    pub check_sites: Vec<crate::check::site::CheckSite>,
 }
 
 /// The signature of a work-group function: `(args: i64, ctx: i64)`.
@@ -100,6 +107,7 @@ pub fn translate_kernel(
     let mut tx = Tx::new(types, func, plan, env, b, FunctionShape::WorkGroup);
     tx.env.notes.clear();
     tx.env.debug_slots = debug::DebugSlots::default();
+    tx.env.check_sites.clear();
     if tx.env.vectorize {
         tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
         tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
@@ -189,6 +197,10 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub ret_vars: Option<Vec<Variable>>,
     /// The `vloadN`/`vstoreN` groups of the kernel, when the vectorize stage runs.
     pub access_groups: std::rc::Rc<crate::vectorize::groups::Groups>,
+    /// The checks of a checked kernel.
+    pub(crate) check: Option<check::CheckCx>,
+    /// The barrier divergence checks of a checked kernel.
+    pub(crate) barrier_checks: check_barrier::BarrierChecks,
 }
 
 /// What a translated function is.
@@ -294,6 +306,8 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             int_consts: Default::default(),
             ret_vars: None,
             access_groups: Default::default(),
+            check: None,
+            barrier_checks: Default::default(),
         }
     }
 
@@ -339,6 +353,9 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
                 })
                 .collect();
             self.vals.insert(p.value, lanes);
+        }
+        if let Some(offset) = self.env.check {
+            self.start_checks(module, offset);
         }
         self.declare_promoted_vars()?;
         self.create_debug_slots();

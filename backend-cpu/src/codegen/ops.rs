@@ -15,7 +15,7 @@ impl Tx<'_, '_, '_> {
     pub(super) fn op(&mut self, result: ValueId, op: &Op) -> Result<Vec<Value>, CompileError> {
         let rty = self.f.value_type(result);
         Ok(match op {
-            Op::Atomic { op, ptr, args, .. } => self.atomic(*op, *ptr, args)?,
+            Op::Atomic { op, ptr, args, .. } => self.atomic(*op, *ptr, args, result)?,
             Op::Printf { format, args } => self.printf(format, args)?,
             Op::GenericCast { value, to } => self.generic_cast(*value, *to)?,
             Op::SamplerConst(bits) => vec![self.b.ins().iconst(types::I32, bits.0 as i64)],
@@ -49,6 +49,9 @@ impl Tx<'_, '_, '_> {
                 let (_, ys) = self.widened(*b)?;
                 let mut out = Vec::with_capacity(xs.len());
                 for (x, y) in xs.into_iter().zip(ys) {
+                    if matches!(bop, BinaryOp::Div | BinaryOp::Rem) && !s.is_float() {
+                        self.check_divisor(result, y);
+                    }
                     out.push(self.binary(*bop, s, x, y)?);
                 }
                 self.narrowed_if_half(*a, out)?
@@ -180,6 +183,7 @@ impl Tx<'_, '_, '_> {
             }
             Op::Load { ptr } => {
                 let p = self.val1(*ptr)?;
+                let p = self.checked_access(self.access(*ptr, p, rty, false, result))?;
                 let ps = self.pieces_of(rty)?;
                 ps.iter()
                     .map(|pc| {
@@ -238,7 +242,7 @@ impl Tx<'_, '_, '_> {
         self.b.ins().bxor_imm_s(x, 1)
     }
 
-    fn local_addr(&mut self, l: u32) -> Result<Value, CompileError> {
+    pub(super) fn local_addr(&mut self, l: u32) -> Result<Value, CompileError> {
         if let Some(&off) = self.plan.local_offsets.get(&l) {
             return Ok(self.b.ins().iadd_imm_s(self.local_mem, off as i64));
         }

@@ -82,6 +82,8 @@ pub fn define_library_routines(
             missing_routines: Vec::new(),
             debug: false,
             debug_slots: Default::default(),
+            check: None,
+            check_sites: Vec::new(),
         };
         let clif = translate_routine(
             &types,

@@ -204,6 +204,7 @@ impl CompileArgs {
             warn_level: self.brook_warn_level.unwrap_or(d.warn_level),
             warnings_as_errors: self.brook_warnings_as_errors,
             defines: self.defines.clone(),
+            checked_gathers: false,
         }
     }
 }
@@ -443,6 +444,15 @@ pub enum DeviceArg {
     Opencl,
 }
 
+/// `oclc run --check` modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckArg {
+    /// Run the launch to its end and report every defect (`--check`).
+    All,
+    /// Stop scheduling work-groups after the first defect.
+    Stop,
+}
+
 /// `oclc run FILE --kernel NAME --global X[,Y[,Z]] --arg SPEC ...`: compile and run a kernel.
 #[derive(Parser, Debug)]
 #[command(
@@ -503,6 +513,12 @@ pub struct RunCli {
     /// arguments as constants, cached by value (off by default; other devices ignore it)
     #[arg(long = "specialize-args", overrides_with = "specialize_args")]
     pub specialize_args: bool,
+    /// CPU device: run checked code that reports out-of-bounds accesses, integer divisions
+    /// by zero and misaligned accesses with their source line; exit status 1 when it found
+    /// any. `--check=stop` stops at the first defect
+    #[arg(long, value_enum, value_name = "MODE", num_args = 0..=1, require_equals = true,
+          default_missing_value = "all")]
+    pub check: Option<CheckArg>,
     #[command(flatten)]
     pub compile: CompileArgs,
 }

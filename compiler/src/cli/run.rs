@@ -213,7 +213,13 @@ pub fn main(args: Vec<String>) -> ExitCode {
         vulkan_denorm: opts.vulkan_denorm.or(opts
             .denorms_are_zero
             .then_some(oclc_runtime_lite::vulkan::denorm::DenormMode::Any)),
+        check: cli.check.map(|c| oclc_runtime_lite::CheckOptions {
+            stop_at_first: c == super::args::CheckArg::Stop,
+        }),
     };
+    if launch.check.is_some() && cli.device != DeviceArg::Cpu {
+        return usage_error("--check needs --device cpu");
+    }
     let result = match cli.device {
         DeviceArg::Cpu => run_cpu(prepared.as_ref().unwrap_or(module), &launch, &mut bound),
         DeviceArg::Vulkan => {
@@ -291,6 +297,13 @@ pub fn main(args: Vec<String>) -> ExitCode {
         if let Some(stats) = &report_.specialization {
             println!("{}", format_specialization(stats));
         }
+    }
+    if !report_.defects.is_empty() {
+        eprint!(
+            "{}",
+            crate::run::check_report::render_defects(&lowered.sources, &report_.defects)
+        );
+        return ExitCode::from(1);
     }
     ExitCode::SUCCESS
 }

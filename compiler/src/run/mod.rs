@@ -5,6 +5,7 @@
 pub mod argspec;
 pub mod bind;
 pub mod buffers;
+pub mod check_report;
 pub mod imagespec;
 
 use std::time::Duration;
@@ -40,6 +41,9 @@ pub struct Launch {
     /// The denormal mode asked of the Vulkan pipeline (`None`: the launcher's default,
     /// see `oclc_runtime_lite::VulkanDevice::request_denorm_mode`).
     pub vulkan_denorm: Option<oclc_runtime_lite::vulkan::denorm::DenormMode>,
+    /// CPU device: compile checked code and report defects (`--check`); other devices
+    /// refuse it.
+    pub check: Option<oclc_runtime_lite::CheckOptions>,
 }
 
 /// What a run measured; the buffers in the arguments hold the first launch's results.
@@ -51,6 +55,8 @@ pub struct RunReport {
     pub local: Option<[u64; 3]>,
     /// What the specialisation on argument values did (CPU device, when it was on).
     pub specialization: Option<oclc_runtime_lite::SpecializationStats>,
+    /// The defects the first launch found (checked runs).
+    pub defects: Vec<oclc_runtime_lite::Defect>,
 }
 
 /// Runs on oclc's CPU backend.
@@ -59,9 +65,15 @@ pub fn run_cpu(
     launch: &Launch,
     args: &mut [BoundArg],
 ) -> Result<RunReport, String> {
-    let options = oclc_backend_cpu::CpuOptions::for_opt_level(launch.opt_level);
+    let mut options = oclc_backend_cpu::CpuOptions::for_opt_level(launch.opt_level);
+    if launch.check.is_some() {
+        options = options.checked();
+    }
     let mut program = Program::with_options(module.clone(), options).map_err(|e| e.to_string())?;
-    if let Some(spec) = &launch.specialize_args {
+    if let Some(check) = launch.check {
+        program.set_check_options(check);
+    }
+    if let (Some(spec), None) = (&launch.specialize_args, launch.check) {
         program
             .specialize_args(spec.clone())
             .map_err(|e| e.to_string())?;
@@ -103,6 +115,7 @@ pub fn run_cpu(
             launch.threads,
         )
         .map_err(|e| e.to_string())?;
+    let defects = program.take_defects();
     // Copy the results of the first launch back into the arguments.
     let (mut next, mut next_image) = (0, 0);
     for a in args.iter_mut() {
@@ -146,7 +159,9 @@ pub fn run_cpu(
         specialization: launch
             .specialize_args
             .as_ref()
+            .filter(|_| launch.check.is_none())
             .map(|_| program.specialization_stats()),
+        defects,
     })
 }
 
@@ -202,6 +217,7 @@ pub fn run_opencl(
         times: run.times,
         local: launch.local,
         specialization: None,
+        defects: Vec::new(),
     })
 }
 
@@ -255,6 +271,7 @@ pub fn run_vulkan(
         times: run.times,
         local: Some(run.local),
         specialization: None,
+        defects: Vec::new(),
     })
 }
 

@@ -65,7 +65,7 @@ pub fn compile_brook(map: &mut SourceMap, file: FileId, opts: &BrookOptions) -> 
         return out;
     }
     let name = map.file(file).name.clone();
-    let emitted = emit::emit(&prog, &info, &name);
+    let emitted = emit::emit(&prog, &info, &name, opts.checked_gathers);
     let generated = map.add(
         format!("{name} (generated OpenCL C)"),
         emitted.source.clone(),

@@ -14,6 +14,9 @@ pub struct BrookOptions {
     pub warnings_as_errors: bool,
     /// `-D` macros as `NAME` or `NAME=VALUE`.
     pub defines: Vec<String>,
+    /// Gathers outside their stream read element -1 instead of clamping, so that checked
+    /// code (`oclc run --check`) reports them.
+    pub checked_gathers: bool,
 }
 
 impl Default for BrookOptions {
@@ -24,6 +27,7 @@ impl Default for BrookOptions {
             warn_level: 1,
             warnings_as_errors: false,
             defines: Vec::new(),
+            checked_gathers: false,
         }
     }
 }

@@ -1,0 +1,67 @@
+//! Checked code for `oclc run --check`: kernels compiled with run-time checks that find
+//! defects at close to native speed, instead of interpreting the program as Oclgrind does.
+//!
+//! # Design
+//!
+//! * **Where the checks go.** The CPU backend emits them while it translates the inlined
+//!   IR to Cranelift ([`crate::codegen`]), so the IR and the other targets know nothing of
+//!   them. Checked code is compiled with the vectorize stage off (one work-item at a time),
+//!   so that every check sees one address and one work-item; the IR passes run as usual.
+//! * **Which object an access touches.** Every kernel has all calls inlined, so a pointer
+//!   passed to a helper function is the caller's pointer; [`provenance`] follows pointer
+//!   arithmetic, casts, selects and private pointer variables back to a *root*: a kernel
+//!   parameter (a buffer or a `__local` area), a kernel variable (private or `__local`
+//!   array) or a program-scope variable. An access is in bounds when
+//!   `addr - base < len && addr - base + size <= len`: two compares and a branch, taken
+//!   only on a defect. Pointers without a root are not checked (no false reports).
+//! * **Bounds at run time.** The compiler knows the size of variables. The sizes of
+//!   buffers and `__local` arguments come from the launch: runtime-lite writes the address
+//!   of a [`sink::CheckTable`] (parameter lengths, the report sink, a spare area) into a
+//!   slot after the parameters in the argument block ([`KernelChecks::table_offset`]).
+//! * **What a failed check does.** A cold block calls [`sink::oclc_check_report`] with the
+//!   site number, the work-item's local ids and a detail (the byte offset); the work-group
+//!   id comes from the context. The access then goes to the spare area instead, so a
+//!   checked run never corrupts memory or crashes, and the launch runs to its end (or stops
+//!   scheduling work-groups after the first report with `--check=stop`).
+//! * **Sites.** Each check has a [`site::CheckSite`]: the kind of defect, the span of the
+//!   IR operation (the front end's file, line and column, through `#include` and macros),
+//!   the object. The sink counts each site's occurrences and keeps the first one; the
+//!   driver renders one diagnostic per site that fired, like compile errors (text or JSON).
+//! * **Other checks.** Integer division and remainder compare the divisor with zero;
+//!   every access checks its address against its element's size (misaligned vloadN,
+//!   vstoreN, atomics).
+//!
+//! * **`__local` memory.** Accesses of `__local` variables and arguments also call
+//!   [`shadow::oclc_check_local`], which keeps a shadow cell per byte (last writer and
+//!   reader with their epoch; an epoch ends at each barrier and work-group) and reports
+//!   data races between the work-items of a group and reads of bytes the group never
+//!   wrote. The shadow lives in a per-thread [`shadow::ThreadShadow`] whose address the
+//!   launch writes into the slot after the check table's.
+//! * **Barrier divergence** ([`crate::codegen`]'s `check_barrier`): conditions of
+//!   group-level control flow must agree across the work-items, and early exits from a
+//!   region towards it must be taken by all work-items or none.
+//!
+//! * **Brook+ gathers.** The Brook+ front end clamps gather indices to the stream; checked
+//!   programs (`BrookOptions::checked_gathers`) take index -1 instead, which the bounds
+//!   check reports and the driver names a gather outside the stream.
+//! * **Cost.** Checked code runs one work-item at a time (no vectorize stage), with two
+//!   compares per access and a cold call; `__local` accesses call the shadow routine.
+//!   bench/results/check.txt has the ratios to unchecked runs and to Oclgrind.
+//!
+//! Not checked: data races on `__global` memory (within or between work-groups), reads of
+//! uninitialised private variables, accesses through pointers without a root.
+
+pub mod provenance;
+pub mod shadow;
+pub mod sink;
+pub mod site;
+
+/// The checks compiled into one kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelChecks {
+    /// Where the address of the launch's [`sink::CheckTable`] goes in the argument block;
+    /// the thread's [`shadow::ThreadShadow`] goes 8 bytes after it.
+    pub table_offset: u64,
+    /// The kernel's check sites, numbered as the code reports them.
+    pub sites: Vec<site::CheckSite>,
+}

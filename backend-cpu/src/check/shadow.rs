@@ -1,0 +1,179 @@
+//! Shadow memory of `__local` memory for checked launches: one cell per byte of each
+//! `__local` area (the kernel's static `__local` variables, and each `__local` argument) of
+//! the thread that runs a work-group, recording who last wrote and read it and when.
+//!
+//! Time is counted in *epochs*: each work-group starts a new one, and so does each barrier.
+//! Two accesses of one byte in the same epoch by different work-items, one of them a
+//! write, are a data race; a read of a byte that no work-item of the group wrote is a read
+//! of uninitialised memory. Epochs and group serial numbers only grow, so the shadow is
+//! never cleared. Atomic accesses are not recorded (they may race with each other).
+//! Private arrays that stay in memory have shadow areas too ([`PRIVATE_AREA`]), for reads
+//! of elements the work-item never wrote.
+
+use crate::abi::WorkGroupContext;
+use crate::check::sink::{CheckTable, Occurrence};
+
+/// Shadow areas from this number on are private variables (area `PRIVATE_AREA + n` for the
+/// kernel's variable n, the copy of the work-item with linear id `lin` at offsets from
+/// `lin * size`), whose copy belongs to one work-item: only its own writes count, and races
+/// cannot happen.
+pub const PRIVATE_AREA: u64 = 1 << 32;
+
+/// The symbol of [`oclc_check_local`].
+pub const LOCAL_ACCESS_SYMBOL: &str = "oclc_check_local";
+/// The symbol of [`oclc_check_epoch`].
+pub const EPOCH_SYMBOL: &str = "oclc_check_epoch";
+
+/// What is known of one byte of `__local` memory.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    /// The group serial that last wrote it (0: never).
+    written_in: u64,
+    /// The epoch and linear work-item id of the last write.
+    write: (u64, u32),
+    /// The epoch and linear work-item id of the last read, and whether several work-items
+    /// read it in that epoch.
+    read: (u64, u32, bool),
+}
+
+/// The shadow state of one thread of a checked launch.
+#[derive(Default)]
+pub struct ThreadShadow {
+    epoch: u64,
+    group: u64,
+    /// By area (see [`oclc_check_local`]): even indices for `__local` areas, odd ones for
+    /// private variables.
+    areas: Vec<Vec<Cell>>,
+}
+
+impl ThreadShadow {
+    /// A new epoch (a barrier), and with `new_group` a new work-group.
+    fn next_epoch(&mut self, new_group: bool) {
+        self.epoch += 1;
+        if new_group {
+            self.group += 1;
+        }
+    }
+
+    /// Records an access of `size` bytes at `offset` of `area` by work-item `lin`; returns
+    /// how many of the bytes read no work-item of the group wrote, and the other work-item
+    /// of a race.
+    fn access(
+        &mut self,
+        area: u64,
+        offset: u64,
+        size: u64,
+        write: bool,
+        lin: u32,
+    ) -> (usize, Option<u32>) {
+        let private = area >= PRIVATE_AREA;
+        let index = if private {
+            (area - PRIVATE_AREA) as usize * 2 + 1
+        } else {
+            area as usize * 2
+        };
+        if self.areas.len() <= index {
+            self.areas.resize_with(index + 1, Vec::new);
+        }
+        let cells = &mut self.areas[index];
+        let end = (offset + size) as usize;
+        if cells.len() < end {
+            cells.resize(end, Cell::default());
+        }
+        let (epoch, group) = (self.epoch, self.group);
+        let (mut unwritten, mut race) = (0, None);
+        for c in &mut cells[offset as usize..end] {
+            let (w_epoch, w_lin) = c.write;
+            if private {
+                if write {
+                    c.write = (epoch, lin);
+                    c.written_in = group;
+                } else {
+                    unwritten += usize::from(c.written_in != group || w_lin != lin);
+                }
+                continue;
+            }
+            if w_epoch == epoch && w_lin != lin {
+                race = race.or(Some(w_lin));
+            }
+            let (r_epoch, r_lin, r_multi) = c.read;
+            if write {
+                if r_epoch == epoch && (r_lin != lin || r_multi) {
+                    race = race.or(Some(r_lin));
+                }
+                c.write = (epoch, lin);
+                c.written_in = group;
+            } else {
+                unwritten += usize::from(c.written_in != group);
+                c.read = if r_epoch == epoch {
+                    (epoch, r_lin, r_multi || r_lin != lin)
+                } else {
+                    (epoch, lin, false)
+                };
+            }
+        }
+        (unwritten, race)
+    }
+}
+
+/// Called by checked code at the start of each work-group (`new_group` 1) and at each
+/// barrier (0).
+///
+/// # Safety
+/// `shadow` points to the calling thread's live [`ThreadShadow`].
+pub unsafe extern "C" fn oclc_check_epoch(shadow: *mut ThreadShadow, new_group: u64) {
+    // SAFETY: the launch gives each thread its own shadow.
+    unsafe { (*shadow).next_epoch(new_group != 0) }
+}
+
+/// Called by checked code for an access of `size` bytes at byte `offset` of `__local` area
+/// `area` (0: the static `__local` variables, 1 + i: the `__local` argument i, from
+/// [`PRIVATE_AREA`] on: private variables) by the work-item with linear local id `lin`; `site_write` is the access's first
+/// site (uninitialised read; the race site follows it) times four, plus 1 for a write, plus
+/// 2 for a value with padding (a vector or an aggregate, whose copy may read bytes nothing
+/// wrote: reported only when no byte of it was written). Returns 1 when the work-group should
+/// stop (`--check=stop`).
+///
+/// # Safety
+/// `table`, `ctx` and `shadow` are the launch's, as for
+/// [`crate::check::sink::oclc_check_report`].
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn oclc_check_local(
+    table: *const CheckTable,
+    ctx: *const WorkGroupContext,
+    shadow: *mut ThreadShadow,
+    area: u64,
+    offset: u64,
+    size: u64,
+    site_write: u64,
+    lin: u64,
+) -> u64 {
+    // SAFETY: the caller passes the launch's pointers; the shadow is this thread's.
+    let (table, ctx, shadow) = unsafe { (&*table, &*ctx, &mut *shadow) };
+    let write = site_write & 1 == 1;
+    let padded = site_write & 2 == 2;
+    let site = (site_write >> 2) as usize;
+    let (unwritten, race) = shadow.access(area, offset, size, write, lin as u32);
+    let uninit = if padded {
+        unwritten as u64 == size
+    } else {
+        unwritten > 0
+    };
+    let [lsx, lsy, _] = ctx.local_size;
+    let local = [lin % lsx, (lin / lsx) % lsy, lin / (lsx * lsy)];
+    // SAFETY: the sink outlives the launch.
+    let sink = unsafe { &*table.sink };
+    let occ = |detail: i64| Occurrence {
+        group: ctx.group_id,
+        local,
+        detail,
+    };
+    let mut stop = false;
+    if uninit && !write {
+        stop |= sink.report(site, occ(offset as i64));
+    }
+    if let Some(other) = race {
+        stop |= sink.report(site + 1, occ(other as i64));
+    }
+    u64::from(stop)
+}

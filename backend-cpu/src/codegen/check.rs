@@ -1,0 +1,435 @@
+//! The checks of a checked kernel ([`crate::check`]): each access compares its address with
+//! the bounds of the object its pointer points into and with its element's alignment, each
+//! integer division its divisor with zero; a failed check calls the report routine on a
+//! cold path, and an out-of-bounds access goes to the launch's spare area instead.
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Signature, Value};
+use cranelift_codegen::isa::CallConv;
+use oclc_ir::{AddressSpace, SourceSpan, ValueId};
+
+use super::Tx;
+use crate::check::provenance::{Provenance, Root};
+use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL};
+use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
+use crate::check::site::{CheckObject, CheckSite, DefectKind};
+use crate::error::CompileError;
+
+/// What a checked kernel's translation keeps.
+pub(crate) struct CheckCx {
+    /// The roots of the kernel's pointers.
+    pub prov: Provenance,
+    /// The launch's [`crate::check::sink::CheckTable`].
+    pub table: Value,
+    /// The byte length of each pointer parameter's object.
+    pub param_len: Vec<Option<Value>>,
+    /// The spare area.
+    pub spare: Value,
+    /// The thread's shadow of `__local` memory.
+    pub shadow: Value,
+    /// The type and name of each program-scope variable.
+    pub globals: Vec<(oclc_ir::TypeId, String)>,
+}
+
+/// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
+/// `returns` (non-zero: stop the work-group, `--check=stop` found a defect).
+pub fn i64_signature(n: usize, returns: bool, call_conv: CallConv) -> Signature {
+    let mut sig = Signature::new(call_conv);
+    for _ in 0..n {
+        sig.params
+            .push(cranelift_codegen::ir::AbiParam::new(types::I64));
+    }
+    if returns {
+        sig.returns
+            .push(cranelift_codegen::ir::AbiParam::new(types::I64));
+    }
+    sig
+}
+
+/// The object an access may touch.
+struct Bounds {
+    /// Its first byte.
+    base: Value,
+    /// Its length in bytes.
+    len: Value,
+    /// What it is.
+    object: CheckObject,
+    /// Its size, when the compiler knows it.
+    object_size: Option<u64>,
+    /// For `__local` memory: the shadow area and the address its offsets count from.
+    shadow: Option<(u64, Value)>,
+}
+
+/// One memory access to check.
+pub(crate) struct Access {
+    /// The IR pointer.
+    pub ptr: ValueId,
+    /// Its address.
+    pub addr: Value,
+    /// Bytes accessed.
+    pub size: u64,
+    /// The element size the address must be a multiple of.
+    pub align: u64,
+    /// A write (else a read).
+    pub write: bool,
+    /// An atomic access (not recorded in the `__local` shadow).
+    pub atomic: bool,
+    /// A vector or aggregate, which may have bytes nothing writes (padding).
+    pub padded: bool,
+    /// Where the source made it.
+    pub span: Option<SourceSpan>,
+}
+
+impl Tx<'_, '_, '_> {
+    /// Loads the check table's fields in the entry block (checked kernels).
+    pub(super) fn start_checks(&mut self, module: &oclc_ir::Module, table_offset: u64) {
+        let ro = MemFlagsData::trusted().with_readonly();
+        let table = self
+            .b
+            .ins()
+            .load(types::I64, ro, self.args, table_offset as i32);
+        let lens = self
+            .b
+            .ins()
+            .load(types::I64, ro, table, table_offsets::PARAM_LEN);
+        let spare = self
+            .b
+            .ins()
+            .load(types::I64, ro, table, table_offsets::SPARE);
+        let shadow = self
+            .b
+            .ins()
+            .load(types::I64, ro, self.args, table_offset as i32 + 8);
+        let one = self.b.ins().iconst(types::I64, 1);
+        let epoch = self.runtime_ref(EPOCH_SYMBOL);
+        self.b.ins().call(epoch, &[shadow, one]);
+        let param_len = self
+            .f
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                self.types
+                    .pointee(p.ty)
+                    .map(|_| self.b.ins().load(types::I64, ro, lens, 8 * i as i32))
+            })
+            .collect();
+        self.start_barrier_checks();
+        self.check = Some(CheckCx {
+            prov: crate::check::provenance::analyze(self.types, self.f),
+            table,
+            param_len,
+            spare,
+            shadow,
+            globals: module
+                .globals
+                .iter()
+                .map(|g| (g.ty, g.name.clone()))
+                .collect(),
+        });
+    }
+
+    /// The [`Access`] of `ty` through `ptr` (address `addr`) located at value `at`'s span
+    /// (or `ptr`'s).
+    pub(crate) fn access(
+        &self,
+        ptr: ValueId,
+        addr: Value,
+        ty: oclc_ir::TypeId,
+        write: bool,
+        at: ValueId,
+    ) -> Access {
+        let size = self.types.layout(ty).size;
+        let align = self
+            .types
+            .scalar_of(ty)
+            .map_or(1, |s| u64::from(s.bits().max(8) / 8));
+        Access {
+            ptr,
+            addr,
+            size,
+            align,
+            write,
+            atomic: false,
+            padded: !matches!(self.types.get(ty), oclc_ir::Type::Scalar(_)),
+            span: self.f.span(at).or(self.f.span(ptr)),
+        }
+    }
+
+    /// Registers a check site and returns its number.
+    pub(super) fn add_site(&mut self, site: CheckSite) -> u64 {
+        self.env.check_sites.push(site);
+        (self.env.check_sites.len() - 1) as u64
+    }
+
+    /// Branches to a cold report of `site` (with `detail`) unless `ok` holds.
+    fn report_unless(&mut self, ok: Value, site: u64, detail: Value) {
+        let site = self.b.ins().iconst(types::I64, site as i64);
+        self.report_unless_at(ok, site, detail, None);
+    }
+
+    /// [`Tx::report_unless`] with the site number computed at run time, for the current
+    /// work-item or the one with local ids `lids`.
+    pub(super) fn report_unless_at(
+        &mut self,
+        ok: Value,
+        site_v: Value,
+        detail: Value,
+        lids: Option<[Value; 3]>,
+    ) {
+        let Some(cx) = &self.check else { return };
+        let table = cx.table;
+        let bad = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(ok, cont, &[], bad, &[]);
+        self.b.switch_to_block(bad);
+        self.b.set_cold_block(bad);
+        let lids = match (lids, self.wi) {
+            (Some(l), _) => l,
+            (None, Some(w)) => w.lid,
+            (None, None) => [(); 3].map(|_| self.b.ins().iconst(types::I64, -1)),
+        };
+        let fref = self.runtime_ref(REPORT_SYMBOL);
+        let ctx = self.ctx;
+        let call = self.b.ins().call(
+            fref,
+            &[table, ctx, site_v, lids[0], lids[1], lids[2], detail],
+        );
+        let stop = self.b.inst_results(call)[0];
+        self.b.ins().brif(stop, self.exit, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// The object an access through `ptr` may touch: its start, its length and what it is.
+    fn bounds_of(&mut self, ptr: ValueId) -> Result<Option<Bounds>, CompileError> {
+        let Some(root) = self.check.as_ref().and_then(|c| c.prov.root(ptr)) else {
+            return Ok(None);
+        };
+        Ok(match root {
+            Root::Param(i) => {
+                let Some(len) = self.check.as_ref().and_then(|c| c.param_len[i]) else {
+                    return Ok(None);
+                };
+                let p = &self.f.params[i];
+                let (space, _) = self.types.pointee(p.ty).expect("a pointer parameter");
+                if !matches!(
+                    space,
+                    AddressSpace::Global | AddressSpace::Constant | AddressSpace::Local
+                ) {
+                    return Ok(None);
+                }
+                let object = CheckObject::Param {
+                    index: i,
+                    name: p.name.clone(),
+                };
+                let base = self.val1(p.value)?;
+                let shadow = (space == AddressSpace::Local).then_some((1 + i as u64, base));
+                Some(Bounds {
+                    base,
+                    len,
+                    object,
+                    object_size: None,
+                    shadow,
+                })
+            }
+            Root::Local(l) => {
+                if self.vars.contains_key(&l.0) {
+                    return Ok(None);
+                }
+                let local = self.f.local(l);
+                let size = self.types.layout(local.ty).size;
+                let object = CheckObject::Variable {
+                    name: local.name.clone(),
+                    space: if local.space == AddressSpace::Local {
+                        "__local"
+                    } else {
+                        "private"
+                    },
+                };
+                let base = self.local_addr(l.0)?;
+                let len = self.b.ins().iconst(types::I64, size as i64);
+                let shadow = if local.space == AddressSpace::Local {
+                    Some((0, self.local_mem))
+                } else {
+                    Some((crate::check::shadow::PRIVATE_AREA + u64::from(l.0), base))
+                };
+                Some(Bounds {
+                    base,
+                    len,
+                    object,
+                    object_size: Some(size),
+                    shadow,
+                })
+            }
+            Root::Global(g) => {
+                let Some(data) = self.env.globals.get(g.0 as usize).copied() else {
+                    return Ok(None);
+                };
+                let Some((ty, name)) = self
+                    .check
+                    .as_ref()
+                    .and_then(|c| c.globals.get(g.0 as usize).cloned())
+                else {
+                    return Ok(None);
+                };
+                let size = self.types.layout(ty).size;
+                let object = CheckObject::Global { name };
+                let gv = self.env.module.declare_data_in_func(data, self.b.func);
+                let base = self.b.ins().symbol_value(types::I64, gv);
+                let len = self.b.ins().iconst(types::I64, size as i64);
+                Some(Bounds {
+                    base,
+                    len,
+                    object,
+                    object_size: Some(size),
+                    shadow: None,
+                })
+            }
+        })
+    }
+
+    /// Checks `a` and returns the address to access: `a.addr`, or the spare area when the
+    /// access is out of bounds. Unchecked kernels get `a.addr` back unchanged.
+    pub(crate) fn checked_access(&mut self, a: Access) -> Result<Value, CompileError> {
+        if self.check.is_none() {
+            return Ok(a.addr);
+        }
+        let mut addr = a.addr;
+        if let Some(Bounds {
+            base,
+            len,
+            object,
+            object_size,
+            shadow,
+        }) = self.bounds_of(a.ptr)?
+        {
+            let off = self.b.ins().isub(a.addr, base);
+            let starts_inside = self.b.ins().icmp(IntCC::UnsignedLessThan, off, len);
+            let end = self.b.ins().iadd_imm_s(off, a.size as i64);
+            let ends_inside = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, len);
+            let ok = self.b.ins().band(starts_inside, ends_inside);
+            let kind = if a.write {
+                DefectKind::OutOfBoundsWrite
+            } else {
+                DefectKind::OutOfBoundsRead
+            };
+            let site = self.add_site(CheckSite {
+                kind,
+                span: a.span,
+                object: object.clone(),
+                size: a.size,
+                object_size,
+            });
+            self.report_unless(ok, site, off);
+            if let (Some((area, area_base)), false) = (shadow, a.atomic) {
+                self.shadow_access(&a, ok, area, area_base, object, object_size);
+            }
+            if a.size as usize <= SPARE_BYTES {
+                let spare = self.check.as_ref().expect("checked").spare;
+                addr = self.b.ins().select(ok, a.addr, spare);
+            }
+        }
+        if a.align > 1 {
+            let low = self.b.ins().band_imm_s(a.addr, (a.align - 1) as i64);
+            let ok = self.b.ins().icmp_imm_s(IntCC::Equal, low, 0);
+            let site = self.add_site(CheckSite {
+                kind: DefectKind::Misaligned,
+                span: a.span,
+                object: CheckObject::None,
+                size: a.size,
+                object_size: None,
+            });
+            self.report_unless(ok, site, a.addr);
+        }
+        Ok(addr)
+    }
+
+    /// Records an in-bounds (`ok`) access of `__local` area `area` (starting at
+    /// `area_base`) in the shadow, which reports races and uninitialised reads.
+    fn shadow_access(
+        &mut self,
+        a: &Access,
+        ok: Value,
+        area: u64,
+        area_base: Value,
+        object: CheckObject,
+        object_size: Option<u64>,
+    ) {
+        let Some(cx) = &self.check else { return };
+        let (table, shadow) = (cx.table, cx.shadow);
+        let site = |tx: &mut Self, kind| {
+            tx.add_site(CheckSite {
+                kind,
+                span: a.span,
+                object: object.clone(),
+                size: a.size,
+                object_size,
+            })
+        };
+        let first = site(self, DefectKind::UninitialisedRead);
+        site(self, DefectKind::DataRace);
+        let record = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(ok, record, &[], cont, &[]);
+        self.b.switch_to_block(record);
+        let lid = match self.wi {
+            Some(w) => w.lid,
+            None => [(); 3].map(|_| self.b.ins().iconst(types::I64, 0)),
+        };
+        let [lsx, lsy, _] = self.local_size;
+        let lin = self.b.ins().imul(lid[2], lsy);
+        let lin = self.b.ins().iadd(lin, lid[1]);
+        let lin = self.b.ins().imul(lin, lsx);
+        let lin = self.b.ins().iadd(lin, lid[0]);
+        let mut off = self.b.ins().isub(a.addr, area_base);
+        if area >= crate::check::shadow::PRIVATE_AREA {
+            // Each work-item has its own copy: its own cells.
+            let copy = self
+                .b
+                .ins()
+                .imul_imm_s(lin, object_size.unwrap_or(0) as i64);
+            off = self.b.ins().iadd(off, copy);
+        }
+        let args = [
+            area as i64,
+            a.size as i64,
+            (first * 4 + u64::from(a.write) + 2 * u64::from(a.padded)) as i64,
+        ]
+        .map(|n| self.b.ins().iconst(types::I64, n));
+        let fref = self.runtime_ref(LOCAL_ACCESS_SYMBOL);
+        let ctx = self.ctx;
+        let call = self.b.ins().call(
+            fref,
+            &[table, ctx, shadow, args[0], off, args[1], args[2], lin],
+        );
+        let stop = self.b.inst_results(call)[0];
+        self.b.ins().brif(stop, self.exit, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// A barrier: a new epoch of the `__local` shadow.
+    pub(super) fn shadow_barrier(&mut self) {
+        let Some(cx) = &self.check else { return };
+        let shadow = cx.shadow;
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let epoch = self.runtime_ref(EPOCH_SYMBOL);
+        self.b.ins().call(epoch, &[shadow, zero]);
+    }
+
+    /// Reports a zero divisor `y` of the integer division defining `result`.
+    pub(crate) fn check_divisor(&mut self, result: ValueId, y: Value) {
+        if self.check.is_none() {
+            return;
+        }
+        let ok = self.b.ins().icmp_imm_s(IntCC::NotEqual, y, 0);
+        let site = self.add_site(CheckSite {
+            kind: DefectKind::DivisionByZero,
+            span: self.f.span(result),
+            object: CheckObject::None,
+            size: 0,
+            object_size: None,
+        });
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.report_unless(ok, site, zero);
+    }
+}
