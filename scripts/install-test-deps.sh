@@ -9,7 +9,7 @@ set -euo pipefail
 
 packages=(spirv-tools pocl-opencl-icd ocl-icd-opencl-dev ocl-icd-libopencl1 clang-14 llvm-spirv-14
           mesa-vulkan-drivers libvulkan1 libvulkan-dev clinfo vulkan-tools gcc g++ binutils
-          strace gdb)
+          strace gdb oclgrind)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
