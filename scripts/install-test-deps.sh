@@ -3,7 +3,7 @@
 # references (spirv-val, PoCL, clang-14 + llvm-spirv-14), the Vulkan CPU driver, and the C
 # toolchain that links CPU objects in tests/cpu_object.rs, gdb (tests/cpu_object_debug.rs debugs
 # a -g object), and strace (tests/installed_binary.rs checks that a copied oclc opens nothing of
-# the source tree).
+# the source tree), and Oclgrind (tests/check_defects.rs confirms each expected defect with it).
 # Safe to run repeatedly; does nothing when everything is present.
 set -euo pipefail
 
