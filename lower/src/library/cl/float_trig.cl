@@ -229,8 +229,20 @@ float __oclc_tr_tan_quadrant(float4 rq)
 
 // ---------------------------------------------------------------- sin, cos, tan
 
+// Fast path, |x| < 6400 (one comparison; NaN and infinities fail it): Cody-Waite
+// reduction straight away (exact for these n, and the identity for |x| <= pi/4, where
+// n = 0), the kernels, and the sign from x's sign bit (so sin(-0) = -0 without a
+// canonicalisation; a denormal x on a flushing device gives x or its zero, both allowed).
+// The same operations as the full path below, so the same error bounds; only the special
+// cases and the 3-way choice of reduction are skipped. Elsewhere: specials, tiny x,
+// Payne-Hanek.
+
 float __oclc_sin_f32(float x)
 {
+    if (fabs(x) < 6400.0f) {
+        float v = __oclc_tr_sin_quadrant(__oclc_tr_reduce_cw(fabs(x)));
+        return as_float(as_uint(v) ^ (as_uint(x) & 0x80000000u));
+    }
     x = __oclc_canon_f32(x);
     if (__oclc_nonfinite_f32(x))
         return __oclc_qnan_f32();
@@ -243,6 +255,8 @@ float __oclc_sin_f32(float x)
 
 float __oclc_cos_f32(float x)
 {
+    if (fabs(x) < 6400.0f)
+        return __oclc_tr_cos_quadrant(__oclc_tr_reduce_cw(fabs(x)));
     x = __oclc_canon_f32(x);
     if (__oclc_nonfinite_f32(x))
         return __oclc_qnan_f32();
@@ -251,6 +265,10 @@ float __oclc_cos_f32(float x)
 
 float __oclc_tan_f32(float x)
 {
+    if (fabs(x) < 6400.0f) {
+        float v = __oclc_tr_tan_quadrant(__oclc_tr_reduce_cw(fabs(x)));
+        return as_float(as_uint(v) ^ (as_uint(x) & 0x80000000u));
+    }
     x = __oclc_canon_f32(x);
     if (__oclc_nonfinite_f32(x))
         return __oclc_qnan_f32();
