@@ -3,7 +3,7 @@
 # on NVIDIA's Vulkan driver, then the transcendental bench, Black-Scholes and the bench-gpu
 # suite for a baseline and a changed oclc side by side against NVIDIA's OpenCL.
 #
-# usage: scripts/gpu-math-run.sh STEP...     (steps: ulp, math, suite, chapter)
+# usage: scripts/gpu-math-run.sh STEP...     (steps: ulp, math, probe, suite, chapter)
 #
 # Expects in the checkout (ignored folders the run tool carries): .gl/*.deb (the Vulkan
 # loader), .gpu/oclc-base and .gpu/oclc (release binaries), .gpu/vulkan_math_ulp*
@@ -31,8 +31,8 @@ step_ulp() {
     [ -e "$built" ] || ln -s "$PWD" "$built"
     mkdir -p target/release && cp .gpu/oclc target/release/oclc
     for t in .gpu/vulkan_math_ulp .gpu/vulkan_math_ulp_f16 .gpu/vulkan_math_ulp_f64; do
-        echo "== $t (OCLC_VK_DENORM=flush: flush-tolerant judging)"
-        OCLC_VK_DENORM=flush timeout 200 "$t" --test-threads 2 --nocapture 2>&1 | tail -n 150
+        echo "== $t (OCLC_VK_DENORM=any: the driver may flush; flush-tolerant judging)"
+        OCLC_VK_DENORM=any timeout 240 "$t" --test-threads 2 --nocapture 2>&1 | tail -n 150
     done
 }
 
@@ -40,6 +40,23 @@ case " $* " in *" ulp "*) step_ulp > "$OUT/ulp.txt" 2>&1; tail -n 40 "$OUT/ulp.t
 case " $* " in *" math "*)
     BENCH_REPEAT=10 scripts/bench-gpu-math.sh .gpu/oclc-base .gpu/oclc > "$OUT/math.txt" 2>&1
     cat "$OUT/math.txt" ;; esac
+step_probe() {
+    local n=67108864 k g
+    for k in copy_size_t copy_int copy_uint copy_float4 sqrt_size_t; do
+        g=$n
+        [ $k = copy_float4 ] && g=$((n / 4))
+        for bin in opencl .gpu/oclc-base .gpu/oclc; do
+            local dev=vulkan b=$bin extra=()
+            [ $bin = opencl ] && { dev=opencl; b=.gpu/oclc; extra=(--opencl-device NVIDIA); }
+            t=$("$b" run bench/probes/stream_forms.cl --kernel $k --global $g --local 256 \
+                --arg f32[$n]=rand:1 --arg f32[$n]=zeros --device $dev "${extra[@]}" --time --repeat 10 2>&1 |
+                sed -n 's/^kernel time: \([0-9.]*\) ms.*/\1/p')
+            printf '%-12s %-16s %s ms\n' $k $bin "$t"
+        done
+    done
+}
+
+case " $* " in *" probe "*) step_probe > "$OUT/probe.txt" 2>&1; cat "$OUT/probe.txt" ;; esac
 case " $* " in *" suite "*)
     BENCH_ONLY='^([^c]|c[^h]|ch[^_])' scripts/bench-gpu.sh .gpu/oclc-base .gpu/oclc > "$OUT/suite.txt" 2>&1
     cat "$OUT/suite.txt" ;; esac
