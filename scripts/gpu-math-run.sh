@@ -9,8 +9,14 @@
 # loader), .gpu/oclc-base and .gpu/oclc (release binaries), .gpu/vulkan_math_ulp*
 # (`cargo test --release --no-run` binaries of tests/vulkan_math_ulp*.rs, built in the
 # worktree named by .gpu/built-root, whose paths they keep: the script links that path to
-# this checkout and puts .gpu/oclc where they look for the binary). Writes each step's raw
-# output under $OUT (default /tmp/out).
+# this checkout and puts .gpu/oclc where they look for the binary; they read
+# lower/src/library/cl and tests/data from it). Writes each step's raw output under $OUT
+# (default /tmp/out).
+#
+# The run tool copies the lead's checkout, not a worktree: copy what the steps need
+# (git archive HEAD scripts bench samples tests/run tests/data lower/src/library, plus .gl
+# and .gpu) into an ignored folder of that checkout (e.g. wt/NAME, ignored by /wt/), carry
+# it, and start this script from there.
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/out}
@@ -43,13 +49,13 @@ case " $* " in *" math "*)
 step_probe() {
     local n=67108864 k g
     for k in copy_size_t copy_int copy_uint copy_float4 sqrt_size_t; do
-        g=$n
-        [ $k = copy_float4 ] && g=$((n / 4))
+        g=$n ty=f32 len=$n
+        [ $k = copy_float4 ] && { g=$((n / 4)); ty=f32x4; len=$((n / 4)); }
         for bin in opencl .gpu/oclc-base .gpu/oclc; do
             local dev=vulkan b=$bin extra=()
             [ $bin = opencl ] && { dev=opencl; b=.gpu/oclc; extra=(--opencl-device NVIDIA); }
             t=$("$b" run bench/probes/stream_forms.cl --kernel $k --global $g --local 256 \
-                --arg f32[$n]=rand:1 --arg f32[$n]=zeros --device $dev "${extra[@]}" --time --repeat 10 2>&1 |
+                --arg "$ty[$len]=rand:1" --arg "$ty[$len]=zeros" --device $dev "${extra[@]}" --time --repeat 10 2>&1 |
                 sed -n 's/^kernel time: \([0-9.]*\) ms.*/\1/p')
             printf '%-12s %-16s %s ms\n' $k $bin "$t"
         done
