@@ -86,8 +86,9 @@ float __oclc_erf_f32(float x)
     float v = 1.0f; // erfc(a) < 2^-25 at and above 3.92
     if (a < 3.92f)
         v = 1.0f - native_exp(-(a * a)) * __oclc_sp_erfc_h(a, 0);
-    else if (a != a)
-        return x;
+    else if ((as_uint(x) & 0x7fffffffu) > 0x7f800000u)
+        return x; // NaN, tested on the bits: NVIDIA's Vulkan compiler took a != a here as
+                  // false once a < 3.92 had failed (erf(NaN) came out 1 on an H100)
     return __oclc_copysign_f32(v, x);
 }
 
