@@ -1,32 +1,39 @@
 #!/usr/bin/env bash
 # Benchmarks oclc's Vulkan SPIR-V against the vendor's OpenCL compiler on the same kernels.
 #
-# usage: scripts/bench-gpu.sh [OCLC_BINARY]     (default: target/release/oclc)
+# usage: scripts/bench-gpu.sh [OCLC_BINARY...]     (default: target/release/oclc)
 #
 # Runs each kernel (samples, tests/run, bench/kernels, and a copy kernel that
 # measures device copy bandwidth) with `oclc run --device vulkan --time` and
 # `oclc run --device opencl --time` at the same sizes, and prints per-kernel median
 # kernel times, the ratio OpenCL time / Vulkan time (> 1: oclc+Vulkan is faster), their
 # geometric mean, and the achieved bandwidth (bytes moved / time) of memory-bound kernels
-# next to the copy bandwidth.
+# next to the copy bandwidth. With several binaries (e.g. before and after a change) each
+# gets its own Vulkan columns; OpenCL runs once, with the first. The first row, `empty`,
+# is each API's empty-kernel launch time: the fixed cost inside every row's time, which
+# is why the default sizes make every kernel run for 0.2 ms or more on an H100 (the
+# `// BENCH-GPU:` lines of bench/kernels, else their `// BENCH:` lines).
 #
 # Environment:
-#   BENCH_N=N          elements of the 1-D kernels (default 16777216; 2-D kernels use
+#   BENCH_N=N          elements of the 1-D kernels (default 67108864; 2-D kernels use
 #                      about the same number of elements)
 #   BENCH_SMALL=1      small sizes (N=65536, bench/kernels at their BENCH-TINY sizes) for a
 #                      functional check (lavapipe + PoCL)
-#   BENCH_REPEAT=R     timed launches per kernel (default 20)
+#   BENCH_REPEAT=R     timed launches per kernel (default 10)
 #   OPENCL_DEVICE=S    --opencl-device filter (default: NVIDIA when clinfo lists it)
 #   BENCH_ONLY=REGEX   run only the kernels whose name matches (grep -E), e.g.
 #                      BENCH_N=67108864 BENCH_ONLY='^(copy|vecadd|saxpy|reduce4?|transpose(_rows)?|stencil)$'
 #                      for the bandwidth of the memory-bound kernels on larger buffers
 set -u
-OCLC=${1:-target/release/oclc}
 cd "$(dirname "$0")/.."
-[ -x "$OCLC" ] || { echo "bench-gpu: no oclc binary at $OCLC (build with cargo build --release -p oclc)" >&2; exit 2; }
-N=${BENCH_N:-16777216}
+[ $# -ge 1 ] || set -- target/release/oclc
+OCLC=$1
+for b in "$@"; do
+    [ -x "$b" ] || { echo "bench-gpu: no oclc binary at $b (build with cargo build --release -p oclc)" >&2; exit 2; }
+done
+N=${BENCH_N:-67108864}
 [ "${BENCH_SMALL:-0}" = 1 ] && N=65536
-R=${BENCH_REPEAT:-20}
+R=${BENCH_REPEAT:-10}
 S=$(python3 -c "import math; print(max(16, int(math.isqrt($N)) // 16 * 16))")   # 2-D side
 G=$(( N / 256 * 256 ))                                                          # 1-D global
 S32=$(( S / 32 * 32 ))                                                          # 2-D side, tiles of 32
@@ -39,6 +46,9 @@ CL_ARGS=()
 [ -n "$CL_FILTER" ] && CL_ARGS=(--opencl-device "$CL_FILTER")
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+cat > "$TMP/empty.cl" <<'CL'
+__kernel void empty(__global float *o) { }
+CL
 cat > "$TMP/copy.cl" <<'CL'
 __kernel void copy(__global const float4 *in, __global float4 *out) {
     size_t i = get_global_id(0);
@@ -48,6 +58,7 @@ CL
 
 # name | file | bytes moved (0: not memory-bound) | oclc run arguments
 KERNELS=(
+"empty|$TMP/empty.cl|0|--kernel empty --global 256 --local 256 --arg f32[256]=zeros"
 "copy|$TMP/copy.cl|$((8 * G))|--kernel copy --global $((G / 4)) --local 256 --arg f32x4[$((G / 4))]=rand:1 --arg f32x4[$((G / 4))]=zeros"
 "vecadd|samples/vecadd.cl|$((12 * G))|--kernel vecadd --global $G --local 256 --arg f32[$G]=rand:1 --arg f32[$G]=rand:2 --arg f32[$G]=zeros"
 "saxpy|samples/saxpy.cl|$((12 * G))|--kernel saxpy --global $G --local 256 --arg f32:2.5 --arg f32[$G]=rand:3 --arg f32[$G]=rand:4 --arg i32:$G"
@@ -60,8 +71,9 @@ KERNELS=(
 "integer_ops|tests/run/integer_ops.cl|0|--kernel integer_ops --global $G --local 256 --arg i32[$G]=randu:1:-1000000:1000000 --arg u32[$G]=rand:2 --arg i64[$G]=rand:3 --arg i32[$G]=zeros --arg u32[$G]=zeros --arg i64[$G]=zeros"
 "stencil|tests/run/local_2d.cl|$((8 * S * S))|--kernel stencil --global $S,$S --local 16,4 --arg f32[$S,$S]=randu:5:-1:1 --arg f32[$S,$S]=zeros"
 )
-# The benchmark suite of bench/kernels (each `// BENCH: NAME | ARGS` line, at its own sizes;
-# with BENCH_SMALL=1 each file's `// BENCH-TINY: ARGS` line instead, named after the file).
+# The benchmark suite of bench/kernels (each `// BENCH-GPU: NAME | ARGS` line, or where a file
+# has none each `// BENCH: NAME | ARGS` line, at its own sizes; with BENCH_SMALL=1 each file's
+# `// BENCH-TINY: ARGS` line instead, named after the file).
 for f in bench/kernels/*.cl; do
     [ -f "$f" ] || continue
     if [ "${BENCH_SMALL:-0}" = 1 ]; then
@@ -70,21 +82,21 @@ for f in bench/kernels/*.cl; do
         continue
     fi
     while IFS= read -r line; do
-        name=$(echo "$line" | sed 's#^// BENCH: *\([^|]*\)|.*#\1#; s# *$##')
+        name=$(echo "$line" | sed 's#^// BENCH[-A-Z]*: *\([^|]*\)|.*#\1#; s# *$##')
         args=$(echo "$line" | sed 's#^[^|]*| *##')
         KERNELS+=("$name|$f|0|$args")
-    done < <(grep '^// BENCH:' "$f")
+    done < <(grep '^// BENCH-GPU:' "$f" || grep '^// BENCH:' "$f")
 done
 
-time_of() { # device file args... -> median ms, or the reason it failed
-    local dev=$1 file=$2; shift 2
+time_of() { # oclc device file args... -> median ms, or the reason it failed
+    local bin=$1 dev=$2 file=$3; shift 3
     local extra=()
     [ "$dev" = opencl ] && extra=("${CL_ARGS[@]}")
     local out
-    if out=$("$OCLC" run "$file" "$@" --device "$dev" "${extra[@]}" --time --repeat "$R" 2>&1); then
+    if out=$("$bin" run "$file" "$@" --device "$dev" "${extra[@]}" --time --repeat "$R" 2>&1); then
         echo "$out" | sed -n 's/^kernel time: \([0-9.]*\) ms.*/\1/p' | tail -1
     else
-        echo "FAIL: $(echo "$out" | grep -m1 -i 'error' | cut -c1-100)"
+        echo "FAIL: $(echo "$out" | grep -m1 -i 'error' | cut -c1-100 | tr '\t' ' ')"
     fi
 }
 
@@ -92,40 +104,57 @@ RESULTS="$TMP/results.tsv"
 : > "$RESULTS"
 for k in "${KERNELS[@]}"; do
     IFS='|' read -r name file bytes args <<< "$k"
-    if [ -n "${BENCH_ONLY:-}" ] && ! grep -qE "$BENCH_ONLY" <<< "$name"; then
+    if [ -n "${BENCH_ONLY:-}" ] && [ "$name" != empty ] && ! grep -qE "$BENCH_ONLY" <<< "$name"; then
         continue
     fi
     read -r -a argv <<< "$args"
-    vk=$(time_of vulkan "$file" "${argv[@]}")
-    cl=$(time_of opencl "$file" "${argv[@]}")
-    printf '%s\t%s\t%s\t%s\n' "$name" "$bytes" "$vk" "$cl" >> "$RESULTS"
+    row="$name	$bytes	$(time_of "$OCLC" opencl "$file" "${argv[@]}")"
+    for b in "$@"; do
+        row="$row	$(time_of "$b" vulkan "$file" "${argv[@]}")"
+    done
+    echo "$row" >> "$RESULTS"
 done
 
-echo "oclc: $OCLC   N=$N (2-D: ${S}x${S})   repeat=$R   OpenCL device filter: ${CL_FILTER:-<first device>}"
-python3 - "$RESULTS" <<'PY'
+echo "oclc: $*   N=$N (2-D: ${S}x${S})   repeat=$R   OpenCL device filter: ${CL_FILTER:-<first device>}"
+python3 - "$RESULTS" "$#" <<'PY'
 import math, sys
 rows = [l.rstrip('\n').split('\t') for l in open(sys.argv[1]) if l.strip()]
+nbin = int(sys.argv[2])
 def num(s):
     try: return float(s)
     except ValueError: return None
-print(f"{'kernel':<18} {'vulkan ms':>10} {'opencl ms':>10} {'cl/vk':>7} {'vk GB/s':>9} {'cl GB/s':>9}")
-ratios, copy_bw, failures = [], None, []
-for name, nbytes, vk, cl in rows:
-    v, c, b = num(vk), num(cl), int(nbytes)
-    ratio = c / v if v and c else None
-    if ratio: ratios.append(ratio)
-    bw = lambda t: f"{b / (t * 1e-3) / 1e9:9.2f}" if (t and b) else f"{'-':>9}"
+tag = lambda i: '' if nbin == 1 else f'[{i + 1}]'
+print(f"{'kernel':<20} {'opencl ms':>10}" + ''.join(f" {'vk' + tag(i) + ' ms':>10}" for i in range(nbin))
+      + ''.join(f" {'cl/vk' + tag(i):>9}" for i in range(nbin))
+      + f" {'cl GB/s':>8}" + ''.join(f" {'vk' + tag(i) + ' GB/s':>10}" for i in range(nbin)))
+logs, low = [[] for _ in range(nbin)], [[] for _ in range(nbin)]
+copy_bw, failures = None, []
+for r in rows:
+    name, b, cl, vks = r[0], int(r[1]), num(r[2]), [num(v) for v in r[3:]]
     fmt = lambda t: f"{t:10.4f}" if t is not None else f"{'n/a':>10}"
-    print(f"{name:<18} {fmt(v)} {fmt(c)} {(f'{ratio:7.3f}' if ratio else '    n/a')} {bw(v)} {bw(c)}")
-    if name == 'copy' and v and c and b:
-        copy_bw = (b / (v * 1e-3) / 1e9, b / (c * 1e-3) / 1e9)
-    for dev, t in (('vulkan', vk), ('opencl', cl)):
-        if t.startswith('FAIL'): failures.append(f"  {name} on {dev}: {t[6:]}")
-if ratios:
-    g = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-    print(f"geometric mean of OpenCL/Vulkan time ratios over {len(ratios)} kernels: {g:.3f}")
+    bw = lambda t, w: f"{b / (t * 1e-3) / 1e9:{w}.1f}" if (t and b) else f"{'-':>{w}}"
+    ratios = [cl / v if (cl and v) else None for v in vks]
+    print(f"{name:<20} {fmt(cl)}" + ''.join(f" {fmt(v)}" for v in vks)
+          + ''.join(f" {q:9.3f}" if q else f" {'n/a':>9}" for q in ratios)
+          + f" {bw(cl, 8)}" + ''.join(f" {bw(v, 10)}" for v in vks))
+    if name != 'empty':
+        for i, q in enumerate(ratios):
+            if q:
+                logs[i].append(math.log(q))
+                if q < 0.95: low[i].append(f"{name} {q:.2f}")
+    if name == 'copy' and b:
+        copy_bw = [b / (t * 1e-3) / 1e9 if t else None for t in [cl] + vks]
+    for i, t in enumerate(r[2:]):
+        if t.startswith('FAIL'):
+            failures.append(f"  {name} on {'opencl' if i == 0 else 'vulkan' + tag(i - 1)}: {t[6:]}")
+for i, l in enumerate(logs):
+    if l:
+        print(f"geometric mean of OpenCL/Vulkan{tag(i)} time ratios over {len(l)} kernels (empty excluded): "
+              f"{math.exp(sum(l) / len(l)):.3f}; below 0.95: {', '.join(low[i]) or 'none'}")
 if copy_bw:
-    print(f"device copy bandwidth (copy kernel): Vulkan {copy_bw[0]:.2f} GB/s, OpenCL {copy_bw[1]:.2f} GB/s")
+    names = ['OpenCL'] + [f'Vulkan{tag(i)}' for i in range(nbin)]
+    print("device copy bandwidth (copy kernel): "
+          + ", ".join(f"{n} {v:.1f} GB/s" for n, v in zip(names, copy_bw) if v))
 if failures:
     print("not run:")
     print('\n'.join(failures))

@@ -21,7 +21,7 @@ pub use error::SpirvError;
 pub use opencl::pipeline::opencl_pipeline;
 pub use opencl::{emit_opencl, emit_opencl_debug};
 pub use options::{SpirvOptions, VulkanOptions};
-pub use vulkan::math::{vulkan_native_division, vulkan_native_math};
+pub use vulkan::math::{vulkan_native_division, vulkan_native_math, vulkan_native_math_relaxed};
 pub use vulkan::pipeline::{vulkan_pipeline, VulkanPipelineOptions};
 pub use vulkan::reflection::{
     ArgInfo, ConstantSampler, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET, FIRST_IMAGE_BINDING,

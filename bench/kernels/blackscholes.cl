@@ -1,5 +1,6 @@
 // BENCH: blackscholes | --kernel blackscholes --global 1048576 --local 256 --arg f32[1048576]=randu:10:5:30 --arg f32[1048576]=randu:11:1:100 --arg f32[1048576]=randu:12:0.25:10 --arg f32[1048576]=zeros --arg f32[1048576]=zeros --arg f32:0.02 --arg f32:0.30
 // BENCH-TINY: --kernel blackscholes --global 256 --local 256 --arg f32[256]=randu:10:5:30 --arg f32[256]=randu:11:1:100 --arg f32[256]=randu:12:0.25:10 --arg f32[256]=zeros --arg f32[256]=zeros --arg f32:0.02 --arg f32:0.30
+// BENCH-GPU: blackscholes | --kernel blackscholes --global 67108864 --local 256 --arg f32[67108864]=randu:10:5:30 --arg f32[67108864]=randu:11:1:100 --arg f32[67108864]=randu:12:0.25:10 --arg f32[67108864]=zeros --arg f32[67108864]=zeros --arg f32:0.02 --arg f32:0.30
 // TOLERANCE: 1e-4 1e-4
 // Black-Scholes call and put prices, with the usual polynomial cumulative normal.
 float cnd(float d)

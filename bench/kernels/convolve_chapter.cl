@@ -19,6 +19,26 @@
 // BENCH: ch_ConvolveFloat4_16 | --kernel ConvolveFloat4 --global 1024,1024 --local 16,16 --arg f32[1079521]=rand:1 --arg f32[256]=rand:2 --arg f32[1048576]=zeros --arg i32:1039 --arg i32:1024 --arg i32:1024 --arg i32:16
 // BENCH: ch_DefFloat4_16 | -DFILTER_WIDTH=16 --kernel DefFloat4 --global 1024,1024 --local 16,16 --arg f32[1079521]=rand:1 --arg f32[256]=rand:2 --arg f32[1048576]=zeros --arg i32:1039 --arg i32:1024 --arg i32:1024 --arg i32:16
 // BENCH-TINY: --kernel Convolve --global 16,16 --local 16,16 --arg f32[400]=rand:1 --arg f32[25]=rand:2 --arg f32[256]=zeros --arg i32:20 --arg i32:16 --arg i32:16 --arg i32:5
+// BENCH-GPU: ch_Convolve_3 | --kernel Convolve --global 8192,8192 --local 16,16 --arg f32[67141636]=rand:1 --arg f32[9]=rand:2 --arg f32[67108864]=zeros --arg i32:8194 --arg i32:8192 --arg i32:8192 --arg i32:3
+// BENCH-GPU: ch_ConvolveUnroll_3 | --kernel ConvolveUnroll --global 8192,8192 --local 16,16 --arg f32[67141636]=rand:1 --arg f32[9]=rand:2 --arg f32[67108864]=zeros --arg i32:8194 --arg i32:8192 --arg i32:8192 --arg i32:3
+// BENCH-GPU: ch_DefConvolve_3 | -DFILTER_WIDTH=3 --kernel DefConvolve --global 8192,8192 --local 16,16 --arg f32[67141636]=rand:1 --arg f32[9]=rand:2 --arg f32[67108864]=zeros --arg i32:8194 --arg i32:8192 --arg i32:8192 --arg i32:3
+// BENCH-GPU: ch_ConvolveFloat4_3 | --kernel ConvolveFloat4 --global 8192,8192 --local 16,16 --arg f32[67141636]=rand:1 --arg f32[9]=rand:2 --arg f32[67108864]=zeros --arg i32:8194 --arg i32:8192 --arg i32:8192 --arg i32:3
+// BENCH-GPU: ch_DefFloat4_3 | -DFILTER_WIDTH=3 --kernel DefFloat4 --global 8192,8192 --local 16,16 --arg f32[67141636]=rand:1 --arg f32[9]=rand:2 --arg f32[67108864]=zeros --arg i32:8194 --arg i32:8192 --arg i32:8192 --arg i32:3
+// BENCH-GPU: ch_Convolve_5 | --kernel Convolve --global 8192,8192 --local 16,16 --arg f32[67174416]=rand:1 --arg f32[25]=rand:2 --arg f32[67108864]=zeros --arg i32:8196 --arg i32:8192 --arg i32:8192 --arg i32:5
+// BENCH-GPU: ch_ConvolveUnroll_5 | --kernel ConvolveUnroll --global 8192,8192 --local 16,16 --arg f32[67174416]=rand:1 --arg f32[25]=rand:2 --arg f32[67108864]=zeros --arg i32:8196 --arg i32:8192 --arg i32:8192 --arg i32:5
+// BENCH-GPU: ch_DefConvolve_5 | -DFILTER_WIDTH=5 --kernel DefConvolve --global 8192,8192 --local 16,16 --arg f32[67174416]=rand:1 --arg f32[25]=rand:2 --arg f32[67108864]=zeros --arg i32:8196 --arg i32:8192 --arg i32:8192 --arg i32:5
+// BENCH-GPU: ch_ConvolveFloat4_5 | --kernel ConvolveFloat4 --global 8192,8192 --local 16,16 --arg f32[67174416]=rand:1 --arg f32[25]=rand:2 --arg f32[67108864]=zeros --arg i32:8196 --arg i32:8192 --arg i32:8192 --arg i32:5
+// BENCH-GPU: ch_DefFloat4_5 | -DFILTER_WIDTH=5 --kernel DefFloat4 --global 8192,8192 --local 16,16 --arg f32[67174416]=rand:1 --arg f32[25]=rand:2 --arg f32[67108864]=zeros --arg i32:8196 --arg i32:8192 --arg i32:8192 --arg i32:5
+// BENCH-GPU: ch_Convolve_8 | --kernel Convolve --global 8192,8192 --local 16,16 --arg f32[67223601]=rand:1 --arg f32[64]=rand:2 --arg f32[67108864]=zeros --arg i32:8199 --arg i32:8192 --arg i32:8192 --arg i32:8
+// BENCH-GPU: ch_ConvolveUnroll_8 | --kernel ConvolveUnroll --global 8192,8192 --local 16,16 --arg f32[67223601]=rand:1 --arg f32[64]=rand:2 --arg f32[67108864]=zeros --arg i32:8199 --arg i32:8192 --arg i32:8192 --arg i32:8
+// BENCH-GPU: ch_DefConvolve_8 | -DFILTER_WIDTH=8 --kernel DefConvolve --global 8192,8192 --local 16,16 --arg f32[67223601]=rand:1 --arg f32[64]=rand:2 --arg f32[67108864]=zeros --arg i32:8199 --arg i32:8192 --arg i32:8192 --arg i32:8
+// BENCH-GPU: ch_ConvolveFloat4_8 | --kernel ConvolveFloat4 --global 8192,8192 --local 16,16 --arg f32[67223601]=rand:1 --arg f32[64]=rand:2 --arg f32[67108864]=zeros --arg i32:8199 --arg i32:8192 --arg i32:8192 --arg i32:8
+// BENCH-GPU: ch_DefFloat4_8 | -DFILTER_WIDTH=8 --kernel DefFloat4 --global 8192,8192 --local 16,16 --arg f32[67223601]=rand:1 --arg f32[64]=rand:2 --arg f32[67108864]=zeros --arg i32:8199 --arg i32:8192 --arg i32:8192 --arg i32:8
+// BENCH-GPU: ch_Convolve_16 | --kernel Convolve --global 8192,8192 --local 16,16 --arg f32[67354849]=rand:1 --arg f32[256]=rand:2 --arg f32[67108864]=zeros --arg i32:8207 --arg i32:8192 --arg i32:8192 --arg i32:16
+// BENCH-GPU: ch_ConvolveUnroll_16 | --kernel ConvolveUnroll --global 8192,8192 --local 16,16 --arg f32[67354849]=rand:1 --arg f32[256]=rand:2 --arg f32[67108864]=zeros --arg i32:8207 --arg i32:8192 --arg i32:8192 --arg i32:16
+// BENCH-GPU: ch_DefConvolve_16 | -DFILTER_WIDTH=16 --kernel DefConvolve --global 8192,8192 --local 16,16 --arg f32[67354849]=rand:1 --arg f32[256]=rand:2 --arg f32[67108864]=zeros --arg i32:8207 --arg i32:8192 --arg i32:8192 --arg i32:16
+// BENCH-GPU: ch_ConvolveFloat4_16 | --kernel ConvolveFloat4 --global 8192,8192 --local 16,16 --arg f32[67354849]=rand:1 --arg f32[256]=rand:2 --arg f32[67108864]=zeros --arg i32:8207 --arg i32:8192 --arg i32:8192 --arg i32:16
+// BENCH-GPU: ch_DefFloat4_16 | -DFILTER_WIDTH=16 --kernel DefFloat4 --global 8192,8192 --local 16,16 --arg f32[67354849]=rand:1 --arg f32[256]=rand:2 --arg f32[67108864]=zeros --arg i32:8207 --arg i32:8192 --arg i32:8192 --arg i32:16
 // TOLERANCE: 1e-4 1e-5
 // The case study of the OpenCL optimization chapter (seed 001, section 7.1): the plain
 // Convolve kernel and the variants the chapter derives from it by hand — the inner loop

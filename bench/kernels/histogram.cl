@@ -1,5 +1,6 @@
 // BENCH: histogram | --kernel histogram --global 4194304 --local 256 --arg u8[4194304]=rand:3 --arg u32[4194304]=zeros
 // BENCH-TINY: --kernel histogram --global 256 --local 256 --arg u8[256]=rand:3 --arg u32[256]=zeros
+// BENCH-GPU: histogram | --kernel histogram --global 67108864 --local 256 --arg u8[67108864]=rand:3 --arg u32[67108864]=zeros
 // 256-bin histogram with __local atomics; each work-group writes its partial histogram
 // (deterministic output, whatever the number of launches).
 __kernel void histogram(__global const uchar *data, __global uint *partial)

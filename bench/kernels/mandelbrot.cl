@@ -1,5 +1,6 @@
 // BENCH: mandelbrot | --kernel mandelbrot --global 1024,1024 --local 16,16 --arg i32[1048576]=zeros --arg i32:1024 --arg i32:256
 // BENCH-TINY: --kernel mandelbrot --global 16,16 --local 16,16 --arg i32[256]=zeros --arg i32:16 --arg i32:256
+// BENCH-GPU: mandelbrot | --kernel mandelbrot --global 4096,4096 --local 16,16 --arg i32[16777216]=zeros --arg i32:4096 --arg i32:256
 // MISMATCH: 0.002
 // Escape-time iteration counts over [-2, 1] x [-1.5, 1.5]. A contracted (fused) multiply-add
 // in one implementation may change the count of a few boundary pixels, hence MISMATCH.

@@ -1,6 +1,8 @@
 // BENCH: matmul_naive | --kernel matmul_naive --global 512,512 --local 16,16 --arg f32[262144]=rand:5 --arg f32[262144]=rand:6 --arg f32[262144]=zeros --arg i32:512
 // BENCH: matmul_tiled | --kernel matmul_tiled --global 512,512 --local 16,16 --arg f32[262144]=rand:5 --arg f32[262144]=rand:6 --arg f32[262144]=zeros --arg i32:512
 // BENCH-TINY: --kernel matmul_naive --global 16,16 --local 16,16 --arg f32[256]=rand:5 --arg f32[256]=rand:6 --arg f32[256]=zeros --arg i32:16
+// BENCH-GPU: matmul_naive | --kernel matmul_naive --global 2048,2048 --local 16,16 --arg f32[4194304]=rand:5 --arg f32[4194304]=rand:6 --arg f32[4194304]=zeros --arg i32:2048
+// BENCH-GPU: matmul_tiled | --kernel matmul_tiled --global 2048,2048 --local 16,16 --arg f32[4194304]=rand:5 --arg f32[4194304]=rand:6 --arg f32[4194304]=zeros --arg i32:2048
 // TOLERANCE: 1e-4 1e-4
 // C = A * B for n x n row-major matrices: naive, and with 16x16 tiles in __local memory.
 __kernel void matmul_naive(__global const float *a, __global const float *b,

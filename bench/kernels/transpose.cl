@@ -1,5 +1,6 @@
 // BENCH: transpose | --kernel transpose --global 2048,2048 --local 16,16 --arg f32[4194304]=rand:7 --arg f32[4194304]=zeros --arg i32:2048
 // BENCH-TINY: --kernel transpose --global 16,16 --local 16,16 --arg f32[256]=rand:7 --arg f32[256]=zeros --arg i32:16
+// BENCH-GPU: transpose | --kernel transpose --global 8192,8192 --local 16,16 --arg f32[67108864]=rand:7 --arg f32[67108864]=zeros --arg i32:8192
 // Tiled transpose through __local memory (padded against bank conflicts).
 #define T 16
 __kernel void transpose(__global const float *in, __global float *out, int n)

@@ -235,6 +235,7 @@ pub fn target_pipeline<'a>(
                 &oclc_backend_spirv::VulkanPipelineOptions {
                     level,
                     contract: float.contract,
+                    relaxed_math: float.relaxed,
                 },
                 &oclc_lower::library::BuiltinLibrary,
             )

@@ -65,7 +65,16 @@ pub(crate) enum VkMath {
 /// precision and semantics; the driver links every other built-in from oclc's built-in
 /// library (`oclc_ir::library::link`) before emitting Vulkan SPIR-V.
 pub fn vulkan_native_math(func: MathFn, scalar: ScalarType) -> bool {
-    vk_math_op(func, scalar).is_some()
+    vk_math_op(func, scalar, false).is_some()
+}
+
+/// [`vulkan_native_math`] under `-cl-fast-relaxed-math` or `-cl-unsafe-math-optimizations`,
+/// whose limits (OpenCL 3.0 §7.4, "relaxed math") are Vulkan's own precision table for the
+/// GLSL.std.450 instructions: exp/exp2 3 + floor(2|x|) ulp, log/log2 3 ulp outside
+/// [0.5, 2] and 2^-21 absolute inside, sin/cos 2^-11 absolute in [-pi, pi], tan and powr
+/// derived from them (`powr` as exp2(y log2 x); pow, defined for negative x, stays exact).
+pub fn vulkan_native_math_relaxed(func: MathFn, scalar: ScalarType) -> bool {
+    vk_math_op(func, scalar, true).is_some()
 }
 
 /// True when Vulkan's `OpFDiv` on elements of `scalar` is as precise as OpenCL requires:
@@ -77,8 +86,9 @@ pub fn vulkan_native_division(scalar: ScalarType) -> bool {
     scalar == ScalarType::F32
 }
 
-/// The Vulkan implementation of `func` on elements of `s`, if its precision suffices.
-pub(crate) fn vk_math_op(func: MathFn, s: ScalarType) -> Option<VkMath> {
+/// The Vulkan implementation of `func` on elements of `s`, if its precision suffices
+/// (OpenCL's relaxed-math limits where `relaxed`).
+pub(crate) fn vk_math_op(func: MathFn, s: ScalarType, relaxed: bool) -> Option<VkMath> {
     use glsl::*;
     use VkMath::*;
     let (f, signed, int) = (s.is_float(), s.is_signed(), s.is_int());
@@ -110,6 +120,14 @@ pub(crate) fn vk_math_op(func: MathFn, s: ScalarType) -> Option<VkMath> {
         MathFn::NativeLog if f32ish => Glsl(LOG),
         MathFn::NativeLog2 if f32ish => Glsl(LOG2),
         MathFn::NativePowr if f32ish => Glsl(POW),
+        MathFn::Sin if relaxed && s == ScalarType::F32 => Glsl(SIN),
+        MathFn::Cos if relaxed && s == ScalarType::F32 => Glsl(COS),
+        MathFn::Tan if relaxed && s == ScalarType::F32 => Glsl(TAN),
+        MathFn::Exp if relaxed && s == ScalarType::F32 => Glsl(EXP),
+        MathFn::Exp2 if relaxed && s == ScalarType::F32 => Glsl(EXP2),
+        MathFn::Log if relaxed && s == ScalarType::F32 => Glsl(LOG),
+        MathFn::Log2 if relaxed && s == ScalarType::F32 => Glsl(LOG2),
+        MathFn::Powr if relaxed && s == ScalarType::F32 => Glsl(POW),
         MathFn::NativeRecip if f => Recip,
         MathFn::NativeDivide if f => Divide,
         MathFn::Min if signed => Glsl(SMIN),
@@ -133,7 +151,7 @@ impl FnEmitter<'_, '_> {
         };
         let t0 = self.vty(first);
         let (s, n) = self.cx.shape(t0)?;
-        let Some(how) = vk_math_op(func, s) else {
+        let Some(how) = vk_math_op(func, s, self.cx.fast_math) else {
             return unsupported(format!(
                 "the built-in `{}` on {} is not supported on Vulkan (its Vulkan precision does not meet OpenCL's, or it is not implemented yet)",
                 func.name(),

@@ -7,7 +7,7 @@ use oclc_ir::legalize::{
 use oclc_ir::opt::{self, OptConfig};
 use oclc_ir::{LibrarySource, MathFn, Pipeline, ScalarType};
 
-use super::math::{vulkan_native_division, vulkan_native_math};
+use super::math::{vulkan_native_division, vulkan_native_math, vulkan_native_math_relaxed};
 
 /// What the Vulkan pipeline depends on besides the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,10 +17,18 @@ pub struct VulkanPipelineOptions {
     /// `a * b + c` within one expression may become one `Fma` (`FP_CONTRACT ON`, the
     /// default, or `-cl-mad-enable`).
     pub contract: bool,
+    /// `-cl-fast-relaxed-math` or `-cl-unsafe-math-optimizations`: the built-ins whose
+    /// relaxed limits Vulkan's instructions meet are not linked from the library
+    /// (`vulkan_native_math_relaxed`).
+    pub relaxed_math: bool,
 }
 
 fn library_math(func: MathFn, scalar: ScalarType) -> bool {
     !vulkan_native_math(func, scalar)
+}
+
+fn library_math_relaxed(func: MathFn, scalar: ScalarType) -> bool {
+    !vulkan_native_math_relaxed(func, scalar)
 }
 
 fn library_division(scalar: ScalarType) -> bool {
@@ -49,7 +57,11 @@ pub fn vulkan_pipeline<'a>(
         .then(LinkLibrary {
             library,
             needs: LibraryNeeds {
-                math: &library_math,
+                math: if options.relaxed_math {
+                    &library_math_relaxed
+                } else {
+                    &library_math
+                },
                 division: &library_division,
             },
         })

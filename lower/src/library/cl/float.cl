@@ -62,8 +62,9 @@ float __oclc_copysign_f32(float x, float y)
 /// Correctly rounded square root, in single precision: x = m * 4^k with m in [1, 4), an
 /// inverse square root seed refined by one Newton step whose residual m - s^2 is exact,
 /// then the midpoints next to s decide the rounding (their squares are compared with m
-/// through the exact residual; see the comments).
-float __oclc_sqrt_f32(float x)
+/// through the exact residual; see the comments). `__oclc_sqrt_f32`'s path outside
+/// [2^-100, 2^100].
+float __oclc_el_sqrt_cr(float x)
 {
     x = __oclc_canon_f32(x);
     if (x == 0.0f || x == INFINITY)
@@ -96,6 +97,31 @@ float __oclc_sqrt_f32(float x)
     return s * __oclc_ff_pow2i(e >> 1);
 }
 
+/// Square root within OpenCL's 3 ulp (Vulkan refuses -cl-fp32-correctly-rounded-divide-sqrt,
+/// so 3 ulp is all a Vulkan program may ask for). Fast path, for x in [2^-100, 2^100] (one
+/// comparison pair; NaN fails it): the hardware's inverse square root y = (1 + d)/sqrt(x),
+/// s = x y = sqrt(x) (1 + e) with |e| <= |d| + 2^-24, then one Newton step
+/// s' = s + (x - s^2) (y / 2). Exactly, s' = sqrt(x) (1 - e^2/2 - e d + ...): with Vulkan's
+/// documented 2 ulp for inversesqrt (|d| <= 2^-22) the step's own error is below 2^-42
+/// relative, and it stays below a quarter ulp for any |d| <= 2^-13 (a driver 500 times
+/// worse than documented). The residual x - s^2 is exact when mad fuses; where Vulkan's
+/// Fma is a rounded multiply and add, s^2 is rounded (2^-24 x at most) and shifts s' by
+/// 2^-25 sqrt(x), half an ulp; with the final rounding (half an ulp, and half more for an
+/// unfused last mad) the result is within 1.6 ulp on any conforming driver, within 0.51
+/// ulp where mad fuses (measured: tests/vulkan_math_ulp.rs). The range keeps y, s and
+/// x y normal. Elsewhere (zero, denormals, huge, negative, inf, NaN) the correctly rounded
+/// `__oclc_el_sqrt_cr`.
+float __oclc_sqrt_f32(float x)
+{
+    if (x >= 7.888609052e-31f && x <= 1.2676506e+30f) {
+        float y = rsqrt(x);
+        float s = x * y;
+        float r = mad(-s, s, x);
+        return mad(r, 0.5f * y, s);
+    }
+    return __oclc_el_sqrt_cr(x);
+}
+
 // ---------------------------------------------------------------- exponentials
 
 /// e^r - 1 - r over r^2, for |r| <= 0.347 (minimax, 2^-28 relative to e^r).
@@ -117,8 +143,20 @@ float2 __oclc_el_exp_reduce(float x)
     return (float2)(r, n);
 }
 
+/// e^x. Fast path |x| <= 87 (one comparison; NaN fails it): the reduction and polynomial
+/// below, and the scaling by 2^n, n in [-126, 126], one exact multiply by a normal power
+/// of two (the result e^x >= e^-87 > 2^-126 stays normal). Error: the reduction's r is
+/// within 2^-35 of exact, the polynomial within 2^-28 relative, the sum q = 1 + ... within
+/// half an ulp: measured below 1 ulp of OpenCL's 3. Elsewhere the special values and the
+/// two-step scaling into the denormal range.
 float __oclc_exp_f32(float x)
 {
+    if (fabs(x) <= 87.0f) {
+        float2 rn = __oclc_el_exp_reduce(x);
+        float r = rn.x;
+        float q = 1.0f + mad(r * r, __oclc_el_expk(r), r);
+        return q * __oclc_ff_pow2i((int)rn.y);
+    }
     x = __oclc_canon_f32(x);
     if (x != x)
         return x;
@@ -154,8 +192,16 @@ float __oclc_el_exp2_dd(float hi, float lo)
     return __oclc_ff_scale(q, (int)n);
 }
 
+/// 2^x. Fast path |x| <= 125 (NaN fails it): n = rint(x), 2^(x - n) from the polynomial,
+/// times 2^n in one exact multiply (the result stays normal). Elsewhere the two-step
+/// scaling of `__oclc_el_exp2_dd` and the special values.
 float __oclc_exp2_f32(float x)
 {
+    if (fabs(x) <= 125.0f) {
+        float n = rint(x);
+        float r = x - n;
+        return mad(r, __oclc_el_exp2k(r), 1.0f) * __oclc_ff_pow2i((int)n);
+    }
     x = __oclc_canon_f32(x);
     if (x != x)
         return x;
@@ -177,8 +223,17 @@ float __oclc_el_exp10k(float r)
     return mad(p, r, 2.302585125e+00f);
 }
 
+/// 10^x. Fast path |x| <= 37.5 (NaN fails it): n <= 125, so 2^n scales in one exact
+/// multiply (the result stays normal); elsewhere the special values and the two-step
+/// scaling.
 float __oclc_exp10_f32(float x)
 {
+    // x = n log10(2) + r, |r| <= 0.1506, with log10(2) split as for exp's ln 2.
+    float n = rint(x * 3.321928095f);
+    float r = (x - n * 0.30103302001953125f) + n * 3.0243554647e-06f;
+    float q = mad(r, __oclc_el_exp10k(r), 1.0f);
+    if (fabs(x) <= 37.5f)
+        return q * __oclc_ff_pow2i((int)n);
     x = __oclc_canon_f32(x);
     if (x != x)
         return x;
@@ -186,10 +241,6 @@ float __oclc_exp10_f32(float x)
         return INFINITY;
     if (x < -46.0f)
         return 0.0f;
-    // x = n log10(2) + r, |r| <= 0.1506, with log10(2) split as for exp's ln 2.
-    float n = rint(x * 3.321928095f);
-    float r = (x - n * 0.30103302001953125f) + n * 3.0243554647e-06f;
-    float q = mad(r, __oclc_el_exp10k(r), 1.0f);
     return __oclc_ff_scale(q, (int)n);
 }
 
@@ -254,6 +305,23 @@ float2 __oclc_el_logsplit(float x)
     return (float2)(me.x - 1.0f, me.y);
 }
 
+/// `__oclc_el_logsplit` for a normal positive finite x, from the bits alone (musl's
+/// split): subtracting the bits of sqrt(1/2) moves the exponent boundary there, so the
+/// significand comes out in [sqrt(1/2), sqrt(2)) without a comparison; f = m - 1 is exact
+/// (Sterbenz).
+float2 __oclc_el_logsplit_normal(float x)
+{
+    uint ix = as_uint(x) - 0x3f3504f3u;
+    float m = as_float((ix & 0x007fffffu) + 0x3f3504f3u);
+    return (float2)(m - 1.0f, (float)((int)ix >> 23));
+}
+
+/// True for a positive normal finite x, the logarithms' fast path (NaN fails it).
+int __oclc_el_log_fast(float x)
+{
+    return x >= 1.175494351e-38f && x <= 3.402823466e+38f;
+}
+
 /// log(1+f) - f for f as from `__oclc_el_logsplit`.
 float __oclc_el_log1p_tail(float f)
 {
@@ -288,19 +356,29 @@ float __oclc_log_special_value(float x)
 
 float __oclc_log_f32(float x)
 {
-    x = __oclc_canon_f32(x);
-    if (__oclc_log_special(x))
-        return __oclc_log_special_value(x);
-    float2 fe = __oclc_el_logsplit(x);
+    float2 fe;
+    if (__oclc_el_log_fast(x)) {
+        fe = __oclc_el_logsplit_normal(x);
+    } else {
+        x = __oclc_canon_f32(x);
+        if (__oclc_log_special(x))
+            return __oclc_log_special_value(x);
+        fe = __oclc_el_logsplit(x);
+    }
     return __oclc_el_log_sum(fe.x, fe.y, 0.0f);
 }
 
 float __oclc_log2_f32(float x)
 {
-    x = __oclc_canon_f32(x);
-    if (__oclc_log_special(x))
-        return __oclc_log_special_value(x);
-    float2 fe = __oclc_el_logsplit(x);
+    float2 fe;
+    if (__oclc_el_log_fast(x)) {
+        fe = __oclc_el_logsplit_normal(x);
+    } else {
+        x = __oclc_canon_f32(x);
+        if (__oclc_log_special(x))
+            return __oclc_log_special_value(x);
+        fe = __oclc_el_logsplit(x);
+    }
     float f = fe.x;
     // e + log(1+f) log2(e), the product f log2(e) kept as an exact pair.
     float2 p = __oclc_ff_two_prod(f, 1.442695022e+00f);
@@ -311,10 +389,15 @@ float __oclc_log2_f32(float x)
 
 float __oclc_log10_f32(float x)
 {
-    x = __oclc_canon_f32(x);
-    if (__oclc_log_special(x))
-        return __oclc_log_special_value(x);
-    float2 fe = __oclc_el_logsplit(x);
+    float2 fe;
+    if (__oclc_el_log_fast(x)) {
+        fe = __oclc_el_logsplit_normal(x);
+    } else {
+        x = __oclc_canon_f32(x);
+        if (__oclc_log_special(x))
+            return __oclc_log_special_value(x);
+        fe = __oclc_el_logsplit(x);
+    }
     float f = fe.x;
     float e = fe.y;
     // e log10(2) + log(1+f) log10(e), with e log10(2)_hi exact and f log10(e) an exact pair.

@@ -11,7 +11,7 @@
 // - exact in float and representable in half (fabs-like, fmod, remainder, round,
 //   maxmag, minmag, logb, ilogb, ldexp down to half's range, relational functions): the
 //   one rounding is exact or a correct rounding;
-// - sqrt and fdim: float's 24 bits are at least 2 * 11 + 2, so rounding the correctly
+// - sqrt (through `__oclc_el_sqrt_cr`) and fdim: float's 24 bits are at least 2 * 11 + 2, so rounding the correctly
 //   rounded float result to half is the correctly rounded half (double rounding is
 //   innocuous for +, -, sqrt at that width, Figueroa 1995);
 // - fma: the product is exact in double, the sum is rounded to odd (in double, then in
@@ -40,7 +40,9 @@
 #define __OCLC_HALF_TO_INT(F)                                                             \
     int __oclc_##F##_f16(half x) { return __oclc_##F##_f32((float)x); }
 
-__OCLC_HALF1(sqrt)
+/// Correctly rounded: float's correctly rounded square root (`__oclc_el_sqrt_cr`, not
+/// `__oclc_sqrt_f32`'s 3-ulp fast path) rounded to half; see the header.
+half __oclc_sqrt_f16(half x) { return (half)__oclc_el_sqrt_cr((float)x); }
 __OCLC_HALF1(sin)
 __OCLC_HALF1(cos)
 __OCLC_HALF1(tan)

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# On the GPU machine (see /work/shared/gpu/README.md): the float, half and double ULP suites
+# on NVIDIA's Vulkan driver, then the transcendental bench, Black-Scholes and the bench-gpu
+# suite for a baseline and a changed oclc side by side against NVIDIA's OpenCL.
+#
+# usage: scripts/gpu-math-run.sh STEP...     (steps: ulp, math, probe, suite, chapter)
+#
+# Expects in the checkout (ignored folders the run tool carries): .gl/*.deb (the Vulkan
+# loader), .gpu/oclc-base and .gpu/oclc (release binaries), .gpu/vulkan_math_ulp*
+# (`cargo test --release --no-run` binaries of tests/vulkan_math_ulp*.rs, built in the
+# worktree named by .gpu/built-root, whose paths they keep: the script links that path to
+# this checkout and puts .gpu/oclc where they look for the binary; they read
+# lower/src/library/cl and tests/data from it). Writes each step's raw output under $OUT
+# (default /tmp/out).
+#
+# The run tool copies the lead's checkout, not a worktree: copy what the steps need
+# (git archive HEAD scripts bench samples tests/run tests/data lower/src/library, plus .gl
+# and .gpu) into an ignored folder of that checkout (e.g. wt/NAME, ignored by /wt/), carry
+# it, and start this script from there.
+set -u
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+for f in .gl/*.deb; do dpkg -x "$f" /; done
+ldconfig
+export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+mkdir -p /tmp/icd && echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+export OCL_ICD_VENDORS=/tmp/icd
+chmod +x .gpu/* 2>/dev/null
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/device.txt" 2>&1
+cat "$OUT/device.txt"
+
+step_ulp() {
+    local built
+    built=$(cat .gpu/built-root)
+    mkdir -p "$(dirname "$built")"
+    [ -e "$built" ] || ln -s "$PWD" "$built"
+    mkdir -p target/release && cp .gpu/oclc target/release/oclc
+    for t in .gpu/vulkan_math_ulp .gpu/vulkan_math_ulp_f16 .gpu/vulkan_math_ulp_f64; do
+        echo "== $t (OCLC_VK_DENORM=any: the driver may flush; flush-tolerant judging)"
+        OCLC_VK_DENORM=any timeout 240 "$t" --test-threads 2 --nocapture 2>&1 | tail -n 150
+    done
+}
+
+case " $* " in *" ulp "*) step_ulp > "$OUT/ulp.txt" 2>&1; tail -n 40 "$OUT/ulp.txt" ;; esac
+case " $* " in *" math "*)
+    BENCH_REPEAT=10 scripts/bench-gpu-math.sh .gpu/oclc-base .gpu/oclc > "$OUT/math.txt" 2>&1
+    cat "$OUT/math.txt" ;; esac
+step_probe() {
+    local n=67108864 k g
+    for k in copy_size_t copy_int copy_uint copy_float4 sqrt_size_t; do
+        g=$n ty=f32 len=$n
+        [ $k = copy_float4 ] && { g=$((n / 4)); ty=f32x4; len=$((n / 4)); }
+        for bin in opencl .gpu/oclc-base .gpu/oclc; do
+            local dev=vulkan b=$bin extra=()
+            [ $bin = opencl ] && { dev=opencl; b=.gpu/oclc; extra=(--opencl-device NVIDIA); }
+            t=$("$b" run bench/probes/stream_forms.cl --kernel $k --global $g --local 256 \
+                --arg "$ty[$len]=rand:1" --arg "$ty[$len]=zeros" --device $dev "${extra[@]}" --time --repeat 10 2>&1 |
+                sed -n 's/^kernel time: \([0-9.]*\) ms.*/\1/p')
+            printf '%-12s %-16s %s ms\n' $k $bin "$t"
+        done
+    done
+}
+
+case " $* " in *" probe "*) step_probe > "$OUT/probe.txt" 2>&1; cat "$OUT/probe.txt" ;; esac
+case " $* " in *" suite "*)
+    BENCH_ONLY='^([^c]|c[^h]|ch[^_])' scripts/bench-gpu.sh .gpu/oclc-base .gpu/oclc > "$OUT/suite.txt" 2>&1
+    cat "$OUT/suite.txt" ;; esac
+case " $* " in *" chapter "*)
+    BENCH_ONLY='^ch_' scripts/bench-gpu.sh .gpu/oclc > "$OUT/chapter.txt" 2>&1
+    cat "$OUT/chapter.txt" ;; esac
+exit 0
