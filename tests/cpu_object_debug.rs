@@ -10,6 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::gdb::{frames, gdb_batch, printed_values};
 use common::*;
 
 fn debug_dir() -> PathBuf {
@@ -57,33 +58,7 @@ fn build(dir: &Path, extra: &[&str]) -> PathBuf {
 
 /// Runs `exe` under `gdb -batch` with `commands`; returns what gdb printed.
 fn gdb(exe: &Path, commands: &[&str]) -> String {
-    let mut cmd = Command::new("gdb");
-    cmd.args(["-nx", "-batch"]);
-    for c in commands {
-        cmd.args(["-ex", c]);
-    }
-    let out = cmd
-        .arg(exe)
-        .current_dir(exe.parent().unwrap())
-        .output()
-        .unwrap();
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
-/// The values gdb printed (`$N = VALUE`), in order.
-fn printed_values(out: &str) -> Vec<String> {
-    out.lines()
-        .filter_map(|l| {
-            let rest = l.strip_prefix('$')?;
-            let (n, value) = rest.split_once(" = ")?;
-            n.parse::<u32>().ok()?;
-            Some(value.to_string())
-        })
-        .collect()
+    gdb_batch(exe, &[], exe.parent().unwrap(), commands)
 }
 
 #[test]
@@ -123,7 +98,7 @@ fn gdb_stops_at_kernel_lines_and_prints_variables() {
         out.contains("Breakpoint 1, ") && out.contains("at kernel.cl:9\n"),
         "gdb did not stop at kernel.cl:9:\n{out}"
     );
-    let frames: Vec<&str> = out.lines().filter(|l| l.starts_with('#')).collect();
+    let frames = frames(&out);
     assert!(
         frames.len() >= 3
             && frames[0].starts_with("#0 ")

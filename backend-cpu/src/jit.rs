@@ -6,11 +6,12 @@ use std::sync::{Arc, Mutex};
 
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, DataId, FuncId as ClifFuncId, Linkage, Module as _};
-use oclc_ir::{FuncId, FunctionKind, Module};
+use oclc_ir::{DebugSources, FuncId, FunctionKind, Module};
 
 use crate::abi::{ArgLayout, WorkGroupFn};
 use crate::codegen::image::{image_read_signature, image_write_signature};
 use crate::codegen::printf::PRINTF_SYMBOL;
+use crate::debuginfo::gdb_jit::Registration;
 use crate::error::CompileError;
 use crate::image::entry::{
     oclc_image_read, oclc_image_write, IMAGE_READ_SYMBOL, IMAGE_WRITE_SYMBOL,
@@ -56,6 +57,8 @@ pub struct CpuProgram {
     /// The symbol and address of every program-scope variable, which specialised code
     /// imports (all code of the program shares them).
     pub(crate) global_addrs: Vec<(String, usize)>,
+    /// The source files, for the debug information of `-g` code.
+    debug_sources: DebugSources,
     specialised: Mutex<Specialised>,
 }
 
@@ -65,6 +68,8 @@ pub(crate) struct JitCode {
     /// Boxed: the generated code holds their addresses, which must not move.
     #[allow(clippy::vec_box)]
     _printf_specs: Vec<Box<crate::printf::PrintfSpec>>,
+    /// The code's debug information as registered with debuggers (`-g`).
+    debugger: Option<Registration>,
 }
 
 /// The kernels compiled for a launch's local size so far.
@@ -157,10 +162,17 @@ impl CpuProgram {
         module: &Module,
         select: &KernelSelection,
     ) -> Result<(JitCode, CompiledKernel), CompileError> {
-        let (mut jit, runtime) = new_jit(&self.global_addrs)?;
+        let (mut jit, runtime) = new_jit(&self.global_addrs, self.options.debug)?;
         let globals = import_globals(&mut jit, module)?;
-        let (code, mut kernels) =
-            define_kernels(jit, module, self.options, select, &runtime, &globals)?;
+        let (code, mut kernels) = define_kernels(
+            jit,
+            module,
+            self.options,
+            select,
+            &runtime,
+            &globals,
+            &self.debug_sources,
+        )?;
         let kernel = kernels.pop().expect("the kernel was selected");
         Ok((code, kernel))
     }
@@ -185,6 +197,8 @@ impl Drop for CpuProgram {
                 .unwrap_or_else(|e| e.into_inner()),
         );
         for code in spec.code.into_iter().chain(self.jit.take()) {
+            // Debuggers forget the code before it goes.
+            drop(code.debugger);
             // SAFETY: the function pointers handed out by this program must not outlive it
             // (documented on `CompiledKernel::entry`).
             unsafe { code.jit.free_memory() };
@@ -257,13 +271,32 @@ pub fn compile_module_with(
     module: &Module,
     options: CpuOptions,
 ) -> Result<CpuProgram, CompileError> {
-    let (mut jit, runtime) = new_jit(&[])?;
+    compile_module_debug(module, options, DebugSources::default())
+}
+
+/// Compiles every kernel of `module` (which should have passed `verify_module`); with
+/// `options.debug`, the code's debug information names the source files `debug_sources`
+/// and is registered with debuggers (GDB's JIT interface) while the program lives.
+pub fn compile_module_debug(
+    module: &Module,
+    options: CpuOptions,
+    debug_sources: DebugSources,
+) -> Result<CpuProgram, CompileError> {
+    let (mut jit, runtime) = new_jit(&[], options.debug)?;
     let globals = define_globals(&mut jit, module)?;
     let select = KernelSelection {
         only: None,
         local_size: &|f| reqd_local_size(f).filter(|_| options.vectorize),
     };
-    let (code, kernels) = define_kernels(jit, module, options, &select, &runtime, &globals)?;
+    let (code, kernels) = define_kernels(
+        jit,
+        module,
+        options,
+        &select,
+        &runtime,
+        &globals,
+        &debug_sources,
+    )?;
     let global_addrs = module
         .globals
         .iter()
@@ -280,6 +313,7 @@ pub fn compile_module_with(
         module: module.clone(),
         options,
         global_addrs,
+        debug_sources,
         specialised: Mutex::new(Specialised::default()),
     })
 }
@@ -293,11 +327,17 @@ fn reqd_local_size(f: &oclc_ir::Function) -> Option<[u64; 3]> {
 }
 
 /// A JIT module that resolves the runtime routines (math, printf, images) and `symbols`
-/// (name, address), with the routines declared; returns it and the routines' ids.
+/// (name, address), with the routines declared; returns it and the routines' ids. With
+/// `debug`, every function keeps its frame pointer (the debug information's frame base).
 fn new_jit(
     symbols: &[(String, usize)],
+    debug: bool,
 ) -> Result<(JITModule, HashMap<&'static str, ClifFuncId>), CompileError> {
-    let mut builder = JITBuilder::with_flags(&[("opt_level", "speed")], default_libcall_names())
+    let mut flags = vec![("opt_level", "speed")];
+    if debug {
+        flags.push(("preserve_frame_pointers", "true"));
+    }
+    let mut builder = JITBuilder::with_flags(&flags, default_libcall_names())
         .map_err(|e| codegen_error("<module>", e.to_string()))?;
     for r in crate::mathlib::routines() {
         builder.symbol(r.name, r.ptr);
@@ -360,7 +400,8 @@ fn new_jit(
 }
 
 /// Translates the kernels `select` picks into `jit`, finalizes it and returns the code
-/// with the kernels' entries.
+/// with the kernels' entries; under `options.debug` the code's debug information (naming
+/// `debug_sources`) is registered with debuggers.
 fn define_kernels(
     mut jit: JITModule,
     module: &Module,
@@ -368,6 +409,7 @@ fn define_kernels(
     select: &KernelSelection,
     runtime: &HashMap<&'static str, ClifFuncId>,
     globals: &[DataId],
+    debug_sources: &DebugSources,
 ) -> Result<(JitCode, Vec<CompiledKernel>), CompileError> {
     let mut printf_specs = Vec::new();
     let pending = translate_kernels(
@@ -383,6 +425,12 @@ fn define_kernels(
     )?;
     jit.finalize_definitions()
         .map_err(|e| codegen_error("<module>", e.to_string()))?;
+    let debugger = if options.debug {
+        let cie = jit.isa().create_systemv_cie();
+        crate::debuginfo::jit_debug::register(&jit, &pending, debug_sources, cie)?
+    } else {
+        None
+    };
     let kernels = pending
         .into_iter()
         .map(|k| {
@@ -406,6 +454,7 @@ fn define_kernels(
         JitCode {
             jit,
             _printf_specs: printf_specs,
+            debugger,
         },
         kernels,
     ))

@@ -30,7 +30,10 @@ pub mod vectorize;
 
 pub use abi::{arg_layout, ArgLayout, WorkGroupContext, WorkGroupFn};
 pub use error::CompileError;
-pub use jit::{compile_module, compile_module_with, CompiledKernel, CpuOptions, CpuProgram};
+pub use jit::{
+    compile_module, compile_module_debug, compile_module_with, CompiledKernel, CpuOptions,
+    CpuProgram,
+};
 pub use object::{compile_object, CpuObject, ObjectKernel, ObjectOptions};
 pub use pipeline::cpu_pipeline;
 pub use variant::KernelVariant;

@@ -3,9 +3,9 @@
 use std::sync::Arc;
 
 use oclc_backend_cpu::{
-    compile_module_with, CompiledKernel, CpuOptions, CpuProgram, KernelVariant,
+    compile_module_debug, CompiledKernel, CpuOptions, CpuProgram, KernelVariant,
 };
-use oclc_ir::{verify_module, FunctionKind, Module};
+use oclc_ir::{verify_module, DebugSources, FunctionKind, Module};
 
 use crate::arg_cache::ArgCache;
 use crate::args::{ArgValue, ParamInfo};
@@ -71,8 +71,19 @@ impl Program {
 
     /// Verifies `module` and JIT-compiles its kernels with the given backend options.
     pub fn with_options(module: Module, options: CpuOptions) -> Result<Program, RuntimeError> {
+        Program::with_debug_sources(module, options, DebugSources::default())
+    }
+
+    /// Verifies `module` and JIT-compiles its kernels with the given backend options; with
+    /// `options.debug` (`-g`), debuggers attached to the process (GDB's JIT interface) see
+    /// the kernels' source lines in `debug_sources` and their variables.
+    pub fn with_debug_sources(
+        module: Module,
+        options: CpuOptions,
+        debug_sources: DebugSources,
+    ) -> Result<Program, RuntimeError> {
         verify_module(&module)?;
-        let cpu = compile_module_with(&module, options)?;
+        let cpu = compile_module_debug(&module, options, debug_sources)?;
         let infos = cpu.kernels().iter().map(|k| describe(&module, k)).collect();
         Ok(Program {
             module,

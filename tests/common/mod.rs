@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod ftz;
+pub mod gdb;
 pub mod math_inputs;
 pub mod math_refs;
 pub mod parallel;

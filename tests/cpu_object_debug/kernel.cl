@@ -1,5 +1,5 @@
-// Debugged under gdb by tests/cpu_object_debug.rs, which stops at lines 9 and 10 of this
-// file and line 4 of helper.h: keep the line numbers in step with the test.
+// Debugged under gdb by tests/cpu_object_debug.rs and tests/run_debug.rs, which stop at
+// lines 9 and 10 of this file and line 4 of helper.h: keep the line numbers in step.
 #include "helper.h"
 
 __kernel void scale(__global float *out, __global const float *in, float factor)

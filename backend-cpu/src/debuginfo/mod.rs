@@ -1,6 +1,8 @@
 //! Debug information of CPU code (`-g`): what each compiled work-group function records
 //! ([`capture`]: its source rows, where its variables live, how to unwind it), turned into
-//! DWARF ([`dwarf`]) and written into relocatable objects ([`elf`]).
+//! DWARF ([`dwarf`]) and written into relocatable objects ([`elf`]) or, for JIT code
+//! (`oclc run -g`), into an in-memory ELF image at the code's addresses ([`jit_image`])
+//! registered with debuggers through GDB's JIT interface ([`gdb_jit`], [`jit_debug`]).
 //!
 //! Under `-g` the code generator runs one work-item at a time (no SIMD lanes), keeps the
 //! private variables of kernels without barriers in stack slots, keeps the argument block's
@@ -18,6 +20,9 @@
 pub mod capture;
 pub mod dwarf;
 pub mod elf;
+pub mod gdb_jit;
+pub mod jit_debug;
+pub mod jit_image;
 mod types;
 
 pub use capture::{capture, FunctionDebug, KernelDebug};

@@ -106,10 +106,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
     for w in cli.compile.option_warnings(&opts) {
         eprintln!("{w}");
     }
-    if opts.debug_info && !cli.compile.no_warnings {
+    if opts.debug_info && cli.device != DeviceArg::Cpu && !cli.compile.no_warnings {
         eprintln!(
-            "warning: -g: `oclc run` does not give debuggers its code yet (only -O0 applies); \
-             to debug in gdb, link a CPU object built with `--target cpu -g`"
+            "warning: -g: only the CPU device's code is described to debuggers \
+             (`--device cpu`, the default)"
         );
     }
     if opts.uniform_work_group_size {
@@ -204,6 +204,9 @@ pub fn main(args: Vec<String>) -> ExitCode {
         repeat,
         threads: cli.threads.map(|t| t as usize),
         opt_level: opts.opt_level,
+        debug_sources: opts
+            .debug_info
+            .then(|| crate::located::debug_sources(&lowered.sources)),
         specialize_args: (cli.device == DeviceArg::Cpu && cli.specializes_args(opts.opt_level))
             .then(|| oclc_runtime_lite::ArgSpecialization {
                 disabled_passes: opts.disabled_passes.clone(),

@@ -35,6 +35,9 @@ pub struct Launch {
     pub threads: Option<usize>,
     /// The optimisation level (`-O0` turns the CPU backend's vectorize stage off).
     pub opt_level: u8,
+    /// CPU device, `-g`: the source files; the kernels run one work-item at a time with
+    /// debug information registered with debuggers (GDB's JIT interface).
+    pub debug_sources: Option<oclc_ir::DebugSources>,
     /// CPU device: specialise the kernel on its argument values with these settings
     /// (`--specialize-args`); other devices ignore it.
     pub specialize_args: Option<oclc_runtime_lite::ArgSpecialization>,
@@ -65,11 +68,14 @@ pub fn run_cpu(
     launch: &Launch,
     args: &mut [BoundArg],
 ) -> Result<RunReport, String> {
-    let mut options = oclc_backend_cpu::CpuOptions::for_opt_level(launch.opt_level);
+    let mut options = oclc_backend_cpu::CpuOptions::for_opt_level(launch.opt_level)
+        .with_debug(launch.debug_sources.is_some());
     if launch.check.is_some() {
         options = options.checked();
     }
-    let mut program = Program::with_options(module.clone(), options).map_err(|e| e.to_string())?;
+    let sources = launch.debug_sources.clone().unwrap_or_default();
+    let mut program =
+        Program::with_debug_sources(module.clone(), options, sources).map_err(|e| e.to_string())?;
     if let Some(check) = launch.check {
         program.set_check_options(check);
     }
