@@ -22,6 +22,7 @@ cd "$(dirname "$0")/.."
 N=${BENCH_N:-67108864}
 R=${BENCH_REPEAT:-10}
 CL_FILTER=${OPENCL_DEVICE:-NVIDIA}
+CL_ARGS=(--opencl-device "$CL_FILTER")
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
@@ -68,17 +69,7 @@ CL
 done
 ROWS+=("blackscholes|bench/kernels/blackscholes.cl|--kernel blackscholes --global $N --local 256 --arg f32[$N]=randu:10:5:30 --arg f32[$N]=randu:11:1:100 --arg f32[$N]=randu:12:0.25:10 --arg f32[$N]=zeros --arg f32[$N]=zeros --arg f32:0.02 --arg f32:0.30")
 
-time_of() { # oclc device file args... -> median ms, or FAIL
-    local bin=$1 dev=$2 file=$3; shift 3
-    local extra=()
-    [ "$dev" = opencl ] && extra=(--opencl-device "$CL_FILTER")
-    local out
-    if out=$("$bin" run "$file" "$@" --device "$dev" "${extra[@]}" --time --repeat "$R" 2>&1); then
-        echo "$out" | sed -n 's/^kernel time: \([0-9.]*\) ms.*/\1/p' | tail -1
-    else
-        echo "FAIL:$(echo "$out" | grep -m1 -i 'error' | cut -c1-80 | tr ' ' '_')"
-    fi
-}
+. "$(dirname "$0")/bench-time-of.sh"
 
 RESULTS="$TMP/results.tsv"
 : > "$RESULTS"

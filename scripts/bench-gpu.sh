@@ -88,17 +88,7 @@ for f in bench/kernels/*.cl; do
     done < <(grep '^// BENCH-GPU:' "$f" || grep '^// BENCH:' "$f")
 done
 
-time_of() { # oclc device file args... -> median ms, or the reason it failed
-    local bin=$1 dev=$2 file=$3; shift 3
-    local extra=()
-    [ "$dev" = opencl ] && extra=("${CL_ARGS[@]}")
-    local out
-    if out=$("$bin" run "$file" "$@" --device "$dev" "${extra[@]}" --time --repeat "$R" 2>&1); then
-        echo "$out" | sed -n 's/^kernel time: \([0-9.]*\) ms.*/\1/p' | tail -1
-    else
-        echo "FAIL: $(echo "$out" | grep -m1 -i 'error' | cut -c1-100 | tr '\t' ' ')"
-    fi
-}
+. "$(dirname "$0")/bench-time-of.sh"
 
 RESULTS="$TMP/results.tsv"
 : > "$RESULTS"

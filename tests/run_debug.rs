@@ -9,7 +9,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::gdb::{frames, gdb_batch, printed_values};
+use common::gdb::{assert_stopped_at, frames, gdb_batch, printed_values};
 use common::*;
 
 /// A scratch directory holding kernel.cl and helper.h.
@@ -77,10 +77,7 @@ fn gdb_stops_in_jit_code_at_kernel_lines_and_prints_variables() {
             "continue",
         ],
     );
-    assert!(
-        out.contains("Breakpoint 1, ") && out.contains("at kernel.cl:9\n"),
-        "gdb did not stop at kernel.cl:9:\n{out}"
-    );
+    assert_stopped_at(&out, "kernel.cl:9");
     let frames = frames(&out);
     assert!(
         frames.len() >= 2

@@ -41,3 +41,11 @@ pub fn printed_values(out: &str) -> Vec<String> {
 pub fn frames(out: &str) -> Vec<&str> {
     out.lines().filter(|l| l.starts_with('#')).collect()
 }
+
+/// Asserts that gdb hit its first breakpoint at `place` (`FILE:LINE`).
+pub fn assert_stopped_at(out: &str, place: &str) {
+    assert!(
+        out.contains("Breakpoint 1, ") && out.contains(&format!("at {place}\n")),
+        "gdb did not stop at {place}:\n{out}"
+    );
+}

@@ -53,16 +53,7 @@ enum Slot {
 
 /// Computes the roots of `f`'s pointers (`f` has every call inlined).
 pub fn analyze(types: &TypeTable, f: &Function) -> Provenance {
-    let mut addr_of: HashMap<ValueId, LocalId> = HashMap::new();
-    walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let {
-            value,
-            op: Op::LocalAddr(l),
-        } = s
-        {
-            addr_of.insert(*value, *l);
-        }
-    });
+    let addr_of = oclc_ir::analysis::local_addresses(f);
     let mut vars: HashMap<LocalId, VarRoot> = HashMap::new();
     // Conflicts only grow, so this settles; each round recomputes the values' roots from
     // the variables' current state.

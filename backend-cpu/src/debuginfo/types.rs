@@ -15,24 +15,6 @@ pub(super) struct TypeEntries<'t> {
     index_type: Option<UnitEntryId>,
 }
 
-/// OpenCL C's name of a scalar type.
-fn opencl_name(s: ScalarType) -> &'static str {
-    match s {
-        ScalarType::Bool => "bool",
-        ScalarType::I8 => "char",
-        ScalarType::U8 => "uchar",
-        ScalarType::I16 => "short",
-        ScalarType::U16 => "ushort",
-        ScalarType::I32 => "int",
-        ScalarType::U32 => "uint",
-        ScalarType::I64 => "long",
-        ScalarType::U64 => "ulong",
-        ScalarType::F16 => "half",
-        ScalarType::F32 => "float",
-        ScalarType::F64 => "double",
-    }
-}
-
 /// The DWARF encoding of a scalar type.
 fn encoding(s: ScalarType) -> DwAte {
     if s == ScalarType::Bool {
@@ -69,10 +51,14 @@ impl<'t> TypeEntries<'t> {
 
     /// The entry of scalar type `s`.
     fn scalar(&mut self, unit: &mut Unit, s: ScalarType) -> UnitEntryId {
-        *self
-            .scalars
-            .entry(s)
-            .or_insert_with(|| Self::base(unit, opencl_name(s), s.size() as u64, encoding(s)))
+        *self.scalars.entry(s).or_insert_with(|| {
+            Self::base(
+                unit,
+                oclc_ir::library::opencl_type_name(s),
+                s.size() as u64,
+                encoding(s),
+            )
+        })
     }
 
     fn base(unit: &mut Unit, name: &str, size: u64, enc: DwAte) -> UnitEntryId {

@@ -11,4 +11,4 @@ pub mod vars;
 pub use defs::Defs;
 pub use effects::{block_effects, Effects};
 pub use loops::{counted_loop, CountedLoop};
-pub use vars::{variables, Variables};
+pub use vars::{local_addresses, variables, Variables};

@@ -28,6 +28,21 @@ impl Variables {
     }
 }
 
+/// The variable each `local_addr` value of `f` addresses.
+pub fn local_addresses(f: &Function) -> HashMap<ValueId, LocalId> {
+    let mut addr_of = HashMap::new();
+    walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let {
+            value,
+            op: Op::LocalAddr(l),
+        } = s
+        {
+            addr_of.insert(*value, *l);
+        }
+    });
+    addr_of
+}
+
 /// Finds the promotable variables of `f`.
 pub fn variables(f: &Function, types: &TypeTable) -> Variables {
     let mut vars = Variables::default();
@@ -37,15 +52,7 @@ pub fn variables(f: &Function, types: &TypeTable) -> Variables {
             vars.promotable.insert(LocalId(i as u32));
         }
     }
-    walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let {
-            value,
-            op: Op::LocalAddr(l),
-        } = s
-        {
-            vars.addr_of.insert(*value, *l);
-        }
-    });
+    vars.addr_of = local_addresses(f);
     let mut escaping = Vec::new();
     walk_stmts(&f.body, &mut |s| {
         let allowed = match s {

@@ -54,16 +54,7 @@ fn nullness(types: &TypeTable, f: &Function) -> HashMap<ValueId, Nullness> {
 
 /// The variables whose address is used other than as the address of a load or store.
 fn escaped_variables(f: &Function) -> HashSet<LocalId> {
-    let mut addr_of = HashMap::new();
-    walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let {
-            value,
-            op: Op::LocalAddr(l),
-        } = s
-        {
-            addr_of.insert(*value, *l);
-        }
-    });
+    let addr_of = crate::analysis::local_addresses(f);
     let mut escaped = HashSet::new();
     walk_stmts(&f.body, &mut |s| match s {
         Stmt::Let {
