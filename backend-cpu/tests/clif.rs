@@ -36,10 +36,13 @@ fn vectorize_stage_runs_four_work_items_per_chunk() {
     let p = compile_module(&fixtures::vecadd()).unwrap();
     let text = p.clif_text();
     println!("{text}");
-    assert!(text.contains("; vectorize: region 0: vectorised, 4 work-items per chunk"));
-    // One add on f32x4 loads for the chunk, one scalar add for the remaining work-items.
-    assert_eq!(count(&text, "fadd"), 2, "{text}");
-    assert_eq!(count(&text, "load.f32x4"), 2, "{text}");
+    assert!(text.contains(
+        "; vectorize: region 0: vectorised, 4 work-items per chunk, two chunks per loop iteration"
+    ));
+    // An add on f32x4 loads for each of the two chunks of the pair loop and for the single
+    // chunk after it, one scalar add for the remaining work-items.
+    assert_eq!(count(&text, "fadd"), 4, "{text}");
+    assert_eq!(count(&text, "load.f32x4"), 6, "{text}");
 }
 
 #[test]

@@ -21,11 +21,12 @@ fn vecadd_at_a_multiple_of_four_has_no_scalar_tail() {
         "{}",
         k.clif
     );
-    // The chunk's vector add and the per-work-item add, kept for chunks whose global ids
-    // pass i32::MAX (the int index is widened without a guard), which the generic kernel
-    // also runs its left-over work-items through.
-    assert_eq!(count(&k.clif, "fadd"), 2, "{}", k.clif);
-    assert_eq!(count(&p.kernel("vecadd").unwrap().clif, "fadd"), 2);
+    // The vector adds of the loop's two chunks (a row of 8 is one pair, so no loop of
+    // single chunks) and the per-work-item add, kept for rows whose global ids pass
+    // i32::MAX (the int index is widened without a guard). The generic kernel also has the
+    // single-chunk loop, and runs its left-over work-items through the per-work-item add.
+    assert_eq!(count(&k.clif, "fadd"), 3, "{}", k.clif);
+    assert_eq!(count(&p.kernel("vecadd").unwrap().clif, "fadd"), 4);
 }
 
 #[test]
@@ -37,6 +38,7 @@ fn vecadd_at_six_keeps_the_scalar_tail() {
         "{}",
         k.clif
     );
+    // One chunk (a row of 6 holds no pair) and the scalar tail.
     assert_eq!(count(&k.clif, "fadd"), 2, "{}", k.clif);
 }
 
@@ -87,8 +89,8 @@ fn o0_and_reqd_work_group_size_take_the_generic_kernel() {
         generic.contains("; specialised: local size 8x1x1"),
         "{generic}"
     );
-    // The vector add and the add of chunks past i32::MAX; no tail.
-    assert_eq!(count(generic, "fadd"), 2, "{generic}");
+    // The pair's two vector adds and the add of rows past i32::MAX; no tail.
+    assert_eq!(count(generic, "fadd"), 3, "{generic}");
     let k = p.kernel_for("vecadd", [8, 1, 1]).unwrap().unwrap();
     assert_eq!(&k.clif, generic);
 }

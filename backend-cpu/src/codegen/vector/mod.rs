@@ -1,8 +1,11 @@
 //! Code generation for vectorised regions (the "vectorize" stage, decided in
 //! [`crate::vectorize`]): the work-item loop of dimension 0 advances by
-//! [`LANES`] work-items at a time, each statement computing all lanes at once, then a scalar
-//! loop runs the remaining work-items (when the local size is not a multiple of the lane count)
-//! with the ordinary translation.
+//! [`LANES`] work-items at a time (a *chunk*), each statement computing all lanes at once,
+//! then a scalar loop runs the remaining work-items (when the local size is not a multiple
+//! of the lane count) with the ordinary translation. Short regions without loops run two
+//! chunks per iteration first (vecadd's chunk is five instructions; the loop's own test and
+//! increment were a third of its time). A row whose global ids pass `i32::MAX` runs
+//! through the scalar loop, tested once per group.
 //!
 //! Control flow in such a region is uniform, so `if`/`loop` conditions are scalars; `break`,
 //! `continue` and `return` leave all lanes together.
@@ -77,7 +80,7 @@ pub(crate) struct VState<'u> {
     /// The rest of the current block is unreachable for every active lane (after a
     /// divergent `break` or `return`).
     pub dead: bool,
-    /// The chunk checked on entry that the global ids of dimension 0 of its lanes are at
+    /// The row checked on entry that the global ids of dimension 0 of its work-items are at
     /// most `i32::MAX`, so converting them to a 32-bit integer keeps every lane's value
     /// (see [`NoWrap::GlobalId`]).
     pub small_ids: bool,
@@ -112,105 +115,65 @@ impl Tx<'_, '_, '_> {
         let x_init = self.b.create_block();
         let v_hdr = self.b.create_block();
         let v_body = self.b.create_block();
-        let v_next = self.b.create_block();
         let s_hdr = self.b.create_block();
         let s_body = self.b.create_block();
         let s_next = self.b.create_block();
         let y_next = self.b.create_block();
         let z_next = self.b.create_block();
         let done = self.b.create_block();
+        // Rows whose global ids do not all fit in an int (beyond 2^31 work-items) run one
+        // work-item at a time instead: the test depends on the group alone (its first
+        // global id plus the row length), so it is made once here.
+        let small_ids = narrows_global_id(self.f);
+        let rows_fit = small_ids.then(|| {
+            let last = self.b.ins().iadd(self.group_base[0], lsx);
+            self.b
+                .ins()
+                .icmp_imm_s(IntCC::UnsignedLessThanOrEqual, last, i32::MAX as i64 + 1)
+        });
         self.counter_start(vz, z_hdr);
         self.counter_test(z_hdr, vz, lsz, y_init, done);
         self.b.switch_to_block(y_init);
         self.counter_start(vy, y_hdr);
         self.counter_test(y_hdr, vy, lsy, x_init, z_next);
         self.b.switch_to_block(x_init);
-        self.counter_start(vx, v_hdr);
-        // Vector chunks while x + LANES <= local size.
-        self.b.switch_to_block(v_hdr);
-        let x = self.b.use_var(vx);
-        let end = self.b.ins().iadd_imm_s(x, LANES as i64);
-        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, lsx);
-        self.b.ins().brif(fits, v_body, &[], s_hdr, &[]);
-        self.b.switch_to_block(v_body);
-        let y = self.b.use_var(vy);
-        let z = self.b.use_var(vz);
-        // Every exit of a chunk passes through `v_leave`, which stores back the state
-        // variables the region wrote.
-        let v_leave = self.b.create_block();
-        let lin0 = self.lin_of([x, y, z]);
-        let lanes: [Wi; LANES] = std::array::from_fn(|i| {
-            let (xi, lin) = if i == 0 {
-                (x, lin0)
-            } else {
-                (
-                    self.b.ins().iadd_imm_s(x, i as i64),
-                    self.b.ins().iadd_imm_s(lin0, i as i64),
-                )
-            };
-            Wi {
-                lid: [xi, y, z],
-                lin,
-                next: v_leave,
-            }
-        });
-        // Chunks whose global ids do not fit in an int (beyond 2^31 work-items) run one
-        // work-item at a time instead.
-        let small_ids = narrows_global_id(self.f);
-        if small_ids {
-            self.wi = Some(lanes[LANES - 1]);
-            let last = self.work_item(oclc_ir::WorkItemQuery::GlobalId, oclc_ir::Dim::Const(0))?;
-            let fits =
-                self.b
-                    .ins()
-                    .icmp_imm_s(IntCC::UnsignedLessThanOrEqual, last, i32::MAX as i64);
-            let go = self.b.create_block();
-            self.b.ins().brif(fits, go, &[], s_hdr, &[]);
-            self.b.switch_to_block(go);
-        }
-        self.wi = Some(lanes[0]);
-        self.region_loop_base = self.loops.len();
-        self.terminated = false;
-        let alive = crate::vectorize::has_divergent_return(stmts, u).then(|| {
-            let v = self.b.declare_var(types::I32X4);
-            let all = self.all_lanes();
-            self.b.def_var(v, all);
-            v
-        });
-        let mut vs = VState {
-            u,
-            vals: HashMap::new(),
-            var_addrs: HashMap::new(),
-            vars: HashMap::new(),
-            lanes,
-            consts,
-            if_mask: None,
-            alive,
-            loops: Vec::new(),
-            div_depth: 0,
-            dead: false,
-            lane_slots: HashMap::new(),
-            var_aff: HashMap::new(),
-            aff_vars: HashMap::new(),
-            init_all_lanes: None,
-            small_ids,
-            groups: self.access_groups.clone(),
-            group_vals: HashMap::new(),
-            held_stores: Vec::new(),
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(vx, zero);
+        // Pairs of chunks while x + 2 * LANES <= local size (small straight-line regions,
+        // where the loop's own instructions are a large part of each chunk), then single
+        // chunks while x + LANES <= local size. Each test is repeated at the end of its
+        // loop's body, so a loop takes one branch per iteration.
+        // A kernel compiled for its local size leaves out the loop that cannot run: pairs in
+        // rows shorter than two chunks, single chunks after pairs in rows of whole pairs.
+        let row = self.env.local_size.map(|n| n[0]);
+        let pairs = (unrolls_chunks(stmts) && row.is_none_or(|n| n >= 2 * LANES as u64))
+            .then(|| (self.b.create_block(), self.b.create_block()));
+        let singles = pairs.is_none() || row.is_none_or(|n| n % (2 * LANES as u64) != 0);
+        let after_pairs = if singles { v_hdr } else { s_hdr };
+        let first = pairs.map_or(v_hdr, |(p_hdr, _)| p_hdr);
+        match rows_fit {
+            Some(fit) => self.b.ins().brif(fit, first, &[], s_hdr, &[]),
+            None => self.b.ins().jump(first, &[]),
         };
-        self.v_enter_state_vars(&mut vs, key)?;
-        self.v_block_stmts(&mut vs, stmts)?;
-        if !self.terminated {
-            self.b.ins().jump(v_leave, &[]);
+        if let Some((p_hdr, p_body)) = pairs {
+            self.b.switch_to_block(p_hdr);
+            self.chunk_test(2, p_body, after_pairs);
+            self.b.switch_to_block(p_body);
+            for i in 0..2 {
+                let x = self.b.use_var(vx);
+                let x = self.b.ins().iadd_imm_s(x, (i * LANES) as i64);
+                self.vector_chunk(stmts, key, u, consts, x, small_ids)?;
+            }
+            self.advance_chunks(2, p_body, after_pairs);
         }
-        self.b.switch_to_block(v_leave);
-        self.v_leave_state_vars(&mut vs, key)?;
-        self.b.ins().jump(v_next, &[]);
-        self.b.switch_to_block(v_next);
-        let x = self.b.use_var(vx);
-        let x = self.b.ins().iadd_imm_s(x, LANES as i64);
-        self.b.def_var(vx, x);
-        self.b.ins().jump(v_hdr, &[]);
+        if singles {
+            self.b.switch_to_block(v_hdr);
+            self.chunk_test(1, v_body, s_hdr);
+            self.b.switch_to_block(v_body);
+            let x = self.b.use_var(vx);
+            self.vector_chunk(stmts, key, u, consts, x, small_ids)?;
+            self.advance_chunks(1, v_body, s_hdr);
+        }
         // The remaining work-items, one at a time; none when the kernel is compiled for
         // a row length that is a multiple of the chunk width (and every chunk runs vectorised).
         if !small_ids
@@ -248,6 +211,81 @@ impl Tx<'_, '_, '_> {
         self.vector_region_end(y_next, y_hdr, z_next, z_hdr, done)
     }
 
+    /// Emits one chunk of [`LANES`] work-items starting at dimension 0's local id `x`, in
+    /// the current block; ends in a new block after the chunk, where every exit of it meets
+    /// once the state variables it wrote are stored back.
+    fn vector_chunk(
+        &mut self,
+        stmts: &[Stmt],
+        key: RegionKey,
+        u: &Uniformity,
+        consts: &HashMap<ValueId, i64>,
+        x: Value,
+        small_ids: bool,
+    ) -> Result<(), CompileError> {
+        let [_, vy, vz] = self.counters;
+        let y = self.b.use_var(vy);
+        let z = self.b.use_var(vz);
+        let v_leave = self.b.create_block();
+        let lin0 = self.lin_of([x, y, z]);
+        let lanes: [Wi; LANES] = std::array::from_fn(|i| {
+            let (xi, lin) = if i == 0 {
+                (x, lin0)
+            } else {
+                (
+                    self.b.ins().iadd_imm_s(x, i as i64),
+                    self.b.ins().iadd_imm_s(lin0, i as i64),
+                )
+            };
+            Wi {
+                lid: [xi, y, z],
+                lin,
+                next: v_leave,
+            }
+        });
+        self.wi = Some(lanes[0]);
+        self.region_loop_base = self.loops.len();
+        self.terminated = false;
+        let alive = crate::vectorize::has_divergent_return(stmts, u).then(|| {
+            let v = self.b.declare_var(types::I32X4);
+            let all = self.all_lanes();
+            self.b.def_var(v, all);
+            v
+        });
+        let mut vs = VState {
+            u,
+            vals: HashMap::new(),
+            var_addrs: HashMap::new(),
+            vars: HashMap::new(),
+            lanes,
+            consts,
+            if_mask: None,
+            alive,
+            loops: Vec::new(),
+            div_depth: 0,
+            dead: false,
+            lane_slots: HashMap::new(),
+            var_aff: HashMap::new(),
+            aff_vars: HashMap::new(),
+            init_all_lanes: None,
+            small_ids,
+            groups: self.access_groups.clone(),
+            group_vals: HashMap::new(),
+            held_stores: Vec::new(),
+        };
+        self.v_enter_state_vars(&mut vs, key)?;
+        self.v_block_stmts(&mut vs, stmts)?;
+        if !self.terminated {
+            self.b.ins().jump(v_leave, &[]);
+        }
+        self.b.switch_to_block(v_leave);
+        self.v_leave_state_vars(&mut vs, key)?;
+        let after = self.b.create_block();
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(after);
+        Ok(())
+    }
+
     /// The end of [`Self::vector_region`]'s loop nest: the next row, the next plane, and the
     /// pending exits after the last work-item.
     fn vector_region_end(
@@ -277,6 +315,28 @@ impl Tx<'_, '_, '_> {
             self.dispatch_pending();
         }
         Ok(())
+    }
+
+    /// Branches to `body` when `chunks` more chunks of [`LANES`] work-items fit in the row,
+    /// else to `rest`.
+    fn chunk_test(&mut self, chunks: usize, body: ClifBlock, rest: ClifBlock) {
+        let x = self.b.use_var(self.counters[0]);
+        let end = self.b.ins().iadd_imm_s(x, (chunks * LANES) as i64);
+        let fits = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, end, self.local_size[0]);
+        self.b.ins().brif(fits, body, &[], rest, &[]);
+    }
+
+    /// The end of a loop body of `chunks` chunks: advances dimension 0's counter past them
+    /// and repeats the loop's test.
+    fn advance_chunks(&mut self, chunks: usize, body: ClifBlock, rest: ClifBlock) {
+        let vx = self.counters[0];
+        let x = self.b.use_var(vx);
+        let x = self.b.ins().iadd_imm_s(x, (chunks * LANES) as i64);
+        self.b.def_var(vx, x);
+        self.chunk_test(chunks, body, rest);
     }
 
     fn counter_start(&mut self, counter: Variable, header: ClifBlock) {
@@ -357,13 +417,35 @@ impl Tx<'_, '_, '_> {
                 .push(format!("region {n}: scalar work-item loop: {why}"));
             return Ok(false);
         }
+        let pairs = if unrolls_chunks(stmts) {
+            ", two chunks per loop iteration"
+        } else {
+            ""
+        };
         self.env.notes.push(format!(
-            "region {n}: vectorised, {LANES} work-items per chunk"
+            "region {n}: vectorised, {LANES} work-items per chunk{pairs}"
         ));
         let consts = self.int_consts.clone();
         self.vector_region(stmts, key, &u, &consts)?;
         Ok(true)
     }
+}
+
+/// Statements of a region up to which its chunk loop runs two chunks per iteration.
+const UNROLL_STATEMENTS: usize = 32;
+
+/// True when the chunk loop of region `stmts` runs two chunks per iteration: a short region
+/// without loops, whose chunk is a few instructions beside the loop's own test and
+/// increment (vecadd's chunk is five). Longer regions are left alone: their loop costs
+/// little in comparison, and every copy of a chunk adds to the compile time.
+fn unrolls_chunks(stmts: &[Stmt]) -> bool {
+    let mut count = 0;
+    let mut has_loop = false;
+    oclc_ir::walk_stmt_list(stmts, &mut |s| {
+        count += 1;
+        has_loop |= matches!(s, Stmt::Loop { .. });
+    });
+    !has_loop && count <= UNROLL_STATEMENTS
 }
 
 /// True when `func` converts a global id of dimension 0 to a narrower integer (`int x =
