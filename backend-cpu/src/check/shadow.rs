@@ -24,23 +24,31 @@ pub const LOCAL_ACCESS_SYMBOL: &str = "oclc_check_local";
 /// The symbol of [`oclc_check_epoch`].
 pub const EPOCH_SYMBOL: &str = "oclc_check_epoch";
 
-/// What is known of one byte of `__local` memory.
+/// What is known of one byte of `__local` memory (24 bytes; the shadow of a 4-byte access
+/// is 96 bytes, so the cells of a work-group's `__local` arrays stay in the cache).
 #[derive(Clone, Copy, Default)]
 struct Cell {
-    /// The group serial that last wrote it (0: never).
-    written_in: u64,
-    /// The epoch and linear work-item id of the last write.
-    write: (u64, u32),
-    /// The epoch and linear work-item id of the last read, and whether several work-items
-    /// read it in that epoch.
-    read: (u64, u32, bool),
+    /// The epoch of the last write (0: never). The byte was written in the current
+    /// work-group when this is at least the group's first epoch.
+    write_epoch: u64,
+    /// The epoch of the last read.
+    read_epoch: u64,
+    /// The linear work-item id of the last write.
+    write_lin: u32,
+    /// The linear work-item id of the last read, with [`SEVERAL_READERS`] set when several
+    /// work-items read it in that epoch.
+    read_lin: u32,
 }
+
+/// The bit of [`Cell::read_lin`] that says several work-items read the byte in its epoch.
+const SEVERAL_READERS: u32 = 1 << 31;
 
 /// The shadow state of one thread of a checked launch.
 #[derive(Default)]
 pub struct ThreadShadow {
     epoch: u64,
-    group: u64,
+    /// The first epoch of the current work-group.
+    group_start: u64,
     /// By area (see [`oclc_check_local`]): even indices for `__local` areas, odd ones for
     /// private variables.
     areas: Vec<Vec<Cell>>,
@@ -51,7 +59,7 @@ impl ThreadShadow {
     fn next_epoch(&mut self, new_group: bool) {
         self.epoch += 1;
         if new_group {
-            self.group += 1;
+            self.group_start = self.epoch;
         }
     }
 
@@ -80,36 +88,37 @@ impl ThreadShadow {
         if cells.len() < end {
             cells.resize(end, Cell::default());
         }
-        let (epoch, group) = (self.epoch, self.group);
+        let (epoch, start) = (self.epoch, self.group_start);
+        let cells = &mut cells[offset as usize..end];
         let (mut unwritten, mut race) = (0, None);
-        for c in &mut cells[offset as usize..end] {
-            let (w_epoch, w_lin) = c.write;
-            if private {
+        if private {
+            // Only the work-item's own writes in this group count.
+            for c in cells {
                 if write {
-                    c.write = (epoch, lin);
-                    c.written_in = group;
+                    (c.write_epoch, c.write_lin) = (epoch, lin);
                 } else {
-                    unwritten += usize::from(c.written_in != group || w_lin != lin);
+                    unwritten += usize::from(c.write_epoch < start || c.write_lin != lin);
                 }
-                continue;
             }
-            if w_epoch == epoch && w_lin != lin {
-                race = race.or(Some(w_lin));
+            return (unwritten, None);
+        }
+        for c in cells {
+            if c.write_epoch == epoch && c.write_lin != lin {
+                race = race.or(Some(c.write_lin));
             }
-            let (r_epoch, r_lin, r_multi) = c.read;
+            let read_this_epoch = c.read_epoch == epoch;
             if write {
-                if r_epoch == epoch && (r_lin != lin || r_multi) {
-                    race = race.or(Some(r_lin));
+                if read_this_epoch && c.read_lin != lin {
+                    race = race.or(Some(c.read_lin & !SEVERAL_READERS));
                 }
-                c.write = (epoch, lin);
-                c.written_in = group;
+                (c.write_epoch, c.write_lin) = (epoch, lin);
             } else {
-                unwritten += usize::from(c.written_in != group);
-                c.read = if r_epoch == epoch {
-                    (epoch, r_lin, r_multi || r_lin != lin)
-                } else {
-                    (epoch, lin, false)
-                };
+                unwritten += usize::from(c.write_epoch < start);
+                if !read_this_epoch {
+                    (c.read_epoch, c.read_lin) = (epoch, lin);
+                } else if c.read_lin != lin {
+                    c.read_lin |= SEVERAL_READERS;
+                }
             }
         }
         (unwritten, race)
@@ -159,6 +168,9 @@ pub unsafe extern "C" fn oclc_check_local(
     } else {
         unwritten > 0
     };
+    if !(uninit && !write) && race.is_none() {
+        return 0;
+    }
     let [lsx, lsy, _] = ctx.local_size;
     let local = [lin % lsx, (lin / lsx) % lsy, lin / (lsx * lsy)];
     // SAFETY: the sink outlives the launch.

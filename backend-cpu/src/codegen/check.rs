@@ -3,6 +3,8 @@
 //! integer division its divisor with zero; a failed check calls the report routine on a
 //! cold path, and an out-of-bounds access goes to the launch's spare area instead.
 
+use std::collections::{HashMap, HashSet};
+
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Signature, Value};
 use cranelift_codegen::isa::CallConv;
@@ -29,6 +31,11 @@ pub(crate) struct CheckCx {
     pub shadow: Value,
     /// The type and name of each program-scope variable.
     pub globals: Vec<(oclc_ir::TypeId, String)>,
+    /// Private variables stored before every load (no load can read what nothing wrote),
+    /// which need no shadow.
+    pub initialised: HashSet<oclc_ir::LocalId>,
+    /// The variable each `local_addr` value addresses.
+    pub addr_of: HashMap<ValueId, oclc_ir::LocalId>,
 }
 
 /// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
@@ -115,7 +122,10 @@ impl Tx<'_, '_, '_> {
             })
             .collect();
         self.start_barrier_checks();
+        let vars = oclc_ir::analysis::variables(self.f, self.types);
         self.check = Some(CheckCx {
+            initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars),
+            addr_of: vars.addr_of.clone(),
             prov: crate::check::provenance::analyze(self.types, self.f),
             table,
             param_len,
@@ -248,8 +258,14 @@ impl Tx<'_, '_, '_> {
                 };
                 let base = self.local_addr(l.0)?;
                 let len = self.b.ins().iconst(types::I64, size as i64);
+                let initialised = self
+                    .check
+                    .as_ref()
+                    .is_some_and(|c| c.initialised.contains(&l));
                 let shadow = if local.space == AddressSpace::Local {
                     Some((0, self.local_mem))
+                } else if initialised {
+                    None
                 } else {
                     Some((crate::check::shadow::PRIVATE_AREA + u64::from(l.0), base))
                 };
@@ -291,7 +307,7 @@ impl Tx<'_, '_, '_> {
     /// Checks `a` and returns the address to access: `a.addr`, or the spare area when the
     /// access is out of bounds. Unchecked kernels get `a.addr` back unchanged.
     pub(crate) fn checked_access(&mut self, a: Access) -> Result<Value, CompileError> {
-        if self.check.is_none() {
+        if self.check.is_none() || self.needs_no_check(&a) {
             return Ok(a.addr);
         }
         let mut addr = a.addr;
@@ -342,6 +358,20 @@ impl Tx<'_, '_, '_> {
             self.report_unless(ok, site, a.addr);
         }
         Ok(addr)
+    }
+
+    /// True for an access that cannot be a defect: a load or store of a whole private
+    /// variable at its own address (in bounds and aligned by its layout) that every path
+    /// stores before it loads.
+    fn needs_no_check(&self, a: &Access) -> bool {
+        let Some(cx) = &self.check else { return false };
+        let Some(&l) = cx.addr_of.get(&a.ptr) else {
+            return false;
+        };
+        let local = self.f.local(l);
+        local.space == AddressSpace::Private
+            && cx.initialised.contains(&l)
+            && a.size <= self.types.layout(local.ty).size
     }
 
     /// Records an in-bounds (`ok`) access of `__local` area `area` (starting at

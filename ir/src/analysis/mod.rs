@@ -1,14 +1,17 @@
 //! Analyses the optimisations share, computed on demand from a function (the IR keeps no
-//! use lists or loop trees): how private variables are accessed ([`vars`]), what a block
+//! use lists or loop trees): how private variables are accessed ([`vars`]) and which are
+//! always stored before they are loaded ([`initialised`]), what a block
 //! does to memory and control flow ([`effects`]), and counted loops with their induction
 //! variable, bounds and trip count ([`loops`]).
 
 pub mod defs;
 pub mod effects;
+pub mod initialised;
 pub mod loops;
 pub mod vars;
 
 pub use defs::Defs;
 pub use effects::{block_effects, Effects};
+pub use initialised::initialised_before_loads;
 pub use loops::{counted_loop, CountedLoop};
 pub use vars::{local_addresses, variables, Variables};
