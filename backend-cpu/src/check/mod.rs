@@ -48,8 +48,15 @@
 //!   compares per access and a cold call; `__local` accesses call the shadow routine.
 //!   bench/results/check.txt has the ratios to unchecked runs and to Oclgrind.
 //!
-//! Not checked: data races on `__global` memory (within or between work-groups), reads of
-//! uninitialised private variables, accesses through pointers without a root.
+//! * **Private variables.** Those that every path stores before it loads
+//!   ([`oclc_ir::analysis::initialised_before_loads`]) are not checked at all; the others
+//!   get a written-yet flag when kept in registers (`codegen/check_init.rs`) and the shadow
+//!   when kept in memory.
+//!
+//! Not checked: data races on `__global` memory (within or between work-groups), accesses
+//! through pointers without a root, a vector variable written in part and then read whole,
+//! and registers-kept variables that are not always stored first and live across a barrier
+//! (kept in the work-item state between regions).
 
 pub mod provenance;
 pub mod shadow;

@@ -36,6 +36,11 @@ pub(crate) struct CheckCx {
     pub initialised: HashSet<oclc_ir::LocalId>,
     /// The variable each `local_addr` value addresses.
     pub addr_of: HashMap<ValueId, oclc_ir::LocalId>,
+    /// The written-yet flag of each promoted private variable a load may find unwritten
+    /// (see `check_init`).
+    pub init_flags: HashMap<u32, cranelift_frontend::Variable>,
+    /// Loads that are the read half of a write to some components of a vector variable.
+    pub component_loads: HashSet<ValueId>,
 }
 
 /// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
@@ -126,6 +131,8 @@ impl Tx<'_, '_, '_> {
         self.check = Some(CheckCx {
             initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars),
             addr_of: vars.addr_of.clone(),
+            init_flags: HashMap::new(),
+            component_loads: oclc_ir::analysis::initialised::component_write_loads(self.f, &vars),
             prov: crate::check::provenance::analyze(self.types, self.f),
             table,
             param_len,
@@ -173,7 +180,7 @@ impl Tx<'_, '_, '_> {
     }
 
     /// Branches to a cold report of `site` (with `detail`) unless `ok` holds.
-    fn report_unless(&mut self, ok: Value, site: u64, detail: Value) {
+    pub(super) fn report_unless(&mut self, ok: Value, site: u64, detail: Value) {
         let site = self.b.ins().iconst(types::I64, site as i64);
         self.report_unless_at(ok, site, detail, None);
     }

@@ -123,6 +123,7 @@ impl Tx<'_, '_, '_> {
         key: RegionKey,
     ) -> Result<(), CompileError> {
         self.enter_state_vars(key)?;
+        self.clear_init_flags();
         self.terminated = false;
         for s in stmts {
             if self.terminated {
@@ -199,11 +200,13 @@ impl Tx<'_, '_, '_> {
                 self.define(*value, lanes)?;
             }
             Stmt::Store { ptr, value } if self.var_addrs.contains_key(ptr) => {
-                let vars = self.vars[&self.var_addrs[ptr]].clone();
+                let l = self.var_addrs[ptr];
+                let vars = self.vars[&l].clone();
                 let vs = self.val(*value)?;
                 for (var, v) in vars.iter().zip(vs) {
                     self.b.def_var(*var, v);
                 }
+                self.note_var_stored(l);
             }
             Stmt::Store { ptr, value } => {
                 let p = self.val1(*ptr)?;

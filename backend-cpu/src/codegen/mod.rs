@@ -11,6 +11,7 @@ mod atomic;
 mod atomic_local;
 pub(crate) mod check;
 mod check_barrier;
+mod check_init;
 mod control;
 mod convert;
 pub mod debug;
@@ -358,6 +359,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             self.start_checks(module, offset);
         }
         self.declare_promoted_vars()?;
+        self.declare_init_flags();
         self.create_debug_slots();
         if self.plan.group.size > 0 {
             self.group_slot = Some(self.b.create_sized_stack_slot(StackSlotData::new(

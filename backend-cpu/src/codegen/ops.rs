@@ -178,7 +178,9 @@ impl Tx<'_, '_, '_> {
                 vec![self.b.ins().iadd_imm_s(p, offsets[*field as usize] as i64)]
             }
             Op::Load { ptr } if self.var_addrs.contains_key(ptr) => {
-                let vs = self.vars[&self.var_addrs[ptr]].clone();
+                let l = self.var_addrs[ptr];
+                self.check_var_loaded(l, result);
+                let vs = self.vars[&l].clone();
                 vs.iter().map(|v| self.b.use_var(*v)).collect()
             }
             Op::Load { ptr } => {

@@ -7,18 +7,26 @@
 //! `continuing` block and the code after it start from what was stored before the loop (a
 //! `continue` or `break` may skip the rest of the body), each `switch` case from what was
 //! stored before the switch. Imprecision only ever leaves a variable out of the result.
+//!
+//! A write to some components of a vector variable (`v.yx = w`) is a load of the whole
+//! vector, `insert`s and a store back ([`component_write_loads`]); that load reads nothing
+//! the program uses, so it counts as neither a read nor, until its store, a write. (So a
+//! vector written in part and then read whole counts as written.)
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::vars::Variables;
-use crate::module::{Block, Function, LocalId, Stmt};
-use crate::op::Op;
+use crate::module::{walk_stmts, Block, Function, LocalId, Stmt};
+use crate::op::{Op, ValueId};
+use crate::visit::use_counts;
 
 /// The promotable variables of `f` (see [`Variables::promotable`]) whose every load is
-/// preceded, on every path from the function's entry, by a store to the variable.
+/// preceded, on every path from the function's entry, by a store to the variable (loads
+/// of [`component_write_loads`] aside).
 pub fn initialised_before_loads(f: &Function, vars: &Variables) -> HashSet<LocalId> {
     let mut walk = Walk {
         vars,
+        component_loads: component_write_loads(f, vars),
         loaded_unset: HashSet::new(),
     };
     let mut stored = HashSet::new();
@@ -30,8 +38,64 @@ pub fn initialised_before_loads(f: &Function, vars: &Variables) -> HashSet<Local
         .collect()
 }
 
+/// The loads of promotable variables whose value only flows, through a chain of `insert`s
+/// each used once, into a store back to the same variable (the stored value may have other
+/// uses): the read half of a write to some components of a vector (`v.x = 1`).
+pub fn component_write_loads(f: &Function, vars: &Variables) -> HashSet<ValueId> {
+    let uses = use_counts(&f.body);
+    // The `insert` that takes each value as its vector, and the (value, variable) pairs of
+    // the stores.
+    let mut inserted_into = HashMap::new();
+    let mut stored_to = HashSet::new();
+    let mut loads = Vec::new();
+    walk_stmts(&f.body, &mut |s| match s {
+        Stmt::Let {
+            value,
+            op: Op::Insert { vector, .. },
+        } => {
+            inserted_into.insert(*vector, *value);
+        }
+        Stmt::Let {
+            value,
+            op: Op::Load { ptr },
+        } => {
+            if let Some(l) = vars.promoted(*ptr) {
+                loads.push((*value, l));
+            }
+        }
+        Stmt::Store { ptr, value } => {
+            if let Some(l) = vars.promoted(*ptr) {
+                stored_to.insert((*value, l));
+            }
+        }
+        _ => {}
+    });
+    loads
+        .into_iter()
+        .filter(|&(load, l)| {
+            let mut v = load;
+            loop {
+                // The whole new value may have other uses; the load and the partial
+                // values only feed the next step.
+                if v != load && stored_to.contains(&(v, l)) {
+                    return true;
+                }
+                if uses.get(&v) != Some(&1) {
+                    return false;
+                }
+                match inserted_into.get(&v) {
+                    Some(&next) => v = next,
+                    None => return false,
+                }
+            }
+        })
+        .map(|(load, _)| load)
+        .collect()
+}
+
 struct Walk<'v> {
     vars: &'v Variables,
+    component_loads: HashSet<ValueId>,
     /// Variables with a load that some path reaches before any store.
     loaded_unset: HashSet<LocalId>,
 }
@@ -48,11 +112,11 @@ impl Walk<'_> {
     fn stmt(&mut self, s: &Stmt, stored: &mut HashSet<LocalId>) {
         match s {
             Stmt::Let {
+                value,
                 op: Op::Load { ptr },
-                ..
             } => {
                 if let Some(l) = self.vars.promoted(*ptr) {
-                    if !stored.contains(&l) {
+                    if !stored.contains(&l) && !self.component_loads.contains(value) {
                         self.loaded_unset.insert(l);
                     }
                 }
@@ -154,6 +218,30 @@ mod tests {
 }
 "#;
         assert_eq!(initialised(ir), vec!["both"]);
+    }
+
+    #[test]
+    fn a_write_to_some_components_is_not_a_read() {
+        let ir = r#"kernel @k(%0 "o": ptr<global, i32x2> type "__global int2 *", %1 "a": i32 type "int") -> void {
+  local $0 "t": private i32x2
+  local $1 "u": private i32x2
+  %2: ptr<private, i32x2> = local_addr $0
+  %3: ptr<private, i32x2> = local_addr $1
+  %4: i32x2 = load %2
+  %5: i32x2 = insert %4, 1, %1
+  %6: i32x2 = insert %5, 0, %1
+  store %2, %6
+  %7: i32x2 = load %3
+  %8: i32x2 = insert %7, 1, %1
+  store %2, %8
+  %9: i32x2 = load %2
+  store %0, %9
+  store %3, %9
+  return
+}
+"#;
+        // `u`'s load feeds a store to `t`: a real read of `u`.
+        assert_eq!(initialised(ir), vec!["t"]);
     }
 
     #[test]
