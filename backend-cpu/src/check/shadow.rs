@@ -168,7 +168,7 @@ pub unsafe extern "C" fn oclc_check_local(
     } else {
         unwritten > 0
     };
-    if !(uninit && !write) && race.is_none() {
+    if (write || !uninit) && race.is_none() {
         return 0;
     }
     let [lsx, lsy, _] = ctx.local_size;
