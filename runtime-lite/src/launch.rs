@@ -92,6 +92,12 @@ impl Program {
             .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
             .unwrap_or(1)
             .max(1);
+        // Checked kernels with a shadow of `__global` buffers run their work-groups one
+        // after the other on one thread (the shadow's cells are plain memory).
+        let wanted = match &k.check {
+            Some(c) if c.shadows_global() => 1,
+            _ => wanted,
+        };
         let nthreads = (wanted as u64).min(total_groups).max(1) as usize;
         // With more than one thread, `nthreads` pool workers (slots below it) and the
         // calling thread (slot `nthreads`) share the work, see `Schedule::run`.

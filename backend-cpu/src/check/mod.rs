@@ -58,6 +58,7 @@
 //! and registers-kept variables that are not always stored first and live across a barrier
 //! (kept in the work-item state between regions).
 
+pub mod global;
 pub mod provenance;
 pub mod shadow;
 pub mod sink;
@@ -71,4 +72,14 @@ pub struct KernelChecks {
     pub table_offset: u64,
     /// The kernel's check sites, numbered as the code reports them.
     pub sites: Vec<site::CheckSite>,
+}
+
+impl KernelChecks {
+    /// True when the kernel keeps a shadow of `__global` buffers ([`global`]): its launches
+    /// must run their work-groups on one thread.
+    pub fn shadows_global(&self) -> bool {
+        self.sites
+            .iter()
+            .any(|s| s.kind == site::DefectKind::GlobalDataRace)
+    }
 }
