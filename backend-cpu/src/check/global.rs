@@ -13,13 +13,20 @@
 //! barrier that fences global memory. Checked launches that have a global shadow run their
 //! work-groups on one thread, one after the other, so an epoch below the current group's
 //! first belongs to another (earlier) group, and a cell is 16 plain bytes updated without
-//! atomics. The shadow is made per launch and never cleared (epochs only grow).
+//! atomics. The shadow is never cleared: the program keeps it from launch to launch (so
+//! that a buffer's cells are allocated, and their pages faulted in, once), epochs only grow,
+//! and an epoch before the launch's first means that the launch never accessed the cell.
 //!
 //! Atomic accesses are checked against the plain accesses recorded before them but are not
 //! recorded themselves: two atomics never race, and a plain access after an atomic one of
 //! another work-item is not found.
 
-use oclc_ir::{walk_stmts, AddressSpace, AtomicOp, Function, Op, Stmt, TypeId, TypeTable, ValueId};
+use std::collections::HashMap;
+
+use oclc_ir::{
+    walk_stmts, AddressSpace, AtomicOp, Dim, Function, Op, Stmt, TypeId, TypeTable, ValueId,
+    WorkItemQuery,
+};
 
 use crate::abi::WorkGroupContext;
 use crate::check::provenance::{Provenance, Root};
@@ -61,6 +68,8 @@ struct Other {
 pub struct GlobalShadow {
     /// The current epoch (0 before the first group).
     epoch: u32,
+    /// The first epoch of the current launch: cells with earlier epochs are unaccessed.
+    launch_start: u32,
     /// The first epoch of the current work-group.
     group_start: u32,
     /// Set when the epochs ran out (more than 2^32 groups and barriers): nothing more is
@@ -73,7 +82,27 @@ pub struct GlobalShadow {
     groups: Vec<(u32, [u64; 3])>,
 }
 
+impl std::fmt::Debug for GlobalShadow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GlobalShadow")
+            .field("epoch", &self.epoch)
+            .field("cells", &self.areas.iter().map(Vec::len).sum::<usize>())
+            .finish()
+    }
+}
+
 impl GlobalShadow {
+    /// Starts a launch: what earlier launches recorded no longer counts.
+    pub fn begin_launch(&mut self) {
+        if self.epoch > u32::MAX / 2 {
+            // Room for the launch's epochs: start afresh.
+            *self = GlobalShadow::default();
+        }
+        self.launch_start = self.epoch + 1;
+        self.exhausted = false;
+        self.groups.clear();
+    }
+
     /// A new epoch: a barrier that fences global memory, or with `new_group` a new
     /// work-group.
     pub(crate) fn next_epoch(&mut self, new_group: bool) {
@@ -110,7 +139,7 @@ impl GlobalShadow {
         if self.exhausted {
             return None;
         }
-        let (epoch, start) = (self.epoch, self.group_start);
+        let (epoch, start, launch) = (self.epoch, self.group_start, self.launch_start);
         if self.groups.last().is_none_or(|(s, _)| *s != start) {
             self.groups.push((start, group));
         }
@@ -118,23 +147,23 @@ impl GlobalShadow {
             self.areas.resize_with(area + 1, Vec::new);
         }
         let cells = &mut self.areas[area];
-        if cells.is_empty() {
+        if cells.len() < len {
             // Zeroed pages from the allocator: untouched parts of a large buffer cost
             // nothing.
-            *cells = vec![[0; 4]; len.max(1)];
+            *cells = vec![[0; 4]; len];
         }
         let end = (first + count).min(cells.len());
         let mut race = None;
         for c in &mut cells[first.min(end)..end] {
             let w = c[W_EPOCH];
-            if w != 0 && (w < start || (w == epoch && c[W_LIN] != lin)) {
+            if w >= launch && (w < start || (w == epoch && c[W_LIN] != lin)) {
                 race = race.or(Some(Other {
                     epoch: w,
                     lin: Some(c[W_LIN]),
                 }));
             }
             let r = c[R_EPOCH];
-            if write && r != 0 {
+            if write && r >= launch {
                 let other = if r < start {
                     Some(Other {
                         epoch: r,
@@ -162,7 +191,7 @@ impl GlobalShadow {
             if write {
                 c[W_EPOCH] = epoch;
                 c[W_LIN] = lin;
-            } else if r == 0 {
+            } else if r < launch {
                 c[R_EPOCH] = epoch;
                 c[R_LIN] = lin;
             } else if r < start {
@@ -256,16 +285,34 @@ pub unsafe extern "C" fn oclc_check_global(
     u64::from(sink.report((site_write >> 2) as usize, occ))
 }
 
+/// How a `__global` buffer parameter is shadowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ParamShadow {
+    /// The log2 of its granule: the smallest element size of the accesses through it.
+    pub shift: u64,
+    /// Every access through it is of the work-item's own element, `p[get_global_id(0)]`
+    /// with the pointee's size: different work-items of a one-dimensional launch never
+    /// touch the same bytes, and only launches of more dimensions need the shadow. (An
+    /// index truncated to 32 bits repeats only past 2^32 work-items in dimension 0.)
+    pub own_element: bool,
+}
+
 /// The `__global` buffer parameters of `f` that get a shadow, by parameter number: those
-/// that a store or an atomic reaches (by [`Provenance`] roots), each with the log2 of its
-/// granule (the smallest element size of the accesses through it).
+/// that a store or an atomic reaches (by [`Provenance`] roots).
 pub(crate) fn shadowed_params(
     types: &TypeTable,
     f: &Function,
     prov: &Provenance,
-) -> Vec<Option<u64>> {
+) -> Vec<Option<ParamShadow>> {
     let n = f.params.len();
     let (mut written, mut granule) = (vec![false; n], vec![u64::MAX; n]);
+    let mut own = vec![true; n];
+    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
+    walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let { value, op } = s {
+            defs.insert(*value, op);
+        }
+    });
     let mut note = |ptr: ValueId, ty: TypeId, write: bool| {
         let Some(Root::Param(i)) = prov.root(ptr) else {
             return;
@@ -275,6 +322,7 @@ pub(crate) fn shadowed_params(
             .map_or(1, |s| u64::from(s.bits().max(8) / 8));
         written[i] |= write;
         granule[i] = granule[i].min(size);
+        own[i] &= own_element(types, f, &defs, ptr, f.params[i].value, ty);
     };
     walk_stmts(&f.body, &mut |s| match s {
         Stmt::Store { ptr, value } => note(*ptr, f.value_type(*value), true),
@@ -294,7 +342,45 @@ pub(crate) fn shadowed_params(
         .enumerate()
         .map(|(i, p)| {
             let global = matches!(types.pointee(p.ty), Some((AddressSpace::Global, _)));
-            (global && written[i]).then(|| granule[i].max(1).trailing_zeros() as u64)
+            (global && written[i]).then(|| ParamShadow {
+                shift: u64::from(granule[i].max(1).trailing_zeros()),
+                own_element: own[i],
+            })
         })
         .collect()
+}
+
+/// True when `ptr` is `ptr_offset param, get_global_id(0)` (through integer conversions of
+/// at least 32 bits) and the access's type `ty` is the pointee's.
+fn own_element(
+    types: &TypeTable,
+    f: &Function,
+    defs: &HashMap<ValueId, &Op>,
+    ptr: ValueId,
+    param: ValueId,
+    ty: TypeId,
+) -> bool {
+    let Some(Op::PtrOffset { base, index }) = defs.get(&ptr) else {
+        return false;
+    };
+    if *base != param || types.pointee(f.value_type(param)).map(|p| p.1) != Some(ty) {
+        return false;
+    }
+    let mut v = *index;
+    loop {
+        match defs.get(&v) {
+            Some(Op::Convert { value, to, .. })
+                if types
+                    .scalar_of(*to)
+                    .is_some_and(|s| s.is_int() && s.bits() >= 32) =>
+            {
+                v = *value;
+            }
+            Some(Op::WorkItem {
+                query: WorkItemQuery::GlobalId,
+                dim: Dim::Const(0),
+            }) => return true,
+            _ => return false,
+        }
+    }
 }

@@ -72,14 +72,20 @@ pub struct KernelChecks {
     pub table_offset: u64,
     /// The kernel's check sites, numbered as the code reports them.
     pub sites: Vec<site::CheckSite>,
+    /// False when every `__global` access with a shadow is of the work-item's own element
+    /// (`p[get_global_id(0)]`), recorded only in launches of more than one dimension.
+    pub global_always: bool,
 }
 
 impl KernelChecks {
-    /// True when the kernel keeps a shadow of `__global` buffers ([`global`]): its launches
-    /// must run their work-groups on one thread.
-    pub fn shadows_global(&self) -> bool {
-        self.sites
-            .iter()
-            .any(|s| s.kind == site::DefectKind::GlobalDataRace)
+    /// True when a launch of the kernel over a range of more than one dimension
+    /// (`multi_dim`) or not keeps a shadow of `__global` buffers ([`global`]): the launch
+    /// must run its work-groups on one thread.
+    pub fn shadows_global(&self, multi_dim: bool) -> bool {
+        (self.global_always || multi_dim)
+            && self
+                .sites
+                .iter()
+                .any(|s| s.kind == site::DefectKind::GlobalDataRace)
     }
 }

@@ -72,6 +72,17 @@ impl ThreadShadow {
         &mut self.global
     }
 
+    /// Takes the shadow of the `__global` buffers out (to keep it for the next launch).
+    pub fn take_global(&mut self) -> GlobalShadow {
+        std::mem::take(&mut self.global)
+    }
+
+    /// Gives the thread the shadow of the `__global` buffers kept from earlier launches.
+    pub fn set_global(&mut self, mut global: GlobalShadow) {
+        global.begin_launch();
+        self.global = global;
+    }
+
     /// Records an access of `size` bytes at `offset` of `area` by work-item `lin`; returns
     /// how many of the bytes read no work-item of the group wrote, and the other work-item
     /// of a race.

@@ -11,7 +11,7 @@ use cranelift_codegen::isa::CallConv;
 use oclc_ir::{AddressSpace, SourceSpan, ValueId};
 
 use super::Tx;
-use crate::check::global::GLOBAL_ACCESS_SYMBOL;
+use crate::check::global::{ParamShadow, GLOBAL_ACCESS_SYMBOL};
 use crate::check::provenance::{Provenance, Root};
 use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL};
 use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
@@ -42,9 +42,11 @@ pub(crate) struct CheckCx {
     pub init_flags: HashMap<u32, cranelift_frontend::Variable>,
     /// Loads that are the read half of a write to some components of a vector variable.
     pub component_loads: HashSet<ValueId>,
-    /// By parameter: the log2 of the granule of the `__global` buffers that get a shadow
-    /// ([`crate::check::global`]).
-    pub global_shadow: Vec<Option<u64>>,
+    /// By parameter: the `__global` buffers that get a shadow ([`crate::check::global`]).
+    pub global_shadow: Vec<Option<ParamShadow>>,
+    /// The launch's [`crate::check::sink::CheckTable::multi_dim`], when a buffer's shadow
+    /// depends on it.
+    pub multi_dim: Option<Value>,
 }
 
 /// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
@@ -74,8 +76,8 @@ struct Bounds {
     object_size: Option<u64>,
     /// For `__local` memory: the shadow area and the address its offsets count from.
     shadow: Option<(u64, Value)>,
-    /// For a `__global` buffer with a shadow: the parameter and the log2 of its granule.
-    global: Option<(u64, u64)>,
+    /// For a `__global` buffer with a shadow: the parameter and how.
+    global: Option<(u64, ParamShadow)>,
 }
 
 /// One memory access to check.
@@ -135,8 +137,19 @@ impl Tx<'_, '_, '_> {
         self.start_barrier_checks();
         let vars = oclc_ir::analysis::variables(self.f, self.types);
         let prov = crate::check::provenance::analyze(self.types, self.f);
+        let global_shadow = crate::check::global::shadowed_params(self.types, self.f, &prov);
+        let multi_dim = global_shadow
+            .iter()
+            .flatten()
+            .any(|g| g.own_element)
+            .then(|| {
+                self.b
+                    .ins()
+                    .load(types::I64, ro, table, table_offsets::MULTI_DIM)
+            });
         self.check = Some(CheckCx {
-            global_shadow: crate::check::global::shadowed_params(self.types, self.f, &prov),
+            global_shadow,
+            multi_dim,
             initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars),
             addr_of: vars.addr_of.clone(),
             init_flags: HashMap::new(),
@@ -253,7 +266,7 @@ impl Tx<'_, '_, '_> {
                     .check
                     .as_ref()
                     .and_then(|c| c.global_shadow[i])
-                    .map(|shift| (i as u64, shift));
+                    .map(|g| (i as u64, g));
                 Some(Bounds {
                     base,
                     len,
@@ -364,7 +377,19 @@ impl Tx<'_, '_, '_> {
             if let (Some((area, area_base)), false) = (shadow, a.atomic) {
                 self.shadow_access(&a, ok, area, area_base, object.clone(), object_size);
             }
-            if let Some((param, shift)) = global {
+            if let Some((param, how)) = global {
+                // The work-item's own element: no other work-item of a one-dimensional
+                // launch accesses it.
+                let record = match self.check.as_ref().and_then(|c| c.multi_dim) {
+                    Some(multi) if how.own_element => {
+                        let multi = self.b.ins().icmp_imm_s(IntCC::NotEqual, multi, 0);
+                        self.b.ins().band(ok, multi)
+                    }
+                    _ => {
+                        self.env.check_global_always = true;
+                        ok
+                    }
+                };
                 let site = self.add_site(CheckSite {
                     kind: DefectKind::GlobalDataRace,
                     span: a.span,
@@ -373,8 +398,8 @@ impl Tx<'_, '_, '_> {
                     object_size,
                 });
                 let flags = site * 4 + u64::from(a.write) + 2 * u64::from(a.atomic);
-                let area = param | shift << 16;
-                self.shadow_call(ok, GLOBAL_ACCESS_SYMBOL, [area, 0, a.size, flags], off);
+                let area = param | how.shift << 16;
+                self.shadow_call(record, GLOBAL_ACCESS_SYMBOL, [area, 0, a.size, flags], off);
             }
             if a.size as usize <= SPARE_BYTES {
                 let spare = self.check.as_ref().expect("checked").spare;
