@@ -35,6 +35,10 @@ use crate::check::sink::{CheckTable, Occurrence};
 /// The symbol of [`oclc_check_global`].
 pub const GLOBAL_ACCESS_SYMBOL: &str = "oclc_check_global";
 
+/// The bit of [`oclc_check_global`]'s area operand for a buffer that the kernel only writes
+/// with plain stores: its cells record the last write alone (8 bytes).
+pub const WRITE_ONLY: u64 = 1 << 24;
+
 /// The bit of [`R_LIN`] that says several work-items read the cell in its epoch.
 const SEVERAL_READERS: u32 = 1 << 31;
 /// The bit of [`R_LIN`] that says a work-group before the last reader's read it.
@@ -77,6 +81,9 @@ pub struct GlobalShadow {
     exhausted: bool,
     /// By parameter number: the cells of the buffer (empty until its first access).
     areas: Vec<Vec<Cell>>,
+    /// By parameter number: the cells of a buffer the kernel only writes (no load, no
+    /// atomic): the last write's epoch and work-item, 8 bytes.
+    write_areas: Vec<Vec<[u32; 2]>>,
     /// The first epoch and the id of each work-group that accessed a shadowed buffer, in
     /// order (to name the other group of a race).
     groups: Vec<(u32, [u64; 3])>,
@@ -121,6 +128,38 @@ impl GlobalShadow {
         i.checked_sub(1).map(|i| self.groups[i].1)
     }
 
+    /// [`GlobalShadow::access`] of a buffer that the kernel only writes, with plain stores.
+    fn write_only_access(
+        &mut self,
+        area: usize,
+        len: usize,
+        first: usize,
+        count: usize,
+        lin: u32,
+    ) -> Option<Other> {
+        let (epoch, start, launch) = (self.epoch, self.group_start, self.launch_start);
+        if self.write_areas.len() <= area {
+            self.write_areas.resize_with(area + 1, Vec::new);
+        }
+        let cells = &mut self.write_areas[area];
+        if cells.len() < len {
+            *cells = vec![[0; 2]; len];
+        }
+        let end = (first + count).min(cells.len());
+        let mut race = None;
+        for c in &mut cells[first.min(end)..end] {
+            let [w, w_lin] = *c;
+            if w >= launch && (w < start || (w == epoch && w_lin != lin)) {
+                race = race.or(Some(Other {
+                    epoch: w,
+                    lin: Some(w_lin),
+                }));
+            }
+            *c = [epoch, lin];
+        }
+        race
+    }
+
     /// Records (unless `atomic`) an access of cells `first..first + count` of buffer `area`
     /// (`len` cells) by work-item `lin` of group `group`; returns the other side of the
     /// first race it finds.
@@ -131,8 +170,7 @@ impl GlobalShadow {
         len: usize,
         first: usize,
         count: usize,
-        write: bool,
-        atomic: bool,
+        (write, atomic, write_only): (bool, bool, bool),
         lin: u32,
         group: [u64; 3],
     ) -> Option<Other> {
@@ -142,6 +180,9 @@ impl GlobalShadow {
         let (epoch, start, launch) = (self.epoch, self.group_start, self.launch_start);
         if self.groups.last().is_none_or(|(s, _)| *s != start) {
             self.groups.push((start, group));
+        }
+        if write_only {
+            return self.write_only_access(area, len, first, count, lin);
         }
         if self.areas.len() <= area {
             self.areas.resize_with(area + 1, Vec::new);
@@ -227,8 +268,8 @@ fn race_detail(other: Other, same_group: bool, ctx: &WorkGroupContext, g: &Globa
 }
 
 /// Called by checked code for an access of `size` bytes at byte `offset` of the `__global`
-/// buffer argument `area_shift & 0xffff`, whose shadow cells cover `1 << (area_shift >> 16)`
-/// bytes each, by the work-item with linear local id `lin`; `site_write` is the access's
+/// buffer argument `area_shift & 0xffff`, whose shadow cells cover `1 << (area_shift >> 16 &
+/// 0xff)` bytes each (plus [`WRITE_ONLY`] for a buffer the kernel only stores to), by the work-item with linear local id `lin`; `site_write` is the access's
 /// race site times four, plus 1 for a write, plus 2 for an atomic access. Returns 1 when
 /// the work-group should stop (`--check=stop`).
 ///
@@ -250,7 +291,8 @@ pub unsafe extern "C" fn oclc_check_global(
     // the only one of the launch.
     let (table, ctx, shadow) = unsafe { (&*table, &*ctx, &mut *shadow) };
     let area = (area_shift & 0xffff) as usize;
-    let shift = area_shift >> 16;
+    let shift = (area_shift >> 16) & 0xff;
+    let write_only = area_shift & WRITE_ONLY != 0;
     // SAFETY: `param_len` has an entry per kernel parameter, and `area` is one.
     let len = unsafe { *table.param_len.add(area) };
     let cells = len.div_ceil(1 << shift) as usize;
@@ -264,8 +306,7 @@ pub unsafe extern "C" fn oclc_check_global(
         cells,
         first,
         last + 1 - first,
-        write,
-        atomic,
+        (write, atomic, write_only),
         lin as u32,
         ctx.group_id,
     ) else {
@@ -290,6 +331,8 @@ pub unsafe extern "C" fn oclc_check_global(
 pub(crate) struct ParamShadow {
     /// The log2 of its granule: the smallest element size of the accesses through it.
     pub shift: u64,
+    /// Only plain stores reach it (no load, no atomic).
+    pub write_only: bool,
     /// Every access through it is of the work-item's own element, `p[get_global_id(0)]`
     /// with the pointee's size: different work-items of a one-dimensional launch never
     /// touch the same bytes, and only launches of more dimensions need the shadow. (An
@@ -307,13 +350,14 @@ pub(crate) fn shadowed_params(
     let n = f.params.len();
     let (mut written, mut granule) = (vec![false; n], vec![u64::MAX; n]);
     let mut own = vec![true; n];
+    let mut read = vec![false; n];
     let mut defs: HashMap<ValueId, &Op> = HashMap::new();
     walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let { value, op } = s {
             defs.insert(*value, op);
         }
     });
-    let mut note = |ptr: ValueId, ty: TypeId, write: bool| {
+    let mut note = |ptr: ValueId, ty: TypeId, write: bool, reads: bool| {
         let Some(Root::Param(i)) = prov.root(ptr) else {
             return;
         };
@@ -321,16 +365,17 @@ pub(crate) fn shadowed_params(
             .scalar_of(ty)
             .map_or(1, |s| u64::from(s.bits().max(8) / 8));
         written[i] |= write;
+        read[i] |= reads;
         granule[i] = granule[i].min(size);
         own[i] &= own_element(types, f, &defs, ptr, f.params[i].value, ty);
     };
     walk_stmts(&f.body, &mut |s| match s {
-        Stmt::Store { ptr, value } => note(*ptr, f.value_type(*value), true),
+        Stmt::Store { ptr, value } => note(*ptr, f.value_type(*value), true, false),
         Stmt::Let { value, op } => match op {
-            Op::Load { ptr } => note(*ptr, f.value_type(*value), false),
+            Op::Load { ptr } => note(*ptr, f.value_type(*value), false, true),
             Op::Atomic { op, ptr, .. } => {
                 if let Some((_, t)) = types.pointee(f.value_type(*ptr)) {
-                    note(*ptr, t, *op != AtomicOp::Load);
+                    note(*ptr, t, *op != AtomicOp::Load, true);
                 }
             }
             _ => {}
@@ -344,6 +389,7 @@ pub(crate) fn shadowed_params(
             let global = matches!(types.pointee(p.ty), Some((AddressSpace::Global, _)));
             (global && written[i]).then(|| ParamShadow {
                 shift: u64::from(granule[i].max(1).trailing_zeros()),
+                write_only: !read[i],
                 own_element: own[i],
             })
         })

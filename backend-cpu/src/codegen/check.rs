@@ -11,7 +11,7 @@ use cranelift_codegen::isa::CallConv;
 use oclc_ir::{AddressSpace, SourceSpan, ValueId};
 
 use super::Tx;
-use crate::check::global::{ParamShadow, GLOBAL_ACCESS_SYMBOL};
+use crate::check::global::{ParamShadow, GLOBAL_ACCESS_SYMBOL, WRITE_ONLY};
 use crate::check::provenance::{Provenance, Root};
 use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL};
 use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
@@ -398,7 +398,8 @@ impl Tx<'_, '_, '_> {
                     object_size,
                 });
                 let flags = site * 4 + u64::from(a.write) + 2 * u64::from(a.atomic);
-                let area = param | how.shift << 16;
+                let only = if how.write_only { WRITE_ONLY } else { 0 };
+                let area = param | how.shift << 16 | only;
                 self.shadow_call(record, GLOBAL_ACCESS_SYMBOL, [area, 0, a.size, flags], off);
             }
             if a.size as usize <= SPARE_BYTES {
