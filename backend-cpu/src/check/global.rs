@@ -430,3 +430,84 @@ fn own_element(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shadow at the start of its first launch.
+    fn shadow() -> GlobalShadow {
+        let mut g = GlobalShadow::default();
+        g.begin_launch();
+        g
+    }
+
+    /// An access of cell 0 of buffer 0 (8 cells) by work-item `lin`.
+    fn at(g: &mut GlobalShadow, write: bool, atomic: bool, lin: u32) -> Option<Other> {
+        g.access(0, 8, 0, 1, (write, atomic, false), lin, [0; 3])
+    }
+
+    #[test]
+    fn a_work_item_alone_never_races() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, false, 3).is_none());
+        assert!(at(&mut g, false, false, 3).is_none());
+        assert!(at(&mut g, true, false, 3).is_none());
+    }
+
+    #[test]
+    fn a_global_barrier_orders_the_work_items_of_a_group() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, false, 0).is_none());
+        assert!(at(&mut g, false, false, 1).is_some());
+        g.next_epoch(false);
+        assert!(at(&mut g, false, false, 1).is_none());
+        assert!(at(&mut g, false, false, 2).is_none());
+        // Two readers in this epoch: a write of either races with the other.
+        assert!(at(&mut g, true, false, 1).is_some());
+    }
+
+    #[test]
+    fn reads_of_an_earlier_group_race_with_later_writes() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, false, false, 0).is_none());
+        g.next_epoch(true);
+        // Group 2 reads (no race: reads only), then writes: group 1's read races.
+        assert!(at(&mut g, false, false, 0).is_none());
+        let other = at(&mut g, true, false, 0).expect("a race");
+        assert!(other.epoch < g.group_start || other.lin.is_none());
+    }
+
+    #[test]
+    fn atomics_race_with_plain_accesses_only() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, true, 0).is_none());
+        assert!(at(&mut g, true, true, 1).is_none());
+        g.next_epoch(true);
+        assert!(at(&mut g, true, true, 0).is_none());
+        assert!(at(&mut g, true, false, 0).is_none());
+        assert!(at(&mut g, true, true, 1).is_some());
+    }
+
+    #[test]
+    fn earlier_launches_do_not_count() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, false, 0).is_none());
+        g.begin_launch();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, false, 1).is_none());
+        let mut w = shadow();
+        w.next_epoch(true);
+        assert!(w.write_only_access(0, 4, 1, 1, 0).is_none());
+        w.next_epoch(true);
+        assert!(w.write_only_access(0, 4, 1, 1, 0).is_some());
+        w.begin_launch();
+        w.next_epoch(true);
+        assert!(w.write_only_access(0, 4, 1, 1, 0).is_none());
+    }
+}
