@@ -87,7 +87,7 @@ fn oclgrind_phrase(kind: &str) -> &'static str {
         "out-of-bounds-read" => "Invalid read",
         "out-of-bounds-write" => "Invalid write",
         "uninitialised-read" => "Uninitialized value",
-        "data-race" => "data race",
+        "data-race" | "global-data-race" => "data race",
         "barrier-divergence" => "divergence",
         "misaligned-access" => "Unaligned",
         other => panic!("no Oclgrind phrase for {other}"),
@@ -199,6 +199,40 @@ fn every_buggy_kernel_gets_its_report() {
                     messages.join("\n\n")
                 ));
             }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn kernels_without_defects_run_clean() {
+    // tests/check/clean/*.cl: kernels that look racy but are not (one RUN line each). The
+    // checked run must report nothing and exit with 0, and Oclgrind (when installed) must
+    // find no data race in the same run either.
+    let files = cl_files(&root().join("tests/check/clean"));
+    assert!(!files.is_empty());
+    let icd = oclgrind_icd();
+    let mut failures = Vec::new();
+    for file in &files {
+        let runs = run_lines(file);
+        assert_eq!(runs.len(), 1, "{}: one RUN line", file.display());
+        let file_s = file.to_string_lossy().into_owned();
+        let mut args: Vec<&str> = vec!["run", &file_s];
+        args.extend(runs[0].iter().map(String::as_str));
+        args.extend(["--check", "--diagnostics-format", "json"]);
+        let out = oclc(&args, &root());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() || stderr.lines().any(|l| l.starts_with('{')) {
+            failures.push(format!("{}: a false report:\n{stderr}", file.display()));
+        }
+        let Some(icd) = &icd else { continue };
+        let messages = oclgrind_messages(file, &runs[0], icd);
+        if !messages.is_empty() {
+            failures.push(format!(
+                "{}: Oclgrind finds a defect:\n{}",
+                file.display(),
+                messages.join("\n\n")
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

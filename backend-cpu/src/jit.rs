@@ -354,6 +354,10 @@ fn new_jit(
         crate::check::shadow::oclc_check_local as *const u8,
     );
     builder.symbol(
+        crate::check::global::GLOBAL_ACCESS_SYMBOL,
+        crate::check::global::oclc_check_global as *const u8,
+    );
+    builder.symbol(
         crate::check::shadow::EPOCH_SYMBOL,
         crate::check::shadow::oclc_check_epoch as *const u8,
     );
@@ -384,6 +388,10 @@ fn new_jit(
         ),
         (
             crate::check::shadow::LOCAL_ACCESS_SYMBOL,
+            crate::codegen::check::i64_signature(8, true, call_conv),
+        ),
+        (
+            crate::check::global::GLOBAL_ACCESS_SYMBOL,
             crate::codegen::check::i64_signature(8, true, call_conv),
         ),
         (

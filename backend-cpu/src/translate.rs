@@ -193,10 +193,12 @@ pub(crate) fn translate_kernels(
             debug_slots: Default::default(),
             check: check_slot,
             check_sites: Vec::new(),
+            check_global_always: false,
         };
         let clif: ClifFunction = translate_kernel(&types, module, &func, &p, &mut env)?;
         let debug_slots = std::mem::take(&mut env.debug_slots);
         let check_sites = std::mem::take(&mut env.check_sites);
+        let global_always = env.check_global_always;
         if let Some(name) = env.missing_routines.first() {
             return Err(CompileError::unsupported(&kf.name, describe_routine(name)));
         }
@@ -240,6 +242,7 @@ pub(crate) fn translate_kernels(
             check: check_slot.map(|table_offset| crate::check::KernelChecks {
                 table_offset,
                 sites: check_sites,
+                global_always,
             }),
         });
     }

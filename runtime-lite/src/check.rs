@@ -47,12 +47,14 @@ pub(crate) struct LaunchChecks {
 }
 
 impl LaunchChecks {
-    /// The table for a launch of a kernel with `checks` and arguments `args`.
+    /// The table for a launch of a kernel with `checks` and arguments `args`, over a range
+    /// of more than one dimension when `multi_dim`.
     pub fn new(
         checks: std::sync::Arc<KernelChecks>,
         args: &[ArgValue],
         buffers: &[Buffer],
         options: CheckOptions,
+        multi_dim: bool,
     ) -> LaunchChecks {
         let param_len: Vec<u64> = args
             .iter()
@@ -68,6 +70,7 @@ impl LaunchChecks {
             sink: &*sink,
             param_len: param_len.as_ptr(),
             spare: spare.as_mut_ptr() as *mut u8,
+            multi_dim: u64::from(multi_dim),
         });
         LaunchChecks {
             sink,
@@ -138,6 +141,8 @@ impl LaunchChecks {
 pub(crate) struct DefectLog {
     pub options: CheckOptions,
     pub found: Mutex<Vec<Defect>>,
+    /// The shadow of `__global` buffers, kept from one checked launch to the next.
+    pub global_shadow: Mutex<oclc_backend_cpu::check::global::GlobalShadow>,
 }
 
 impl Program {

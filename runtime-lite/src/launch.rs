@@ -79,10 +79,10 @@ impl Program {
         let k = self.launchable(name, r.local, args)?;
         let started = Instant::now();
         let mut block = self.bind_args(name, args, buffers, images)?;
-        let checks = k
-            .check
-            .clone()
-            .map(|c| crate::check::LaunchChecks::new(c, args, buffers, self.defects.options));
+        let multi_dim = r.global[1] > 1 || r.global[2] > 1;
+        let checks = k.check.clone().map(|c| {
+            crate::check::LaunchChecks::new(c, args, buffers, self.defects.options, multi_dim)
+        });
         if let Some(c) = &checks {
             c.bind(&mut block.bytes);
         }
@@ -92,6 +92,12 @@ impl Program {
             .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
             .unwrap_or(1)
             .max(1);
+        // Checked kernels with a shadow of `__global` buffers run their work-groups one
+        // after the other on one thread (the shadow's cells are plain memory).
+        let wanted = match &k.check {
+            Some(c) if c.shadows_global(multi_dim) => 1,
+            _ => wanted,
+        };
         let nthreads = (wanted as u64).min(total_groups).max(1) as usize;
         // With more than one thread, `nthreads` pool workers (slots below it) and the
         // calling thread (slot `nthreads`) share the work, see `Schedule::run`.
@@ -119,6 +125,15 @@ impl Program {
             Some(_) => (0..=helpers).map(|_| Mutex::default()).collect(),
             None => Vec::new(),
         };
+        // The one thread of a launch with a `__global` shadow gets the program's.
+        let global_shadow = nthreads == 1
+            && k.check
+                .as_ref()
+                .is_some_and(|c| c.shadows_global(multi_dim));
+        if let (true, Some(first)) = (global_shadow, shadows.first()) {
+            let kept = std::mem::take(&mut *lock(&self.defects.global_shadow));
+            lock(first).set_global(kept);
+        }
         let entry: WorkGroupFn = k.entry;
         let pool = &self.scratch;
         let body = |slot: usize, share: &mut Share<'_>| {
@@ -186,6 +201,9 @@ impl Program {
         schedule.run(helpers, predicted, &body);
         let elapsed = schedule.elapsed();
         self.costs.record(cost_key, total_groups, schedule.busy());
+        if let (true, Some(first)) = (global_shadow, shadows.first()) {
+            *lock(&self.defects.global_shadow) = lock(first).take_global();
+        }
         for set in scratch {
             if let Some(s) = set.into_inner().unwrap_or_else(|e| e.into_inner()) {
                 self.scratch.give_back(s);

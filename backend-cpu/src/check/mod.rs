@@ -37,6 +37,23 @@
 //!   data races between the work-items of a group and reads of bytes the group never
 //!   wrote. The shadow lives in a per-thread [`shadow::ThreadShadow`] whose address the
 //!   launch writes into the slot after the check table's.
+//! * **`__global` memory** ([`global`]). Buffer arguments that a store or an atomic of the
+//!   kernel reaches (a buffer only read cannot race) get a shadow cell per *granule*, the
+//!   smallest element size of the kernel's accesses through it (4 bytes for a `float`
+//!   buffer, 1 for a `uchar` one: neighbouring bytes that different work-items write stay
+//!   apart, and a `float` buffer needs a quarter of the cells of a byte-keyed shadow). A
+//!   cell holds the last write's epoch and work-item and a summary of the reads (16 bytes;
+//!   8 for a buffer only stored to). Global epochs end at each work-group and each
+//!   `barrier(CLK_GLOBAL_MEM_FENCE)`. A race is two accesses of one granule, one a write,
+//!   from different work-groups, or from two work-items of a group in one epoch; atomics
+//!   are checked against the plain accesses but not recorded, so two atomics never race.
+//!   Launches with a global shadow run their work-groups on one thread, in order (the
+//!   cells are plain memory, and an epoch before the group's first is another group's);
+//!   the program keeps the shadow from launch to launch, so a buffer's cells are
+//!   allocated once. Accesses `p[get_global_id(0)]` of the pointee's size (every access of
+//!   a buffer so) are recorded only in launches of more than one dimension: in one
+//!   dimension no two work-items touch the same element, and such launches keep all
+//!   their threads.
 //! * **Barrier divergence** ([`crate::codegen`]'s `check_barrier`): conditions of
 //!   group-level control flow must agree across the work-items, and early exits from a
 //!   region towards it must be taken by all work-items or none.
@@ -45,7 +62,8 @@
 //!   programs (`BrookOptions::checked_gathers`) take index -1 instead, which the bounds
 //!   check reports and the driver names a gather outside the stream.
 //! * **Cost.** Checked code runs one work-item at a time (no vectorize stage), with two
-//!   compares per access and a cold call; `__local` accesses call the shadow routine.
+//!   compares per access and a cold call; `__local` accesses and those of written
+//!   `__global` buffers (other than the work-item's own element) call a shadow routine.
 //!   bench/results/check.txt has the ratios to unchecked runs and to Oclgrind.
 //!
 //! * **Private variables.** Those that every path stores before it loads
@@ -53,11 +71,13 @@
 //!   get a written-yet flag when kept in registers (`codegen/check_init.rs`) and the shadow
 //!   when kept in memory.
 //!
-//! Not checked: data races on `__global` memory (within or between work-groups), accesses
-//! through pointers without a root, a vector variable written in part and then read whole,
+//! Not checked: data races through pointers without a root (or through two arguments
+//! bound to one buffer), a plain access after an atomic one of another work-item (the
+//! atomic is not recorded), accesses through pointers without a root, a vector variable written in part and then read whole,
 //! and registers-kept variables that are not always stored first and live across a barrier
 //! (kept in the work-item state between regions).
 
+pub mod global;
 pub mod provenance;
 pub mod shadow;
 pub mod sink;
@@ -71,4 +91,20 @@ pub struct KernelChecks {
     pub table_offset: u64,
     /// The kernel's check sites, numbered as the code reports them.
     pub sites: Vec<site::CheckSite>,
+    /// False when every `__global` access with a shadow is of the work-item's own element
+    /// (`p[get_global_id(0)]`), recorded only in launches of more than one dimension.
+    pub global_always: bool,
+}
+
+impl KernelChecks {
+    /// True when a launch of the kernel over a range of more than one dimension
+    /// (`multi_dim`) or not keeps a shadow of `__global` buffers ([`global`]): the launch
+    /// must run its work-groups on one thread.
+    pub fn shadows_global(&self, multi_dim: bool) -> bool {
+        (self.global_always || multi_dim)
+            && self
+                .sites
+                .iter()
+                .any(|s| s.kind == site::DefectKind::GlobalDataRace)
+    }
 }

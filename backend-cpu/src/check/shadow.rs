@@ -11,6 +11,7 @@
 //! of elements the work-item never wrote.
 
 use crate::abi::WorkGroupContext;
+use crate::check::global::GlobalShadow;
 use crate::check::sink::{CheckTable, Occurrence};
 
 /// Shadow areas from this number on are private variables (area `PRIVATE_AREA + n` for the
@@ -52,6 +53,9 @@ pub struct ThreadShadow {
     /// By area (see [`oclc_check_local`]): even indices for `__local` areas, odd ones for
     /// private variables.
     areas: Vec<Vec<Cell>>,
+    /// The shadow of the `__global` buffers (used when the launch runs on this thread
+    /// alone).
+    global: GlobalShadow,
 }
 
 impl ThreadShadow {
@@ -61,6 +65,22 @@ impl ThreadShadow {
         if new_group {
             self.group_start = self.epoch;
         }
+    }
+
+    /// The shadow of the `__global` buffers.
+    pub(crate) fn global(&mut self) -> &mut GlobalShadow {
+        &mut self.global
+    }
+
+    /// Takes the shadow of the `__global` buffers out (to keep it for the next launch).
+    pub fn take_global(&mut self) -> GlobalShadow {
+        std::mem::take(&mut self.global)
+    }
+
+    /// Gives the thread the shadow of the `__global` buffers kept from earlier launches.
+    pub fn set_global(&mut self, mut global: GlobalShadow) {
+        global.begin_launch();
+        self.global = global;
     }
 
     /// Records an access of `size` bytes at `offset` of `area` by work-item `lin`; returns
@@ -125,14 +145,19 @@ impl ThreadShadow {
     }
 }
 
-/// Called by checked code at the start of each work-group (`new_group` 1) and at each
-/// barrier (0).
+/// Called by checked code at the start of each work-group (`flags` 1) and at each barrier
+/// (0, plus 2 when it fences `__global` memory: a new epoch of the global shadow too).
 ///
 /// # Safety
 /// `shadow` points to the calling thread's live [`ThreadShadow`].
-pub unsafe extern "C" fn oclc_check_epoch(shadow: *mut ThreadShadow, new_group: u64) {
+pub unsafe extern "C" fn oclc_check_epoch(shadow: *mut ThreadShadow, flags: u64) {
     // SAFETY: the launch gives each thread its own shadow.
-    unsafe { (*shadow).next_epoch(new_group != 0) }
+    let shadow = unsafe { &mut *shadow };
+    let new_group = flags & 1 == 1;
+    shadow.next_epoch(new_group);
+    if new_group || flags & 2 == 2 {
+        shadow.global.next_epoch(new_group);
+    }
 }
 
 /// Called by checked code for an access of `size` bytes at byte `offset` of `__local` area

@@ -26,6 +26,9 @@ pub struct CheckTable {
     pub param_len: *const u64,
     /// [`SPARE_BYTES`] bytes that out-of-bounds accesses use instead.
     pub spare: *mut u8,
+    /// Non-zero when the launch's global size is above 1 in dimension 1 or 2 (the
+    /// work-items of one `get_global_id(0)` are then several).
+    pub multi_dim: u64,
 }
 
 // SAFETY: the table is read-only once made; the sink it points to is `Sync`, the lengths
@@ -43,6 +46,8 @@ pub mod table_offsets {
     pub const PARAM_LEN: i32 = offset_of!(CheckTable, param_len) as i32;
     /// `spare`.
     pub const SPARE: i32 = offset_of!(CheckTable, spare) as i32;
+    /// `multi_dim`.
+    pub const MULTI_DIM: i32 = offset_of!(CheckTable, multi_dim) as i32;
 }
 
 /// The first time a site fired.

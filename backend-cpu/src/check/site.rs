@@ -19,6 +19,9 @@ pub enum DefectKind {
     UninitialisedRead,
     /// Two work-items access one location between the same barriers, one of them writing.
     DataRace,
+    /// Two work-items access one location of a `__global` buffer, one of them writing, in
+    /// different work-groups or between the same barriers of one group, not both atomically.
+    GlobalDataRace,
     /// The work-items of a group do not all reach the same barrier.
     BarrierDivergence,
     /// A Brook+ gather index outside the gathered stream.
@@ -35,6 +38,7 @@ impl DefectKind {
             DefectKind::Misaligned => "misaligned-access",
             DefectKind::UninitialisedRead => "uninitialised-read",
             DefectKind::DataRace => "data-race",
+            DefectKind::GlobalDataRace => "global-data-race",
             DefectKind::BarrierDivergence => "barrier-divergence",
             DefectKind::GatherOutOfStream => "gather-out-of-stream",
         }
@@ -49,6 +53,7 @@ impl DefectKind {
             DefectKind::Misaligned => "misaligned memory access",
             DefectKind::UninitialisedRead => "read of uninitialised memory",
             DefectKind::DataRace => "data race",
+            DefectKind::GlobalDataRace => "data race on __global memory",
             DefectKind::BarrierDivergence => "barrier divergence",
             DefectKind::GatherOutOfStream => "gather index outside the stream",
         }

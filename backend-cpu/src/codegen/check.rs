@@ -11,6 +11,7 @@ use cranelift_codegen::isa::CallConv;
 use oclc_ir::{AddressSpace, SourceSpan, ValueId};
 
 use super::Tx;
+use crate::check::global::{ParamShadow, GLOBAL_ACCESS_SYMBOL, WRITE_ONLY};
 use crate::check::provenance::{Provenance, Root};
 use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL};
 use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
@@ -41,6 +42,11 @@ pub(crate) struct CheckCx {
     pub init_flags: HashMap<u32, cranelift_frontend::Variable>,
     /// Loads that are the read half of a write to some components of a vector variable.
     pub component_loads: HashSet<ValueId>,
+    /// By parameter: the `__global` buffers that get a shadow ([`crate::check::global`]).
+    pub global_shadow: Vec<Option<ParamShadow>>,
+    /// The launch's [`crate::check::sink::CheckTable::multi_dim`], when a buffer's shadow
+    /// depends on it.
+    pub multi_dim: Option<Value>,
 }
 
 /// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
@@ -70,6 +76,8 @@ struct Bounds {
     object_size: Option<u64>,
     /// For `__local` memory: the shadow area and the address its offsets count from.
     shadow: Option<(u64, Value)>,
+    /// For a `__global` buffer with a shadow: the parameter and how.
+    global: Option<(u64, ParamShadow)>,
 }
 
 /// One memory access to check.
@@ -84,7 +92,7 @@ pub(crate) struct Access {
     pub align: u64,
     /// A write (else a read).
     pub write: bool,
-    /// An atomic access (not recorded in the `__local` shadow).
+    /// An atomic access (not recorded in the `__local` and `__global` shadows).
     pub atomic: bool,
     /// A vector or aggregate, which may have bytes nothing writes (padding).
     pub padded: bool,
@@ -128,12 +136,25 @@ impl Tx<'_, '_, '_> {
             .collect();
         self.start_barrier_checks();
         let vars = oclc_ir::analysis::variables(self.f, self.types);
+        let prov = crate::check::provenance::analyze(self.types, self.f);
+        let global_shadow = crate::check::global::shadowed_params(self.types, self.f, &prov);
+        let multi_dim = global_shadow
+            .iter()
+            .flatten()
+            .any(|g| g.own_element)
+            .then(|| {
+                self.b
+                    .ins()
+                    .load(types::I64, ro, table, table_offsets::MULTI_DIM)
+            });
         self.check = Some(CheckCx {
+            global_shadow,
+            multi_dim,
             initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars),
             addr_of: vars.addr_of.clone(),
             init_flags: HashMap::new(),
             component_loads: oclc_ir::analysis::initialised::component_write_loads(self.f, &vars),
-            prov: crate::check::provenance::analyze(self.types, self.f),
+            prov,
             table,
             param_len,
             spare,
@@ -241,12 +262,18 @@ impl Tx<'_, '_, '_> {
                 };
                 let base = self.val1(p.value)?;
                 let shadow = (space == AddressSpace::Local).then_some((1 + i as u64, base));
+                let global = self
+                    .check
+                    .as_ref()
+                    .and_then(|c| c.global_shadow[i])
+                    .map(|g| (i as u64, g));
                 Some(Bounds {
                     base,
                     len,
                     object,
                     object_size: None,
                     shadow,
+                    global,
                 })
             }
             Root::Local(l) => {
@@ -282,6 +309,7 @@ impl Tx<'_, '_, '_> {
                     object,
                     object_size: Some(size),
                     shadow,
+                    global: None,
                 })
             }
             Root::Global(g) => {
@@ -306,6 +334,7 @@ impl Tx<'_, '_, '_> {
                     object,
                     object_size: Some(size),
                     shadow: None,
+                    global: None,
                 })
             }
         })
@@ -324,6 +353,7 @@ impl Tx<'_, '_, '_> {
             object,
             object_size,
             shadow,
+            global,
         }) = self.bounds_of(a.ptr)?
         {
             let off = self.b.ins().isub(a.addr, base);
@@ -345,7 +375,32 @@ impl Tx<'_, '_, '_> {
             });
             self.report_unless(ok, site, off);
             if let (Some((area, area_base)), false) = (shadow, a.atomic) {
-                self.shadow_access(&a, ok, area, area_base, object, object_size);
+                self.shadow_access(&a, ok, area, area_base, object.clone(), object_size);
+            }
+            if let Some((param, how)) = global {
+                // The work-item's own element: no other work-item of a one-dimensional
+                // launch accesses it.
+                let record = match self.check.as_ref().and_then(|c| c.multi_dim) {
+                    Some(multi) if how.own_element => {
+                        let multi = self.b.ins().icmp_imm_s(IntCC::NotEqual, multi, 0);
+                        self.b.ins().band(ok, multi)
+                    }
+                    _ => {
+                        self.env.check_global_always = true;
+                        ok
+                    }
+                };
+                let site = self.add_site(CheckSite {
+                    kind: DefectKind::GlobalDataRace,
+                    span: a.span,
+                    object,
+                    size: a.size,
+                    object_size,
+                });
+                let flags = site * 4 + u64::from(a.write) + 2 * u64::from(a.atomic);
+                let only = if how.write_only { WRITE_ONLY } else { 0 };
+                let area = param | how.shift << 16 | only;
+                self.shadow_call(record, GLOBAL_ACCESS_SYMBOL, [area, 0, a.size, flags], off);
             }
             if a.size as usize <= SPARE_BYTES {
                 let spare = self.check.as_ref().expect("checked").spare;
@@ -392,8 +447,9 @@ impl Tx<'_, '_, '_> {
         object: CheckObject,
         object_size: Option<u64>,
     ) {
-        let Some(cx) = &self.check else { return };
-        let (table, shadow) = (cx.table, cx.shadow);
+        if self.check.is_none() {
+            return;
+        }
         let site = |tx: &mut Self, kind| {
             tx.add_site(CheckSite {
                 kind,
@@ -405,6 +461,44 @@ impl Tx<'_, '_, '_> {
         };
         let first = site(self, DefectKind::UninitialisedRead);
         site(self, DefectKind::DataRace);
+        let off = self.b.ins().isub(a.addr, area_base);
+        let flags = first * 4 + u64::from(a.write) + 2 * u64::from(a.padded);
+        let copy = object_size.unwrap_or(0);
+        let private = area >= crate::check::shadow::PRIVATE_AREA;
+        self.shadow_call_with(
+            ok,
+            LOCAL_ACCESS_SYMBOL,
+            [area, 0, a.size, flags],
+            off,
+            |tx, lin, off| {
+                if !private {
+                    return off;
+                }
+                // Each work-item has its own copy: its own cells.
+                let copy = tx.b.ins().imul_imm_s(lin, copy as i64);
+                tx.b.ins().iadd(off, copy)
+            },
+        );
+    }
+
+    /// Calls shadow routine `symbol` (table, context, shadow, `args[0]`, offset `off`,
+    /// `args[2]`, `args[3]`, the work-item's linear local id) when `ok` (the access is in
+    /// bounds); leaves the work-group when it asks to stop.
+    fn shadow_call(&mut self, ok: Value, symbol: &'static str, args: [u64; 4], off: Value) {
+        self.shadow_call_with(ok, symbol, args, off, |_, _, off| off);
+    }
+
+    /// [`Tx::shadow_call`] with the offset adjusted by `adjust` (given the linear id).
+    fn shadow_call_with(
+        &mut self,
+        ok: Value,
+        symbol: &'static str,
+        args: [u64; 4],
+        off: Value,
+        adjust: impl FnOnce(&mut Self, Value, Value) -> Value,
+    ) {
+        let Some(cx) = &self.check else { return };
+        let (table, shadow) = (cx.table, cx.shadow);
         let record = self.b.create_block();
         let cont = self.b.create_block();
         self.b.ins().brif(ok, record, &[], cont, &[]);
@@ -418,39 +512,27 @@ impl Tx<'_, '_, '_> {
         let lin = self.b.ins().iadd(lin, lid[1]);
         let lin = self.b.ins().imul(lin, lsx);
         let lin = self.b.ins().iadd(lin, lid[0]);
-        let mut off = self.b.ins().isub(a.addr, area_base);
-        if area >= crate::check::shadow::PRIVATE_AREA {
-            // Each work-item has its own copy: its own cells.
-            let copy = self
-                .b
-                .ins()
-                .imul_imm_s(lin, object_size.unwrap_or(0) as i64);
-            off = self.b.ins().iadd(off, copy);
-        }
-        let args = [
-            area as i64,
-            a.size as i64,
-            (first * 4 + u64::from(a.write) + 2 * u64::from(a.padded)) as i64,
-        ]
-        .map(|n| self.b.ins().iconst(types::I64, n));
-        let fref = self.runtime_ref(LOCAL_ACCESS_SYMBOL);
+        let off = adjust(self, lin, off);
+        let [a0, _, a2, a3] = args.map(|n| self.b.ins().iconst(types::I64, n as i64));
+        let fref = self.runtime_ref(symbol);
         let ctx = self.ctx;
-        let call = self.b.ins().call(
-            fref,
-            &[table, ctx, shadow, args[0], off, args[1], args[2], lin],
-        );
+        let call = self
+            .b
+            .ins()
+            .call(fref, &[table, ctx, shadow, a0, off, a2, a3, lin]);
         let stop = self.b.inst_results(call)[0];
         self.b.ins().brif(stop, self.exit, &[], cont, &[]);
         self.b.switch_to_block(cont);
     }
 
-    /// A barrier: a new epoch of the `__local` shadow.
-    pub(super) fn shadow_barrier(&mut self) {
+    /// A barrier: a new epoch of the `__local` shadow, and of the `__global` one when it
+    /// fences global memory.
+    pub(super) fn shadow_barrier(&mut self, fence: oclc_ir::MemFence) {
         let Some(cx) = &self.check else { return };
         let shadow = cx.shadow;
-        let zero = self.b.ins().iconst(types::I64, 0);
+        let flags = self.b.ins().iconst(types::I64, 2 * i64::from(fence.global));
         let epoch = self.runtime_ref(EPOCH_SYMBOL);
-        self.b.ins().call(epoch, &[shadow, zero]);
+        self.b.ins().call(epoch, &[shadow, flags]);
     }
 
     /// Reports a zero divisor `y` of the integer division defining `result`.

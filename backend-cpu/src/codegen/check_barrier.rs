@@ -107,9 +107,9 @@ impl Tx<'_, '_, '_> {
     }
 
     /// A barrier the group reaches at group level.
-    pub(super) fn barrier_seen(&mut self) {
+    pub(super) fn barrier_seen(&mut self, fence: oclc_ir::MemFence) {
         self.barrier_checks.barriers.1 += 1;
-        self.shadow_barrier();
+        self.shadow_barrier(fence);
     }
 
     /// The span of `v`, or of the first operand of its definition that has one (values

@@ -434,7 +434,7 @@ impl Tx<'_, '_, '_> {
                 self.emit_switch(sel, bits, cases, |tx, b| tx.group_block(b))?;
             }
             Stmt::Fence { .. } => {}
-            Stmt::Barrier { .. } => self.barrier_seen(),
+            Stmt::Barrier { fence } => self.barrier_seen(*fence),
             Stmt::Break | Stmt::Continue => {
                 let t = *self
                     .loops

@@ -81,6 +81,9 @@ pub struct Env<'m> {
     pub check: Option<u64>,
     /// The check sites of the kernel translated last.
     pub check_sites: Vec<crate::check::site::CheckSite>,
+    /// True when the kernel translated last records `__global` accesses in the shadow
+    /// whatever the launch's range (not only in launches of more than one dimension).
+    pub check_global_always: bool,
 }
 
 /// The signature of a work-group function: `(args: i64, ctx: i64)`.
@@ -109,6 +112,7 @@ pub fn translate_kernel(
     tx.env.notes.clear();
     tx.env.debug_slots = debug::DebugSlots::default();
     tx.env.check_sites.clear();
+    tx.env.check_global_always = false;
     if tx.env.vectorize {
         tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
         tx.int_consts = std::rc::Rc::new(vector::int_consts(func));

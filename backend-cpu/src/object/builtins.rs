@@ -84,6 +84,7 @@ pub fn define_library_routines(
             debug_slots: Default::default(),
             check: None,
             check_sites: Vec::new(),
+            check_global_always: false,
         };
         let clif = translate_routine(
             &types,

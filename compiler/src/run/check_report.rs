@@ -45,6 +45,37 @@ pub fn headline(d: &Defect) -> String {
             " on {}: the work-item with linear local id {} accessed the same bytes since the last barrier, one of them writing",
             d.site.object, d.first.detail
         )),
+        DefectKind::GlobalDataRace => {
+            let other = match d.first.detail {
+                lin if lin >= 0 => {
+                    let who = if lin == i64::from(u32::MAX) {
+                        "another work-item".to_string()
+                    } else {
+                        format!("the work-item with linear local id {lin}")
+                    };
+                    format!("{who} of the same work-group accessed the same bytes since the last barrier(CLK_GLOBAL_MEM_FENCE)")
+                }
+                code => {
+                    let code = (-1 - code) as u64;
+                    let (group, lin) = (code >> 32, code & u64::from(u32::MAX));
+                    let who = if lin == u64::from(u32::MAX) {
+                        "a work-item".to_string()
+                    } else {
+                        format!("the work-item with linear local id {lin}")
+                    };
+                    let of = if group == u64::from(u32::MAX) {
+                        "another work-group".to_string()
+                    } else {
+                        format!("the work-group with linear id {group}")
+                    };
+                    format!("{who} of {of} accessed the same bytes")
+                }
+            };
+            s.push_str(&format!(
+                " of {}: {other}, one of them writing",
+                d.site.object
+            ))
+        }
         DefectKind::UninitialisedRead => {
             let who = match d.site.object {
                 CheckObject::Variable {

@@ -1,0 +1,513 @@
+//! Shadow memory of `__global` buffers for checked launches: data races within a work-group
+//! (two work-items, no `barrier(CLK_GLOBAL_MEM_FENCE)` between, one access a write) and
+//! between work-groups (any two accesses of one launch from different groups, one a write).
+//!
+//! Only buffer arguments that some store or atomic of the kernel reaches get a shadow (a
+//! buffer nothing writes cannot race; `__constant` ones never do). Cells are keyed by the
+//! buffer's *granule*: the smallest element size of any access of the kernel through it
+//! (4 bytes for a `float` buffer read as `float4`, 1 for a `uchar` one), so that work-items
+//! that write neighbouring bytes of a `uchar` buffer do not share a cell, while a `float`
+//! buffer needs a quarter of the cells a byte-keyed shadow would.
+//!
+//! Time is counted in global *epochs*: each work-group starts a new one, and so does each
+//! barrier that fences global memory. Checked launches that have a global shadow run their
+//! work-groups on one thread, one after the other, so an epoch below the current group's
+//! first belongs to another (earlier) group, and a cell is 16 plain bytes updated without
+//! atomics. The shadow is never cleared: the program keeps it from launch to launch (so
+//! that a buffer's cells are allocated, and their pages faulted in, once), epochs only grow,
+//! and an epoch before the launch's first means that the launch never accessed the cell.
+//!
+//! Atomic accesses are checked against the plain accesses recorded before them but are not
+//! recorded themselves: two atomics never race, and a plain access after an atomic one of
+//! another work-item is not found.
+
+use std::collections::HashMap;
+
+use oclc_ir::{
+    walk_stmts, AddressSpace, AtomicOp, Dim, Function, Op, Stmt, TypeId, TypeTable, ValueId,
+    WorkItemQuery,
+};
+
+use crate::abi::WorkGroupContext;
+use crate::check::provenance::{Provenance, Root};
+use crate::check::sink::{CheckTable, Occurrence};
+
+/// The symbol of [`oclc_check_global`].
+pub const GLOBAL_ACCESS_SYMBOL: &str = "oclc_check_global";
+
+/// The bit of [`oclc_check_global`]'s area operand for a buffer that the kernel only writes
+/// with plain stores: its cells record the last write alone (8 bytes).
+pub const WRITE_ONLY: u64 = 1 << 24;
+
+/// The bit of [`R_LIN`] that says several work-items read the cell in its epoch.
+const SEVERAL_READERS: u32 = 1 << 31;
+/// The bit of [`R_LIN`] that says a work-group before the last reader's read it.
+const EARLIER_GROUP: u32 = 1 << 30;
+/// The work-item bits of [`R_LIN`].
+const LIN_MASK: u32 = EARLIER_GROUP - 1;
+
+/// What is known of one granule of a `__global` buffer (16 bytes, as four `u32`s so that
+/// a buffer's cells come zeroed from the allocator; see the `W_*` and `R_*` indices).
+type Cell = [u32; 4];
+/// The epoch of the last write (0: never).
+const W_EPOCH: usize = 0;
+/// The linear local id of the last writer.
+const W_LIN: usize = 1;
+/// The epoch of the last read (0: never).
+const R_EPOCH: usize = 2;
+/// The linear local id of the last reader, with [`SEVERAL_READERS`] and [`EARLIER_GROUP`].
+const R_LIN: usize = 3;
+
+/// The other side of a race: the epoch of its access (which names its group) and its
+/// linear local id, when known.
+#[derive(Clone, Copy)]
+struct Other {
+    epoch: u32,
+    lin: Option<u32>,
+}
+
+/// The global shadow of one checked launch (kept in the thread's
+/// [`crate::check::shadow::ThreadShadow`]: the launch runs on one thread).
+#[derive(Default)]
+pub struct GlobalShadow {
+    /// The current epoch (0 before the first group).
+    epoch: u32,
+    /// The first epoch of the current launch: cells with earlier epochs are unaccessed.
+    launch_start: u32,
+    /// The first epoch of the current work-group.
+    group_start: u32,
+    /// Set when the epochs ran out (more than 2^32 groups and barriers): nothing more is
+    /// recorded or reported.
+    exhausted: bool,
+    /// By parameter number: the cells of the buffer (empty until its first access).
+    areas: Vec<Vec<Cell>>,
+    /// By parameter number: the cells of a buffer the kernel only writes (no load, no
+    /// atomic): the last write's epoch and work-item, 8 bytes.
+    write_areas: Vec<Vec<[u32; 2]>>,
+    /// The first epoch and the id of each work-group that accessed a shadowed buffer, in
+    /// order (to name the other group of a race).
+    groups: Vec<(u32, [u64; 3])>,
+}
+
+impl std::fmt::Debug for GlobalShadow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GlobalShadow")
+            .field("epoch", &self.epoch)
+            .field("cells", &self.areas.iter().map(Vec::len).sum::<usize>())
+            .finish()
+    }
+}
+
+impl GlobalShadow {
+    /// Starts a launch: what earlier launches recorded no longer counts.
+    pub fn begin_launch(&mut self) {
+        if self.epoch > u32::MAX / 2 {
+            // Room for the launch's epochs: start afresh.
+            *self = GlobalShadow::default();
+        }
+        self.launch_start = self.epoch + 1;
+        self.exhausted = false;
+        self.groups.clear();
+    }
+
+    /// A new epoch: a barrier that fences global memory, or with `new_group` a new
+    /// work-group.
+    pub(crate) fn next_epoch(&mut self, new_group: bool) {
+        match self.epoch.checked_add(1) {
+            Some(e) => self.epoch = e,
+            None => self.exhausted = true,
+        }
+        if new_group {
+            self.group_start = self.epoch;
+        }
+    }
+
+    /// The id of the work-group whose epochs include `epoch`.
+    fn group_of(&self, epoch: u32) -> Option<[u64; 3]> {
+        let i = self.groups.partition_point(|(start, _)| *start <= epoch);
+        i.checked_sub(1).map(|i| self.groups[i].1)
+    }
+
+    /// [`GlobalShadow::access`] of a buffer that the kernel only writes, with plain stores.
+    fn write_only_access(
+        &mut self,
+        area: usize,
+        len: usize,
+        first: usize,
+        count: usize,
+        lin: u32,
+    ) -> Option<Other> {
+        let (epoch, start, launch) = (self.epoch, self.group_start, self.launch_start);
+        if self.write_areas.len() <= area {
+            self.write_areas.resize_with(area + 1, Vec::new);
+        }
+        let cells = &mut self.write_areas[area];
+        if cells.len() < len {
+            *cells = vec![[0; 2]; len];
+        }
+        let end = (first + count).min(cells.len());
+        let mut race = None;
+        for c in &mut cells[first.min(end)..end] {
+            let [w, w_lin] = *c;
+            if w >= launch && (w < start || (w == epoch && w_lin != lin)) {
+                race = race.or(Some(Other {
+                    epoch: w,
+                    lin: Some(w_lin),
+                }));
+            }
+            *c = [epoch, lin];
+        }
+        race
+    }
+
+    /// Records (unless `atomic`) an access of cells `first..first + count` of buffer `area`
+    /// (`len` cells) by work-item `lin` of group `group`; returns the other side of the
+    /// first race it finds.
+    #[allow(clippy::too_many_arguments)]
+    fn access(
+        &mut self,
+        area: usize,
+        len: usize,
+        first: usize,
+        count: usize,
+        (write, atomic, write_only): (bool, bool, bool),
+        lin: u32,
+        group: [u64; 3],
+    ) -> Option<Other> {
+        if self.exhausted {
+            return None;
+        }
+        let (epoch, start, launch) = (self.epoch, self.group_start, self.launch_start);
+        if self.groups.last().is_none_or(|(s, _)| *s != start) {
+            self.groups.push((start, group));
+        }
+        if write_only {
+            return self.write_only_access(area, len, first, count, lin);
+        }
+        if self.areas.len() <= area {
+            self.areas.resize_with(area + 1, Vec::new);
+        }
+        let cells = &mut self.areas[area];
+        if cells.len() < len {
+            // Zeroed pages from the allocator: untouched parts of a large buffer cost
+            // nothing.
+            *cells = vec![[0; 4]; len];
+        }
+        let end = (first + count).min(cells.len());
+        let mut race = None;
+        for c in &mut cells[first.min(end)..end] {
+            let w = c[W_EPOCH];
+            if w >= launch && (w < start || (w == epoch && c[W_LIN] != lin)) {
+                race = race.or(Some(Other {
+                    epoch: w,
+                    lin: Some(c[W_LIN]),
+                }));
+            }
+            let r = c[R_EPOCH];
+            if write && r >= launch {
+                let other = if r < start {
+                    Some(Other {
+                        epoch: r,
+                        lin: Some(c[R_LIN] & LIN_MASK),
+                    })
+                } else if c[R_LIN] & EARLIER_GROUP != 0 {
+                    Some(Other {
+                        epoch: 0,
+                        lin: None,
+                    })
+                } else if r == epoch && (c[R_LIN] & SEVERAL_READERS != 0 || c[R_LIN] != lin) {
+                    let other = c[R_LIN] & LIN_MASK;
+                    Some(Other {
+                        epoch: r,
+                        lin: (other != lin).then_some(other),
+                    })
+                } else {
+                    None
+                };
+                race = race.or(other);
+            }
+            if atomic {
+                continue;
+            }
+            if write {
+                c[W_EPOCH] = epoch;
+                c[W_LIN] = lin;
+            } else if r < launch {
+                c[R_EPOCH] = epoch;
+                c[R_LIN] = lin;
+            } else if r < start {
+                c[R_EPOCH] = epoch;
+                c[R_LIN] = lin | EARLIER_GROUP;
+            } else if r == epoch {
+                if c[R_LIN] & LIN_MASK != lin {
+                    c[R_LIN] |= SEVERAL_READERS;
+                }
+            } else {
+                c[R_LIN] = lin | (c[R_LIN] & EARLIER_GROUP);
+                c[R_EPOCH] = epoch;
+            }
+        }
+        race
+    }
+}
+
+/// The detail of a `__global` race report: the other work-item's linear local id when it is
+/// in the same work-group; `-1 - (group_linear << 32 | lin)` for one of another group
+/// (`lin` all ones when unknown, `group_linear` all ones when the group is unknown).
+fn race_detail(other: Other, same_group: bool, ctx: &WorkGroupContext, g: &GlobalShadow) -> i64 {
+    let lin = u64::from(other.lin.unwrap_or(u32::MAX));
+    if same_group {
+        return lin as i64;
+    }
+    let [nx, ny, _] = ctx.num_groups;
+    let group = (other.epoch != 0)
+        .then(|| g.group_of(other.epoch))
+        .flatten()
+        .map_or(u64::from(u32::MAX), |[x, y, z]| x + nx * (y + ny * z));
+    -1 - ((group << 32 | (lin & u64::from(u32::MAX))) as i64)
+}
+
+/// Called by checked code for an access of `size` bytes at byte `offset` of the `__global`
+/// buffer argument `area_shift & 0xffff`, whose shadow cells cover `1 << (area_shift >> 16 &
+/// 0xff)` bytes each (plus [`WRITE_ONLY`] for a buffer the kernel only stores to), by the work-item with linear local id `lin`; `site_write` is the access's
+/// race site times four, plus 1 for a write, plus 2 for an atomic access. Returns 1 when
+/// the work-group should stop (`--check=stop`).
+///
+/// # Safety
+/// `table`, `ctx` and `shadow` are the launch's, as for
+/// [`crate::check::shadow::oclc_check_local`]; the launch runs on one thread.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn oclc_check_global(
+    table: *const CheckTable,
+    ctx: *const WorkGroupContext,
+    shadow: *mut crate::check::shadow::ThreadShadow,
+    area_shift: u64,
+    offset: u64,
+    size: u64,
+    site_write: u64,
+    lin: u64,
+) -> u64 {
+    // SAFETY: the caller passes the launch's pointers; the shadow is this thread's, and
+    // the only one of the launch.
+    let (table, ctx, shadow) = unsafe { (&*table, &*ctx, &mut *shadow) };
+    let area = (area_shift & 0xffff) as usize;
+    let shift = (area_shift >> 16) & 0xff;
+    let write_only = area_shift & WRITE_ONLY != 0;
+    // SAFETY: `param_len` has an entry per kernel parameter, and `area` is one.
+    let len = unsafe { *table.param_len.add(area) };
+    let cells = len.div_ceil(1 << shift) as usize;
+    let first = (offset >> shift) as usize;
+    let last = ((offset + size.max(1) - 1) >> shift) as usize;
+    let write = site_write & 1 == 1;
+    let atomic = site_write & 2 == 2;
+    let g = shadow.global();
+    let Some(other) = g.access(
+        area,
+        cells,
+        first,
+        last + 1 - first,
+        (write, atomic, write_only),
+        lin as u32,
+        ctx.group_id,
+    ) else {
+        return 0;
+    };
+    let same_group = other.epoch >= g.group_start;
+    let detail = race_detail(other, same_group, ctx, g);
+    let [lsx, lsy, _] = ctx.local_size;
+    let local = [lin % lsx, (lin / lsx) % lsy, lin / (lsx * lsy)];
+    // SAFETY: the sink outlives the launch.
+    let sink = unsafe { &*table.sink };
+    let occ = Occurrence {
+        group: ctx.group_id,
+        local,
+        detail,
+    };
+    u64::from(sink.report((site_write >> 2) as usize, occ))
+}
+
+/// How a `__global` buffer parameter is shadowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ParamShadow {
+    /// The log2 of its granule: the smallest element size of the accesses through it.
+    pub shift: u64,
+    /// Only plain stores reach it (no load, no atomic).
+    pub write_only: bool,
+    /// Every access through it is of the work-item's own element, `p[get_global_id(0)]`
+    /// with the pointee's size: different work-items of a one-dimensional launch never
+    /// touch the same bytes, and only launches of more dimensions need the shadow. (An
+    /// index truncated to 32 bits repeats only past 2^32 work-items in dimension 0.)
+    pub own_element: bool,
+}
+
+/// The `__global` buffer parameters of `f` that get a shadow, by parameter number: those
+/// that a store or an atomic reaches (by [`Provenance`] roots).
+pub(crate) fn shadowed_params(
+    types: &TypeTable,
+    f: &Function,
+    prov: &Provenance,
+) -> Vec<Option<ParamShadow>> {
+    let n = f.params.len();
+    let (mut written, mut granule) = (vec![false; n], vec![u64::MAX; n]);
+    let mut own = vec![true; n];
+    let mut read = vec![false; n];
+    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
+    walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let { value, op } = s {
+            defs.insert(*value, op);
+        }
+    });
+    let mut note = |ptr: ValueId, ty: TypeId, write: bool, reads: bool| {
+        let Some(Root::Param(i)) = prov.root(ptr) else {
+            return;
+        };
+        let size = types
+            .scalar_of(ty)
+            .map_or(1, |s| u64::from(s.bits().max(8) / 8));
+        written[i] |= write;
+        read[i] |= reads;
+        granule[i] = granule[i].min(size);
+        own[i] &= own_element(types, f, &defs, ptr, f.params[i].value, ty);
+    };
+    walk_stmts(&f.body, &mut |s| match s {
+        Stmt::Store { ptr, value } => note(*ptr, f.value_type(*value), true, false),
+        Stmt::Let { value, op } => match op {
+            Op::Load { ptr } => note(*ptr, f.value_type(*value), false, true),
+            Op::Atomic { op, ptr, .. } => {
+                if let Some((_, t)) = types.pointee(f.value_type(*ptr)) {
+                    note(*ptr, t, *op != AtomicOp::Load, true);
+                }
+            }
+            _ => {}
+        },
+        _ => {}
+    });
+    f.params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let global = matches!(types.pointee(p.ty), Some((AddressSpace::Global, _)));
+            (global && written[i]).then(|| ParamShadow {
+                shift: u64::from(granule[i].max(1).trailing_zeros()),
+                write_only: !read[i],
+                own_element: own[i],
+            })
+        })
+        .collect()
+}
+
+/// True when `ptr` is `ptr_offset param, get_global_id(0)` (through integer conversions of
+/// at least 32 bits) and the access's type `ty` is the pointee's.
+fn own_element(
+    types: &TypeTable,
+    f: &Function,
+    defs: &HashMap<ValueId, &Op>,
+    ptr: ValueId,
+    param: ValueId,
+    ty: TypeId,
+) -> bool {
+    let Some(Op::PtrOffset { base, index }) = defs.get(&ptr) else {
+        return false;
+    };
+    if *base != param || types.pointee(f.value_type(param)).map(|p| p.1) != Some(ty) {
+        return false;
+    }
+    let mut v = *index;
+    loop {
+        match defs.get(&v) {
+            Some(Op::Convert { value, to, .. })
+                if types
+                    .scalar_of(*to)
+                    .is_some_and(|s| s.is_int() && s.bits() >= 32) =>
+            {
+                v = *value;
+            }
+            Some(Op::WorkItem {
+                query: WorkItemQuery::GlobalId,
+                dim: Dim::Const(0),
+            }) => return true,
+            _ => return false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shadow at the start of its first launch.
+    fn shadow() -> GlobalShadow {
+        let mut g = GlobalShadow::default();
+        g.begin_launch();
+        g
+    }
+
+    /// An access of cell 0 of buffer 0 (8 cells) by work-item `lin`.
+    fn at(g: &mut GlobalShadow, write: bool, atomic: bool, lin: u32) -> Option<Other> {
+        g.access(0, 8, 0, 1, (write, atomic, false), lin, [0; 3])
+    }
+
+    #[test]
+    fn a_work_item_alone_never_races() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, false, 3).is_none());
+        assert!(at(&mut g, false, false, 3).is_none());
+        assert!(at(&mut g, true, false, 3).is_none());
+    }
+
+    #[test]
+    fn a_global_barrier_orders_the_work_items_of_a_group() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, false, 0).is_none());
+        assert!(at(&mut g, false, false, 1).is_some());
+        g.next_epoch(false);
+        assert!(at(&mut g, false, false, 1).is_none());
+        assert!(at(&mut g, false, false, 2).is_none());
+        // Two readers in this epoch: a write of either races with the other.
+        assert!(at(&mut g, true, false, 1).is_some());
+    }
+
+    #[test]
+    fn reads_of_an_earlier_group_race_with_later_writes() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, false, false, 0).is_none());
+        g.next_epoch(true);
+        // Group 2 reads (no race: reads only), then writes: group 1's read races.
+        assert!(at(&mut g, false, false, 0).is_none());
+        let other = at(&mut g, true, false, 0).expect("a race");
+        assert!(other.epoch < g.group_start || other.lin.is_none());
+    }
+
+    #[test]
+    fn atomics_race_with_plain_accesses_only() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, true, 0).is_none());
+        assert!(at(&mut g, true, true, 1).is_none());
+        g.next_epoch(true);
+        assert!(at(&mut g, true, true, 0).is_none());
+        assert!(at(&mut g, true, false, 0).is_none());
+        assert!(at(&mut g, true, true, 1).is_some());
+    }
+
+    #[test]
+    fn earlier_launches_do_not_count() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, false, 0).is_none());
+        g.begin_launch();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, false, 1).is_none());
+        let mut w = shadow();
+        w.next_epoch(true);
+        assert!(w.write_only_access(0, 4, 1, 1, 0).is_none());
+        w.next_epoch(true);
+        assert!(w.write_only_access(0, 4, 1, 1, 0).is_some());
+        w.begin_launch();
+        w.next_epoch(true);
+        assert!(w.write_only_access(0, 4, 1, 1, 0).is_none());
+    }
+}
