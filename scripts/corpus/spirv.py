@@ -24,6 +24,8 @@ Options:
   --oclc PATH        the oclc binary (default: $OCLC, else target-corpus/release/oclc)
   --no-clang         do not run clang-14 or llvm-spirv-14 (their columns are left out)
   --per-source N     at most N files of each source, evenly spread (default: all)
+  --cap SOURCE=N     at most N files of SOURCE, evenly spread (repeatable; the tests keep
+                     hashcat's big kernels, seconds each on Vulkan, to a few)
   --jobs N           run N files at once (default: the number of CPUs)
   --baseline-check   fail on a new invalid module or unlisted refusal (see above)
 """
@@ -114,6 +116,12 @@ def main(argv):
         return 0
     per_source = int(argv[argv.index("--per-source") + 1]) if "--per-source" in argv else 0
     files = check.sample(check.corpus_files(), per_source)
+    for i, arg in enumerate(argv):
+        if arg == "--cap":
+            source, n = argv[i + 1].split("=")
+            mine = [r for r in files if check.source_of(r) == source]
+            kept = set(check.sample(mine, int(n)))
+            files = [r for r in files if check.source_of(r) != source or r in kept]
     table = check.flags_table()
     tmp_root = tempfile.mkdtemp(prefix="oclc-spirv-corpus-")
     results = check.parallel_map(lambda rel: one_file(rel, table, oclc, use_clang, tmp_root),
