@@ -1,5 +1,6 @@
 //! The pass pipeline of the CPU target (JIT and objects), declared in one place.
 
+use oclc_ir::legalize::RefuseImports;
 use oclc_ir::opt::{self, OptConfig};
 use oclc_ir::Pipeline;
 
@@ -13,11 +14,14 @@ pub fn cpu_opt_config(level: u8) -> OptConfig {
     }
 }
 
-/// The passes a module goes through before the CPU code generator: the optimisations of
-/// `-O{level}` with [`cpu_opt_config`]. What the code generator needs besides (every call
+/// The passes a module goes through before the CPU code generator: calls to functions
+/// declared but never defined refused (`legalize::imports`: an object has nothing to link
+/// them with), then the optimisations of `-O{level}` with [`cpu_opt_config`]. What the code generator needs besides (every call
 /// inlined, stores forwarded, the local size substituted when a launch knows it; in
 /// objects, the math routines linked from the built-in library) it does per kernel as it
 /// translates.
 pub fn cpu_pipeline<'a>(level: u8) -> Pipeline<'a> {
-    opt::pipeline(&cpu_opt_config(level))
+    Pipeline::new()
+        .then(RefuseImports)
+        .append(opt::pipeline(&cpu_opt_config(level)))
 }

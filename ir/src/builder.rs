@@ -28,6 +28,7 @@ impl<'t> FunctionBuilder<'t> {
                 value_types: Vec::new(),
                 body: Block::new(),
                 is_library: false,
+                is_import: false,
                 spans: SpanTable::default(),
             },
             open: vec![Block::new()],

@@ -197,6 +197,12 @@ pub struct Function {
     /// the user's code: exact float rules apply to it whatever the user's math options, and
     /// inlining may treat it as opaque. Printed as `library` after the result type.
     pub is_library: bool,
+    /// Declared but not defined in the program (a prototype that calls use and no file
+    /// defines): the body is empty and stays so; the module's consumer supplies the function
+    /// (SPIR-V for OpenCL imports it by name, `LinkageAttributes ... Import`, as clang-14 +
+    /// llvm-spirv-14 do). Targets that cannot import refuse calls to it
+    /// ([`crate::legalize::RefuseImports`]). Printed as `import` after the result type.
+    pub is_import: bool,
     /// The source span of the values the lowering made for source expressions (for
     /// errors); not part of the IR text form.
     pub spans: SpanTable,

@@ -95,6 +95,9 @@ fn print_function(out: &mut String, module: &Module, f: &Function) {
     if f.is_library {
         out.push_str(" library");
     }
+    if f.is_import {
+        out.push_str(" import");
+    }
     if let FunctionKind::Kernel(attrs) = &f.kind {
         if let Some([x, y, z]) = attrs.reqd_work_group_size {
             let _ = write!(out, " reqd_work_group_size({x}, {y}, {z})");

@@ -402,12 +402,10 @@ impl FnLower<'_, '_> {
                 Ok(self.b.emit(Op::Compose { ty, parts: values }, ty))
             }
             ExprKind::CallUser { func, args } => {
-                let Some(id) = self.func_ids[func.0 as usize] else {
-                    let name = &self.program.functions[func.0 as usize].name;
-                    return self.unsupported(
-                        e.span,
-                        format!("function '{name}' is declared but never defined"),
-                    );
+                let id = match self.func_ids[func.0 as usize] {
+                    Some(id) => id,
+                    // Declared, never defined: an import (see `crate::imports`).
+                    None => self.imports.borrow_mut().id_of(func.0 as usize),
                 };
                 let mut values = Vec::with_capacity(args.len());
                 for a in args {

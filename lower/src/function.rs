@@ -1,10 +1,12 @@
 //! Lowering of one function: parameters, variables and the body.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 
 use oclc_frontend::checked::{self as ck, CType, CheckedProgram};
 use oclc_frontend::source::Span;
 
+use super::imports::Imports;
 use super::{limits, types, LowerError};
 use oclc_ir::builder::FunctionBuilder;
 use oclc_ir::module::{FuncId, Function, FunctionKind, KernelAttrs, LocalId, Stmt};
@@ -26,6 +28,8 @@ pub struct FnLower<'a, 't> {
     pub program: &'a CheckedProgram,
     /// IR ids of the checked functions (None for body-less prototypes).
     pub func_ids: &'a [Option<FuncId>],
+    /// The body-less functions called so far (each an IR import).
+    pub imports: &'a RefCell<Imports>,
     /// The function being built.
     pub b: FunctionBuilder<'t>,
     /// Where each source variable lives, by `VarId`.
@@ -269,6 +273,7 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
 pub fn lower_function(
     program: &CheckedProgram,
     func_ids: &[Option<FuncId>],
+    imports: &RefCell<Imports>,
     types_table: &mut TypeTable,
     f: &ck::Function,
 ) -> Result<Function, LowerError> {
@@ -291,6 +296,7 @@ pub fn lower_function(
     let mut cx = FnLower {
         program,
         func_ids,
+        imports,
         b,
         vars: vec![None; f.vars.len()],
         source: f,

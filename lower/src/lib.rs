@@ -23,6 +23,7 @@ mod builtins;
 mod expr;
 mod function;
 mod goto;
+mod imports;
 mod init_bytes;
 pub mod library;
 mod limits;
@@ -31,6 +32,7 @@ mod stmt;
 mod types;
 mod zero_fill;
 
+use std::cell::RefCell;
 use std::fmt;
 
 use oclc_frontend::checked::CheckedProgram;
@@ -65,7 +67,8 @@ impl fmt::Display for LowerError {
 impl std::error::Error for LowerError {}
 
 /// Lowers a checked program into an IR module: every function with a body (kernels and
-/// helpers, in source order) and every program-scope variable.
+/// helpers, in source order), then the functions calls use that have none (imports, see
+/// [`imports`]), and every program-scope variable.
 pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
     let mut module = Module::new();
     module.volatile_memory = program.uses_volatile;
@@ -106,10 +109,11 @@ pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
             ids.push(None);
         }
     }
+    let imports = RefCell::new(imports::Imports::new(next));
     for f in &program.functions {
         if f.body.is_some() {
             let _ = types::take_unsupported_type();
-            let lowered = function::lower_function(program, &ids, &mut module.types, f);
+            let lowered = function::lower_function(program, &ids, &imports, &mut module.types, f);
             if let Some(message) = types::take_unsupported_type() {
                 return Err(LowerError {
                     message,
@@ -119,6 +123,18 @@ pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
             let lowered = lowered?;
             module.functions.push(lowered);
         }
+    }
+    for &index in imports.borrow().used() {
+        let f = &program.functions[index];
+        let _ = types::take_unsupported_type();
+        let decl = imports::declaration(&mut module.types, f);
+        if let Some(message) = types::take_unsupported_type() {
+            return Err(LowerError {
+                message,
+                span: f.span,
+            });
+        }
+        module.functions.push(decl);
     }
     Ok(module)
 }

@@ -1,112 +1,188 @@
 #!/usr/bin/env python3
-"""SPIR-V over the real-kernel corpus (issue 4): oclc next to clang-14 + llvm-spirv-14.
+"""SPIR-V validity per source over the real-kernel corpus (issues 4 and 19).
 
-For every file of oclc_accepted.txt (the corpus files the front end accepts; fetch them with
-fetch.sh) compiles source to .spv twice, with the file's -I/-D flags (see check.py):
-    oclc FILE -o oclc.spv
-    clang-14 -c -target spir64-unknown-unknown -cl-std=CL1.2 -Xclang -finclude-default-header
-             -emit-llvm -o k.bc FILE  &&  llvm-spirv-14 k.bc -o clang.spv
-and runs spirv-val on both modules. Prints how many modules each path makes valid, the
-first error of every oclc failure, and the per-file compile-time ratio (whole processes,
-source to .spv; median and total).
+For every .cl file under .cache/corpus/ (see fetch.sh), with the file's -I/-D flags (check.py):
+    clang-14 -cc1 ... -fsyntax-only FILE                     clang accepts
+    oclc FILE -fsyntax-only                                  oclc accepts
+    oclc FILE -o ocl.spv;  spirv-val ocl.spv                 oclc OpenCL SPIR-V valid
+    clang-14 -c -target spir64 ... -emit-llvm FILE -o k.bc;
+      llvm-spirv-14 k.bc -o clang.spv;  spirv-val clang.spv  clang-14 + llvm-spirv-14 valid
+    oclc FILE --target vulkan -o vk.spv;
+      spirv-val --target-env vulkan1.2 vk.spv                oclc Vulkan SPIR-V valid
+and prints the counts per source, then every file oclc accepts whose OpenCL or Vulkan module
+is refused (oclc exits 1) or invalid (spirv-val rejects it), with the first error. Vulkan is
+only asked of files that define a kernel (`__kernel` or `kernel` in oclc -E's output; a
+library file has nothing to run).
+
+Files oclc refuses for a known reason are listed in spirv_known.txt, one per line:
+    TARGET PATH  # reason        (TARGET: opencl or vulkan)
+With --baseline-check the script exits 1 when a file oclc accepts gives an invalid module, or a
+refusal that spirv_known.txt does not list (a listed file that now compiles is reported, so
+that its line can go).
 
 Options:
   --oclc PATH        the oclc binary (default: $OCLC, else target-corpus/release/oclc)
-  --baseline-check   exit 1 when a file of oclc_spirv_valid.txt no longer gives a valid module
-  --write-baseline   rewrite oclc_spirv_valid.txt with the files that give valid modules now
+  --no-clang         do not run clang-14 or llvm-spirv-14 (their columns are left out)
+  --per-source N     at most N files of each source, evenly spread (default: all)
+  --cap SOURCE=N     at most N files of SOURCE, evenly spread (repeatable; the tests keep
+                     hashcat's big kernels, seconds each on Vulkan, to a few)
+  --jobs N           run N files at once (default: the number of CPUs)
+  --baseline-check   fail on a new invalid module or unlisted refusal (see above)
 """
 import os
-import statistics
+import re
 import subprocess
 import sys
 import tempfile
-import time
 
 import check
 
-BASELINE = os.path.join(check.HERE, "oclc_spirv_valid.txt")
-CLANG = ["clang-14", "-c", "-target", "spir64-unknown-unknown", "-cl-std=CL1.2",
-         "-Xclang", "-finclude-default-header", "-emit-llvm"]
+KNOWN = os.path.join(check.HERE, "spirv_known.txt")
+CLANG_BC = ["clang-14", "-c", "-target", "spir64-unknown-unknown", "-cl-std=CL1.2",
+            "-Xclang", "-finclude-default-header", "-emit-llvm"]
+KERNEL = re.compile(r"\b(__kernel|kernel)\b")
 
 
-def timed(cmd):
-    t0 = time.perf_counter()
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                       errors="replace")
-    return p, time.perf_counter() - t0
+def known_refusals():
+    """spirv_known.txt as {(target, path): reason}."""
+    out = {}
+    if not os.path.exists(KNOWN):
+        return out
+    with open(KNOWN) as f:
+        for line in f:
+            body = check.strip_comment(line).split()
+            if len(body) >= 2:
+                reason = line.split("#", 1)[1].strip() if "#" in line else ""
+                out[(body[0], body[1])] = reason
+    return out
 
 
-def valid(spv):
-    p = subprocess.run(["spirv-val", spv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       text=True, errors="replace")
-    return p.returncode == 0, (p.stderr or p.stdout).strip()
+def has_kernel(oclc, path, extra):
+    """Whether the file, preprocessed by oclc -E with its flags, defines a kernel."""
+    p = subprocess.run([oclc, "-E", path] + extra, stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True, errors="replace")
+    return KERNEL.search(p.stdout) is not None
+
+
+def spirv_val(spv, vulkan):
+    cmd = ["spirv-val"] + (["--target-env", "vulkan1.2"] if vulkan else []) + [spv]
+    ok, err, _, _ = check.run(cmd)
+    return ok, err.strip().splitlines()[0] if err.strip() else ""
+
+
+def module(oclc, path, extra, target, spv):
+    """oclc to TARGET and spirv-val: ('valid'|'refused'|'invalid', first error, wall, size)."""
+    if os.path.exists(spv):
+        os.remove(spv)
+    ok, err, wall, _ = check.run([oclc, path, "--target", target, "-o", spv] + extra)
+    if not ok:
+        return "refused", check.first_error(err), wall, 0
+    size = os.path.getsize(spv)
+    valid, verr = spirv_val(spv, target == "vulkan")
+    return ("valid", "", wall, size) if valid else ("invalid", "spirv-val: " + verr, wall, size)
+
+
+def one_file(rel, table, oclc, use_clang, tmp_root):
+    """Every column for REL: a dict."""
+    path = os.path.join(check.CORPUS, rel)
+    extra = check.include_dirs(rel) + check.flags_for(table, rel)
+    tmp = tempfile.mkdtemp(dir=tmp_root)
+    r = {"rel": rel, "kernel": has_kernel(oclc, path, extra)}
+    if use_clang:
+        r["clang"] = check.run(check.CLANG + extra + [path])[0]
+    r["oclc"] = check.run([oclc, path, "-fsyntax-only"] + extra)[0]
+    if r["oclc"]:
+        r["opencl"] = module(oclc, path, extra, "opencl", os.path.join(tmp, "ocl.spv"))
+        if r["kernel"]:
+            r["vulkan"] = module(oclc, path, extra, "vulkan", os.path.join(tmp, "vk.spv"))
+    if use_clang and r["clang"]:
+        bc, spv = os.path.join(tmp, "k.bc"), os.path.join(tmp, "clang.spv")
+        r["clang_spv"] = (check.run(CLANG_BC + extra + ["-o", bc, path])[0]
+                          and check.run(["llvm-spirv-14", bc, "-o", spv])[0]
+                          and spirv_val(spv, False)[0])
+    for name in os.listdir(tmp):
+        os.remove(os.path.join(tmp, name))
+    os.rmdir(tmp)
+    return r
 
 
 def main(argv):
     oclc = os.environ.get("OCLC") or os.path.join(check.ROOT, "target-corpus", "release", "oclc")
     if "--oclc" in argv:
         oclc = argv[argv.index("--oclc") + 1]
+    use_clang = "--no-clang" not in argv
     if not os.path.isdir(check.CORPUS):
         print("corpus not fetched; run scripts/corpus/fetch.sh")
         return 0
+    per_source = int(argv[argv.index("--per-source") + 1]) if "--per-source" in argv else 0
+    files = check.sample(check.corpus_files(), per_source)
+    for i, arg in enumerate(argv):
+        if arg == "--cap":
+            source, n = argv[i + 1].split("=")
+            mine = [r for r in files if check.source_of(r) == source]
+            kept = set(check.sample(mine, int(n)))
+            files = [r for r in files if check.source_of(r) != source or r in kept]
     table = check.flags_table()
-    files = [f for f in check.read_list(check.BASELINE)
-             if os.path.exists(os.path.join(check.CORPUS, f))]
-    tmp = tempfile.mkdtemp(prefix="oclc-spirv-corpus-")
-    oclc_ok, clang_ok, failures, ratios = set(), set(), [], []
-    t_oclc = t_clang = 0.0
-    for rel in files:
-        path = os.path.join(check.CORPUS, rel)
-        extra = check.include_dirs(rel) + table.get(rel, [])
-        ours = os.path.join(tmp, "oclc.spv")
-        p, dt = timed([oclc, path, "-o", ours] + extra)
-        t_oclc += dt
-        if p.returncode != 0:
-            failures.append((rel, check.first_error(p.stderr)))
-        else:
-            ok, err = valid(ours)
-            if ok:
-                oclc_ok.add(rel)
+    tmp_root = tempfile.mkdtemp(prefix="oclc-spirv-corpus-")
+    results = check.parallel_map(lambda rel: one_file(rel, table, oclc, use_clang, tmp_root),
+                                 files, check.jobs_arg(argv))
+    os.rmdir(tmp_root)
+
+    def having(pred):
+        return {r["rel"] for r in results if pred(r)}
+
+    columns = []
+    if use_clang:
+        columns.append(("clang", having(lambda r: r["clang"])))
+    columns += [("oclc", having(lambda r: r["oclc"])),
+                ("ocl-valid", having(lambda r: r.get("opencl", ("",))[0] == "valid"))]
+    if use_clang:
+        columns.append(("clang+llvm-spirv", having(lambda r: r.get("clang_spv"))))
+    columns += [("kernels", having(lambda r: r["oclc"] and r["kernel"])),
+                ("vk-valid", having(lambda r: r.get("vulkan", ("",))[0] == "valid"))]
+    print("SPIR-V over the corpus: clang = clang-14 -fsyntax-only accepts; oclc = oclc accepts;\n"
+          "ocl-valid = oclc's OpenCL module passes spirv-val; clang+llvm-spirv = clang-14 +\n"
+          "llvm-spirv-14's module passes spirv-val; kernels = accepted by oclc and defines a\n"
+          "kernel; vk-valid = oclc's Vulkan module passes spirv-val --target-env vulkan1.2.")
+    check.per_source_table(files, columns)
+
+    known = known_refusals()
+    new, listed, fixed = [], [], []
+    for r in results:
+        for target in ("opencl", "vulkan"):
+            if target not in r:
+                continue
+            state, err, _, _ = r[target]
+            key = (target, r["rel"])
+            if state == "valid":
+                if key in known:
+                    fixed.append(key)
+            elif state == "refused" and key in known:
+                listed.append((key, known[key]))
             else:
-                failures.append((rel, "spirv-val: " + err.splitlines()[0]))
-        bc, theirs = os.path.join(tmp, "k.bc"), os.path.join(tmp, "clang.spv")
-        p1, dt1 = timed(CLANG + extra + ["-o", bc, path])
-        dt2 = 0.0
-        if p1.returncode == 0:
-            p2, dt2 = timed(["llvm-spirv-14", bc, "-o", theirs])
-            if p2.returncode == 0 and valid(theirs)[0]:
-                clang_ok.add(rel)
-        t_clang += dt1 + dt2
-        if p.returncode == 0 and dt > 0:
-            ratios.append((dt1 + dt2) / dt)
+                new.append((key, state, err))
+    print(f"known refusals (spirv_known.txt) met: {len(listed)}")
+    for (target, rel), reason in listed:
+        print(f"  {target:<6} {rel}: {reason}")
+    print(f"invalid modules or unlisted refusals: {len(new)}")
+    for (target, rel), state, err in new:
+        print(f"  {target:<6} {rel}: {state}: {err}")
+    if fixed:
+        print(f"listed in spirv_known.txt but valid now (drop the line): {len(fixed)}")
+        for target, rel in fixed:
+            print(f"  {target:<6} {rel}")
 
-    print(f"files the front end accepts:            {len(files)}")
-    print(f"valid SPIR-V from oclc:                 {len(oclc_ok)}")
-    print(f"valid SPIR-V from clang-14+llvm-spirv-14: {len(clang_ok)}")
-    print(f"oclc failures: {len(failures)}")
-    for rel, err in failures:
-        print(f"  {rel}: {err}")
-    print(f"oclc wall time:               {t_oclc:8.3f} s")
-    print(f"clang+llvm-spirv wall time:   {t_clang:8.3f} s")
-    if ratios:
-        print(f"compile time ratio (clang+llvm-spirv / oclc), per file: median "
-              f"{statistics.median(ratios):.1f}x over {len(ratios)} files")
-
-    if "--write-baseline" in argv:
-        with open(BASELINE, "w") as f:
-            f.write("# Corpus files (relative to .cache/corpus) for which oclc emits a module\n"
-                    "# spirv-val accepts; tests/corpus.rs fails when one of them regresses.\n"
-                    "# Regenerate: scripts/corpus/spirv.py --write-baseline\n")
-            for rel in sorted(oclc_ok):
-                f.write(rel + "\n")
-        print(f"wrote {os.path.relpath(BASELINE, check.ROOT)} ({len(oclc_ok)} files)")
-    if "--baseline-check" in argv:
-        lost = [rel for rel in check.read_list(BASELINE) if rel in files and rel not in oclc_ok]
-        if lost:
-            print(f"REGRESSION: {len(lost)} file(s) no longer give valid SPIR-V:")
-            for rel in lost:
-                print(f"  {rel}")
-            return 1
+    def total(target, i):
+        return sum(r[target][i] for r in results if target in r)
+    print(f"oclc OpenCL: {total('opencl', 2):.2f} s, {total('opencl', 3) / 1e6:.1f} MB of modules; "
+          f"Vulkan: {total('vulkan', 2):.2f} s, {total('vulkan', 3) / 1e6:.1f} MB")
+    big = sorted((r["vulkan"][3], r["opencl"][3], r["rel"]) for r in results
+                 if "vulkan" in r and r["opencl"][3])
+    for vk, ocl, rel in big[-3:][::-1]:
+        print(f"  largest Vulkan modules: {rel}: {vk / 1e6:.2f} MB (OpenCL {ocl / 1e6:.2f} MB)")
+    if "--baseline-check" in argv and new:
+        print("FAIL: files oclc accepts give invalid modules or new refusals (see above)")
+        return 1
     return 0
 
 

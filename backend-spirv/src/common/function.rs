@@ -153,6 +153,19 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
         }
         e.values[p.value.0 as usize] = Some(w);
     }
+    if f.is_import {
+        // A declaration: the caller (the OpenCL flavour) decorates it for import.
+        if e.cx.flavour == Flavour::Vulkan {
+            return unsupported(format!(
+                "function '{}' is declared but never defined",
+                f.name
+            ));
+        }
+        e.cx.b.end_function()?;
+        cx.uses.insert(id, BTreeSet::new());
+        cx.calls.insert(id, BTreeSet::new());
+        return Ok(());
+    }
     e.cx.b.begin_block(None)?;
     e.open = true;
     for (i, l) in f.locals.iter().enumerate() {

@@ -55,8 +55,17 @@ pub fn emit_opencl_debug(
 
     globals::emit_globals(&mut cx)?;
 
+    // Declarations (imports) come before every function definition in a module.
+    for (i, f) in module.functions.iter().enumerate() {
+        if f.is_import {
+            import_function(&mut cx, FuncId(i as u32))?;
+        }
+    }
     for (i, f) in module.functions.iter().enumerate() {
         let fid = FuncId(i as u32);
+        if f.is_import {
+            continue;
+        }
         if let Some(id) = entry_ids[i] {
             emit_function(&mut cx, fid, id, EmitKind::Entry)?;
         }
@@ -112,6 +121,28 @@ pub fn emit_opencl_debug(
     Ok(cx.b.module().assemble())
 }
 
+/// A function the program declares, calls and never defines ([`oclc_ir::Function::is_import`]):
+/// like clang + llvm-spirv, a body-less `OpFunction` decorated `LinkageAttributes NAME
+/// Import` (`Linkage` capability), which the consumer links. One nothing calls is left out.
+fn import_function(cx: &mut ModuleCtx, fid: FuncId) -> Result<(), SpirvError> {
+    if !cx.called.contains(&fid) {
+        return Ok(());
+    }
+    let id = cx.helper_ids[fid.0 as usize];
+    emit_function(cx, fid, id, EmitKind::Callable)?;
+    cx.require(Capability::Linkage);
+    let name = cx.ir.function(fid).name.clone();
+    cx.b.decorate(
+        id,
+        Decoration::LinkageAttributes,
+        [
+            Operand::LiteralString(name),
+            Operand::LinkageType(LinkageType::Import),
+        ],
+    );
+    Ok(())
+}
+
 /// A module without kernels is a library (e.g. helper files that a host program
 /// concatenates with its kernels, or links): like clang + llvm-spirv, export its functions
 /// under their names (`LinkageAttributes ... Export`, `Linkage` capability), which also
@@ -119,6 +150,9 @@ pub fn emit_opencl_debug(
 fn export_library_functions(cx: &mut ModuleCtx, module: &Module) {
     cx.require(Capability::Linkage);
     for (i, f) in module.functions.iter().enumerate() {
+        if f.is_import {
+            continue;
+        }
         let id = cx.helper_ids[i];
         cx.b.decorate(
             id,

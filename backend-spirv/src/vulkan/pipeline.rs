@@ -2,7 +2,7 @@
 
 use oclc_ir::legalize::{
     Contract, InferSpaces, InlineImageHelpers, InlinePrivatePointers, LibraryNeeds, LinkLibrary,
-    PrivatePointers, PrivateUnions, SplitWideVectors,
+    PrivatePointers, PrivateUnions, RefuseImports, SplitWideVectors,
 };
 use oclc_ir::opt::{self, OptConfig};
 use oclc_ir::{LibrarySource, MathFn, Pipeline, ScalarType};
@@ -36,6 +36,8 @@ fn library_division(scalar: ScalarType) -> bool {
 }
 
 /// The passes a module goes through before [`super::emit_vulkan_with`], in order:
+/// - calls to functions declared but never defined refused (`legalize::imports`: a Vulkan
+///   module cannot import them);
 /// - contraction first (`legalize::contract`), while every product still belongs to the
 ///   source expression it came from;
 /// - the optimisations of `-O{level}` (no SLP vectorisation: GPU compilers scalarise
@@ -48,7 +50,7 @@ pub fn vulkan_pipeline<'a>(
     options: &VulkanPipelineOptions,
     library: &'a dyn LibrarySource,
 ) -> Pipeline<'a> {
-    let mut pipeline = Pipeline::new();
+    let mut pipeline = Pipeline::new().then(RefuseImports);
     if options.contract {
         pipeline = pipeline.then(Contract);
     }

@@ -6,6 +6,7 @@
 //! optimisations and `-save-temps` shows each; the rules of each are in its own file.
 
 pub mod contract;
+pub mod imports;
 pub mod infer_spaces;
 pub mod inline_images;
 pub mod inline_private;
@@ -21,6 +22,23 @@ use crate::module::Module;
 use crate::op::MathFn;
 use crate::pipeline::Pass;
 use crate::types::ScalarType;
+
+/// Refuses calls to functions declared but never defined, which only SPIR-V for OpenCL
+/// can import ([`imports`]); the first pass of the Vulkan and CPU pipelines.
+pub struct RefuseImports;
+
+impl Pass for RefuseImports {
+    fn name(&self) -> &'static str {
+        "refuse_imports"
+    }
+
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
+        match imports::first_import_call(module) {
+            Some(refusal) => Err(refusal),
+            None => Ok(false),
+        }
+    }
+}
 
 /// `a * b + c` within one source expression becomes `mad` where OpenCL allows contraction
 /// ([`contract::contract_mul_add`]); runs before any optimisation can merge expressions.

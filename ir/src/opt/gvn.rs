@@ -82,15 +82,20 @@ impl Numbering<'_> {
         }
     }
 
-    fn nested(&mut self, b: &Block) {
+    /// Numbers `b` in a scope of its own; true when it holds a barrier.
+    fn nested(&mut self, b: &Block) -> bool {
         self.scopes.push(HashMap::new());
-        self.block(b);
+        let barrier = self.block(b);
         self.scopes.pop();
+        barrier
     }
 
-    fn block(&mut self, block: &Block) {
+    /// Numbers the statements of `block`; true when it holds a barrier (at any depth). Each
+    /// statement is visited once, so the pass stays linear however deep the nesting.
+    fn block(&mut self, block: &Block) -> bool {
+        let mut held = false;
         for s in &block.stmts {
-            match s {
+            let barrier = match s {
                 Stmt::Let { value, op } if op.is_pure() => {
                     let mut op = op.clone();
                     op_operands_mut(&mut op, &mut |v| *v = resolve(&self.replace, *v));
@@ -103,41 +108,33 @@ impl Numbering<'_> {
                             self.scopes.last_mut().unwrap().insert(key, *value);
                         }
                     }
+                    false
                 }
-                Stmt::Barrier { .. } => self.forget_all(),
+                Stmt::Barrier { .. } => true,
                 Stmt::If {
                     then_body,
                     else_body,
                     ..
-                } => {
-                    self.nested(then_body);
-                    self.nested(else_body);
-                }
+                } => self.nested(then_body) | self.nested(else_body),
                 Stmt::Loop {
                     body, continuing, ..
-                } => {
-                    self.nested(body);
-                    self.nested(continuing);
-                }
+                } => self.nested(body) | self.nested(continuing),
                 Stmt::Switch { cases, .. } => {
+                    let mut any = false;
                     for c in cases {
-                        self.nested(&c.body);
+                        any |= self.nested(&c.body);
                     }
+                    any
                 }
-                _ => {}
-            }
-            if !matches!(s, Stmt::Let { .. }) && holds_barrier(s) {
+                _ => false,
+            };
+            if barrier {
                 self.forget_all();
+                held = true;
             }
         }
+        held
     }
-}
-
-fn holds_barrier(s: &Stmt) -> bool {
-    matches!(s, Stmt::Barrier { .. })
-        || s.child_blocks()
-            .iter()
-            .any(|b| b.stmts.iter().any(holds_barrier))
 }
 
 /// `op` with the operands of a commutative operation in a fixed order.

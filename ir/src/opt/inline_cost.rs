@@ -96,7 +96,10 @@ fn chosen_callees(module: &Module, budget: usize) -> HashSet<FuncId> {
             let f = module.function(**id);
             let mut size = 0;
             walk_stmts(&f.body, &mut |_| size += 1);
-            !f.is_library && !recursive.contains(id) && (size <= budget || **sites == 1)
+            !f.is_library
+                && !f.is_import
+                && !recursive.contains(id)
+                && (size <= budget || **sites == 1)
         })
         .map(|(id, _)| *id)
         .collect()

@@ -81,6 +81,7 @@ pub fn parse_function(
     cur.expect("->")?;
     let ret = parse_type(&mut cur, st.types)?;
     let is_library = cur.eat_keyword("library");
+    let is_import = cur.eat_keyword("import");
     let kind = if kind_word == "kernel" {
         FunctionKind::Kernel(parse_attrs(&mut cur)?)
     } else {
@@ -100,6 +101,7 @@ pub fn parse_function(
         value_types,
         body,
         is_library,
+        is_import,
         spans: Default::default(),
     })
 }
