@@ -2,7 +2,7 @@
 //! vectorised region: what turns lane-consecutive addresses into vector loads and stores.
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{InstBuilder, InstructionData, Opcode, Value};
+use cranelift_codegen::ir::{InstBuilder, Value};
 use oclc_ir::{BinaryOp, Dim, Op, ScalarType, Type, ValueId, WorkItemQuery};
 
 use super::{Aff, NoWrap, VState};
@@ -128,17 +128,8 @@ impl Tx<'_, '_, '_> {
                 let (Some(p), Some(i)) = (aff(self, vs, *base)?, aff(self, vs, *index)?) else {
                     return Ok(None);
                 };
-                // `p + (w + k) * size` as `(p + w * size) + k * size` (exact modulo 2^64):
-                // neighbouring accesses share the sum and differ in the displacement.
-                let (w, k) = self.constant_addend(i.base).unwrap_or((i.base, 0));
-                let off = self.b.ins().imul_imm_s(w, size as i64);
-                let sum = self.b.ins().iadd(p.base, off);
-                let base = match k.wrapping_mul(size as i64) {
-                    0 => sum,
-                    disp => self.b.ins().iadd_imm_s(sum, disp),
-                };
                 Some(Aff {
-                    base,
+                    base: self.scaled_address(p.base, i.base, size),
                     stride: p.stride.wrapping_add(i.stride.wrapping_mul(size as i64)),
                     guard: both(p.guard, i.guard, self),
                     // Addresses are never widened: wrapping modulo 2^64 is harmless.
@@ -166,34 +157,6 @@ impl Tx<'_, '_, '_> {
             }
             _ => None,
         })
-    }
-
-    /// `v` as `z + k` when the code just built computes it as an `iadd` of a constant; the
-    /// constant sign-extended from `v`'s width.
-    fn constant_addend(&self, v: Value) -> Option<(Value, i64)> {
-        let dfg = &self.b.func.dfg;
-        let bits = dfg.value_type(v).bits();
-        let constant = |x: Value| match dfg.insts[dfg.value_def(x).inst()?] {
-            InstructionData::UnaryImm {
-                opcode: Opcode::Iconst,
-                imm,
-            } if (1..=64).contains(&bits) => {
-                let shift = 64 - bits;
-                Some((imm.bits() << shift) >> shift)
-            }
-            _ => None,
-        };
-        match dfg.insts[dfg.value_def(v).inst()?] {
-            InstructionData::Binary {
-                opcode: Opcode::Iadd,
-                args: [a, b],
-            } => match (constant(a), constant(b)) {
-                (_, Some(k)) => Some((a, k)),
-                (Some(k), None) => Some((b, k)),
-                _ => None,
-            },
-            _ => None,
-        }
     }
 
     /// The element size a `ptr_offset`/`index_addr` scales its index by.
@@ -252,7 +215,7 @@ impl Tx<'_, '_, '_> {
             };
             // An exact signed `z + k` did not overflow (that would be undefined behaviour),
             // so it widens as `sext(z) + k`: accesses at `idx + 0`, `idx + 1`, ... then share
-            // one extension (`constant_addend` below folds the constant into the address).
+            // one extension (`scaled_address`, codegen/addend.rs, moves `k` into the address).
             let base = match self.constant_addend(x.base).filter(|_| from.is_signed()) {
                 Some((z, k)) => {
                     let z = self.b.ins().sextend(tt, z);
