@@ -4,59 +4,52 @@
 //! ...) share one index computation.
 //!
 //! An index of a signed type narrower than 64 bits is widened before it scales:
-//! `(long)(z + k)` becomes `(long)z + k` ([`widened_sums`]), exact unless `z + k`
+//! `(long)(z + k)` becomes `(long)z + k` ([`widened_sums`] names the conversions where the
+//! IR says so; the rewrite reads the code built for them), exact unless `z + k`
 //! overflowed, which OpenCL C (as C99) leaves undefined for signed arithmetic. The
 //! vectorised path relies on the same rule for its affine indices (`NoWrap::Exact` in
 //! [`super::vector`]), and the Vulkan backend decorates such arithmetic `NoSignedWrap`, as
 //! clang marks it `nsw`. Unsigned sums wrap by definition and are left alone.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use cranelift_codegen::ir::{types, InstBuilder, InstructionData, Opcode, Value};
+use cranelift_codegen::ir::{InstBuilder, InstructionData, Opcode, Value};
 use oclc_ir::{BinaryOp, Function, Op, Stmt, TypeTable, ValueId};
 
 use super::Tx;
 
-/// The conversions to 64 bits of a signed sum `z + k` (or `z - k`) with a constant `k`, by
-/// the conversion's result: `(z, k)` (with `-k` for a difference).
+/// The conversions to 64 bits of a signed sum `z + k` (or `z - k`) with a constant `k`:
+/// their code may be computed as `(long)z + k`.
 pub(crate) fn widened_sums(
     types: &TypeTable,
     func: &Function,
     consts: &HashMap<ValueId, i64>,
-) -> HashMap<ValueId, (ValueId, i64)> {
+) -> HashSet<ValueId> {
     let signed_narrow = |v: ValueId| {
         types
             .scalar_of(func.value_type(v))
             .is_some_and(|t| t.is_int() && t.is_signed() && t.bits() < 64)
     };
-    let mut sums = HashMap::new();
-    let mut out = HashMap::new();
+    let mut sums = HashSet::new();
+    let mut out = HashSet::new();
     oclc_ir::walk_stmts(&func.body, &mut |s| {
         let Stmt::Let { value, op } = s else { return };
         match op {
-            Op::Binary(bop @ (BinaryOp::Add | BinaryOp::Sub), a, b) if signed_narrow(*value) => {
-                let sum = match (consts.get(a), consts.get(b), bop) {
-                    (_, Some(&k), BinaryOp::Add) => Some((*a, k)),
-                    (_, Some(&k), _) => Some((*a, k.wrapping_neg())),
-                    (Some(&k), None, BinaryOp::Add) => Some((*b, k)),
-                    _ => None,
-                };
-                if let Some(sum) = sum {
-                    sums.insert(*value, sum);
-                }
+            Op::Binary(BinaryOp::Add | BinaryOp::Sub, a, b)
+                if signed_narrow(*value) && (consts.contains_key(a) || consts.contains_key(b)) =>
+            {
+                sums.insert(*value);
             }
             Op::Convert {
                 value: a,
                 saturate: false,
                 ..
-            } if signed_narrow(*a)
+            } if sums.contains(a)
                 && types
                     .scalar_of(func.value_type(*value))
                     .is_some_and(|t| t.is_int() && t.bits() == 64) =>
             {
-                if let Some(&s) = sums.get(a) {
-                    out.insert(*value, s);
-                }
+                out.insert(*value);
             }
             _ => {}
         }
@@ -93,25 +86,37 @@ impl Tx<'_, '_, '_> {
         }
     }
 
-    /// `p + index * size` for an IR index: a widened signed sum ([`widened_sums`]) as
-    /// `p + (long)z * size + k * size`.
+    /// `p + index * size` for an IR index; a widened signed sum ([`widened_sums`]) whose
+    /// code is `sext(z + k)` is computed as `sext(z) + k`.
     pub(super) fn scaled_index(
         &mut self,
         p: Value,
         index: ValueId,
         size: u64,
     ) -> Result<Value, crate::error::CompileError> {
-        if let Some(&(z, k)) = self.widened_sums.get(&index) {
-            let z = self.val1(z)?;
-            let z = self.b.ins().sextend(types::I64, z);
-            let sum = self.scaled_address(p, z, size);
-            return Ok(match k.wrapping_mul(size as i64) {
-                0 => sum,
-                disp => self.b.ins().iadd_imm_s(sum, disp),
-            });
+        let mut i = self.val1(index)?;
+        if self.widened_sums.contains(&index) {
+            if let Some(widened) = self.widened_sum(i) {
+                i = widened;
+            }
         }
-        let i = self.val1(index)?;
         Ok(self.scaled_address(p, i, size))
+    }
+
+    /// `sext(z + k)` as `sext(z) + k`, when `v` is computed that way.
+    pub(super) fn widened_sum(&mut self, v: Value) -> Option<Value> {
+        let dfg = &self.b.func.dfg;
+        let InstructionData::Unary {
+            opcode: Opcode::Sextend,
+            arg,
+        } = dfg.insts[dfg.value_def(v).inst()?]
+        else {
+            return None;
+        };
+        let ty = dfg.value_type(v);
+        let (z, k) = self.constant_addend(arg)?;
+        let z = self.b.ins().sextend(ty, z);
+        Some(self.b.ins().iadd_imm_s(z, k))
     }
 
     /// `p + i * size` for a 64-bit `i`, with a constant addend of `i` moved into a final

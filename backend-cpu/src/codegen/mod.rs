@@ -197,7 +197,7 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     /// Integer constants of the kernel, by value (for affine index arithmetic).
     pub int_consts: std::rc::Rc<HashMap<ValueId, i64>>,
     /// Widened signed sums with a constant, for addresses (see `addend::widened_sums`).
-    pub widened_sums: std::rc::Rc<HashMap<ValueId, (ValueId, i64)>>,
+    pub widened_sums: std::rc::Rc<std::collections::HashSet<ValueId>>,
     /// In a routine, the variables (one per piece) that `return v` sets.
     pub ret_vars: Option<Vec<Variable>>,
     /// The `vloadN`/`vstoreN` groups of the kernel, when the vectorize stage runs.
