@@ -151,3 +151,42 @@ fn recursion_is_reported() {
         }
     );
 }
+
+/// `p[n + 1] + p[n + 2]` with `int n`, or with `uint n` (`signedness`), as IR text.
+fn neighbour_loads(signedness: &str) -> Module {
+    let t = if signedness == "signed" { "i32" } else { "u32" };
+    let text = format!(
+        r#"kernel @k(%0 "p": ptr<global, f32> type "__global float *", %1 "o": ptr<global, f32> type "__global float *", %2 "n": {t} type "int") -> void {{
+  %3: {t} = const 1
+  %4: {t} = const 2
+  %5: {t} = add %2, %3
+  %6: i64 = convert %5
+  %7: ptr<global, f32> = ptr_offset %0, %6
+  %8: f32 = load %7
+  %9: {t} = add %2, %4
+  %10: i64 = convert %9
+  %11: ptr<global, f32> = ptr_offset %0, %10
+  %12: f32 = load %11
+  %13: f32 = add %8, %12
+  store %1, %13
+  return
+}}
+"#
+    );
+    oclc_ir::parse_module(&text).unwrap()
+}
+
+#[test]
+fn signed_index_sums_widen_before_their_constant() {
+    // `(long)(n + 1)` is computed as `(long)n + 1` (signed overflow is undefined), and the
+    // constant, scaled, lands after the sum with the buffer: `p + n * 4 + 4`, `p + n * 4 + 8`
+    // (the text is Cranelift's input: the narrow sums, now unused, go in its optimiser).
+    let text = scalar(&neighbour_loads("signed")).clif_text();
+    println!("{text}");
+    assert!(text.contains("iconst.i64 8\n"), "{text}");
+    // Unsigned sums wrap: `(ulong)(n + 1)` stays as it is, scaled as a whole.
+    let text = scalar(&neighbour_loads("unsigned")).clif_text();
+    println!("{text}");
+    assert_eq!(count(&text, "uextend.i64"), 2, "{text}");
+    assert!(!text.contains("iconst.i64 8\n"), "{text}");
+}

@@ -7,6 +7,7 @@
 //! but aimed at group-level control flow set a *pending* code, skip the rest of that
 //! work-item, and are acted upon once the region's loop has finished (they are uniform).
 
+mod addend;
 mod atomic;
 mod atomic_local;
 pub(crate) mod check;
@@ -113,9 +114,10 @@ pub fn translate_kernel(
     tx.env.debug_slots = debug::DebugSlots::default();
     tx.env.check_sites.clear();
     tx.env.check_global_always = false;
+    tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
+    tx.widened_sums = std::rc::Rc::new(addend::widened_sums(types, func, &tx.int_consts));
     if tx.env.vectorize {
         tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
-        tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
         tx.access_groups = std::rc::Rc::new(crate::vectorize::groups::find(types, func));
     }
     tx.run(module)?;
@@ -198,6 +200,8 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub uniformity: Option<std::rc::Rc<crate::vectorize::Uniformity>>,
     /// Integer constants of the kernel, by value (for affine index arithmetic).
     pub int_consts: std::rc::Rc<HashMap<ValueId, i64>>,
+    /// Widened signed sums with a constant, for addresses (see `addend::widened_sums`).
+    pub widened_sums: std::rc::Rc<std::collections::HashSet<ValueId>>,
     /// In a routine, the variables (one per piece) that `return v` sets.
     pub ret_vars: Option<Vec<Variable>>,
     /// The `vloadN`/`vstoreN` groups of the kernel, when the vectorize stage runs.
@@ -309,6 +313,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             math_refs: HashMap::new(),
             uniformity: None,
             int_consts: Default::default(),
+            widened_sums: Default::default(),
             ret_vars: None,
             access_groups: Default::default(),
             check: None,

@@ -220,9 +220,7 @@ impl Tx<'_, '_, '_> {
         size: u64,
     ) -> Result<Value, CompileError> {
         let p = self.val1(base)?;
-        let i = self.val1(index)?;
-        let off = self.b.ins().imul_imm_s(i, size as i64);
-        Ok(self.b.ins().iadd(p, off))
+        self.scaled_index(p, index, size)
     }
 
     /// `!x` for a bool: the complementary comparison when `x` is a comparison (so that a

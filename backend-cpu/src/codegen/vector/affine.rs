@@ -128,9 +128,8 @@ impl Tx<'_, '_, '_> {
                 let (Some(p), Some(i)) = (aff(self, vs, *base)?, aff(self, vs, *index)?) else {
                     return Ok(None);
                 };
-                let off = self.b.ins().imul_imm_s(i.base, size as i64);
                 Some(Aff {
-                    base: self.b.ins().iadd(p.base, off),
+                    base: self.scaled_address(p.base, i.base, size),
                     stride: p.stride.wrapping_add(i.stride.wrapping_mul(size as i64)),
                     guard: both(p.guard, i.guard, self),
                     // Addresses are never widened: wrapping modulo 2^64 is harmless.
@@ -214,11 +213,17 @@ impl Tx<'_, '_, '_> {
                 NoWrap::Exact if !keeps_sign => NoWrap::Maybe,
                 n => n,
             };
-            return Some(Aff {
-                base: extend(self),
-                nowrap,
-                ..x
-            });
+            // An exact signed `z + k` did not overflow (that would be undefined behaviour),
+            // so it widens as `sext(z) + k`: accesses at `idx + 0`, `idx + 1`, ... then share
+            // one extension (`scaled_address`, codegen/addend.rs, moves `k` into the address).
+            let base = match self.constant_addend(x.base).filter(|_| from.is_signed()) {
+                Some((z, k)) => {
+                    let z = self.b.ins().sextend(tt, z);
+                    self.b.ins().iadd_imm_s(z, k)
+                }
+                None => extend(self),
+            };
+            return Some(Aff { base, nowrap, ..x });
         }
         let span = x.stride.checked_mul(LANES as i64 - 1)?;
         if span.unsigned_abs() >= 1 << (fb - 2) {
