@@ -29,7 +29,13 @@
 //!   driver renders one diagnostic per site that fired, like compile errors (text or JSON).
 //! * **Other checks.** Integer division and remainder compare the divisor with zero;
 //!   every access checks its address against its element's size (misaligned vloadN,
-//!   vstoreN, atomics).
+//!   vstoreN, atomics), except through pointers [`aligned`] by construction (a buffer
+//!   parameter indexed by its element type).
+//! * **Launches proven clean.** A kernel whose every check belongs to an access
+//!   `p[get_global_id(0)]` of a buffer ([`KernelChecks::proven`]: saxpy, vector_add) is
+//!   checked once per launch: a one-dimensional launch whose buffers are long enough for
+//!   its global ids (offset included) can find no defect and runs the kernel's unchecked,
+//!   vectorised code; other launches (a buffer too short) run the checked code.
 //!
 //! * **`__local` memory.** Accesses of `__local` variables and arguments also call
 //!   [`shadow::oclc_check_local`], which keeps a shadow cell per byte (last writer and
@@ -77,6 +83,7 @@
 //! and registers-kept variables that are not always stored first and live across a barrier
 //! (kept in the work-item state between regions).
 
+pub mod aligned;
 pub mod global;
 pub mod provenance;
 pub mod shadow;

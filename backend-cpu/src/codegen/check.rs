@@ -51,6 +51,8 @@ pub(crate) struct CheckCx {
     /// Pointers to a work-item's own element of a buffer parameter, with its number
     /// ([`crate::check::global::own_element_ptrs`]).
     pub own_element: HashMap<ValueId, usize>,
+    /// Pointers aligned by construction ([`crate::check::aligned`]), with their alignment.
+    pub aligned: HashMap<ValueId, u64>,
 }
 
 /// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
@@ -153,6 +155,7 @@ impl Tx<'_, '_, '_> {
             });
         self.check = Some(CheckCx {
             own_element: crate::check::global::own_element_ptrs(self.types, self.f),
+            aligned: crate::check::aligned::aligned_ptrs(self.types, self.f),
             global_shadow,
             multi_dim,
             initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars),
@@ -414,7 +417,12 @@ impl Tx<'_, '_, '_> {
                 addr = self.b.ins().select(ok, a.addr, spare);
             }
         }
-        if a.align > 1 {
+        let aligned = self
+            .check
+            .as_ref()
+            .and_then(|c| c.aligned.get(&a.ptr))
+            .is_some_and(|&al| al >= a.align);
+        if a.align > 1 && !aligned {
             let low = self.b.ins().band_imm_s(a.addr, (a.align - 1) as i64);
             let ok = self.b.ins().icmp_imm_s(IntCC::Equal, low, 0);
             let site = self.add_site(CheckSite {
