@@ -194,11 +194,14 @@ pub(crate) fn translate_kernels(
             check: check_slot,
             check_sites: Vec::new(),
             check_global_always: false,
+            check_proven: (Vec::new(), 0),
         };
         let clif: ClifFunction = translate_kernel(&types, module, &func, &p, &mut env)?;
         let debug_slots = std::mem::take(&mut env.debug_slots);
         let check_sites = std::mem::take(&mut env.check_sites);
         let global_always = env.check_global_always;
+        let (proven, proven_sites) = std::mem::take(&mut env.check_proven);
+        let proven = (proven_sites == check_sites.len()).then_some(proven);
         if let Some(name) = env.missing_routines.first() {
             return Err(CompileError::unsupported(&kf.name, describe_routine(name)));
         }
@@ -243,6 +246,7 @@ pub(crate) fn translate_kernels(
                 table_offset,
                 sites: check_sites,
                 global_always,
+                proven,
             }),
         });
     }

@@ -25,8 +25,8 @@ fn main() -> ExitCode {
     } else {
         driver::lower_file(&path, &opts, &mut stages)
     };
-    let result =
-        lowered.and_then(|l| driver::compile_cpu(&l.module, opts.opt_level, None, &mut stages));
+    let result = lowered
+        .and_then(|l| driver::compile_cpu(&l.module, opts.opt_level, false, None, &mut stages));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

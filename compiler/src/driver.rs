@@ -485,14 +485,19 @@ pub fn check_file(
 }
 
 /// Compiles a module for the CPU (checking that it compiles) and records its Cranelift IR;
-/// with `launch` (a kernel and its local size), also that kernel as compiled for the size.
+/// with `launch` (a kernel and its local size), also that kernel as compiled for the size;
+/// with `checked`, the checked code of `oclc run --check`.
 pub fn compile_cpu(
     module: &Module,
     opt_level: u8,
+    checked: bool,
     launch: Option<(&str, [u64; 3])>,
     stages: &mut Stages,
 ) -> Result<(), CompileError> {
-    let options = oclc_backend_cpu::CpuOptions::for_opt_level(opt_level);
+    let mut options = oclc_backend_cpu::CpuOptions::for_opt_level(opt_level);
+    if checked {
+        options = options.checked();
+    }
     let program = oclc_runtime_lite::Program::with_options(module.clone(), options)
         .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
     let mut clif = program.clif_text();

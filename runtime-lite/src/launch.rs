@@ -77,6 +77,11 @@ impl Program {
         // on) before the clock starts, as an OpenCL event's profiled span excludes
         // clBuildProgram.
         let k = self.launchable(name, r.local, args)?;
+        // A checked launch that its sizes prove free of defects runs unchecked code.
+        let k = match self.proven_launch(&k, (r.global, r.offset, r.local), args, buffers) {
+            Some(twin) => crate::program::Launchable::Program(twin),
+            None => k,
+        };
         let started = Instant::now();
         let mut block = self.bind_args(name, args, buffers, images)?;
         let multi_dim = r.global[1] > 1 || r.global[2] > 1;

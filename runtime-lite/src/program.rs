@@ -43,6 +43,12 @@ pub struct Program {
     pub(crate) scratch: ScratchPool,
     /// The defects of checked launches (see [`crate::check`]).
     pub(crate) defects: crate::check::DefectLog,
+    /// The options the program was compiled with.
+    pub(crate) options: CpuOptions,
+    /// Checked programs: the kernels' unchecked code (vectorised unless `-g`), compiled on
+    /// the first launch whose checks its sizes prove ([`Program::proven_launch`]); `None`
+    /// when it does not compile.
+    pub(crate) unchecked: std::sync::OnceLock<Option<CpuProgram>>,
 }
 
 /// The code a launch runs: the program's kernel (specialised on the local size) or a
@@ -93,6 +99,8 @@ impl Program {
             costs: CostTable::default(),
             scratch: ScratchPool::default(),
             defects: Default::default(),
+            options,
+            unchecked: std::sync::OnceLock::new(),
         })
     }
 
@@ -146,6 +154,45 @@ impl Program {
             }
         }
         Ok(Launchable::Program(self.compiled(name, local_size)?))
+    }
+
+    /// For a checked launch of kernel `name` over `global` global ids from `offset` with
+    /// work-groups of `local_size` and arguments `args`: the kernel's unchecked code, when
+    /// every check of the kernel is of a work-item's own element of a buffer that the
+    /// launch's sizes prove in bounds and aligned for all its work-items
+    /// ([`oclc_backend_cpu::check::KernelChecks::proven`]); such a launch can find no
+    /// defect.
+    pub(crate) fn proven_launch(
+        &self,
+        checked: &CompiledKernel,
+        range: ([u64; 3], [u64; 3], [u64; 3]),
+        args: &[ArgValue],
+        buffers: &[crate::buffer::Buffer],
+    ) -> Option<Arc<CompiledKernel>> {
+        let (global, offset, local_size) = range;
+        let proven = checked.check.as_ref()?.proven.as_ref()?;
+        if global[1] > 1 || global[2] > 1 || self.options.debug {
+            return None;
+        }
+        let end = offset[0].checked_add(global[0])?;
+        let all = proven.iter().all(|p| match args.get(p.param) {
+            Some(ArgValue::Buffer(b)) => buffers
+                .get(*b)
+                .is_some_and(|b| p.holds(end, b.as_bytes().as_ptr() as u64, b.len() as u64)),
+            _ => false,
+        });
+        if !all {
+            return None;
+        }
+        let twin = self.unchecked.get_or_init(|| {
+            let options = CpuOptions {
+                vectorize: true,
+                debug: false,
+                check: false,
+            };
+            compile_module_debug(&self.module, options, DebugSources::default()).ok()
+        });
+        twin.as_ref()?.kernel_for(&checked.name, local_size)?.ok()
     }
 
     pub(crate) fn compiled(

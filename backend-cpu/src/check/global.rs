@@ -396,6 +396,37 @@ pub(crate) fn shadowed_params(
         .collect()
 }
 
+/// The pointers of `f` that are `ptr_offset param, get_global_id(0)` (through integer
+/// conversions of at least 32 bits) of a `__global` or `__constant` buffer parameter, with
+/// the parameter's number: accesses of the pointee's size through them are the work-item's
+/// own element (see [`crate::check::ProvenAccess`]).
+pub(crate) fn own_element_ptrs(types: &TypeTable, f: &Function) -> HashMap<ValueId, usize> {
+    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
+    walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let { value, op } = s {
+            defs.insert(*value, op);
+        }
+    });
+    let mut out = HashMap::new();
+    for (&ptr, op) in &defs {
+        let Op::PtrOffset { base, .. } = op else {
+            continue;
+        };
+        let Some(i) = f.params.iter().position(|p| p.value == *base) else {
+            continue;
+        };
+        let Some((space, ty)) = types.pointee(f.params[i].ty) else {
+            continue;
+        };
+        if matches!(space, AddressSpace::Global | AddressSpace::Constant)
+            && own_element(types, f, &defs, ptr, *base, ty)
+        {
+            out.insert(ptr, i);
+        }
+    }
+    out
+}
+
 /// True when `ptr` is `ptr_offset param, get_global_id(0)` (through integer conversions of
 /// at least 32 bits) and the access's type `ty` is the pointee's.
 fn own_element(

@@ -29,7 +29,13 @@
 //!   driver renders one diagnostic per site that fired, like compile errors (text or JSON).
 //! * **Other checks.** Integer division and remainder compare the divisor with zero;
 //!   every access checks its address against its element's size (misaligned vloadN,
-//!   vstoreN, atomics).
+//!   vstoreN, atomics), except through pointers [`aligned`] by construction (a buffer
+//!   parameter indexed by its element type).
+//! * **Launches proven clean.** A kernel whose every check belongs to an access
+//!   `p[get_global_id(0)]` of a buffer ([`KernelChecks::proven`]: saxpy, vector_add) is
+//!   checked once per launch: a one-dimensional launch whose buffers are long enough for
+//!   its global ids (offset included) can find no defect and runs the kernel's unchecked,
+//!   vectorised code; other launches (a buffer too short) run the checked code.
 //!
 //! * **`__local` memory.** Accesses of `__local` variables and arguments also call
 //!   [`shadow::oclc_check_local`], which keeps a shadow cell per byte (last writer and
@@ -77,6 +83,7 @@
 //! and registers-kept variables that are not always stored first and live across a barrier
 //! (kept in the work-item state between regions).
 
+pub mod aligned;
 pub mod global;
 pub mod provenance;
 pub mod shadow;
@@ -94,6 +101,43 @@ pub struct KernelChecks {
     /// False when every `__global` access with a shadow is of the work-item's own element
     /// (`p[get_global_id(0)]`), recorded only in launches of more than one dimension.
     pub global_always: bool,
+    /// `Some` when every check site of the kernel belongs to an access of a work-item's
+    /// own element, `p[get_global_id(0)]` of a `__global` or `__constant` buffer
+    /// ([`ProvenAccess`]): a one-dimensional launch in which [`ProvenAccess::holds`] for
+    /// each of them can find no defect, and runs the kernel's unchecked code instead.
+    pub proven: Option<Vec<ProvenAccess>>,
+}
+
+/// An access `p[get_global_id(0)]` whose checks a launch can make once, for all its
+/// work-items: in a one-dimensional launch over global ids `0..n` (offset included),
+/// work-item `i` accesses bytes `i * stride .. i * stride + size` of the buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProvenAccess {
+    /// The buffer parameter's number.
+    pub param: usize,
+    /// The pointee's size in bytes (the index's scale).
+    pub stride: u64,
+    /// Bytes accessed.
+    pub size: u64,
+    /// The alignment the access needs (a divisor of `stride`).
+    pub align: u64,
+}
+
+impl ProvenAccess {
+    /// True when every work-item of a one-dimensional launch over global ids `0..end`
+    /// accesses bytes inside a buffer of `len` bytes at address `base`, aligned. The ids
+    /// stay below 2^31, so an index converted to a 32-bit integer keeps its value.
+    pub fn holds(&self, end: u64, base: u64, len: u64) -> bool {
+        if end == 0 {
+            return true;
+        }
+        end <= 1 << 31
+            && (end - 1)
+                .checked_mul(self.stride)
+                .and_then(|o| o.checked_add(self.size))
+                .is_some_and(|last| last <= len)
+            && base.is_multiple_of(self.align)
+    }
 }
 
 impl KernelChecks {
@@ -106,5 +150,25 @@ impl KernelChecks {
                 .sites
                 .iter()
                 .any(|s| s.kind == site::DefectKind::GlobalDataRace)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProvenAccess;
+
+    #[test]
+    fn a_proven_access_holds_only_inside_the_buffer() {
+        let a = ProvenAccess {
+            param: 0,
+            stride: 4,
+            size: 4,
+            align: 4,
+        };
+        assert!(a.holds(16, 64, 64));
+        assert!(!a.holds(17, 64, 64), "one element past the end");
+        assert!(!a.holds(16, 66, 64), "misaligned base");
+        assert!(a.holds(0, 66, 0), "no work-item");
+        assert!(!a.holds((1 << 31) + 1, 0, u64::MAX), "32-bit indices wrap");
     }
 }

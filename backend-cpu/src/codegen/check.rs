@@ -16,6 +16,7 @@ use crate::check::provenance::{Provenance, Root};
 use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL};
 use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
 use crate::check::site::{CheckObject, CheckSite, DefectKind};
+use crate::check::ProvenAccess;
 use crate::error::CompileError;
 
 /// What a checked kernel's translation keeps.
@@ -47,6 +48,11 @@ pub(crate) struct CheckCx {
     /// The launch's [`crate::check::sink::CheckTable::multi_dim`], when a buffer's shadow
     /// depends on it.
     pub multi_dim: Option<Value>,
+    /// Pointers to a work-item's own element of a buffer parameter, with its number
+    /// ([`crate::check::global::own_element_ptrs`]).
+    pub own_element: HashMap<ValueId, usize>,
+    /// Pointers aligned by construction ([`crate::check::aligned`]), with their alignment.
+    pub aligned: HashMap<ValueId, u64>,
 }
 
 /// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
@@ -148,6 +154,8 @@ impl Tx<'_, '_, '_> {
                     .load(types::I64, ro, table, table_offsets::MULTI_DIM)
             });
         self.check = Some(CheckCx {
+            own_element: crate::check::global::own_element_ptrs(self.types, self.f),
+            aligned: crate::check::aligned::aligned_ptrs(self.types, self.f),
             global_shadow,
             multi_dim,
             initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars),
@@ -346,6 +354,8 @@ impl Tx<'_, '_, '_> {
         if self.check.is_none() || self.needs_no_check(&a) {
             return Ok(a.addr);
         }
+        let first_site = self.env.check_sites.len();
+        let proven = self.proven_access(&a);
         let mut addr = a.addr;
         if let Some(Bounds {
             base,
@@ -407,7 +417,12 @@ impl Tx<'_, '_, '_> {
                 addr = self.b.ins().select(ok, a.addr, spare);
             }
         }
-        if a.align > 1 {
+        let aligned = self
+            .check
+            .as_ref()
+            .and_then(|c| c.aligned.get(&a.ptr))
+            .is_some_and(|&al| al >= a.align);
+        if a.align > 1 && !aligned {
             let low = self.b.ins().band_imm_s(a.addr, (a.align - 1) as i64);
             let ok = self.b.ins().icmp_imm_s(IntCC::Equal, low, 0);
             let site = self.add_site(CheckSite {
@@ -419,7 +434,29 @@ impl Tx<'_, '_, '_> {
             });
             self.report_unless(ok, site, a.addr);
         }
+        if let Some(p) = proven {
+            self.env.check_proven.0.push(p);
+            self.env.check_proven.1 += self.env.check_sites.len() - first_site;
+        }
         Ok(addr)
+    }
+
+    /// The [`ProvenAccess`] of `a` when it is a plain access of the work-item's own element
+    /// of a buffer, `p[get_global_id(0)]` of the pointee's size, which records nothing in
+    /// the `__global` shadow of one-dimensional launches.
+    fn proven_access(&self, a: &Access) -> Option<ProvenAccess> {
+        let cx = self.check.as_ref()?;
+        let &param = cx.own_element.get(&a.ptr)?;
+        let (_, ty) = self.types.pointee(self.f.params[param].ty)?;
+        let stride = self.types.layout(ty).size;
+        let own = cx.global_shadow[param].is_none_or(|g| g.own_element);
+        (own && !a.atomic && a.size == stride && a.align > 0 && stride.is_multiple_of(a.align))
+            .then_some(ProvenAccess {
+                param,
+                stride,
+                size: a.size,
+                align: a.align,
+            })
     }
 
     /// True for an access that cannot be a defect: a load or store of a whole private

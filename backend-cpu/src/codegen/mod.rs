@@ -85,6 +85,10 @@ pub struct Env<'m> {
     /// True when the kernel translated last records `__global` accesses in the shadow
     /// whatever the launch's range (not only in launches of more than one dimension).
     pub check_global_always: bool,
+    /// The own-element accesses of the kernel translated last whose checks a launch can
+    /// make once ([`crate::check::ProvenAccess`]), and how many of its check sites they
+    /// account for.
+    pub check_proven: (Vec<crate::check::ProvenAccess>, usize),
 }
 
 /// The signature of a work-group function: `(args: i64, ctx: i64)`.
@@ -114,6 +118,7 @@ pub fn translate_kernel(
     tx.env.debug_slots = debug::DebugSlots::default();
     tx.env.check_sites.clear();
     tx.env.check_global_always = false;
+    tx.env.check_proven = (Vec::new(), 0);
     tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
     tx.widened_sums = std::rc::Rc::new(addend::widened_sums(types, func, &tx.int_consts));
     if tx.env.vectorize {

@@ -85,6 +85,7 @@ pub fn define_library_routines(
             check: None,
             check_sites: Vec::new(),
             check_global_always: false,
+            check_proven: (Vec::new(), 0),
         };
         let clif = translate_routine(
             &types,

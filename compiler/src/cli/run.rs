@@ -152,7 +152,8 @@ pub fn main(args: Vec<String>) -> ExitCode {
             // The kernel as launched, when the local size is known before the launch.
             let local = cli.local.as_ref().map(|d| dims3(d, 1));
             let launch = local.map(|local| (cli.kernel.as_str(), local));
-            let _ = driver::compile_cpu(m, opts.opt_level, launch, &mut stages);
+            let _ =
+                driver::compile_cpu(m, opts.opt_level, cli.check.is_some(), launch, &mut stages);
         }
     }
     if let Err(e) = save_temps(&cli.compile.save_temps, &cli.input, &stages) {
