@@ -8,6 +8,7 @@ Convolve against the hand-derived variants at -O2).
   python3 bench/middle_end.py [--oclc target/release/oclc] [--rounds 3] [--threads 2] [FILTER]
 """
 import argparse
+import os
 import re
 import shlex
 import statistics
@@ -25,9 +26,12 @@ def bench_lines(filt):
             yield name, shlex.split(m.group(2))
 
 
-def time_run(oclc, args, device_args, repeat):
+def time_run(oclc, args, device_args, repeat, threads):
+    # PoCL gets as many threads as oclc (POCL_MAX_PTHREAD_COUNT; without it PoCL takes every core).
+    env = dict(os.environ, POCL_MAX_PTHREAD_COUNT=str(threads))
     p = subprocess.run([oclc, "run", KERNELS] + args + device_args
-                       + ["--time", "--repeat", str(repeat)], capture_output=True, text=True)
+                       + ["--time", "--repeat", str(repeat)], capture_output=True, text=True,
+                       env=env)
     m = re.search(r"kernel time: ([0-9.]+) ms", p.stdout)
     if not m:
         sys.exit(f"failed: {' '.join(args + device_args)}\n{p.stderr[-500:]}")
@@ -53,7 +57,7 @@ def main():
         times = {c: [] for c in configs}
         for _ in range(o.rounds):
             for c, extra in configs.items():
-                times[c].append(time_run(o.oclc, args, extra, o.repeat))
+                times[c].append(time_run(o.oclc, args, extra, o.repeat, o.threads))
         med = {c: statistics.median(v) for c, v in times.items()}
         rows[name] = med
         print(f"{name:22s} " + " ".join(f"{c} {med[c]:8.2f}" for c in configs)
