@@ -50,13 +50,18 @@ fn json_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     rest.split([',', '}']).next()
 }
 
-/// The (kind, line) of every report a checked run of `file` gave, sorted.
-fn checked_reports(file: &Path, run: &[String]) -> Vec<(String, u32)> {
+/// `oclc run FILE RUN... --check --diagnostics-format json`.
+fn checked_run(file: &Path, run: &[String]) -> std::process::Output {
     let file_s = file.to_string_lossy().into_owned();
     let mut args: Vec<&str> = vec!["run", &file_s];
     args.extend(run.iter().map(String::as_str));
     args.extend(["--check", "--diagnostics-format", "json"]);
-    let out = oclc(&args, &root());
+    oclc(&args, &root())
+}
+
+/// The (kind, line) of every report a checked run of `file` gave, sorted.
+fn checked_reports(file: &Path, run: &[String]) -> Vec<(String, u32)> {
+    let out = checked_run(file, run);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         out.status.code(),
@@ -216,11 +221,7 @@ fn kernels_without_defects_run_clean() {
     for file in &files {
         let runs = run_lines(file);
         assert_eq!(runs.len(), 1, "{}: one RUN line", file.display());
-        let file_s = file.to_string_lossy().into_owned();
-        let mut args: Vec<&str> = vec!["run", &file_s];
-        args.extend(runs[0].iter().map(String::as_str));
-        args.extend(["--check", "--diagnostics-format", "json"]);
-        let out = oclc(&args, &root());
+        let out = checked_run(file, &runs[0]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         if !out.status.success() || stderr.lines().any(|l| l.starts_with('{')) {
             failures.push(format!("{}: a false report:\n{stderr}", file.display()));
@@ -259,11 +260,7 @@ fn brook_gathers_outside_their_stream_are_reported() {
             .filter_map(|l| l.trim().strip_prefix("// EXPECT:"))
             .map(str::trim)
             .collect();
-        let file_s = file.to_string_lossy().into_owned();
-        let mut args: Vec<&str> = vec!["run", &file_s];
-        args.extend(runs[0].iter().map(String::as_str));
-        args.extend(["--check", "--diagnostics-format", "json"]);
-        let out = oclc(&args, &root());
+        let out = checked_run(&file, &runs[0]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{}: {stderr}", file.display());
         let got: Vec<&str> = stderr
@@ -272,7 +269,10 @@ fn brook_gathers_outside_their_stream_are_reported() {
             .collect();
         assert_eq!(got, want, "{}: {stderr}", file.display());
         // The same run unchecked is clean (gathers clamp).
-        let out = oclc(&args[..args.len() - 3], &root());
+        let file_s = file.to_string_lossy().into_owned();
+        let mut args: Vec<&str> = vec!["run", &file_s];
+        args.extend(runs[0].iter().map(String::as_str));
+        let out = oclc(&args, &root());
         assert!(
             out.status.success(),
             "{}",
