@@ -314,15 +314,9 @@ pub unsafe extern "C" fn oclc_check_global(
     };
     let same_group = other.epoch >= g.group_start;
     let detail = race_detail(other, same_group, ctx, g);
-    let [lsx, lsy, _] = ctx.local_size;
-    let local = [lin % lsx, (lin / lsx) % lsy, lin / (lsx * lsy)];
     // SAFETY: the sink outlives the launch.
     let sink = unsafe { &*table.sink };
-    let occ = Occurrence {
-        group: ctx.group_id,
-        local,
-        detail,
-    };
+    let occ = Occurrence::of_work_item(ctx.group_id, ctx.local_size, lin, detail);
     u64::from(sink.report((site_write >> 2) as usize, occ))
 }
 
@@ -351,12 +345,7 @@ pub(crate) fn shadowed_params(
     let (mut written, mut granule) = (vec![false; n], vec![u64::MAX; n]);
     let mut own = vec![true; n];
     let mut read = vec![false; n];
-    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
-    walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let { value, op } = s {
-            defs.insert(*value, op);
-        }
-    });
+    let defs = let_ops(f);
     let mut note = |ptr: ValueId, ty: TypeId, write: bool, reads: bool| {
         let Some(Root::Param(i)) = prov.root(ptr) else {
             return;
@@ -401,12 +390,7 @@ pub(crate) fn shadowed_params(
 /// the parameter's number: accesses of the pointee's size through them are the work-item's
 /// own element (see [`crate::check::ProvenAccess`]).
 pub(crate) fn own_element_ptrs(types: &TypeTable, f: &Function) -> HashMap<ValueId, usize> {
-    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
-    walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let { value, op } = s {
-            defs.insert(*value, op);
-        }
-    });
+    let defs = let_ops(f);
     let mut out = HashMap::new();
     for (&ptr, op) in &defs {
         let Op::PtrOffset { base, .. } = op else {
@@ -425,6 +409,17 @@ pub(crate) fn own_element_ptrs(types: &TypeTable, f: &Function) -> HashMap<Value
         }
     }
     out
+}
+
+/// The operation defining each value of `f`.
+fn let_ops(f: &Function) -> HashMap<ValueId, &Op> {
+    let mut defs = HashMap::new();
+    walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let { value, op } = s {
+            defs.insert(*value, op);
+        }
+    });
+    defs
 }
 
 /// True when `ptr` is `ptr_offset param, get_global_id(0)` (through integer conversions of

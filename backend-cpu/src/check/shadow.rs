@@ -196,15 +196,9 @@ pub unsafe extern "C" fn oclc_check_local(
     if (write || !uninit) && race.is_none() {
         return 0;
     }
-    let [lsx, lsy, _] = ctx.local_size;
-    let local = [lin % lsx, (lin / lsx) % lsy, lin / (lsx * lsy)];
     // SAFETY: the sink outlives the launch.
     let sink = unsafe { &*table.sink };
-    let occ = |detail: i64| Occurrence {
-        group: ctx.group_id,
-        local,
-        detail,
-    };
+    let occ = |detail: i64| Occurrence::of_work_item(ctx.group_id, ctx.local_size, lin, detail);
     let mut stop = false;
     if uninit && !write {
         stop |= sink.report(site, occ(offset as i64));

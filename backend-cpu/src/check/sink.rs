@@ -62,6 +62,24 @@ pub struct Occurrence {
     pub detail: i64,
 }
 
+impl Occurrence {
+    /// An occurrence in work-group `group` of `local_size`, by the work-item with linear
+    /// local id `lin`.
+    pub(crate) fn of_work_item(
+        group: [u64; 3],
+        local_size: [u64; 3],
+        lin: u64,
+        detail: i64,
+    ) -> Self {
+        let [lsx, lsy, _] = local_size;
+        Occurrence {
+            group,
+            local: [lin % lsx, (lin / lsx) % lsy, lin / (lsx * lsy)],
+            detail,
+        }
+    }
+}
+
 /// The reports of one launch.
 pub struct CheckSink {
     counts: Vec<AtomicU64>,

@@ -60,7 +60,7 @@ pub(crate) fn widened_sums(
 impl Tx<'_, '_, '_> {
     /// `v` as `z + k` when the code just built computes it as an `iadd` of a constant (`k`
     /// sign-extended from `v`'s width).
-    pub(super) fn constant_addend(&self, v: Value) -> Option<(Value, i64)> {
+    fn constant_addend(&self, v: Value) -> Option<(Value, i64)> {
         let dfg = &self.b.func.dfg;
         let bits = dfg.value_type(v).bits();
         let constant = |x: Value| match dfg.insts[dfg.value_def(x).inst()?] {

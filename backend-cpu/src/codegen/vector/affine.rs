@@ -214,14 +214,13 @@ impl Tx<'_, '_, '_> {
                 n => n,
             };
             // An exact signed `z + k` did not overflow (that would be undefined behaviour),
-            // so it widens as `sext(z) + k`: accesses at `idx + 0`, `idx + 1`, ... then share
-            // one extension (`scaled_address`, codegen/addend.rs, moves `k` into the address).
-            let base = match self.constant_addend(x.base).filter(|_| from.is_signed()) {
-                Some((z, k)) => {
-                    let z = self.b.ins().sextend(tt, z);
-                    self.b.ins().iadd_imm_s(z, k)
-                }
-                None => extend(self),
+            // so it widens as `sext(z) + k` (codegen/addend.rs): accesses at `idx + 0`,
+            // `idx + 1`, ... then share one extension and differ in the displacement.
+            let wide = extend(self);
+            let base = if from.is_signed() {
+                self.widened_sum(wide).unwrap_or(wide)
+            } else {
+                wide
             };
             return Some(Aff { base, nowrap, ..x });
         }
