@@ -55,6 +55,10 @@ pub(crate) struct VulkanState {
     pub offset_form: crate::vulkan::OffsetForm,
     /// Whether signed `int`/`long` arithmetic of user code is decorated `NoSignedWrap`.
     pub no_signed_wrap: bool,
+    /// When some kernel runs several work-items per invocation: the specialization
+    /// constant of the count and the Private variable of the x offset of the work-item
+    /// being run (see `crate::vulkan::items`).
+    pub items: Option<crate::vulkan::items::ItemsState>,
 }
 
 impl ModuleCtx<'_> {

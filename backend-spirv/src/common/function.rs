@@ -61,6 +61,44 @@ pub(crate) fn emit_function(
     emit(cx, f, id, kind).map_err(|e| e.in_function(&f.name))
 }
 
+/// Emits kernel `fid` as a Vulkan entry point `id` that reads the argument block and then
+/// runs the kernel's callable copy `body` once per work-item it stands for (see
+/// `crate::vulkan::items`).
+pub(crate) fn emit_items_entry(
+    cx: &mut ModuleCtx<'_>,
+    fid: FuncId,
+    id: Word,
+    body: Word,
+) -> Result<()> {
+    let f = cx.ir.function(fid);
+    let void = cx.ty(f.ret)?;
+    let fn_ty = cx.fn_ty(void, Vec::new());
+    let mut e = FnEmitter {
+        cx,
+        f,
+        values: vec![None; f.value_types.len()],
+        locals: Vec::new(),
+        loops: Vec::new(),
+        open: false,
+        uses: BTreeSet::new(),
+        calls: BTreeSet::new(),
+    };
+    e.cx.b
+        .begin_function(void, Some(id), FunctionControl::NONE, fn_ty)?;
+    e.cx.b.name(id, f.name.clone());
+    e.cx.b.begin_block(None)?;
+    e.open = true;
+    e.vk_entry_prologue()
+        .and_then(|()| e.vk_items_loop(body))
+        .map_err(|err| err.in_function(&f.name))?;
+    e.calls.insert(body);
+    e.cx.b.end_function()?;
+    let (uses, calls) = (std::mem::take(&mut e.uses), std::mem::take(&mut e.calls));
+    cx.uses.insert(id, uses);
+    cx.calls.insert(id, calls);
+    Ok(())
+}
+
 fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -> Result<()> {
     let ret = cx.ty(f.ret)?;
     // A Vulkan entry point takes no parameters: they come from its argument block.

@@ -22,4 +22,4 @@ mod vector;
 mod workitem;
 
 pub(crate) use context::{Flavour, ModuleCtx};
-pub(crate) use function::{emit_function, EmitKind, FnEmitter};
+pub(crate) use function::{emit_function, emit_items_entry, EmitKind, FnEmitter};

@@ -139,6 +139,8 @@ pub(crate) fn kernel_layout(
         block_in_uniform_buffer: block_size > MAX_PUSH_CONSTANT_BYTES,
         reqd_work_group_size: reqd,
         workgroup_size_spec_ids: WORKGROUP_SIZE_SPEC_IDS,
+        groups_mergeable: super::group_merge::groups_mergeable(ir, f),
+        items_spec_id: None,
         constant_data_offset,
         constant_samplers: uses
             .constant_samplers

@@ -7,8 +7,10 @@ mod constants;
 mod convert;
 mod div_const;
 mod entry;
+pub mod group_merge;
 pub(crate) mod image;
 mod image_uses;
+pub mod items;
 mod layout;
 pub(crate) mod math;
 mod narrow;
@@ -35,7 +37,7 @@ pub use reflection::{
     module_reflection_json, reflection_json, KernelReflection, VulkanArg, VulkanArgKind,
 };
 
-use crate::common::{emit_function, EmitKind, Flavour, ModuleCtx};
+use crate::common::{emit_function, emit_items_entry, EmitKind, Flavour, ModuleCtx};
 use crate::error::SpirvError;
 use crate::options::VulkanOptions;
 
@@ -115,6 +117,30 @@ pub fn emit_vulkan_debug(
     // Module-wide: every pipeline sets the work-group size through spec constants 0..2.
     cx.vk_workgroup_size();
 
+    let mut layouts = Vec::with_capacity(module.functions.len());
+    for (i, f) in module.functions.iter().enumerate() {
+        layouts.push(match entry_ids[i] {
+            Some(_) => Some(
+                layout::kernel_layout(module, f, has_constants)
+                    .map_err(|e| e.in_function(&f.name))?,
+            ),
+            None => None,
+        });
+    }
+    // Kernels that run several work-items per invocation call their body as a function.
+    let runs_items: Vec<bool> = layouts
+        .iter()
+        .map(|l| l.as_ref().is_some_and(items::runs_items))
+        .collect();
+    if runs_items.contains(&true) {
+        cx.vk_items_state();
+    }
+    for (i, &multi) in runs_items.iter().enumerate() {
+        if multi && cx.helper_ids[i] == 0 {
+            cx.helper_ids[i] = cx.b.id();
+        }
+    }
+
     let mut kernels = Vec::new();
     for (i, f) in module.functions.iter().enumerate() {
         let fid = FuncId(i as u32);
@@ -125,17 +151,23 @@ pub fn emit_vulkan_debug(
                 .extend(nonneg::argument_offsets(&module.types, f));
         }
         cx.vk.split_offsets = nonneg::split_offsets(&module.types, f, &cx.vk.nonneg);
-        if let Some(id) = entry_ids[i] {
-            let mut layout = layout::kernel_layout(module, f, has_constants)
-                .map_err(|e| e.in_function(&f.name))?;
+        if let (Some(id), Some(mut layout)) = (entry_ids[i], layouts[i].take()) {
             layout.kernel_arg_info = opts.kernel_arg_info;
+            if runs_items[i] {
+                layout.items_spec_id = Some(items::ITEMS_SPEC_ID);
+            }
             cx.vk.entry = Some(layout.clone());
             cx.vk.images = Default::default();
             kernels.push(layout);
-            emit_function(&mut cx, fid, id, EmitKind::Entry)?;
+            if runs_items[i] {
+                let body = cx.helper_ids[i];
+                emit_items_entry(&mut cx, fid, id, body)?;
+            } else {
+                emit_function(&mut cx, fid, id, EmitKind::Entry)?;
+            }
             cx.vk.entry = None;
         }
-        if !f.is_kernel() || cx.called.contains(&fid) {
+        if !f.is_kernel() || cx.called.contains(&fid) || runs_items[i] {
             let id = cx.helper_ids[i];
             emit_function(&mut cx, fid, id, EmitKind::Callable)?;
         }

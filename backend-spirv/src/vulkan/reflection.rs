@@ -258,6 +258,13 @@ pub struct KernelReflection {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// Specialization constant ids of the work-group size.
     pub workgroup_size_spec_ids: [u32; 3],
+    /// No work-item can tell which work-group it is in (no barrier, no `__local` memory,
+    /// no local id, group id, local size or group count): a launcher may run several
+    /// consecutive work-groups along x as one Vulkan workgroup (see `group_merge`).
+    pub groups_mergeable: bool,
+    /// The specialization constant id of the number of work-items each invocation runs
+    /// (default 1), when the kernel can run several (see `items`); `None` otherwise.
+    pub items_spec_id: Option<u32>,
     /// Where the device address of the module's program-scope `__constant` data goes in
     /// the block (always its last 8 bytes); `None` when the module has none.
     pub constant_data_offset: Option<u32>,
@@ -307,7 +314,13 @@ impl KernelReflection {
             opt(self.printf_buffer_offset)
         );
         let [a, b, c] = self.workgroup_size_spec_ids;
-        let _ = write!(s, ",\"workgroup_size_spec_ids\":[{a},{b},{c}],\"args\":[");
+        let _ = write!(s, ",\"workgroup_size_spec_ids\":[{a},{b},{c}]");
+        let _ = write!(
+            s,
+            ",\"groups_mergeable\":{},\"items_per_invocation_spec_id\":{},\"args\":[",
+            self.groups_mergeable,
+            opt(self.items_spec_id)
+        );
         for (i, arg) in self.args.iter().enumerate() {
             if i > 0 {
                 s.push(',');

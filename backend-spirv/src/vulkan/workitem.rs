@@ -98,6 +98,7 @@ impl FnEmitter<'_, '_> {
             WorkItemQuery::WorkDim => return Ok(self.cx.b.load(u32t, None, dim_var, None, [])?),
             WorkItemQuery::GlobalId => {
                 let id = load_input(self, BuiltIn::GlobalInvocationId)?;
+                let id = self.vk_item_id(id)?;
                 let id = self.inst(SOp::UConvert, ulong3, &[id])?;
                 let off = self.cx.b.load(uvec3, None, offset_var, None, [])?;
                 let off = self.inst(SOp::UConvert, ulong3, &[off])?;
