@@ -56,6 +56,10 @@ pub struct RunReport {
     pub times: Vec<Duration>,
     /// Work-group size actually used, when the device reports it.
     pub local: Option<[u64; 3]>,
+    /// Work-groups run as one Vulkan workgroup (1 on other devices and when none merged).
+    pub merged_groups: u32,
+    /// Work-items each Vulkan invocation ran (1 on other devices).
+    pub items_per_invocation: u32,
     /// What the specialisation on argument values did (CPU device, when it was on).
     pub specialization: Option<oclc_runtime_lite::SpecializationStats>,
     /// The defects the first launch found (checked runs).
@@ -162,6 +166,8 @@ pub fn run_cpu(
     Ok(RunReport {
         times,
         local: Some(info.local),
+        merged_groups: 1,
+        items_per_invocation: 1,
         specialization: launch
             .specialize_args
             .as_ref()
@@ -222,6 +228,8 @@ pub fn run_opencl(
     Ok(RunReport {
         times: run.times,
         local: launch.local,
+        merged_groups: 1,
+        items_per_invocation: 1,
         specialization: None,
         defects: Vec::new(),
     })
@@ -276,6 +284,8 @@ pub fn run_vulkan(
     Ok(RunReport {
         times: run.times,
         local: Some(run.local),
+        merged_groups: run.merged_groups,
+        items_per_invocation: run.items_per_invocation,
         specialization: None,
         defects: Vec::new(),
     })
@@ -378,6 +388,8 @@ pub(crate) fn vulkan_kernel(
         ],
         reqd_work_group_size: r.reqd_work_group_size,
         workgroup_size_spec_ids: r.workgroup_size_spec_ids,
+        groups_mergeable: r.groups_mergeable,
+        items_spec_id: r.items_spec_id,
         constant_samplers: r
             .constant_samplers
             .iter()

@@ -25,6 +25,10 @@ pub struct VulkanEntry {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// Specialization constant ids of the work-group size.
     pub workgroup_size_spec_ids: [u32; 3],
+    /// The launcher may merge consecutive work-groups along x (see [`VulkanKernel`]).
+    pub groups_mergeable: bool,
+    /// The specialization constant id of the work-items per invocation, if any.
+    pub items_spec_id: Option<u32>,
     /// Constant samplers: binding and `CLK_*` bits.
     pub constant_samplers: &'static [(u32, u32)],
 }
@@ -42,6 +46,8 @@ impl VulkanEntry {
             launch_offsets: self.launch_offsets,
             reqd_work_group_size: self.reqd_work_group_size,
             workgroup_size_spec_ids: self.workgroup_size_spec_ids,
+            groups_mergeable: self.groups_mergeable,
+            items_spec_id: self.items_spec_id,
             constant_samplers: self.constant_samplers.to_vec(),
             printf_buffer_offset: None,
         }

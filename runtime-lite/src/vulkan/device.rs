@@ -8,6 +8,7 @@ use ash::vk;
 
 use super::denorm::DenormMode;
 use super::denorm_policy::DenormSupport;
+use super::dispatch::WorkgroupLimits;
 
 /// A failure of the Vulkan device, with a message naming what is missing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +46,8 @@ pub struct VulkanDevice {
     pub(crate) denorm: DenormSupport,
     /// The denormal mode asked of pipelines (see [`VulkanDevice::request_denorm_mode`]).
     pub(crate) denorm_request: Option<DenormMode>,
+    /// The largest workgroup the device runs (for merged work-groups).
+    pub(crate) workgroup_limits: WorkgroupLimits,
 }
 
 /// The optional features enabled when the device has them (8/16-bit storage, int8,
@@ -243,6 +246,10 @@ impl VulkanDevice {
             features,
             denorm,
             denorm_request: None,
+            workgroup_limits: WorkgroupLimits {
+                max_x: props.limits.max_compute_work_group_size[0],
+                max_invocations: props.limits.max_compute_work_group_invocations,
+            },
         })
     }
 }

@@ -63,6 +63,13 @@ pub struct VulkanKernel {
     pub reqd_work_group_size: Option<[u32; 3]>,
     /// Specialization constant ids of the work-group size.
     pub workgroup_size_spec_ids: [u32; 3],
+    /// No work-item can tell which work-group it is in, so the launcher may run several
+    /// consecutive work-groups along x as one Vulkan workgroup (see
+    /// [`super::dispatch`]).
+    pub groups_mergeable: bool,
+    /// The specialization constant id of the work-items per invocation, when the kernel
+    /// can run several (see [`super::dispatch`]).
+    pub items_spec_id: Option<u32>,
     /// Constant samplers: binding in descriptor set 0 and `CLK_*` bits.
     pub constant_samplers: Vec<(u32, u32)>,
     /// Where the printf buffer's address goes in the block, when the kernel prints (the
@@ -97,6 +104,11 @@ pub struct VulkanRun {
     pub times: Vec<Duration>,
     /// The work-group size used.
     pub local: [u64; 3],
+    /// How many consecutive work-groups along x each Vulkan workgroup ran (1: none
+    /// merged; see [`super::group_merge`]).
+    pub merged_groups: u32,
+    /// Work-items each invocation ran (1: one each; see [`super::dispatch`]).
+    pub items_per_invocation: u32,
     /// The printf buffer after the first launch (header and records, as words), when the
     /// kernel prints; format it with [`super::printf::format_printf_buffer`].
     pub printf_words: Vec<u32>,
@@ -174,6 +186,14 @@ impl VulkanDevice {
             }
             groups[d] = u32_of(range.global[d] / local[d], "work-group count")?;
         }
+        let shape = super::dispatch::plan(
+            local.map(|l| l as u32),
+            groups,
+            k.groups_mergeable,
+            k.items_spec_id.is_some(),
+            self.workgroup_limits,
+        );
+        groups = shape.groups;
         let d = &self.device;
         let mut o = Objects {
             dev: self,
@@ -215,9 +235,12 @@ impl VulkanDevice {
         let mut spec: Vec<(u32, u32)> = k
             .workgroup_size_spec_ids
             .iter()
-            .zip(local)
-            .map(|(&id, l)| (id, l as u32))
+            .zip(shape.workgroup)
+            .map(|(&id, l)| (id, l))
             .collect();
+        if let Some(id) = k.items_spec_id {
+            spec.push((id, shape.items));
+        }
         for (a, l) in args.iter().zip(&k.args) {
             match (a, l.kind) {
                 (VulkanArg::Buffer(bytes), VulkanArgKindRt::Buffer) => {
@@ -543,6 +566,8 @@ impl VulkanDevice {
         Ok(VulkanRun {
             times,
             local,
+            merged_groups: shape.merged,
+            items_per_invocation: shape.items,
             printf_words,
         })
     }

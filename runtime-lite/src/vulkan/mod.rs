@@ -11,6 +11,7 @@ mod constants;
 pub mod denorm;
 mod denorm_policy;
 mod device;
+pub mod dispatch;
 mod images;
 mod launch;
 mod memory;

@@ -1,0 +1,262 @@
+//! The shape of a Vulkan dispatch for an OpenCL launch: several work-items per
+//! invocation, and optionally several OpenCL work-groups per Vulkan workgroup.
+//!
+//! A kernel whose reflection says `groups_mergeable` cannot tell its work-groups apart
+//! (no barrier, no `__local` memory, no local id, group id, local size or group count:
+//! see `oclc_backend_spirv::vulkan::group_merge`). One with an
+//! `items_per_invocation_spec_id` (such a kernel whose arguments are buffers and values)
+//! can run `k` work-items per invocation (see `oclc_backend_spirv::vulkan::items`),
+//! dispatching `1 / k` of the invocations. Measured on an NVIDIA H200 over 64M floats
+//! (bench/results/gpu-dispatch-shape.txt), streaming kernels ran at 0.85-0.89 of NVIDIA's
+//! OpenCL with one work-item per invocation, 1.10-1.14 with two and 1.23-1.27 with four;
+//! the transcendental bench's geometric mean went from 0.85 to 1.11 with four. So a large
+//! launch runs [`DEFAULT_ITEMS`] work-items per invocation, as long as
+//! [`MIN_INVOCATIONS`] invocations remain to fill the device.
+//!
+//! A mergeable kernel may also be dispatched in workgroups of `m` times the local size
+//! along x (every invocation keeps its `GlobalInvocationId`, so every work-item its global
+//! id). Alone that gained less (0.85 to 0.87 at 512 invocations per workgroup, and 1024
+//! lost), and on top of four work-items per invocation it lost (1.11 to 1.07), so it is
+//! off unless asked for.
+//!
+//! `OCLC_VK_ITEMS=N` asks for up to `N` work-items per invocation whatever the launch's
+//! size (`1` or `off`: one each); `OCLC_VK_MERGE_GROUPS=N` merges work-groups into
+//! workgroups of up to `N` invocations (`0` or `off`: none, the default). Both are for
+//! measurements and tests.
+
+/// The environment variable that merges work-groups into workgroups of up to N invocations.
+pub const MERGE_ENV: &str = "OCLC_VK_MERGE_GROUPS";
+
+/// The environment variable that sets the work-items per invocation.
+pub const ITEMS_ENV: &str = "OCLC_VK_ITEMS";
+
+/// Work-items per invocation by default (for kernels that allow several).
+pub const DEFAULT_ITEMS: u32 = 4;
+
+/// The fewest invocations a launch keeps when it runs several work-items per invocation
+/// by default: four times what an H200 holds at once (132 multiprocessors of 2048).
+pub const MIN_INVOCATIONS: u64 = 1 << 20;
+
+/// The device limits that bound a workgroup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WorkgroupLimits {
+    /// `maxComputeWorkGroupSize[0]`.
+    pub max_x: u32,
+    /// `maxComputeWorkGroupInvocations`.
+    pub max_invocations: u32,
+}
+
+/// What a launch dispatches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Dispatch {
+    /// The Vulkan workgroup size (the work-group size, x multiplied by `merged`).
+    pub workgroup: [u32; 3],
+    /// The number of workgroups.
+    pub groups: [u32; 3],
+    /// OpenCL work-groups per Vulkan workgroup (along x).
+    pub merged: u32,
+    /// Work-items per invocation.
+    pub items: u32,
+}
+
+/// How many work-items per invocation a launch may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ItemsRule {
+    /// At most this many.
+    target: u32,
+    /// Only while this many invocations remain.
+    min_invocations: u64,
+}
+
+/// A setting read from the environment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Setting {
+    /// Unset (or unreadable): the default.
+    Default,
+    /// `0` or `off`.
+    Off,
+    /// A positive number.
+    Value(u32),
+}
+
+fn setting(value: Option<&str>) -> Setting {
+    match value.map(str::trim) {
+        Some("off") | Some("0") => Setting::Off,
+        Some(v) => v.parse().map_or(Setting::Default, Setting::Value),
+        None => Setting::Default,
+    }
+}
+
+/// The dispatch of a launch with work-groups of `local` and `groups` of them, for a kernel
+/// that may merge its groups (`mergeable`) and run several work-items per invocation
+/// (`multi_item`), under the environment's settings.
+pub(crate) fn plan(
+    local: [u32; 3],
+    groups: [u32; 3],
+    mergeable: bool,
+    multi_item: bool,
+    limits: WorkgroupLimits,
+) -> Dispatch {
+    let env = |name: &str| setting(std::env::var(name).ok().as_deref());
+    let merge_target = match env(MERGE_ENV) {
+        Setting::Value(n) if mergeable => Some(n),
+        _ => None,
+    };
+    let items = match env(ITEMS_ENV) {
+        _ if !(mergeable && multi_item) => None,
+        Setting::Off => None,
+        Setting::Default => Some(ItemsRule {
+            target: DEFAULT_ITEMS,
+            min_invocations: MIN_INVOCATIONS,
+        }),
+        Setting::Value(n) => Some(ItemsRule {
+            target: n,
+            min_invocations: 0,
+        }),
+    };
+    plan_with(local, groups, merge_target, items, limits)
+}
+
+/// [`plan`] with the merged workgroup size aimed at (`merge_target`) and the work-items
+/// rule given, `None` for off. Each factor is the largest power of two within its target
+/// that divides the work-groups along x (work-items first, then merging of what is left);
+/// the work-items keep the rule's invocations, the merged workgroup the device's limits.
+fn plan_with(
+    local: [u32; 3],
+    groups: [u32; 3],
+    merge_target: Option<u32>,
+    items: Option<ItemsRule>,
+    limits: WorkgroupLimits,
+) -> Dispatch {
+    let size = local.iter().map(|&l| l as u64).product::<u64>();
+    let work_items = size * groups.iter().map(|&g| g as u64).product::<u64>();
+    let items = items.map_or(1, |rule| {
+        largest_power_of_two(rule.target, |k| {
+            groups[0].is_multiple_of(k) && work_items / k as u64 >= rule.min_invocations
+        })
+    });
+    let cap = merge_target.unwrap_or(0).min(limits.max_invocations) as u64;
+    let left = groups[0] / items;
+    let merged = largest_power_of_two(u32::MAX, |m| {
+        left.is_multiple_of(m)
+            && size * m as u64 <= cap
+            && local[0] as u64 * m as u64 <= limits.max_x as u64
+    });
+    Dispatch {
+        workgroup: [local[0] * merged, local[1], local[2]],
+        groups: [left / merged, groups[1], groups[2]],
+        merged,
+        items,
+    }
+}
+
+/// The largest power of two `p <= limit` with `fits(q)` for every power of two `q <= p`.
+fn largest_power_of_two(limit: u32, fits: impl Fn(u32) -> bool) -> u32 {
+    let mut p = 1u32;
+    while p <= limit / 2 && fits(p * 2) {
+        p *= 2;
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NVIDIA: WorkgroupLimits = WorkgroupLimits {
+        max_x: 1024,
+        max_invocations: 1024,
+    };
+
+    const FORCED_4: Option<ItemsRule> = Some(ItemsRule {
+        target: 4,
+        min_invocations: 0,
+    });
+
+    const DEFAULT: Option<ItemsRule> = Some(ItemsRule {
+        target: DEFAULT_ITEMS,
+        min_invocations: MIN_INVOCATIONS,
+    });
+
+    fn merge_only(local: [u32; 3], groups: [u32; 3], target: u32, limits: WorkgroupLimits) -> u32 {
+        plan_with(local, groups, Some(target), None, limits).merged
+    }
+
+    #[test]
+    fn large_launches_run_four_work_items_per_invocation() {
+        let d = plan_with([256, 1, 1], [262144, 1, 1], None, DEFAULT, NVIDIA);
+        assert_eq!((d.items, d.merged, d.groups), (4, 1, [65536, 1, 1]));
+        assert_eq!(d.workgroup, [256, 1, 1]);
+    }
+
+    #[test]
+    fn small_launches_keep_their_invocations() {
+        // 2M work-items: 2 per invocation leaves 1M invocations, 4 would leave fewer.
+        let d = plan_with([256, 1, 1], [8192, 1, 1], None, DEFAULT, NVIDIA);
+        assert_eq!(d.items, 2);
+        let d = plan_with([64, 1, 1], [64, 1, 1], None, DEFAULT, NVIDIA);
+        assert_eq!(d.items, 1);
+        // Asked for explicitly, any launch.
+        let d = plan_with([64, 1, 1], [64, 1, 1], None, FORCED_4, NVIDIA);
+        assert_eq!((d.items, d.groups), (4, [16, 1, 1]));
+    }
+
+    #[test]
+    fn merges_up_to_the_target() {
+        assert_eq!(merge_only([256, 1, 1], [262144, 1, 1], 1024, NVIDIA), 4);
+        assert_eq!(merge_only([256, 1, 1], [262144, 1, 1], 512, NVIDIA), 2);
+        assert_eq!(merge_only([64, 1, 1], [4096, 1, 1], 1024, NVIDIA), 16);
+    }
+
+    #[test]
+    fn the_factors_divide_the_group_count() {
+        assert_eq!(merge_only([256, 1, 1], [6, 1, 1], 1024, NVIDIA), 2);
+        assert_eq!(merge_only([256, 1, 1], [3, 1, 1], 1024, NVIDIA), 1);
+        assert_eq!(merge_only([100, 1, 1], [1, 1, 1], 1024, NVIDIA), 1);
+        let eight = Some(ItemsRule {
+            target: 8,
+            min_invocations: 0,
+        });
+        let d = plan_with([64, 1, 1], [12, 1, 1], Some(1024), eight, NVIDIA);
+        assert_eq!((d.items, d.merged, d.groups), (4, 1, [3, 1, 1]));
+        let d = plan_with([64, 1, 1], [32, 1, 1], Some(256), FORCED_4, NVIDIA);
+        assert_eq!((d.items, d.merged, d.groups), (4, 4, [2, 1, 1]));
+        assert_eq!(d.workgroup, [256, 1, 1]);
+    }
+
+    #[test]
+    fn two_dimensional_groups_count_every_invocation() {
+        assert_eq!(merge_only([16, 16, 1], [512, 512, 1], 1024, NVIDIA), 4);
+        assert_eq!(merge_only([32, 32, 1], [64, 64, 1], 1024, NVIDIA), 1);
+        let d = plan_with([16, 16, 1], [512, 512, 1], Some(1024), None, NVIDIA);
+        assert_eq!((d.workgroup, d.groups), ([64, 16, 1], [128, 512, 1]));
+    }
+
+    #[test]
+    fn device_limits_win_over_the_target() {
+        let small = WorkgroupLimits {
+            max_x: 256,
+            max_invocations: 1024,
+        };
+        assert_eq!(merge_only([128, 1, 1], [64, 1, 1], 1024, small), 2);
+        assert_eq!(merge_only([1024, 1, 1], [64, 1, 1], 4096, NVIDIA), 1);
+    }
+
+    #[test]
+    fn off_keeps_the_launch_as_it_is() {
+        let d = plan_with([256, 1, 1], [4096, 1, 1], None, None, NVIDIA);
+        assert_eq!(
+            (d.workgroup, d.groups, d.merged, d.items),
+            ([256, 1, 1], [4096, 1, 1], 1, 1)
+        );
+    }
+
+    #[test]
+    fn settings_come_from_the_environment_text() {
+        assert_eq!(setting(None), Setting::Default);
+        assert_eq!(setting(Some("off")), Setting::Off);
+        assert_eq!(setting(Some("0")), Setting::Off);
+        assert_eq!(setting(Some("1024")), Setting::Value(1024));
+        assert_eq!(setting(Some("junk")), Setting::Default);
+    }
+}

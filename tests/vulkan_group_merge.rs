@@ -1,0 +1,150 @@
+//! The shape of Vulkan dispatches: the reflection says which kernels cannot tell their
+//! work-groups apart (each file of tests/vulkan_group_merge/ states `// MERGEABLE: yes|no
+//! (reason)`, `// ITEMS: yes|no (reason)` where several work-items per invocation differ
+//! from that, and `// OPTIONS:` for its compile), and `oclc run --device vulkan` runs
+//! those kernels with several work-groups per Vulkan workgroup and several work-items per
+//! invocation, as `OCLC_VK_MERGE_GROUPS` and `OCLC_VK_ITEMS` allow. That such runs
+//! compute what PoCL computes is checked by tests/run_reference.rs, whose Vulkan runs
+//! reshape every kernel that qualifies (tests/run/vk_merged_groups.cl aims at the
+//! reshaping itself).
+
+mod common;
+
+use std::process::Command;
+
+use common::*;
+
+/// The value of the file's `// KEY:` line.
+fn marker<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix(&format!("// {key}:")))
+        .map(str::trim)
+}
+
+#[test]
+fn reflection_marks_the_kernels_that_cannot_tell_their_groups_apart() {
+    let files = cl_files(&root().join("tests/vulkan_group_merge"));
+    assert!(
+        files.len() >= 8,
+        "expected the merge cases, found {files:?}"
+    );
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let want = match marker(&text, "MERGEABLE") {
+            Some(m) if m.starts_with("yes") => true,
+            Some(m) if m.starts_with("no") => false,
+            _ => panic!("{stem}: no `// MERGEABLE: yes|no (reason)` line"),
+        };
+        let json = scratch("vk-group-merge").join(format!("{stem}.json"));
+        let (file_s, json_s) = (file.to_string_lossy(), json.to_string_lossy());
+        let mut args = vec![
+            &*file_s,
+            "--target",
+            "vulkan",
+            "--emit",
+            "reflection",
+            "-o",
+            &json_s,
+        ];
+        args.extend(
+            marker(&text, "OPTIONS")
+                .into_iter()
+                .flat_map(str::split_whitespace),
+        );
+        let out = oclc(&args, &root());
+        assert!(
+            out.status.success(),
+            "{stem}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got = std::fs::read_to_string(&json).unwrap();
+        assert!(
+            got.contains(&format!("\"groups_mergeable\":{want}")),
+            "{stem}: expected groups_mergeable {want}: {got}"
+        );
+        // Several work-items per invocation: mergeable kernels of buffers and values.
+        let items = match marker(&text, "ITEMS") {
+            Some(m) => m.starts_with("yes"),
+            None => want,
+        };
+        let spec = if items { "65536" } else { "null" };
+        assert!(
+            got.contains(&format!("\"items_per_invocation_spec_id\":{spec}")),
+            "{stem}: expected items_per_invocation_spec_id {spec}: {got}"
+        );
+    }
+}
+
+const MERGE: &str = "OCLC_VK_MERGE_GROUPS";
+const ITEMS: &str = "OCLC_VK_ITEMS";
+
+/// `oclc run --device vulkan --time` of `file`'s kernel `k` on 4096 work-items in groups of
+/// 64 with the arguments `args` and the dispatch settings `env` (the others unset): stdout.
+fn timed_vulkan_run(file: &str, args: &[&str], env: &[(&str, &str)]) -> String {
+    timed_vulkan_run_sized(file, 4096, args, env)
+}
+
+/// [`timed_vulkan_run`] on `global` work-items.
+fn timed_vulkan_run_sized(file: &str, global: u32, args: &[&str], env: &[(&str, &str)]) -> String {
+    let global = global.to_string();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_oclc"));
+    cmd.current_dir(root())
+        .args(["run", file, "--kernel", "k", "--device", "vulkan"])
+        .args([
+            "--global", &global, "--local", "64", "--time", "--repeat", "1",
+        ]);
+    for a in args {
+        cmd.args(["--arg", a]);
+    }
+    cmd.env_remove(MERGE)
+        .env_remove(ITEMS)
+        .envs(env.iter().copied());
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{file}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn vulkan_runs_merge_only_the_kernels_that_allow_it() {
+    if !require_vulkan() {
+        return;
+    }
+    let shape = |m: u32, k: u32| {
+        format!("vulkan: work-groups per workgroup: {m}, work-items per invocation: {k} ")
+    };
+    let atomics = "tests/vulkan_group_merge/global_atomics.cl";
+    let sum_args = ["i32[4096]=iota", "i32[1]=zeros"];
+    let reshaped = "vulkan: work-groups per workgroup";
+    // 64 groups of 64: by default a launch this small keeps one work-item per invocation.
+    let out = timed_vulkan_run(atomics, &sum_args, &[]);
+    assert!(!out.contains(reshaped), "{out}");
+    let out = timed_vulkan_run(atomics, &sum_args, &[(ITEMS, "4")]);
+    assert!(out.contains(&shape(1, 4)), "{out}");
+    let out = timed_vulkan_run(atomics, &sum_args, &[(MERGE, "256"), (ITEMS, "1")]);
+    assert!(out.contains(&shape(4, 1)), "{out}");
+    // Four work-items per invocation leave 16 groups, merged 4 to a workgroup of 256.
+    let out = timed_vulkan_run(atomics, &sum_args, &[(MERGE, "256"), (ITEMS, "4")]);
+    assert!(out.contains(&shape(4, 4)), "{out}");
+    let out = timed_vulkan_run(atomics, &sum_args, &[(MERGE, "off"), (ITEMS, "off")]);
+    assert!(!out.contains(reshaped), "{out}");
+    let local_id = "tests/vulkan_group_merge/local_id.cl";
+    let out = timed_vulkan_run(
+        local_id,
+        &["i32[4096]=zeros"],
+        &[(MERGE, "256"), (ITEMS, "4")],
+    );
+    assert!(!out.contains(reshaped), "{out}");
+    // A large launch takes four by default: 4M work-items leave 1M invocations.
+    let out = timed_vulkan_run_sized(
+        atomics,
+        1 << 22,
+        &["i32[4194304]=fill:1", "i32[1]=zeros"],
+        &[],
+    );
+    assert!(out.contains(&shape(1, 4)), "{out}");
+}

@@ -1,0 +1,7 @@
+// MERGEABLE: no (a __local argument is one buffer per work-group)
+__kernel void k(__global int *o, __local int *scratch)
+{
+    size_t i = get_global_id(0);
+    scratch[0] = (int)i;
+    o[i] = scratch[0];
+}
