@@ -13,7 +13,7 @@ use oclc_ir::{AddressSpace, SourceSpan, ValueId};
 use super::Tx;
 use crate::check::global::{ParamShadow, GLOBAL_ACCESS_SYMBOL, WRITE_ONLY};
 use crate::check::provenance::{Provenance, Root};
-use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL};
+use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL, SHIFT_AT};
 use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
 use crate::check::site::{CheckObject, CheckSite, DefectKind};
 use crate::check::ProvenAccess;
@@ -53,6 +53,17 @@ pub(crate) struct CheckCx {
     pub own_element: HashMap<ValueId, usize>,
     /// Pointers aligned by construction ([`crate::check::aligned`]), with their alignment.
     pub aligned: HashMap<ValueId, u64>,
+    /// The log2 of each `__local` shadow area's granule ([`crate::check::granule`]).
+    pub local_shifts: HashMap<u64, u32>,
+}
+
+/// An access that checked code records inline when it can ([`crate::check::fast`]).
+#[derive(Clone, Copy)]
+enum Inline {
+    /// Of one cell of `__local` area `area`, whose cells cover `1 << shift` bytes.
+    Local { area: u64, shift: u32, write: bool },
+    /// A store of one cell of write-only `__global` buffer `param`.
+    GlobalStore { param: u64, shift: u64 },
 }
 
 /// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
@@ -153,7 +164,14 @@ impl Tx<'_, '_, '_> {
                     .ins()
                     .load(types::I64, ro, table, table_offsets::MULTI_DIM)
             });
+        let local_shifts = crate::check::granule::local_shifts(
+            self.types,
+            self.f,
+            &prov,
+            &self.plan.local_offsets,
+        );
         self.check = Some(CheckCx {
+            local_shifts,
             own_element: crate::check::global::own_element_ptrs(self.types, self.f),
             aligned: crate::check::aligned::aligned_ptrs(self.types, self.f),
             global_shadow,
@@ -410,7 +428,18 @@ impl Tx<'_, '_, '_> {
                 let flags = site * 4 + u64::from(a.write) + 2 * u64::from(a.atomic);
                 let only = if how.write_only { WRITE_ONLY } else { 0 };
                 let area = param | how.shift << 16 | only;
-                self.shadow_call(record, GLOBAL_ACCESS_SYMBOL, [area, 0, a.size, flags], off);
+                let inline = (how.write_only && a.write && !a.atomic && a.size == 1 << how.shift)
+                    .then_some(Inline::GlobalStore {
+                        param,
+                        shift: how.shift,
+                    });
+                self.shadow_call_with(
+                    record,
+                    GLOBAL_ACCESS_SYMBOL,
+                    [area, 0, a.size, flags],
+                    off,
+                    (|_, _, off| off, inline),
+                );
             }
             if a.size as usize <= SPARE_BYTES {
                 let spare = self.check.as_ref().expect("checked").spare;
@@ -502,37 +531,49 @@ impl Tx<'_, '_, '_> {
         let flags = first * 4 + u64::from(a.write) + 2 * u64::from(a.padded);
         let copy = object_size.unwrap_or(0);
         let private = area >= crate::check::shadow::PRIVATE_AREA;
+        // Private copies keep a cell per byte; `__local` areas one per granule.
+        let shift = match (private, &self.check) {
+            (false, Some(cx)) => cx.local_shifts.get(&area).copied().unwrap_or(0),
+            _ => 0,
+        };
+        let inline = (!private && a.size == 1 << shift).then_some(Inline::Local {
+            area,
+            shift,
+            write: a.write,
+        });
         self.shadow_call_with(
             ok,
             LOCAL_ACCESS_SYMBOL,
-            [area, 0, a.size, flags],
+            [area | u64::from(shift) << SHIFT_AT, 0, a.size, flags],
             off,
-            |tx, lin, off| {
-                if !private {
-                    return off;
-                }
-                // Each work-item has its own copy: its own cells.
-                let copy = tx.b.ins().imul_imm_s(lin, copy as i64);
-                tx.b.ins().iadd(off, copy)
-            },
+            (
+                |tx: &mut Self, lin, off| {
+                    if !private {
+                        return off;
+                    }
+                    // Each work-item has its own copy: its own cells.
+                    let copy = tx.b.ins().imul_imm_s(lin, copy as i64);
+                    tx.b.ins().iadd(off, copy)
+                },
+                inline,
+            ),
         );
     }
 
-    /// Calls shadow routine `symbol` (table, context, shadow, `args[0]`, offset `off`,
-    /// `args[2]`, `args[3]`, the work-item's linear local id) when `ok` (the access is in
-    /// bounds); leaves the work-group when it asks to stop.
-    fn shadow_call(&mut self, ok: Value, symbol: &'static str, args: [u64; 4], off: Value) {
-        self.shadow_call_with(ok, symbol, args, off, |_, _, off| off);
-    }
-
-    /// [`Tx::shadow_call`] with the offset adjusted by `adjust` (given the linear id).
+    /// Calls shadow routine `symbol` (table, context, shadow, `args[0]`, offset `off`
+    /// adjusted by `how.0` (given the linear id), `args[2]`, `args[3]`, the work-item's
+    /// linear local id) when `ok` (the access is in bounds), unless `how.1` records it
+    /// inline; leaves the work-group when the routine asks to stop.
     fn shadow_call_with(
         &mut self,
         ok: Value,
         symbol: &'static str,
         args: [u64; 4],
         off: Value,
-        adjust: impl FnOnce(&mut Self, Value, Value) -> Value,
+        how: (
+            impl FnOnce(&mut Self, Value, Value) -> Value,
+            Option<Inline>,
+        ),
     ) {
         let Some(cx) = &self.check else { return };
         let (table, shadow) = (cx.table, cx.shadow);
@@ -549,7 +590,13 @@ impl Tx<'_, '_, '_> {
         let lin = self.b.ins().iadd(lin, lid[1]);
         let lin = self.b.ins().imul(lin, lsx);
         let lin = self.b.ins().iadd(lin, lid[0]);
-        let off = adjust(self, lin, off);
+        let off = (how.0)(self, lin, off);
+        if let Some(inline) = how.1 {
+            let slow = self.b.create_block();
+            self.inline_record(inline, shadow, lin, off, slow, cont);
+            self.b.switch_to_block(slow);
+            self.b.set_cold_block(slow);
+        }
         let [a0, _, a2, a3] = args.map(|n| self.b.ins().iconst(types::I64, n as i64));
         let fref = self.runtime_ref(symbol);
         let ctx = self.ctx;
@@ -560,6 +607,91 @@ impl Tx<'_, '_, '_> {
         let stop = self.b.inst_results(call)[0];
         self.b.ins().brif(stop, self.exit, &[], cont, &[]);
         self.b.switch_to_block(cont);
+    }
+
+    /// Records access `how` at byte `off` of its area by work-item `lin` inline and goes to
+    /// `cont` when [`crate::check::fast`] allows it, else to `slow` (the routine); `shadow`
+    /// is the thread's [`crate::check::shadow::ThreadShadow`], whose header the code reads.
+    fn inline_record(
+        &mut self,
+        how: Inline,
+        shadow: Value,
+        lin: Value,
+        off: Value,
+        slow: cranelift_codegen::ir::Block,
+        cont: cranelift_codegen::ir::Block,
+    ) {
+        use crate::check::fast::{fast_offsets as fo, FAST_AREAS};
+        let (views, area, shift, cell_shift) = match how {
+            Inline::Local { area, shift, .. } => (fo::LOCAL_VIEWS, area, u64::from(shift), 4),
+            Inline::GlobalStore { param, shift } => (fo::GLOBAL_VIEWS, param, shift, 3),
+        };
+        if area >= FAST_AREAS as u64 {
+            self.b.ins().jump(slow, &[]);
+            return;
+        }
+        let flags = MemFlagsData::trusted();
+        let at = views + fo::VIEW_SIZE * area as i32;
+        let cells = self.b.ins().load(types::I64, flags, shadow, at);
+        let len = self.b.ins().load(types::I64, flags, shadow, at + 8);
+        let index = self.b.ins().ushr_imm_s(off, shift as i64);
+        let mut ok = self.b.ins().icmp(IntCC::UnsignedLessThan, index, len);
+        if shift > 0 {
+            let low = self.b.ins().band_imm_s(off, (1i64 << shift) - 1);
+            let whole = self.b.ins().icmp_imm_s(IntCC::Equal, low, 0);
+            ok = self.b.ins().band(ok, whole);
+        }
+        let probe = self.b.create_block();
+        self.b.ins().brif(ok, probe, &[], slow, &[]);
+        self.b.switch_to_block(probe);
+        let scaled = self.b.ins().ishl_imm_s(index, cell_shift);
+        let cell = self.b.ins().iadd(cells, scaled);
+        let epoch_at = match how {
+            Inline::Local { .. } => fo::LOCAL_EPOCH,
+            Inline::GlobalStore { .. } => fo::GLOBAL_EPOCH,
+        };
+        let epoch = self.b.ins().uload32(flags, shadow, epoch_at);
+        let high = self.b.ins().ishl_imm_s(lin, 32);
+        let mine = self.b.ins().bor(epoch, high);
+        // A cell half (epoch, lin) is this work-item's in this epoch, or another epoch's.
+        let low32 = |tx: &mut Self, v| tx.b.ins().band_imm_s(v, 0xffff_ffff);
+        let w = self.b.ins().load(types::I64, flags, cell, 0);
+        let w_epoch = low32(self, w);
+        let (fast, store_at) = match how {
+            Inline::Local { write, .. } => {
+                let own = |tx: &mut Self, half, half_epoch| {
+                    let other = tx.b.ins().icmp(IntCC::NotEqual, half_epoch, epoch);
+                    let is_mine = tx.b.ins().icmp(IntCC::Equal, half, mine);
+                    tx.b.ins().bor(other, is_mine)
+                };
+                let w_ok = own(self, w, w_epoch);
+                let r = self.b.ins().load(types::I64, flags, cell, 8);
+                let r_epoch = low32(self, r);
+                let r_ok = own(self, r, r_epoch);
+                let mut fast = self.b.ins().band(w_ok, r_ok);
+                if !write {
+                    // A read of a cell the group wrote.
+                    let start = self.b.ins().uload32(flags, shadow, fo::LOCAL_GROUP_START);
+                    let written =
+                        self.b
+                            .ins()
+                            .icmp(IntCC::UnsignedGreaterThanOrEqual, w_epoch, start);
+                    fast = self.b.ins().band(fast, written);
+                }
+                (fast, if write { 0 } else { 8 })
+            }
+            Inline::GlobalStore { .. } => {
+                let below = self.b.ins().uload32(flags, shadow, fo::GLOBAL_FRESH_BELOW);
+                let fresh = self.b.ins().icmp(IntCC::UnsignedLessThan, w_epoch, below);
+                let w_mine = self.b.ins().icmp(IntCC::Equal, w, mine);
+                (self.b.ins().bor(w_mine, fresh), 0)
+            }
+        };
+        let store = self.b.create_block();
+        self.b.ins().brif(fast, store, &[], slow, &[]);
+        self.b.switch_to_block(store);
+        self.b.ins().store(flags, mine, cell, store_at);
+        self.b.ins().jump(cont, &[]);
     }
 
     /// A barrier: a new epoch of the `__local` shadow, and of the `__global` one when it
