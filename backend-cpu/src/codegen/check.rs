@@ -241,11 +241,31 @@ impl Tx<'_, '_, '_> {
         detail: Value,
         lids: Option<[Value; 3]>,
     ) {
-        let Some(cx) = &self.check else { return };
-        let table = cx.table;
+        self.report_unless_passing(ok, site_v, detail, lids, None);
+    }
+
+    /// [`Tx::report_unless_at`] that, given `pass`, returns `pass.0` when `ok` holds and
+    /// `pass.1` after the report (a value of the block after the check, in place of a
+    /// `select` on `ok`).
+    fn report_unless_passing(
+        &mut self,
+        ok: Value,
+        site_v: Value,
+        detail: Value,
+        lids: Option<[Value; 3]>,
+        pass: Option<(Value, Value)>,
+    ) -> Option<Value> {
+        let table = self.check.as_ref()?.table;
         let bad = self.b.create_block();
         let cont = self.b.create_block();
-        self.b.ins().brif(ok, cont, &[], bad, &[]);
+        let (good, after_report) = match pass {
+            Some((good, spare)) => {
+                self.b.append_block_param(cont, types::I64);
+                (vec![good.into()], vec![spare.into()])
+            }
+            None => (Vec::new(), Vec::new()),
+        };
+        self.b.ins().brif(ok, cont, &good, bad, &[]);
         self.b.switch_to_block(bad);
         self.b.set_cold_block(bad);
         let lids = match (lids, self.wi) {
@@ -260,8 +280,9 @@ impl Tx<'_, '_, '_> {
             &[table, ctx, site_v, lids[0], lids[1], lids[2], detail],
         );
         let stop = self.b.inst_results(call)[0];
-        self.b.ins().brif(stop, self.exit, &[], cont, &[]);
+        self.b.ins().brif(stop, self.exit, &[], cont, &after_report);
         self.b.switch_to_block(cont);
+        pass.map(|_| self.b.block_params(cont)[0])
     }
 
     /// The object an access through `ptr` may touch: its start, its length and what it is.
@@ -385,10 +406,8 @@ impl Tx<'_, '_, '_> {
         }) = self.bounds_of(a.ptr)?
         {
             let off = self.b.ins().isub(a.addr, base);
-            let starts_inside = self.b.ins().icmp(IntCC::UnsignedLessThan, off, len);
-            let end = self.b.ins().iadd_imm_s(off, a.size as i64);
-            let ends_inside = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, len);
-            let ok = self.b.ins().band(starts_inside, ends_inside);
+            let limit = self.start_limit(len, a.size);
+            let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
             let kind = if a.write {
                 DefectKind::OutOfBoundsWrite
             } else {
@@ -401,7 +420,16 @@ impl Tx<'_, '_, '_> {
                 size: a.size,
                 object_size,
             });
-            self.report_unless(ok, site, off);
+            // An access out of bounds goes to the spare area instead (one too large for it
+            // goes ahead: the report says where).
+            let spare = match a.size as usize <= SPARE_BYTES {
+                true => self.check.as_ref().expect("checked").spare,
+                false => a.addr,
+            };
+            let site_v = self.b.ins().iconst(types::I64, site as i64);
+            addr = self
+                .report_unless_passing(ok, site_v, off, None, Some((a.addr, spare)))
+                .unwrap_or(a.addr);
             if let (Some((area, area_base)), false) = (shadow, a.atomic) {
                 self.shadow_access(&a, ok, area, area_base, object.clone(), object_size);
             }
@@ -441,10 +469,6 @@ impl Tx<'_, '_, '_> {
                     (|_, _, off| off, inline),
                 );
             }
-            if a.size as usize <= SPARE_BYTES {
-                let spare = self.check.as_ref().expect("checked").spare;
-                addr = self.b.ins().select(ok, a.addr, spare);
-            }
         }
         let aligned = self
             .check
@@ -468,6 +492,24 @@ impl Tx<'_, '_, '_> {
             self.env.check_proven.1 += self.env.check_sites.len() - first_site;
         }
         Ok(addr)
+    }
+
+    /// The bound below which an access of `size` bytes at an offset inside an object of
+    /// `len` bytes must start: `len - size + 1`, 0 when the object is shorter than the
+    /// access (`len` for an access of no bytes, which must start inside). One compare
+    /// `off < limit` is `off < len && off + size <= len`; the limit depends on the object
+    /// alone, so Cranelift computes it once, outside the loops.
+    fn start_limit(&mut self, len: Value, size: u64) -> Value {
+        if size == 0 {
+            return len;
+        }
+        let fits = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, len, size as i64);
+        let limit = self.b.ins().iadd_imm_s(len, 1 - size as i64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.ins().select(fits, limit, zero)
     }
 
     /// The [`ProvenAccess`] of `a` when it is a plain access of the work-item's own element
