@@ -6,7 +6,9 @@
 use std::collections::{HashMap, HashSet};
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Signature, Value};
+use cranelift_codegen::ir::{
+    types, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, Value,
+};
 use cranelift_codegen::isa::CallConv;
 use oclc_ir::{AddressSpace, SourceSpan, ValueId};
 
@@ -55,6 +57,8 @@ pub(crate) struct CheckCx {
     pub aligned: HashMap<ValueId, u64>,
     /// The log2 of each `__local` shadow area's granule ([`crate::check::granule`]).
     pub local_shifts: HashMap<u64, u32>,
+    /// Where the check routines' cold entries put their results (made at the first call).
+    pub result_slot: Option<cranelift_codegen::ir::StackSlot>,
 }
 
 /// An access that checked code records inline when it can ([`crate::check::fast`]).
@@ -171,6 +175,7 @@ impl Tx<'_, '_, '_> {
             &self.plan.local_offsets,
         );
         self.check = Some(CheckCx {
+            result_slot: None,
             local_shifts,
             own_element: crate::check::global::own_element_ptrs(self.types, self.f),
             aligned: crate::check::aligned::aligned_ptrs(self.types, self.f),
@@ -273,16 +278,43 @@ impl Tx<'_, '_, '_> {
             (None, Some(w)) => w.lid,
             (None, None) => [(); 3].map(|_| self.b.ins().iconst(types::I64, -1)),
         };
-        let fref = self.runtime_ref(REPORT_SYMBOL);
         let ctx = self.ctx;
-        let call = self.b.ins().call(
-            fref,
+        let stop = self.cold_call(
+            REPORT_SYMBOL,
             &[table, ctx, site_v, lids[0], lids[1], lids[2], detail],
         );
-        let stop = self.b.inst_results(call)[0];
         self.b.ins().brif(stop, self.exit, &[], cont, &after_report);
         self.b.switch_to_block(cont);
         pass.map(|_| self.b.block_params(cont)[0])
+    }
+
+    /// Calls check routine `symbol` through its entry that keeps the caller's registers
+    /// ([`super::check_cold`]) and returns the routine's result.
+    fn cold_call(&mut self, symbol: &'static str, args: &[Value]) -> Value {
+        let cold = super::check_cold::cold_symbol(symbol).expect("a routine with a cold entry");
+        let slot = match self.check.as_ref().and_then(|c| c.result_slot) {
+            Some(slot) => slot,
+            None => {
+                let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+                    StackSlotKind::ExplicitSlot,
+                    8,
+                    3,
+                ));
+                if let Some(cx) = self.check.as_mut() {
+                    cx.result_slot = Some(slot);
+                }
+                slot
+            }
+        };
+        let at = self.b.ins().stack_addr(types::I64, slot, 0);
+        let fref = self.runtime_ref(cold);
+        let mut operands = args.to_vec();
+        operands.push(at);
+        self.b.ins().call(fref, &operands);
+        let at = self.b.ins().stack_addr(types::I64, slot, 0);
+        self.b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), at, 0)
     }
 
     /// The object an access through `ptr` may touch: its start, its length and what it is.
@@ -640,13 +672,8 @@ impl Tx<'_, '_, '_> {
             self.b.set_cold_block(slow);
         }
         let [a0, _, a2, a3] = args.map(|n| self.b.ins().iconst(types::I64, n as i64));
-        let fref = self.runtime_ref(symbol);
         let ctx = self.ctx;
-        let call = self
-            .b
-            .ins()
-            .call(fref, &[table, ctx, shadow, a0, off, a2, a3, lin]);
-        let stop = self.b.inst_results(call)[0];
+        let stop = self.cold_call(symbol, &[table, ctx, shadow, a0, off, a2, a3, lin]);
         self.b.ins().brif(stop, self.exit, &[], cont, &[]);
         self.b.switch_to_block(cont);
     }
