@@ -96,6 +96,7 @@ pub mod provenance;
 pub mod shadow;
 pub mod sink;
 pub mod site;
+pub mod sizes;
 
 /// The checks compiled into one kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]

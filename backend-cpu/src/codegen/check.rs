@@ -57,8 +57,13 @@ pub(crate) struct CheckCx {
     pub aligned: HashMap<ValueId, u64>,
     /// The log2 of each `__local` shadow area's granule ([`crate::check::granule`]).
     pub local_shifts: HashMap<u64, u32>,
+    /// Call the check routines through their cold entries ([`super::check_cold`]).
+    pub cold_entries: bool,
     /// Where the check routines' cold entries put their results (made at the first call).
     pub result_slot: Option<cranelift_codegen::ir::StackSlot>,
+    /// The bound each access of a parameter's object compares its offset with, by
+    /// parameter and bytes accessed ([`Tx::start_limit`]), computed in the entry block.
+    pub param_limits: HashMap<(usize, u64), Value>,
 }
 
 /// An access that checked code records inline when it can ([`crate::check::fast`]).
@@ -99,6 +104,8 @@ struct Bounds {
     shadow: Option<(u64, Value)>,
     /// For a `__global` buffer with a shadow: the parameter and how.
     global: Option<(u64, ParamShadow)>,
+    /// The parameter whose object it is.
+    param: Option<usize>,
 }
 
 /// One memory access to check.
@@ -144,7 +151,7 @@ impl Tx<'_, '_, '_> {
         let one = self.b.ins().iconst(types::I64, 1);
         let epoch = self.runtime_ref(EPOCH_SYMBOL);
         self.b.ins().call(epoch, &[shadow, one]);
-        let param_len = self
+        let param_len: Vec<Option<Value>> = self
             .f
             .params
             .iter()
@@ -159,6 +166,13 @@ impl Tx<'_, '_, '_> {
         let vars = oclc_ir::analysis::variables(self.f, self.types);
         let prov = crate::check::provenance::analyze(self.types, self.f);
         let global_shadow = crate::check::global::shadowed_params(self.types, self.f, &prov);
+        let param_limits = crate::check::sizes::param_access_sizes(self.types, self.f, &prov)
+            .into_iter()
+            .filter_map(|(i, size)| {
+                let len = param_len.get(i).copied().flatten()?;
+                Some(((i, size), self.start_limit(len, size)))
+            })
+            .collect();
         let multi_dim = global_shadow
             .iter()
             .flatten()
@@ -175,6 +189,8 @@ impl Tx<'_, '_, '_> {
             &self.plan.local_offsets,
         );
         self.check = Some(CheckCx {
+            cold_entries: super::check_cold::wants_cold_entries(self.types, self.f),
+            param_limits,
             result_slot: None,
             local_shifts,
             own_element: crate::check::global::own_element_ptrs(self.types, self.f),
@@ -246,51 +262,44 @@ impl Tx<'_, '_, '_> {
         detail: Value,
         lids: Option<[Value; 3]>,
     ) {
-        self.report_unless_passing(ok, site_v, detail, lids, None);
-    }
-
-    /// [`Tx::report_unless_at`] that, given `pass`, returns `pass.0` when `ok` holds and
-    /// `pass.1` after the report (a value of the block after the check, in place of a
-    /// `select` on `ok`).
-    fn report_unless_passing(
-        &mut self,
-        ok: Value,
-        site_v: Value,
-        detail: Value,
-        lids: Option<[Value; 3]>,
-        pass: Option<(Value, Value)>,
-    ) -> Option<Value> {
-        let table = self.check.as_ref()?.table;
+        if self.check.is_none() {
+            return;
+        }
         let bad = self.b.create_block();
         let cont = self.b.create_block();
-        let (good, after_report) = match pass {
-            Some((good, spare)) => {
-                self.b.append_block_param(cont, types::I64);
-                (vec![good.into()], vec![spare.into()])
-            }
-            None => (Vec::new(), Vec::new()),
-        };
-        self.b.ins().brif(ok, cont, &good, bad, &[]);
+        self.b.ins().brif(ok, cont, &[], bad, &[]);
         self.b.switch_to_block(bad);
         self.b.set_cold_block(bad);
+        let stop = self.report_call(site_v, detail, lids);
+        self.b.ins().brif(stop, self.exit, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// Reports `site_v` (with `detail`) for the current work-item or the one with local
+    /// ids `lids`, here; returns the report routine's result (non-zero: stop).
+    fn report_call(&mut self, site_v: Value, detail: Value, lids: Option<[Value; 3]>) -> Value {
+        let table = self.check.as_ref().expect("checked").table;
         let lids = match (lids, self.wi) {
             (Some(l), _) => l,
             (None, Some(w)) => w.lid,
             (None, None) => [(); 3].map(|_| self.b.ins().iconst(types::I64, -1)),
         };
         let ctx = self.ctx;
-        let stop = self.cold_call(
+        self.check_call(
             REPORT_SYMBOL,
             &[table, ctx, site_v, lids[0], lids[1], lids[2], detail],
-        );
-        self.b.ins().brif(stop, self.exit, &[], cont, &after_report);
-        self.b.switch_to_block(cont);
-        pass.map(|_| self.b.block_params(cont)[0])
+        )
     }
 
-    /// Calls check routine `symbol` through its entry that keeps the caller's registers
-    /// ([`super::check_cold`]) and returns the routine's result.
-    fn cold_call(&mut self, symbol: &'static str, args: &[Value]) -> Value {
+    /// Calls check routine `symbol`, through its entry that keeps the caller's registers
+    /// when the kernel wants them ([`super::check_cold`]), and returns the routine's
+    /// result.
+    fn check_call(&mut self, symbol: &'static str, args: &[Value]) -> Value {
+        if !self.check.as_ref().is_some_and(|c| c.cold_entries) {
+            let fref = self.runtime_ref(symbol);
+            let call = self.b.ins().call(fref, args);
+            return self.b.inst_results(call)[0];
+        }
         let cold = super::check_cold::cold_symbol(symbol).expect("a routine with a cold entry");
         let slot = match self.check.as_ref().and_then(|c| c.result_slot) {
             Some(slot) => slot,
@@ -353,6 +362,7 @@ impl Tx<'_, '_, '_> {
                     object_size: None,
                     shadow,
                     global,
+                    param: Some(i),
                 })
             }
             Root::Local(l) => {
@@ -389,6 +399,7 @@ impl Tx<'_, '_, '_> {
                     object_size: Some(size),
                     shadow,
                     global: None,
+                    param: None,
                 })
             }
             Root::Global(g) => {
@@ -414,6 +425,7 @@ impl Tx<'_, '_, '_> {
                     object_size: Some(size),
                     shadow: None,
                     global: None,
+                    param: None,
                 })
             }
         })
@@ -435,10 +447,18 @@ impl Tx<'_, '_, '_> {
             object_size,
             shadow,
             global,
+            param,
         }) = self.bounds_of(a.ptr)?
         {
             let off = self.b.ins().isub(a.addr, base);
-            let limit = self.start_limit(len, a.size);
+            let known = param.and_then(|i| {
+                let cx = self.check.as_ref()?;
+                cx.param_limits.get(&(i, a.size)).copied()
+            });
+            let limit = match known {
+                Some(limit) => limit,
+                None => self.start_limit(len, a.size),
+            };
             let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
             let kind = if a.write {
                 DefectKind::OutOfBoundsWrite
@@ -452,30 +472,41 @@ impl Tx<'_, '_, '_> {
                 size: a.size,
                 object_size,
             });
-            // An access out of bounds goes to the spare area instead (one too large for it
-            // goes ahead: the report says where).
+            // An access out of bounds reports and goes to the spare area instead (one too
+            // large for it goes ahead: the report says where); one in bounds is recorded in
+            // the shadows.
             let spare = match a.size as usize <= SPARE_BYTES {
                 true => self.check.as_ref().expect("checked").spare,
                 false => a.addr,
             };
+            let (inside, bad, cont) = (
+                self.b.create_block(),
+                self.b.create_block(),
+                self.b.create_block(),
+            );
+            self.b.append_block_param(cont, types::I64);
+            self.b.ins().brif(ok, inside, &[], bad, &[]);
+            self.b.switch_to_block(bad);
+            self.b.set_cold_block(bad);
             let site_v = self.b.ins().iconst(types::I64, site as i64);
-            addr = self
-                .report_unless_passing(ok, site_v, off, None, Some((a.addr, spare)))
-                .unwrap_or(a.addr);
+            let stop = self.report_call(site_v, off, None);
+            self.b
+                .ins()
+                .brif(stop, self.exit, &[], cont, &[spare.into()]);
+            self.b.switch_to_block(inside);
             if let (Some((area, area_base)), false) = (shadow, a.atomic) {
-                self.shadow_access(&a, ok, area, area_base, object.clone(), object_size);
+                self.shadow_access(&a, area, area_base, object.clone(), object_size);
             }
             if let Some((param, how)) = global {
                 // The work-item's own element: no other work-item of a one-dimensional
                 // launch accesses it.
                 let record = match self.check.as_ref().and_then(|c| c.multi_dim) {
                     Some(multi) if how.own_element => {
-                        let multi = self.b.ins().icmp_imm_s(IntCC::NotEqual, multi, 0);
-                        self.b.ins().band(ok, multi)
+                        Some(self.b.ins().icmp_imm_s(IntCC::NotEqual, multi, 0))
                     }
                     _ => {
                         self.env.check_global_always = true;
-                        ok
+                        None
                     }
                 };
                 let site = self.add_site(CheckSite {
@@ -501,6 +532,9 @@ impl Tx<'_, '_, '_> {
                     (|_, _, off| off, inline),
                 );
             }
+            self.b.ins().jump(cont, &[a.addr.into()]);
+            self.b.switch_to_block(cont);
+            addr = self.b.block_params(cont)[0];
         }
         let aligned = self
             .check
@@ -576,12 +610,11 @@ impl Tx<'_, '_, '_> {
             && a.size <= self.types.layout(local.ty).size
     }
 
-    /// Records an in-bounds (`ok`) access of `__local` area `area` (starting at
-    /// `area_base`) in the shadow, which reports races and uninitialised reads.
+    /// Records an access of `__local` area `area` (starting at `area_base`), in bounds, in
+    /// the shadow, which reports races and uninitialised reads.
     fn shadow_access(
         &mut self,
         a: &Access,
-        ok: Value,
         area: u64,
         area_base: Value,
         object: CheckObject,
@@ -616,7 +649,7 @@ impl Tx<'_, '_, '_> {
             write: a.write,
         });
         self.shadow_call_with(
-            ok,
+            None,
             LOCAL_ACCESS_SYMBOL,
             [area | u64::from(shift) << SHIFT_AT, 0, a.size, flags],
             off,
@@ -636,11 +669,11 @@ impl Tx<'_, '_, '_> {
 
     /// Calls shadow routine `symbol` (table, context, shadow, `args[0]`, offset `off`
     /// adjusted by `how.0` (given the linear id), `args[2]`, `args[3]`, the work-item's
-    /// linear local id) when `ok` (the access is in bounds), unless `how.1` records it
+    /// linear local id), when `when` holds if given, unless `how.1` records the access
     /// inline; leaves the work-group when the routine asks to stop.
     fn shadow_call_with(
         &mut self,
-        ok: Value,
+        when: Option<Value>,
         symbol: &'static str,
         args: [u64; 4],
         off: Value,
@@ -651,10 +684,12 @@ impl Tx<'_, '_, '_> {
     ) {
         let Some(cx) = &self.check else { return };
         let (table, shadow) = (cx.table, cx.shadow);
-        let record = self.b.create_block();
         let cont = self.b.create_block();
-        self.b.ins().brif(ok, record, &[], cont, &[]);
-        self.b.switch_to_block(record);
+        if let Some(when) = when {
+            let record = self.b.create_block();
+            self.b.ins().brif(when, record, &[], cont, &[]);
+            self.b.switch_to_block(record);
+        }
         let lid = match self.wi {
             Some(w) => w.lid,
             None => [(); 3].map(|_| self.b.ins().iconst(types::I64, 0)),
@@ -673,7 +708,7 @@ impl Tx<'_, '_, '_> {
         }
         let [a0, _, a2, a3] = args.map(|n| self.b.ins().iconst(types::I64, n as i64));
         let ctx = self.ctx;
-        let stop = self.cold_call(symbol, &[table, ctx, shadow, a0, off, a2, a3, lin]);
+        let stop = self.check_call(symbol, &[table, ctx, shadow, a0, off, a2, a3, lin]);
         self.b.ins().brif(stop, self.exit, &[], cont, &[]);
         self.b.switch_to_block(cont);
     }
