@@ -570,6 +570,25 @@ mod tests {
     }
 
     #[test]
+    fn inline_stores_wait_for_the_group_to_be_known() {
+        let mut g = shadow();
+        let mut fast = FastHeader::default();
+        g.next_epoch(true);
+        g.sync_epochs(&mut fast);
+        assert_eq!(fast.global_fresh_below, 0, "the group is not known yet");
+        assert!(g
+            .access(0, 4, 1, 1, (true, false, true), 0, [0; 3])
+            .is_none());
+        g.sync_view(0, &mut fast);
+        assert_eq!(fast.global_fresh_below, g.launch_start);
+        assert_eq!(fast.global[0].len, 4);
+        assert_eq!(fast.global_epoch, g.epoch);
+        g.next_epoch(true);
+        g.sync_epochs(&mut fast);
+        assert_eq!(fast.global_fresh_below, 0, "a new group");
+    }
+
+    #[test]
     fn earlier_launches_do_not_count() {
         let mut g = shadow();
         g.next_epoch(true);

@@ -251,3 +251,77 @@ pub unsafe extern "C" fn oclc_check_local(
     }
     u64::from(stop)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shadow in the first epoch of its first work-group.
+    fn shadow() -> ThreadShadow {
+        let mut s = ThreadShadow::default();
+        s.next_epoch(true);
+        s
+    }
+
+    /// An access of 4 bytes at `offset` of `__local` area 0 (4-byte granules) by `lin`:
+    /// (cells unwritten, cells, race).
+    fn at(s: &mut ThreadShadow, offset: u64, write: bool, lin: u32) -> (usize, usize, Option<u32>) {
+        s.access((0, 2), offset, 4, write, lin)
+    }
+
+    #[test]
+    fn neighbouring_granules_belong_to_their_work_items() {
+        let mut s = shadow();
+        assert_eq!(at(&mut s, 0, true, 0).2, None);
+        assert_eq!(at(&mut s, 4, true, 1).2, None);
+        assert_eq!(
+            at(&mut s, 4, true, 2).2,
+            Some(1),
+            "one granule, two writers"
+        );
+        assert_eq!(
+            at(&mut s, 0, false, 3),
+            (0, 1, Some(0)),
+            "read of another's write"
+        );
+        s.next_epoch(false);
+        assert_eq!(at(&mut s, 0, false, 3), (0, 1, None), "after a barrier");
+        assert_eq!(at(&mut s, 8, false, 3), (1, 1, None), "never written");
+        // An access over two granules.
+        assert_eq!(s.access((0, 2), 0, 8, false, 3), (0, 2, None));
+    }
+
+    #[test]
+    fn the_view_follows_the_cells() {
+        let mut s = shadow();
+        at(&mut s, 60, true, 0);
+        let view = s.fast.local[0];
+        assert_eq!(view.len, 16);
+        assert_eq!(view.cells, s.areas[0].as_ptr() as u64);
+        // Private copies keep no view (their accesses always call).
+        s.access((PRIVATE_AREA, 0), 0, 4, true, 0);
+        assert_eq!(s.fast.local[0].len, 16);
+    }
+
+    #[test]
+    fn a_group_past_the_restart_epoch_starts_afresh() {
+        let mut s = shadow();
+        at(&mut s, 0, true, 0);
+        s.fast.local_epoch = RESTART_AT;
+        s.next_epoch(true);
+        assert_eq!(s.fast.local_epoch, 1);
+        assert_eq!(s.fast.local[0].len, 0, "no view of the dropped cells");
+        assert_eq!(
+            at(&mut s, 0, false, 0).0,
+            1,
+            "the earlier group's write does not count"
+        );
+        // A group that runs out of epochs records and reports nothing more.
+        s.fast.local_epoch = u32::MAX;
+        s.next_epoch(false);
+        assert!(s.exhausted);
+        assert_eq!(at(&mut s, 4, false, 1), (0, 0, None));
+        s.next_epoch(true);
+        assert!(!s.exhausted);
+    }
+}
