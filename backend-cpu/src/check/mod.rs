@@ -22,7 +22,10 @@
 //!   site number, the work-item's local ids and a detail (the byte offset); the work-group
 //!   id comes from the context. The access then goes to the spare area instead, so a
 //!   checked run never corrupts memory or crashes, and the launch runs to its end (or stops
-//!   scheduling work-groups after the first report with `--check=stop`).
+//!   scheduling work-groups after the first report with `--check=stop`). In kernels with a
+//!   float loop per work-item the cold calls go through entries that keep every register
+//!   (`codegen/check_cold.rs`), so that the loop's values stay in registers; a bound check
+//!   is one compare of the offset with `len - size + 1`.
 //! * **Sites.** Each check has a [`site::CheckSite`]: the kind of defect, the span of the
 //!   IR operation (the front end's file, line and column, through `#include` and macros),
 //!   the object. The sink counts each site's occurrences and keeps the first one; the
