@@ -295,12 +295,15 @@ impl Tx<'_, '_, '_> {
     /// when the kernel wants them ([`super::check_cold`]), and returns the routine's
     /// result.
     fn check_call(&mut self, symbol: &'static str, args: &[Value]) -> Value {
-        if !self.check.as_ref().is_some_and(|c| c.cold_entries) {
+        // The entry, when the kernel wants it and the module has it.
+        let cold = super::check_cold::cold_symbol(symbol)
+            .filter(|c| self.env.math.contains_key(c))
+            .filter(|_| self.check.as_ref().is_some_and(|c| c.cold_entries));
+        let Some(cold) = cold else {
             let fref = self.runtime_ref(symbol);
             let call = self.b.ins().call(fref, args);
             return self.b.inst_results(call)[0];
-        }
-        let cold = super::check_cold::cold_symbol(symbol).expect("a routine with a cold entry");
+        };
         let slot = match self.check.as_ref().and_then(|c| c.result_slot) {
             Some(slot) => slot,
             None => {
