@@ -567,7 +567,8 @@ impl Tx<'_, '_, '_> {
     /// `len` bytes must start: `len - size + 1`, 0 when the object is shorter than the
     /// access (`len` for an access of no bytes, which must start inside). One compare
     /// `off < limit` is `off < len && off + size <= len`; the limit depends on the object
-    /// alone, so Cranelift computes it once, outside the loops.
+    /// alone (a constant for variables; made in the entry block for parameters' objects,
+    /// [`CheckCx::param_limits`]).
     fn start_limit(&mut self, len: Value, size: u64) -> Value {
         if size == 0 {
             return len;
