@@ -404,6 +404,7 @@ fn new_jit(
             .map_err(|e| codegen_error(name, e.to_string()))?;
         math.insert(name, id);
     }
+    crate::codegen::check_cold::define_cold_entries(&mut jit, &mut math)?;
     Ok((jit, math))
 }
 

@@ -17,6 +17,9 @@
 //! that a buffer's cells are allocated, and their pages faulted in, once), epochs only grow,
 //! and an epoch before the launch's first means that the launch never accessed the cell.
 //!
+//! Checked code stores a cell of a write-only buffer itself when the store can be no race
+//! ([`crate::check::fast`]); everything else calls [`oclc_check_global`].
+//!
 //! Atomic accesses are checked against the plain accesses recorded before them but are not
 //! recorded themselves: two atomics never race, and a plain access after an atomic one of
 //! another work-item is not found.
@@ -29,6 +32,7 @@ use oclc_ir::{
 };
 
 use crate::abi::WorkGroupContext;
+use crate::check::fast::{view_of, FastHeader};
 use crate::check::provenance::{Provenance, Root};
 use crate::check::sink::{CheckTable, Occurrence};
 
@@ -120,6 +124,46 @@ impl GlobalShadow {
         if new_group {
             self.group_start = self.epoch;
         }
+    }
+
+    /// Below what write epoch a cell holds no write of this launch, for checked code's
+    /// inline stores ([`crate::check::fast::FastHeader::global_fresh_below`]): 0 until the
+    /// current work-group is in [`GlobalShadow::groups`], or once the epochs ran out.
+    fn fresh_below(&self) -> u32 {
+        let known = self
+            .groups
+            .last()
+            .is_some_and(|(s, _)| *s == self.group_start);
+        if known && !self.exhausted {
+            self.launch_start
+        } else {
+            0
+        }
+    }
+
+    /// Writes the epochs into the header checked code reads.
+    pub(crate) fn sync_epochs(&self, fast: &mut FastHeader) {
+        fast.global_epoch = self.epoch;
+        fast.global_fresh_below = self.fresh_below();
+    }
+
+    /// Writes the epochs and the view of write-only buffer `area` into `fast`.
+    fn sync_view(&mut self, area: usize, fast: &mut FastHeader) {
+        self.sync_epochs(fast);
+        if let (Some(view), Some(cells)) =
+            (fast.global.get_mut(area), self.write_areas.get_mut(area))
+        {
+            *view = view_of(cells);
+        }
+    }
+
+    /// Writes the epochs and every view into `fast`.
+    pub(crate) fn sync_all(&mut self, fast: &mut FastHeader) {
+        fast.global = Default::default();
+        for area in 0..self.write_areas.len() {
+            self.sync_view(area, fast);
+        }
+        self.sync_epochs(fast);
     }
 
     /// The id of the work-group whose epochs include `epoch`.
@@ -300,8 +344,8 @@ pub unsafe extern "C" fn oclc_check_global(
     let last = ((offset + size.max(1) - 1) >> shift) as usize;
     let write = site_write & 1 == 1;
     let atomic = site_write & 2 == 2;
-    let g = shadow.global();
-    let Some(other) = g.access(
+    let (g, fast) = shadow.global_and_header();
+    let race = g.access(
         area,
         cells,
         first,
@@ -309,7 +353,13 @@ pub unsafe extern "C" fn oclc_check_global(
         (write, atomic, write_only),
         lin as u32,
         ctx.group_id,
-    ) else {
+    );
+    if write_only {
+        g.sync_view(area, fast);
+    } else {
+        g.sync_epochs(fast);
+    }
+    let Some(other) = race else {
         return 0;
     };
     let same_group = other.epoch >= g.group_start;
@@ -517,6 +567,25 @@ mod tests {
         assert!(at(&mut g, true, true, 0).is_none());
         assert!(at(&mut g, true, false, 0).is_none());
         assert!(at(&mut g, true, true, 1).is_some());
+    }
+
+    #[test]
+    fn inline_stores_wait_for_the_group_to_be_known() {
+        let mut g = shadow();
+        let mut fast = FastHeader::default();
+        g.next_epoch(true);
+        g.sync_epochs(&mut fast);
+        assert_eq!(fast.global_fresh_below, 0, "the group is not known yet");
+        assert!(g
+            .access(0, 4, 1, 1, (true, false, true), 0, [0; 3])
+            .is_none());
+        g.sync_view(0, &mut fast);
+        assert_eq!(fast.global_fresh_below, g.launch_start);
+        assert_eq!(fast.global[0].len, 4);
+        assert_eq!(fast.global_epoch, g.epoch);
+        g.next_epoch(true);
+        g.sync_epochs(&mut fast);
+        assert_eq!(fast.global_fresh_below, 0, "a new group");
     }
 
     #[test]

@@ -22,7 +22,10 @@
 //!   site number, the work-item's local ids and a detail (the byte offset); the work-group
 //!   id comes from the context. The access then goes to the spare area instead, so a
 //!   checked run never corrupts memory or crashes, and the launch runs to its end (or stops
-//!   scheduling work-groups after the first report with `--check=stop`).
+//!   scheduling work-groups after the first report with `--check=stop`). In kernels with a
+//!   float loop per work-item the cold calls go through entries that keep every register
+//!   (`codegen/check_cold.rs`), so that the loop's values stay in registers; a bound check
+//!   is one compare of the offset with `len - size + 1`.
 //! * **Sites.** Each check has a [`site::CheckSite`]: the kind of defect, the span of the
 //!   IR operation (the front end's file, line and column, through `#include` and macros),
 //!   the object. The sink counts each site's occurrences and keeps the first one; the
@@ -37,12 +40,14 @@
 //!   its global ids (offset included) can find no defect and runs the kernel's unchecked,
 //!   vectorised code; other launches (a buffer too short) run the checked code.
 //!
-//! * **`__local` memory.** Accesses of `__local` variables and arguments also call
-//!   [`shadow::oclc_check_local`], which keeps a shadow cell per byte (last writer and
-//!   reader with their epoch; an epoch ends at each barrier and work-group) and reports
-//!   data races between the work-items of a group and reads of bytes the group never
-//!   wrote. The shadow lives in a per-thread [`shadow::ThreadShadow`] whose address the
-//!   launch writes into the slot after the check table's.
+//! * **`__local` memory.** Accesses of `__local` variables and arguments are recorded in
+//!   a shadow with a cell per granule ([`granule`]: the smallest size and alignment of the
+//!   area's accesses; last writer and reader with their epoch; an epoch ends at each
+//!   barrier and work-group), which reports data races between the work-items of a group
+//!   and reads of granules the group never wrote. The shadow lives in a per-thread
+//!   [`shadow::ThreadShadow`] whose address the launch writes into the slot after the
+//!   check table's. An access of one cell that can be no defect is recorded inline
+//!   ([`fast`]); the others call [`shadow::oclc_check_local`], which decides and reports.
 //! * **`__global` memory** ([`global`]). Buffer arguments that a store or an atomic of the
 //!   kernel reaches (a buffer only read cannot race) get a shadow cell per *granule*, the
 //!   smallest element size of the kernel's accesses through it (4 bytes for a `float`
@@ -56,7 +61,9 @@
 //!   Launches with a global shadow run their work-groups on one thread, in order (the
 //!   cells are plain memory, and an epoch before the group's first is another group's);
 //!   the program keeps the shadow from launch to launch, so a buffer's cells are
-//!   allocated once. Accesses `p[get_global_id(0)]` of the pointee's size (every access of
+//!   allocated once. Stores to a buffer the kernel only writes are recorded inline when
+//!   the cell holds no write of the launch or the work-item's own ([`fast`]). Accesses
+//!   `p[get_global_id(0)]` of the pointee's size (every access of
 //!   a buffer so) are recorded only in launches of more than one dimension: in one
 //!   dimension no two work-items touch the same element, and such launches keep all
 //!   their threads.
@@ -69,7 +76,8 @@
 //!   check reports and the driver names a gather outside the stream.
 //! * **Cost.** Checked code runs one work-item at a time (no vectorize stage), with two
 //!   compares per access and a cold call; `__local` accesses and those of written
-//!   `__global` buffers (other than the work-item's own element) call a shadow routine.
+//!   `__global` buffers (other than the work-item's own element) update a shadow cell,
+//!   inline or through a shadow routine.
 //!   bench/results/check.txt has the ratios to unchecked runs and to Oclgrind.
 //!
 //! * **Private variables.** Those that every path stores before it loads
@@ -84,11 +92,14 @@
 //! (kept in the work-item state between regions).
 
 pub mod aligned;
+pub mod fast;
 pub mod global;
+pub mod granule;
 pub mod provenance;
 pub mod shadow;
 pub mod sink;
 pub mod site;
+pub mod sizes;
 
 /// The checks compiled into one kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]

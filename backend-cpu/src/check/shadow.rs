@@ -1,16 +1,19 @@
-//! Shadow memory of `__local` memory for checked launches: one cell per byte of each
+//! Shadow memory of `__local` memory for checked launches: one cell per granule of each
 //! `__local` area (the kernel's static `__local` variables, and each `__local` argument) of
 //! the thread that runs a work-group, recording who last wrote and read it and when.
 //!
 //! Time is counted in *epochs*: each work-group starts a new one, and so does each barrier.
-//! Two accesses of one byte in the same epoch by different work-items, one of them a
-//! write, are a data race; a read of a byte that no work-item of the group wrote is a read
-//! of uninitialised memory. Epochs and group serial numbers only grow, so the shadow is
-//! never cleared. Atomic accesses are not recorded (they may race with each other).
-//! Private arrays that stay in memory have shadow areas too ([`PRIVATE_AREA`]), for reads
-//! of elements the work-item never wrote.
+//! Two accesses of one granule in the same epoch by different work-items, one of them a
+//! write, are a data race; a read of a granule that no work-item of the group wrote is a
+//! read of uninitialised memory. Epochs only grow (a group that starts past
+//! [`RESTART_AT`] clears the shadow first). Atomic accesses are not recorded (they may race
+//! with each other). Private arrays that stay in memory have shadow areas too
+//! ([`PRIVATE_AREA`], one cell per byte), for reads of elements the work-item never wrote.
+//! Checked code records most accesses inline ([`crate::check::fast`]) and calls
+//! [`oclc_check_local`] for the rest.
 
 use crate::abi::WorkGroupContext;
+use crate::check::fast::{view_of, FastHeader};
 use crate::check::global::GlobalShadow;
 use crate::check::sink::{CheckTable, Occurrence};
 
@@ -25,31 +28,44 @@ pub const LOCAL_ACCESS_SYMBOL: &str = "oclc_check_local";
 /// The symbol of [`oclc_check_epoch`].
 pub const EPOCH_SYMBOL: &str = "oclc_check_epoch";
 
-/// What is known of one byte of `__local` memory (24 bytes; the shadow of a 4-byte access
-/// is 96 bytes, so the cells of a work-group's `__local` arrays stay in the cache).
-#[derive(Clone, Copy, Default)]
-struct Cell {
-    /// The epoch of the last write (0: never). The byte was written in the current
-    /// work-group when this is at least the group's first epoch.
-    write_epoch: u64,
-    /// The epoch of the last read.
-    read_epoch: u64,
-    /// The linear work-item id of the last write.
-    write_lin: u32,
-    /// The linear work-item id of the last read, with [`SEVERAL_READERS`] set when several
-    /// work-items read it in that epoch.
-    read_lin: u32,
-}
+/// The bits of [`oclc_check_local`]'s area operand that say the log2 of the area's
+/// granule (the bytes one cell covers); the area number is below them.
+pub const SHIFT_AT: u64 = 40;
 
-/// The bit of [`Cell::read_lin`] that says several work-items read the byte in its epoch.
+/// What is known of one granule of `__local` memory (16 bytes, four `u32`s; see the `W_*`
+/// and `R_*` indices): the last write's and the last read's epoch (0: never) and linear
+/// work-item id. A granule is the smallest power of two that divides the size and the
+/// alignment of every access of the area ([`crate::check::granule`]), so an access covers
+/// whole cells, and the work-items of a group that access neighbouring elements never
+/// share one.
+type Cell = [u32; 4];
+/// The epoch of the last write (0: never). The granule was written in the current
+/// work-group when this is at least the group's first epoch.
+const W_EPOCH: usize = 0;
+/// The linear work-item id of the last write.
+const W_LIN: usize = 1;
+/// The epoch of the last read.
+const R_EPOCH: usize = 2;
+/// The linear work-item id of the last read, with [`SEVERAL_READERS`] set when several
+/// work-items read it in that epoch.
+const R_LIN: usize = 3;
+
+/// The bit of [`R_LIN`] that says several work-items read the granule in its epoch.
 const SEVERAL_READERS: u32 = 1 << 31;
+
+/// A work-group that starts after this epoch starts the shadow afresh (epochs are 32
+/// bits): nothing recorded before a group matters to it.
+const RESTART_AT: u32 = u32::MAX / 2;
 
 /// The shadow state of one thread of a checked launch.
 #[derive(Default)]
+#[repr(C)]
 pub struct ThreadShadow {
-    epoch: u64,
-    /// The first epoch of the current work-group.
-    group_start: u64,
+    /// The epochs and the areas' views, which checked code reads (first, at offset 0).
+    fast: FastHeader,
+    /// Set when a work-group ran out of epochs (2^31 barriers): nothing more is recorded
+    /// or reported until the next group.
+    exhausted: bool,
     /// By area (see [`oclc_check_local`]): even indices for `__local` areas, odd ones for
     /// private variables.
     areas: Vec<Vec<Cell>>,
@@ -61,19 +77,33 @@ pub struct ThreadShadow {
 impl ThreadShadow {
     /// A new epoch (a barrier), and with `new_group` a new work-group.
     fn next_epoch(&mut self, new_group: bool) {
-        self.epoch += 1;
+        if new_group && self.fast.local_epoch >= RESTART_AT {
+            self.areas.iter_mut().for_each(Vec::clear);
+            self.fast.local = Default::default();
+            self.fast.local_epoch = 0;
+            self.exhausted = false;
+        }
+        match self.fast.local_epoch.checked_add(1) {
+            Some(e) => self.fast.local_epoch = e,
+            None => {
+                self.exhausted = true;
+                self.fast.local = Default::default();
+            }
+        }
         if new_group {
-            self.group_start = self.epoch;
+            self.fast.local_group_start = self.fast.local_epoch;
         }
     }
 
-    /// The shadow of the `__global` buffers.
-    pub(crate) fn global(&mut self) -> &mut GlobalShadow {
-        &mut self.global
+    /// The shadow of the `__global` buffers and the header checked code reads.
+    pub(crate) fn global_and_header(&mut self) -> (&mut GlobalShadow, &mut FastHeader) {
+        (&mut self.global, &mut self.fast)
     }
 
     /// Takes the shadow of the `__global` buffers out (to keep it for the next launch).
     pub fn take_global(&mut self) -> GlobalShadow {
+        self.fast.global = Default::default();
+        self.fast.global_fresh_below = 0;
         std::mem::take(&mut self.global)
     }
 
@@ -81,19 +111,24 @@ impl ThreadShadow {
     pub fn set_global(&mut self, mut global: GlobalShadow) {
         global.begin_launch();
         self.global = global;
+        self.global.sync_all(&mut self.fast);
     }
 
-    /// Records an access of `size` bytes at `offset` of `area` by work-item `lin`; returns
-    /// how many of the bytes read no work-item of the group wrote, and the other work-item
-    /// of a race.
+    /// Records an access of `size` bytes at `offset` of `area` (whose cells cover `1 <<
+    /// shift` bytes each) by work-item `lin`; returns how many of the cells read no
+    /// work-item of the group wrote, how many cells the access covers, and the other
+    /// work-item of a race.
     fn access(
         &mut self,
-        area: u64,
+        (area, shift): (u64, u64),
         offset: u64,
         size: u64,
         write: bool,
         lin: u32,
-    ) -> (usize, Option<u32>) {
+    ) -> (usize, usize, Option<u32>) {
+        if self.exhausted || size == 0 {
+            return (0, 0, None);
+        }
         let private = area >= PRIVATE_AREA;
         let index = if private {
             (area - PRIVATE_AREA) as usize * 2 + 1
@@ -104,44 +139,49 @@ impl ThreadShadow {
             self.areas.resize_with(index + 1, Vec::new);
         }
         let cells = &mut self.areas[index];
-        let end = (offset + size) as usize;
+        let first = (offset >> shift) as usize;
+        let end = ((offset + size - 1) >> shift) as usize + 1;
         if cells.len() < end {
             cells.resize(end, Cell::default());
+            if let (false, Some(view)) = (private, self.fast.local.get_mut(index / 2)) {
+                *view = view_of(cells);
+            }
         }
-        let (epoch, start) = (self.epoch, self.group_start);
-        let cells = &mut cells[offset as usize..end];
+        let (epoch, start) = (self.fast.local_epoch, self.fast.local_group_start);
+        let cells = &mut cells[first..end];
+        let count = cells.len();
         let (mut unwritten, mut race) = (0, None);
         if private {
             // Only the work-item's own writes in this group count.
             for c in cells {
                 if write {
-                    (c.write_epoch, c.write_lin) = (epoch, lin);
+                    (c[W_EPOCH], c[W_LIN]) = (epoch, lin);
                 } else {
-                    unwritten += usize::from(c.write_epoch < start || c.write_lin != lin);
+                    unwritten += usize::from(c[W_EPOCH] < start || c[W_LIN] != lin);
                 }
             }
-            return (unwritten, None);
+            return (unwritten, count, None);
         }
         for c in cells {
-            if c.write_epoch == epoch && c.write_lin != lin {
-                race = race.or(Some(c.write_lin));
+            if c[W_EPOCH] == epoch && c[W_LIN] != lin {
+                race = race.or(Some(c[W_LIN]));
             }
-            let read_this_epoch = c.read_epoch == epoch;
+            let read_this_epoch = c[R_EPOCH] == epoch;
             if write {
-                if read_this_epoch && c.read_lin != lin {
-                    race = race.or(Some(c.read_lin & !SEVERAL_READERS));
+                if read_this_epoch && c[R_LIN] != lin {
+                    race = race.or(Some(c[R_LIN] & !SEVERAL_READERS));
                 }
-                (c.write_epoch, c.write_lin) = (epoch, lin);
+                (c[W_EPOCH], c[W_LIN]) = (epoch, lin);
             } else {
-                unwritten += usize::from(c.write_epoch < start);
+                unwritten += usize::from(c[W_EPOCH] < start);
                 if !read_this_epoch {
-                    (c.read_epoch, c.read_lin) = (epoch, lin);
-                } else if c.read_lin != lin {
-                    c.read_lin |= SEVERAL_READERS;
+                    (c[R_EPOCH], c[R_LIN]) = (epoch, lin);
+                } else if c[R_LIN] != lin {
+                    c[R_LIN] |= SEVERAL_READERS;
                 }
             }
         }
-        (unwritten, race)
+        (unwritten, count, race)
     }
 }
 
@@ -157,15 +197,17 @@ pub unsafe extern "C" fn oclc_check_epoch(shadow: *mut ThreadShadow, flags: u64)
     shadow.next_epoch(new_group);
     if new_group || flags & 2 == 2 {
         shadow.global.next_epoch(new_group);
+        shadow.global.sync_epochs(&mut shadow.fast);
     }
 }
 
 /// Called by checked code for an access of `size` bytes at byte `offset` of `__local` area
-/// `area` (0: the static `__local` variables, 1 + i: the `__local` argument i, from
-/// [`PRIVATE_AREA`] on: private variables) by the work-item with linear local id `lin`; `site_write` is the access's first
-/// site (uninitialised read; the race site follows it) times four, plus 1 for a write, plus
-/// 2 for a value with padding (a vector or an aggregate, whose copy may read bytes nothing
-/// wrote: reported only when no byte of it was written). Returns 1 when the work-group should
+/// `area & (1 << SHIFT_AT) - 1` (0: the static `__local` variables, 1 + i: the `__local`
+/// argument i, from [`PRIVATE_AREA`] on: private variables), whose cells cover `1 << (area
+/// >> SHIFT_AT)` bytes each, by the work-item with linear local id `lin`; `site_write` is
+/// the access's first site (uninitialised read; the race site follows it) times four, plus
+/// 1 for a write, plus 2 for a value with padding (a vector or an aggregate, whose copy may
+/// read bytes nothing wrote: reported only when no granule of it was written). Returns 1 when the work-group should
 /// stop (`--check=stop`).
 ///
 /// # Safety
@@ -187,9 +229,10 @@ pub unsafe extern "C" fn oclc_check_local(
     let write = site_write & 1 == 1;
     let padded = site_write & 2 == 2;
     let site = (site_write >> 2) as usize;
-    let (unwritten, race) = shadow.access(area, offset, size, write, lin as u32);
+    let area_shift = (area & ((1 << SHIFT_AT) - 1), (area >> SHIFT_AT) & 0xff);
+    let (unwritten, cells, race) = shadow.access(area_shift, offset, size, write, lin as u32);
     let uninit = if padded {
-        unwritten as u64 == size
+        unwritten == cells && cells > 0
     } else {
         unwritten > 0
     };
@@ -207,4 +250,78 @@ pub unsafe extern "C" fn oclc_check_local(
         stop |= sink.report(site + 1, occ(other as i64));
     }
     u64::from(stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shadow in the first epoch of its first work-group.
+    fn shadow() -> ThreadShadow {
+        let mut s = ThreadShadow::default();
+        s.next_epoch(true);
+        s
+    }
+
+    /// An access of 4 bytes at `offset` of `__local` area 0 (4-byte granules) by `lin`:
+    /// (cells unwritten, cells, race).
+    fn at(s: &mut ThreadShadow, offset: u64, write: bool, lin: u32) -> (usize, usize, Option<u32>) {
+        s.access((0, 2), offset, 4, write, lin)
+    }
+
+    #[test]
+    fn neighbouring_granules_belong_to_their_work_items() {
+        let mut s = shadow();
+        assert_eq!(at(&mut s, 0, true, 0).2, None);
+        assert_eq!(at(&mut s, 4, true, 1).2, None);
+        assert_eq!(
+            at(&mut s, 4, true, 2).2,
+            Some(1),
+            "one granule, two writers"
+        );
+        assert_eq!(
+            at(&mut s, 0, false, 3),
+            (0, 1, Some(0)),
+            "read of another's write"
+        );
+        s.next_epoch(false);
+        assert_eq!(at(&mut s, 0, false, 3), (0, 1, None), "after a barrier");
+        assert_eq!(at(&mut s, 8, false, 3), (1, 1, None), "never written");
+        // An access over two granules.
+        assert_eq!(s.access((0, 2), 0, 8, false, 3), (0, 2, None));
+    }
+
+    #[test]
+    fn the_view_follows_the_cells() {
+        let mut s = shadow();
+        at(&mut s, 60, true, 0);
+        let view = s.fast.local[0];
+        assert_eq!(view.len, 16);
+        assert_eq!(view.cells, s.areas[0].as_ptr() as u64);
+        // Private copies keep no view (their accesses always call).
+        s.access((PRIVATE_AREA, 0), 0, 4, true, 0);
+        assert_eq!(s.fast.local[0].len, 16);
+    }
+
+    #[test]
+    fn a_group_past_the_restart_epoch_starts_afresh() {
+        let mut s = shadow();
+        at(&mut s, 0, true, 0);
+        s.fast.local_epoch = RESTART_AT;
+        s.next_epoch(true);
+        assert_eq!(s.fast.local_epoch, 1);
+        assert_eq!(s.fast.local[0].len, 0, "no view of the dropped cells");
+        assert_eq!(
+            at(&mut s, 0, false, 0).0,
+            1,
+            "the earlier group's write does not count"
+        );
+        // A group that runs out of epochs records and reports nothing more.
+        s.fast.local_epoch = u32::MAX;
+        s.next_epoch(false);
+        assert!(s.exhausted);
+        assert_eq!(at(&mut s, 4, false, 1), (0, 0, None));
+        s.next_epoch(true);
+        assert!(!s.exhausted);
+    }
 }

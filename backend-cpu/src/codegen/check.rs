@@ -6,14 +6,16 @@
 use std::collections::{HashMap, HashSet};
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, Signature, Value};
+use cranelift_codegen::ir::{
+    types, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, Value,
+};
 use cranelift_codegen::isa::CallConv;
 use oclc_ir::{AddressSpace, SourceSpan, ValueId};
 
 use super::Tx;
 use crate::check::global::{ParamShadow, GLOBAL_ACCESS_SYMBOL, WRITE_ONLY};
 use crate::check::provenance::{Provenance, Root};
-use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL};
+use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL, SHIFT_AT};
 use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
 use crate::check::site::{CheckObject, CheckSite, DefectKind};
 use crate::check::ProvenAccess;
@@ -53,6 +55,24 @@ pub(crate) struct CheckCx {
     pub own_element: HashMap<ValueId, usize>,
     /// Pointers aligned by construction ([`crate::check::aligned`]), with their alignment.
     pub aligned: HashMap<ValueId, u64>,
+    /// The log2 of each `__local` shadow area's granule ([`crate::check::granule`]).
+    pub local_shifts: HashMap<u64, u32>,
+    /// Call the check routines through their cold entries ([`super::check_cold`]).
+    pub cold_entries: bool,
+    /// Where the check routines' cold entries put their results (made at the first call).
+    pub result_slot: Option<cranelift_codegen::ir::StackSlot>,
+    /// The bound each access of a parameter's object compares its offset with, by
+    /// parameter and bytes accessed ([`Tx::start_limit`]), computed in the entry block.
+    pub param_limits: HashMap<(usize, u64), Value>,
+}
+
+/// An access that checked code records inline when it can ([`crate::check::fast`]).
+#[derive(Clone, Copy)]
+enum Inline {
+    /// Of one cell of `__local` area `area`, whose cells cover `1 << shift` bytes.
+    Local { area: u64, shift: u32, write: bool },
+    /// A store of one cell of write-only `__global` buffer `param`.
+    GlobalStore { param: u64, shift: u64 },
 }
 
 /// The signature of the check routines: `n` 64-bit operands, and a 64-bit result when
@@ -84,6 +104,8 @@ struct Bounds {
     shadow: Option<(u64, Value)>,
     /// For a `__global` buffer with a shadow: the parameter and how.
     global: Option<(u64, ParamShadow)>,
+    /// The parameter whose object it is.
+    param: Option<usize>,
 }
 
 /// One memory access to check.
@@ -129,7 +151,7 @@ impl Tx<'_, '_, '_> {
         let one = self.b.ins().iconst(types::I64, 1);
         let epoch = self.runtime_ref(EPOCH_SYMBOL);
         self.b.ins().call(epoch, &[shadow, one]);
-        let param_len = self
+        let param_len: Vec<Option<Value>> = self
             .f
             .params
             .iter()
@@ -144,6 +166,13 @@ impl Tx<'_, '_, '_> {
         let vars = oclc_ir::analysis::variables(self.f, self.types);
         let prov = crate::check::provenance::analyze(self.types, self.f);
         let global_shadow = crate::check::global::shadowed_params(self.types, self.f, &prov);
+        let param_limits = crate::check::sizes::param_access_sizes(self.types, self.f, &prov)
+            .into_iter()
+            .filter_map(|(i, size)| {
+                let len = param_len.get(i).copied().flatten()?;
+                Some(((i, size), self.start_limit(len, size)))
+            })
+            .collect();
         let multi_dim = global_shadow
             .iter()
             .flatten()
@@ -153,7 +182,17 @@ impl Tx<'_, '_, '_> {
                     .ins()
                     .load(types::I64, ro, table, table_offsets::MULTI_DIM)
             });
+        let local_shifts = crate::check::granule::local_shifts(
+            self.types,
+            self.f,
+            &prov,
+            &self.plan.local_offsets,
+        );
         self.check = Some(CheckCx {
+            cold_entries: super::check_cold::wants_cold_entries(self.types, self.f),
+            param_limits,
+            result_slot: None,
+            local_shifts,
             own_element: crate::check::global::own_element_ptrs(self.types, self.f),
             aligned: crate::check::aligned::aligned_ptrs(self.types, self.f),
             global_shadow,
@@ -223,27 +262,71 @@ impl Tx<'_, '_, '_> {
         detail: Value,
         lids: Option<[Value; 3]>,
     ) {
-        let Some(cx) = &self.check else { return };
-        let table = cx.table;
+        if self.check.is_none() {
+            return;
+        }
         let bad = self.b.create_block();
         let cont = self.b.create_block();
         self.b.ins().brif(ok, cont, &[], bad, &[]);
         self.b.switch_to_block(bad);
         self.b.set_cold_block(bad);
+        let stop = self.report_call(site_v, detail, lids);
+        self.b.ins().brif(stop, self.exit, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// Reports `site_v` (with `detail`) for the current work-item or the one with local
+    /// ids `lids`, here; returns the report routine's result (non-zero: stop).
+    fn report_call(&mut self, site_v: Value, detail: Value, lids: Option<[Value; 3]>) -> Value {
+        let table = self.check.as_ref().expect("checked").table;
         let lids = match (lids, self.wi) {
             (Some(l), _) => l,
             (None, Some(w)) => w.lid,
             (None, None) => [(); 3].map(|_| self.b.ins().iconst(types::I64, -1)),
         };
-        let fref = self.runtime_ref(REPORT_SYMBOL);
         let ctx = self.ctx;
-        let call = self.b.ins().call(
-            fref,
+        self.check_call(
+            REPORT_SYMBOL,
             &[table, ctx, site_v, lids[0], lids[1], lids[2], detail],
-        );
-        let stop = self.b.inst_results(call)[0];
-        self.b.ins().brif(stop, self.exit, &[], cont, &[]);
-        self.b.switch_to_block(cont);
+        )
+    }
+
+    /// Calls check routine `symbol`, through its entry that keeps the caller's registers
+    /// when the kernel wants them ([`super::check_cold`]), and returns the routine's
+    /// result.
+    fn check_call(&mut self, symbol: &'static str, args: &[Value]) -> Value {
+        // The entry, when the kernel wants it and the module has it.
+        let cold = super::check_cold::cold_symbol(symbol)
+            .filter(|c| self.env.math.contains_key(c))
+            .filter(|_| self.check.as_ref().is_some_and(|c| c.cold_entries));
+        let Some(cold) = cold else {
+            let fref = self.runtime_ref(symbol);
+            let call = self.b.ins().call(fref, args);
+            return self.b.inst_results(call)[0];
+        };
+        let slot = match self.check.as_ref().and_then(|c| c.result_slot) {
+            Some(slot) => slot,
+            None => {
+                let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+                    StackSlotKind::ExplicitSlot,
+                    8,
+                    3,
+                ));
+                if let Some(cx) = self.check.as_mut() {
+                    cx.result_slot = Some(slot);
+                }
+                slot
+            }
+        };
+        let at = self.b.ins().stack_addr(types::I64, slot, 0);
+        let fref = self.runtime_ref(cold);
+        let mut operands = args.to_vec();
+        operands.push(at);
+        self.b.ins().call(fref, &operands);
+        let at = self.b.ins().stack_addr(types::I64, slot, 0);
+        self.b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), at, 0)
     }
 
     /// The object an access through `ptr` may touch: its start, its length and what it is.
@@ -282,6 +365,7 @@ impl Tx<'_, '_, '_> {
                     object_size: None,
                     shadow,
                     global,
+                    param: Some(i),
                 })
             }
             Root::Local(l) => {
@@ -318,6 +402,7 @@ impl Tx<'_, '_, '_> {
                     object_size: Some(size),
                     shadow,
                     global: None,
+                    param: None,
                 })
             }
             Root::Global(g) => {
@@ -343,6 +428,7 @@ impl Tx<'_, '_, '_> {
                     object_size: Some(size),
                     shadow: None,
                     global: None,
+                    param: None,
                 })
             }
         })
@@ -364,13 +450,19 @@ impl Tx<'_, '_, '_> {
             object_size,
             shadow,
             global,
+            param,
         }) = self.bounds_of(a.ptr)?
         {
             let off = self.b.ins().isub(a.addr, base);
-            let starts_inside = self.b.ins().icmp(IntCC::UnsignedLessThan, off, len);
-            let end = self.b.ins().iadd_imm_s(off, a.size as i64);
-            let ends_inside = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, len);
-            let ok = self.b.ins().band(starts_inside, ends_inside);
+            let known = param.and_then(|i| {
+                let cx = self.check.as_ref()?;
+                cx.param_limits.get(&(i, a.size)).copied()
+            });
+            let limit = match known {
+                Some(limit) => limit,
+                None => self.start_limit(len, a.size),
+            };
+            let ok = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
             let kind = if a.write {
                 DefectKind::OutOfBoundsWrite
             } else {
@@ -383,21 +475,41 @@ impl Tx<'_, '_, '_> {
                 size: a.size,
                 object_size,
             });
-            self.report_unless(ok, site, off);
+            // An access out of bounds reports and goes to the spare area instead (one too
+            // large for it goes ahead: the report says where); one in bounds is recorded in
+            // the shadows.
+            let spare = match a.size as usize <= SPARE_BYTES {
+                true => self.check.as_ref().expect("checked").spare,
+                false => a.addr,
+            };
+            let (inside, bad, cont) = (
+                self.b.create_block(),
+                self.b.create_block(),
+                self.b.create_block(),
+            );
+            self.b.append_block_param(cont, types::I64);
+            self.b.ins().brif(ok, inside, &[], bad, &[]);
+            self.b.switch_to_block(bad);
+            self.b.set_cold_block(bad);
+            let site_v = self.b.ins().iconst(types::I64, site as i64);
+            let stop = self.report_call(site_v, off, None);
+            self.b
+                .ins()
+                .brif(stop, self.exit, &[], cont, &[spare.into()]);
+            self.b.switch_to_block(inside);
             if let (Some((area, area_base)), false) = (shadow, a.atomic) {
-                self.shadow_access(&a, ok, area, area_base, object.clone(), object_size);
+                self.shadow_access(&a, area, area_base, object.clone(), object_size);
             }
             if let Some((param, how)) = global {
                 // The work-item's own element: no other work-item of a one-dimensional
                 // launch accesses it.
                 let record = match self.check.as_ref().and_then(|c| c.multi_dim) {
                     Some(multi) if how.own_element => {
-                        let multi = self.b.ins().icmp_imm_s(IntCC::NotEqual, multi, 0);
-                        self.b.ins().band(ok, multi)
+                        Some(self.b.ins().icmp_imm_s(IntCC::NotEqual, multi, 0))
                     }
                     _ => {
                         self.env.check_global_always = true;
-                        ok
+                        None
                     }
                 };
                 let site = self.add_site(CheckSite {
@@ -410,12 +522,22 @@ impl Tx<'_, '_, '_> {
                 let flags = site * 4 + u64::from(a.write) + 2 * u64::from(a.atomic);
                 let only = if how.write_only { WRITE_ONLY } else { 0 };
                 let area = param | how.shift << 16 | only;
-                self.shadow_call(record, GLOBAL_ACCESS_SYMBOL, [area, 0, a.size, flags], off);
+                let inline = (how.write_only && a.write && !a.atomic && a.size == 1 << how.shift)
+                    .then_some(Inline::GlobalStore {
+                        param,
+                        shift: how.shift,
+                    });
+                self.shadow_call_with(
+                    record,
+                    GLOBAL_ACCESS_SYMBOL,
+                    [area, 0, a.size, flags],
+                    off,
+                    (|_, _, off| off, inline),
+                );
             }
-            if a.size as usize <= SPARE_BYTES {
-                let spare = self.check.as_ref().expect("checked").spare;
-                addr = self.b.ins().select(ok, a.addr, spare);
-            }
+            self.b.ins().jump(cont, &[a.addr.into()]);
+            self.b.switch_to_block(cont);
+            addr = self.b.block_params(cont)[0];
         }
         let aligned = self
             .check
@@ -439,6 +561,25 @@ impl Tx<'_, '_, '_> {
             self.env.check_proven.1 += self.env.check_sites.len() - first_site;
         }
         Ok(addr)
+    }
+
+    /// The bound below which an access of `size` bytes at an offset inside an object of
+    /// `len` bytes must start: `len - size + 1`, 0 when the object is shorter than the
+    /// access (`len` for an access of no bytes, which must start inside). One compare
+    /// `off < limit` is `off < len && off + size <= len`; the limit depends on the object
+    /// alone (a constant for variables; made in the entry block for parameters' objects,
+    /// [`CheckCx::param_limits`]).
+    fn start_limit(&mut self, len: Value, size: u64) -> Value {
+        if size == 0 {
+            return len;
+        }
+        let fits = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, len, size as i64);
+        let limit = self.b.ins().iadd_imm_s(len, 1 - size as i64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.ins().select(fits, limit, zero)
     }
 
     /// The [`ProvenAccess`] of `a` when it is a plain access of the work-item's own element
@@ -473,12 +614,11 @@ impl Tx<'_, '_, '_> {
             && a.size <= self.types.layout(local.ty).size
     }
 
-    /// Records an in-bounds (`ok`) access of `__local` area `area` (starting at
-    /// `area_base`) in the shadow, which reports races and uninitialised reads.
+    /// Records an access of `__local` area `area` (starting at `area_base`), in bounds, in
+    /// the shadow, which reports races and uninitialised reads.
     fn shadow_access(
         &mut self,
         a: &Access,
-        ok: Value,
         area: u64,
         area_base: Value,
         object: CheckObject,
@@ -502,44 +642,58 @@ impl Tx<'_, '_, '_> {
         let flags = first * 4 + u64::from(a.write) + 2 * u64::from(a.padded);
         let copy = object_size.unwrap_or(0);
         let private = area >= crate::check::shadow::PRIVATE_AREA;
+        // Private copies keep a cell per byte; `__local` areas one per granule.
+        let shift = match (private, &self.check) {
+            (false, Some(cx)) => cx.local_shifts.get(&area).copied().unwrap_or(0),
+            _ => 0,
+        };
+        let inline = (!private && a.size == 1 << shift).then_some(Inline::Local {
+            area,
+            shift,
+            write: a.write,
+        });
         self.shadow_call_with(
-            ok,
+            None,
             LOCAL_ACCESS_SYMBOL,
-            [area, 0, a.size, flags],
+            [area | u64::from(shift) << SHIFT_AT, 0, a.size, flags],
             off,
-            |tx, lin, off| {
-                if !private {
-                    return off;
-                }
-                // Each work-item has its own copy: its own cells.
-                let copy = tx.b.ins().imul_imm_s(lin, copy as i64);
-                tx.b.ins().iadd(off, copy)
-            },
+            (
+                |tx: &mut Self, lin, off| {
+                    if !private {
+                        return off;
+                    }
+                    // Each work-item has its own copy: its own cells.
+                    let copy = tx.b.ins().imul_imm_s(lin, copy as i64);
+                    tx.b.ins().iadd(off, copy)
+                },
+                inline,
+            ),
         );
     }
 
-    /// Calls shadow routine `symbol` (table, context, shadow, `args[0]`, offset `off`,
-    /// `args[2]`, `args[3]`, the work-item's linear local id) when `ok` (the access is in
-    /// bounds); leaves the work-group when it asks to stop.
-    fn shadow_call(&mut self, ok: Value, symbol: &'static str, args: [u64; 4], off: Value) {
-        self.shadow_call_with(ok, symbol, args, off, |_, _, off| off);
-    }
-
-    /// [`Tx::shadow_call`] with the offset adjusted by `adjust` (given the linear id).
+    /// Calls shadow routine `symbol` (table, context, shadow, `args[0]`, offset `off`
+    /// adjusted by `how.0` (given the linear id), `args[2]`, `args[3]`, the work-item's
+    /// linear local id), when `when` holds if given, unless `how.1` records the access
+    /// inline; leaves the work-group when the routine asks to stop.
     fn shadow_call_with(
         &mut self,
-        ok: Value,
+        when: Option<Value>,
         symbol: &'static str,
         args: [u64; 4],
         off: Value,
-        adjust: impl FnOnce(&mut Self, Value, Value) -> Value,
+        how: (
+            impl FnOnce(&mut Self, Value, Value) -> Value,
+            Option<Inline>,
+        ),
     ) {
         let Some(cx) = &self.check else { return };
         let (table, shadow) = (cx.table, cx.shadow);
-        let record = self.b.create_block();
         let cont = self.b.create_block();
-        self.b.ins().brif(ok, record, &[], cont, &[]);
-        self.b.switch_to_block(record);
+        if let Some(when) = when {
+            let record = self.b.create_block();
+            self.b.ins().brif(when, record, &[], cont, &[]);
+            self.b.switch_to_block(record);
+        }
         let lid = match self.wi {
             Some(w) => w.lid,
             None => [(); 3].map(|_| self.b.ins().iconst(types::I64, 0)),
@@ -549,17 +703,103 @@ impl Tx<'_, '_, '_> {
         let lin = self.b.ins().iadd(lin, lid[1]);
         let lin = self.b.ins().imul(lin, lsx);
         let lin = self.b.ins().iadd(lin, lid[0]);
-        let off = adjust(self, lin, off);
+        let off = (how.0)(self, lin, off);
+        if let Some(inline) = how.1 {
+            let slow = self.b.create_block();
+            self.inline_record(inline, shadow, lin, off, slow, cont);
+            self.b.switch_to_block(slow);
+            self.b.set_cold_block(slow);
+        }
         let [a0, _, a2, a3] = args.map(|n| self.b.ins().iconst(types::I64, n as i64));
-        let fref = self.runtime_ref(symbol);
         let ctx = self.ctx;
-        let call = self
-            .b
-            .ins()
-            .call(fref, &[table, ctx, shadow, a0, off, a2, a3, lin]);
-        let stop = self.b.inst_results(call)[0];
+        let stop = self.check_call(symbol, &[table, ctx, shadow, a0, off, a2, a3, lin]);
         self.b.ins().brif(stop, self.exit, &[], cont, &[]);
         self.b.switch_to_block(cont);
+    }
+
+    /// Records access `how` at byte `off` of its area by work-item `lin` inline and goes to
+    /// `cont` when [`crate::check::fast`] allows it, else to `slow` (the routine); `shadow`
+    /// is the thread's [`crate::check::shadow::ThreadShadow`], whose header the code reads.
+    fn inline_record(
+        &mut self,
+        how: Inline,
+        shadow: Value,
+        lin: Value,
+        off: Value,
+        slow: cranelift_codegen::ir::Block,
+        cont: cranelift_codegen::ir::Block,
+    ) {
+        use crate::check::fast::{fast_offsets as fo, FAST_AREAS};
+        let (views, area, shift, cell_shift) = match how {
+            Inline::Local { area, shift, .. } => (fo::LOCAL_VIEWS, area, u64::from(shift), 4),
+            Inline::GlobalStore { param, shift } => (fo::GLOBAL_VIEWS, param, shift, 3),
+        };
+        if area >= FAST_AREAS as u64 {
+            self.b.ins().jump(slow, &[]);
+            return;
+        }
+        let flags = MemFlagsData::trusted();
+        let at = views + fo::VIEW_SIZE * area as i32;
+        let cells = self.b.ins().load(types::I64, flags, shadow, at);
+        let len = self.b.ins().load(types::I64, flags, shadow, at + 8);
+        let index = self.b.ins().ushr_imm_s(off, shift as i64);
+        let mut ok = self.b.ins().icmp(IntCC::UnsignedLessThan, index, len);
+        if shift > 0 {
+            let low = self.b.ins().band_imm_s(off, (1i64 << shift) - 1);
+            let whole = self.b.ins().icmp_imm_s(IntCC::Equal, low, 0);
+            ok = self.b.ins().band(ok, whole);
+        }
+        let probe = self.b.create_block();
+        self.b.ins().brif(ok, probe, &[], slow, &[]);
+        self.b.switch_to_block(probe);
+        let scaled = self.b.ins().ishl_imm_s(index, cell_shift);
+        let cell = self.b.ins().iadd(cells, scaled);
+        let epoch_at = match how {
+            Inline::Local { .. } => fo::LOCAL_EPOCH,
+            Inline::GlobalStore { .. } => fo::GLOBAL_EPOCH,
+        };
+        let epoch = self.b.ins().uload32(flags, shadow, epoch_at);
+        let high = self.b.ins().ishl_imm_s(lin, 32);
+        let mine = self.b.ins().bor(epoch, high);
+        // A cell half (epoch, lin) is this work-item's in this epoch, or another epoch's.
+        let low32 = |tx: &mut Self, v| tx.b.ins().band_imm_s(v, 0xffff_ffff);
+        let w = self.b.ins().load(types::I64, flags, cell, 0);
+        let w_epoch = low32(self, w);
+        let (fast, store_at) = match how {
+            Inline::Local { write, .. } => {
+                let own = |tx: &mut Self, half, half_epoch| {
+                    let other = tx.b.ins().icmp(IntCC::NotEqual, half_epoch, epoch);
+                    let is_mine = tx.b.ins().icmp(IntCC::Equal, half, mine);
+                    tx.b.ins().bor(other, is_mine)
+                };
+                let w_ok = own(self, w, w_epoch);
+                let r = self.b.ins().load(types::I64, flags, cell, 8);
+                let r_epoch = low32(self, r);
+                let r_ok = own(self, r, r_epoch);
+                let mut fast = self.b.ins().band(w_ok, r_ok);
+                if !write {
+                    // A read of a cell the group wrote.
+                    let start = self.b.ins().uload32(flags, shadow, fo::LOCAL_GROUP_START);
+                    let written =
+                        self.b
+                            .ins()
+                            .icmp(IntCC::UnsignedGreaterThanOrEqual, w_epoch, start);
+                    fast = self.b.ins().band(fast, written);
+                }
+                (fast, if write { 0 } else { 8 })
+            }
+            Inline::GlobalStore { .. } => {
+                let below = self.b.ins().uload32(flags, shadow, fo::GLOBAL_FRESH_BELOW);
+                let fresh = self.b.ins().icmp(IntCC::UnsignedLessThan, w_epoch, below);
+                let w_mine = self.b.ins().icmp(IntCC::Equal, w, mine);
+                (self.b.ins().bor(w_mine, fresh), 0)
+            }
+        };
+        let store = self.b.create_block();
+        self.b.ins().brif(fast, store, &[], slow, &[]);
+        self.b.switch_to_block(store);
+        self.b.ins().store(flags, mine, cell, store_at);
+        self.b.ins().jump(cont, &[]);
     }
 
     /// A barrier: a new epoch of the `__local` shadow, and of the `__global` one when it

@@ -12,6 +12,7 @@ mod atomic;
 mod atomic_local;
 pub(crate) mod check;
 mod check_barrier;
+pub(crate) mod check_cold;
 mod check_init;
 mod control;
 mod convert;
