@@ -84,6 +84,8 @@ for row in "${ROWS[@]}"; do
         line="$line	$(time_of "$bin" vulkan "$file" "${argv[@]}")"
     done
     echo "$line" >> "$RESULTS"
+    # Each row also at once on stderr, so that a run cut off by a time limit keeps its rows.
+    printf 'row so far: %s\n' "$line" >&2
 done
 
 echo "N=$N   repeat=$R   OpenCL device filter: $CL_FILTER"

@@ -103,6 +103,8 @@ for k in "${KERNELS[@]}"; do
         row="$row	$(time_of "$b" vulkan "$file" "${argv[@]}")"
     done
     echo "$row" >> "$RESULTS"
+    # Each row also at once on stderr, so that a run cut off by a time limit keeps its rows.
+    printf 'row so far: %s\n' "$row" >&2
 done
 
 echo "oclc: $*   N=$N (2-D: ${S}x${S})   repeat=$R   OpenCL device filter: ${CL_FILTER:-<first device>}"
