@@ -24,9 +24,9 @@ pub use options::{SpirvOptions, VulkanOptions};
 pub use vulkan::math::{vulkan_native_division, vulkan_native_math, vulkan_native_math_relaxed};
 pub use vulkan::pipeline::{vulkan_pipeline, VulkanPipelineOptions};
 pub use vulkan::reflection::{
-    ArgInfo, ConstantSampler, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET, FIRST_IMAGE_BINDING,
-    GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, IMAGE_DESCRIPTOR_SET, MAX_PUSH_CONSTANT_BYTES,
-    WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
+    ArgInfo, ConstantSampler, TexelBinding, TexelKind, VulkanImageArg, FIRST_ARG_OFFSET,
+    FIRST_IMAGE_BINDING, GLOBAL_OFFSET_OFFSET, GLOBAL_SIZE_OFFSET, IMAGE_DESCRIPTOR_SET,
+    MAX_PUSH_CONSTANT_BYTES, WORKGROUP_SIZE_SPEC_IDS, WORK_DIM_OFFSET,
 };
 pub use vulkan::{
     emit_vulkan, emit_vulkan_debug, emit_vulkan_with, module_reflection_json, reflection_json,

@@ -57,6 +57,16 @@ fn words_static(s: &mut String, name: &str, words: Option<&[u32]>) {
     s.push_str("];\n\n");
 }
 
+/// The further image bindings of `a` as `VulkanArgSpec::more_bindings` (at most two: an
+/// image has at most three texel types).
+fn more_bindings(a: &oclc_backend_spirv::VulkanArg) -> String {
+    let mut more = [None; 2];
+    for (slot, b) in more.iter_mut().zip(a.more_bindings()) {
+        *slot = Some(b);
+    }
+    format!("{more:?}")
+}
+
 fn option<T: std::fmt::Debug>(v: Option<T>) -> String {
     match v {
         Some(v) => format!("Some({v:?})"),
@@ -121,12 +131,13 @@ fn kernel_items(
             for a in &r.args {
                 let _ = write!(
                     args,
-                    "{RT}::VulkanArgSpec {{ kind: {RT}::VulkanArgKind::{:?}, offset: {}, local_spec_id: {}, elem_size: {}, binding: {} }}, ",
+                    "{RT}::VulkanArgSpec {{ kind: {RT}::VulkanArgKind::{:?}, offset: {}, local_spec_id: {}, elem_size: {}, binding: {}, more_bindings: {} }}, ",
                     a.kind,
                     option(a.offset),
                     option(a.local_spec_id),
                     a.elem_size,
-                    option(a.binding)
+                    option(a.binding),
+                    more_bindings(a)
                 );
             }
             let samplers: Vec<String> = r

@@ -43,7 +43,7 @@ pub(crate) struct VulkanState {
     /// The Private variable holding the constant image's device address.
     pub constant_base: Option<Word>,
     /// Image and sampler values of the kernel being emitted.
-    pub images: crate::vulkan::image::ImageState,
+    pub images: crate::vulkan::image_descriptors::ImageState,
     /// Integer values of the function being emitted known to be non-negative (pointer
     /// offsets by them stay `OpPtrAccessChain`).
     pub nonneg: std::collections::HashSet<oclc_ir::ValueId>,

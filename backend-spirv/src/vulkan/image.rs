@@ -1,8 +1,10 @@
 //! Images and samplers in the Vulkan flavour.
 //!
-//! Every image and sampler kernel parameter is its own descriptor (see
-//! [`super::reflection`] for set and bindings); helpers taking them are inlined before
-//! emission, so every image or sampler value is a parameter or a constant sampler.
+//! Every image and sampler kernel parameter is its own descriptor, or for an image
+//! accessed with several texel types, descriptors (see [`super::reflection`] for set and
+//! bindings, [`super::image_descriptors`] for their variables); helpers taking them are
+//! inlined before emission, so every image or sampler value is a parameter or a constant
+//! sampler.
 //!
 //! - `read_only` images are *sampled* images (`Sampled` 1): reads with a sampler are
 //!   `OpSampledImage` + `OpImageSampleExplicitLod` at Lod 0, reads without one
@@ -14,7 +16,10 @@
 //!   `Unknown`: `StorageImageWriteWithoutFormat`, and `StorageImageReadWithoutFormat` for
 //!   reads of `read_write` images), accessed with `OpImageWrite`/`OpImageRead`.
 //! - The sampled type follows the kernel's reads and writes (`float` for
-//!   `read_imagef`/`h`, signed `int` for `read_imagei`, unsigned for `read_imageui`).
+//!   `read_imagef`/`h`, signed `int` for `read_imagei`, unsigned for `read_imageui`). An
+//!   image accessed with several texel types has one descriptor (one variable of its own
+//!   `OpTypeImage`) per type, all bound to the same image; each access goes through the
+//!   one of its type, queries through the first.
 //! - Samplers are `OpTypeSampler` descriptors whose Vulkan sampler always uses normalized
 //!   coordinates ([`super::reflection::sampler_settings`]), because Vulkan's unnormalized
 //!   samplers cannot address arrays or 3D images nor repeat: unnormalized float
@@ -28,15 +33,14 @@
 //!   results of images without alpha get alpha 1 (which every texel of such an image has).
 //! - Channel data type and order queries read the values the launcher puts in the block.
 
-use std::collections::HashMap;
-
-use oclc_ir::{ImageAccess, ImageDim, ImageQuery, SamplerBits, ScalarType, TypeId, ValueId};
+use oclc_ir::{ImageDim, ImageQuery, SamplerBits, ScalarType, TypeId, ValueId};
 use rspirv::dr::Operand;
-use rspirv::spirv::{Capability, Decoration, Dim, ImageFormat, ImageOperands, StorageClass, Word};
+use rspirv::spirv::{Capability, ImageOperands, Word};
 
-use super::reflection::{TexelKind, VulkanArg, VulkanArgKind, IMAGE_DESCRIPTOR_SET};
+use super::image_descriptors::{Bits, ImageVal};
+use super::reflection::TexelKind;
 use crate::common::FnEmitter;
-use crate::error::{unsupported, Result, SpirvError};
+use crate::error::{unsupported, Result};
 
 /// GLSL.std.450 instruction numbers used here.
 const GLSL_ROUND_EVEN: u32 = 2;
@@ -55,37 +59,6 @@ const ORDERS_WITH_ALPHA: [u32; 9] = [
     0x10B1, 0x10B3, 0x10B5, 0x10B6, 0x10B7, 0x10B8, 0x10C1, 0x10C2, 0x10C3,
 ];
 
-/// A loaded image parameter.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct ImageVal {
-    /// Its `OpTypeImage`.
-    ty: Word,
-    dim: ImageDim,
-    arrayed: bool,
-    /// `Sampled` 1 (sampled image or uniform texel buffer) rather than 2 (storage).
-    sampled: bool,
-    texel: TexelKind,
-    /// The `CL_*` channel data type and order (`uint`s from the block).
-    data_type: Word,
-    order: Word,
-}
-
-/// A sampler's `CLK_*` bits: known here (constant samplers) or a `uint` from the block.
-#[derive(Clone, Copy, Debug)]
-enum Bits {
-    Known(u32),
-    Runtime(Word),
-}
-
-/// Image and sampler values of the kernel being emitted, by SPIR-V id.
-#[derive(Default)]
-pub(crate) struct ImageState {
-    images: HashMap<Word, ImageVal>,
-    samplers: HashMap<Word, Bits>,
-    /// The variable of each constant sampler (by bits) of the kernel.
-    constant_vars: HashMap<u32, Word>,
-}
-
 /// A boolean that is known here or computed at run time.
 #[derive(Clone, Copy)]
 enum Flag {
@@ -94,159 +67,6 @@ enum Flag {
 }
 
 impl FnEmitter<'_, '_> {
-    /// The block member type of an image (`uvec2`: channel data type and order) or
-    /// sampler (`uint`: its bits) argument; `None` for other kinds.
-    pub(crate) fn vk_descriptor_member_ty(&mut self, kind: VulkanArgKind) -> Option<Word> {
-        match kind {
-            VulkanArgKind::SampledImage
-            | VulkanArgKind::StorageImage
-            | VulkanArgKind::SampledTexelBuffer
-            | VulkanArgKind::StorageTexelBuffer => {
-                Some(self.cx.shape_ty(ScalarType::U32, 2, false))
-            }
-            VulkanArgKind::Sampler => Some(self.cx.shape_ty(ScalarType::U32, 1, false)),
-            _ => None,
-        }
-    }
-
-    /// A UniformConstant variable of type `ty` at `binding`, used by this function.
-    fn vk_descriptor_var(&mut self, ty: Word, binding: u32, name: &str) -> Word {
-        let ptr = self
-            .cx
-            .b
-            .type_pointer(None, StorageClass::UniformConstant, ty);
-        let var = self
-            .cx
-            .global_variable(ptr, StorageClass::UniformConstant, None);
-        self.cx.b.decorate(
-            var,
-            Decoration::DescriptorSet,
-            [Operand::LiteralBit32(IMAGE_DESCRIPTOR_SET)],
-        );
-        self.cx
-            .b
-            .decorate(var, Decoration::Binding, [Operand::LiteralBit32(binding)]);
-        self.cx.b.name(var, name.to_string());
-        self.use_var(var);
-        var
-    }
-
-    /// The value of an image or sampler argument `a`, whose block member was loaded as
-    /// `member` (see [`Self::vk_descriptor_member_ty`]).
-    pub(crate) fn vk_descriptor_arg(&mut self, a: &VulkanArg, member: Word) -> Result<Word> {
-        let binding = a
-            .binding
-            .ok_or_else(|| SpirvError::new("internal: an image argument without a binding"))?;
-        let name = format!("{}.{}", self.f.name, a.name);
-        if a.kind == VulkanArgKind::Sampler {
-            let ty = self.cx.b.type_sampler();
-            let var = self.vk_descriptor_var(ty, binding, &name);
-            let w = self.cx.b.load(ty, None, var, None, [])?;
-            self.cx.vk.images.samplers.insert(w, Bits::Runtime(member));
-            return Ok(w);
-        }
-        let Some(info) = a.image else {
-            return unsupported("internal: an image argument without its image description");
-        };
-        let sampled = info.access == ImageAccess::Read;
-        let sampled_ty = match info.texel {
-            TexelKind::Float => self.cx.shape_ty(ScalarType::F32, 1, false),
-            TexelKind::Int => self.cx.b.type_int(32, 1),
-            TexelKind::Uint => self.cx.shape_ty(ScalarType::U32, 1, false),
-        };
-        let dim = match (info.dim, sampled) {
-            (ImageDim::D1, true) => {
-                self.cx.require(Capability::Sampled1D);
-                Dim::Dim1D
-            }
-            (ImageDim::D1, false) => {
-                self.cx.require(Capability::Image1D);
-                Dim::Dim1D
-            }
-            (ImageDim::Buffer, true) => {
-                self.cx.require(Capability::SampledBuffer);
-                Dim::DimBuffer
-            }
-            (ImageDim::Buffer, false) => {
-                self.cx.require(Capability::ImageBuffer);
-                Dim::DimBuffer
-            }
-            (ImageDim::D2, _) => Dim::Dim2D,
-            (ImageDim::D3, _) => Dim::Dim3D,
-        };
-        if info.access.writable() {
-            self.cx.require(Capability::StorageImageWriteWithoutFormat);
-        }
-        if info.access == ImageAccess::ReadWrite {
-            self.cx.require(Capability::StorageImageReadWithoutFormat);
-        }
-        let ty = self.cx.b.type_image(
-            sampled_ty,
-            dim,
-            0,
-            info.arrayed as u32,
-            0,
-            if sampled { 1 } else { 2 },
-            ImageFormat::Unknown,
-            None,
-        );
-        let var = self.vk_descriptor_var(ty, binding, &name);
-        let w = self.cx.b.load(ty, None, var, None, [])?;
-        let u32t = self.cx.shape_ty(ScalarType::U32, 1, false);
-        let data_type = self.cx.b.composite_extract(u32t, None, member, [0])?;
-        let order = self.cx.b.composite_extract(u32t, None, member, [1])?;
-        self.cx.vk.images.images.insert(
-            w,
-            ImageVal {
-                ty,
-                dim: info.dim,
-                arrayed: info.arrayed,
-                sampled,
-                texel: info.texel,
-                data_type,
-                order,
-            },
-        );
-        Ok(w)
-    }
-
-    /// `Op::SamplerConst`: a load of the kernel's descriptor for that constant sampler.
-    pub(crate) fn vk_sampler_const(&mut self, bits: SamplerBits) -> Result<Word> {
-        let binding = self.cx.vk.entry.as_ref().and_then(|e| {
-            e.constant_samplers
-                .iter()
-                .find(|c| c.bits == bits.0)
-                .map(|c| c.binding)
-        });
-        let Some(binding) = binding else {
-            return unsupported("a constant sampler outside a kernel");
-        };
-        let ty = self.cx.b.type_sampler();
-        let var = match self.cx.vk.images.constant_vars.get(&bits.0) {
-            Some(&v) => {
-                self.use_var(v);
-                v
-            }
-            None => {
-                let name = format!("{}.sampler{:#x}", self.f.name, bits.0);
-                let v = self.vk_descriptor_var(ty, binding, &name);
-                self.cx.vk.images.constant_vars.insert(bits.0, v);
-                v
-            }
-        };
-        let w = self.cx.b.load(ty, None, var, None, [])?;
-        self.cx.vk.images.samplers.insert(w, Bits::Known(bits.0));
-        Ok(w)
-    }
-
-    fn vk_image(&self, image: ValueId) -> Result<(Word, ImageVal)> {
-        let w = self.val(image)?;
-        match self.cx.vk.images.images.get(&w) {
-            Some(i) => Ok((w, *i)),
-            None => unsupported("an image that is not a kernel parameter"),
-        }
-    }
-
     /// The 4-lane type the kernel computes texels in: `f32x4`, or (signless) `i32x4`.
     fn vk_work_ty(&mut self, texel: TexelKind) -> Word {
         match texel {
@@ -496,7 +316,7 @@ impl FnEmitter<'_, '_> {
         coord: ValueId,
         rty: TypeId,
     ) -> Result<Word> {
-        let (img, im) = self.vk_image(image)?;
+        let (img, im) = self.vk_image_as(image, rty)?;
         let (celem, clanes) = self.cx.shape(self.vty(coord))?;
         let n = im.dim.coords();
         let m = n + im.arrayed as u8;
@@ -514,7 +334,7 @@ impl FnEmitter<'_, '_> {
             return unsupported("a read with a sampler from an image that cannot be sampled");
         }
         let smp = self.val(sampler)?;
-        let Some(&bits) = self.cx.vk.images.samplers.get(&smp) else {
+        let Some(bits) = self.vk_sampler_bits(smp) else {
             return unsupported("a sampler that is not a kernel parameter or constant sampler");
         };
         let v = match bits {
@@ -561,7 +381,7 @@ impl FnEmitter<'_, '_> {
         coord: ValueId,
         value: ValueId,
     ) -> Result<Word> {
-        let (img, im) = self.vk_image(image)?;
+        let (img, im) = self.vk_image_as(image, self.vty(value))?;
         let (celem, clanes) = self.cx.shape(self.vty(coord))?;
         let m = im.dim.coords() + im.arrayed as u8;
         let c = self.val(coord)?;

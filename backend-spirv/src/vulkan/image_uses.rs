@@ -2,6 +2,10 @@
 //! Vulkan inlining, every image and sampler value is a kernel parameter or a constant
 //! sampler): the texel type each image is read or written with, and the distinct
 //! constant samplers.
+//!
+//! An image read or written with several texel types (`read_imagef` and `read_imageui`,
+//! say) gets one descriptor per type, all bound to the same image (see
+//! [`super::reflection::TexelBinding`]): a Vulkan `OpTypeImage` has one sampled type.
 
 use oclc_ir::{Function, Module, Op, ScalarType, Stmt, Type, ValueId};
 
@@ -10,15 +14,15 @@ use crate::error::{unsupported, Result, SpirvError};
 
 /// The image and sampler uses of one kernel.
 pub(crate) struct ImageUses {
-    /// Per parameter: the texel type of its reads and writes (`None`: not an image, or
-    /// only queried).
-    pub texels: Vec<Option<TexelKind>>,
+    /// Per parameter: the texel types of its reads and writes, in first-use order (empty:
+    /// not an image, or only queried).
+    pub texels: Vec<Vec<TexelKind>>,
     /// Distinct `CLK_*` patterns of the kernel's constant samplers, in first-use order.
     pub constant_samplers: Vec<u32>,
 }
 
 /// The texel type of a 4-lane read result or written value of IR type `ty`.
-fn texel_of(ir: &Module, ty: oclc_ir::TypeId) -> Option<TexelKind> {
+pub(crate) fn texel_of(ir: &Module, ty: oclc_ir::TypeId) -> Option<TexelKind> {
     let elem = match ir.types.get(ty) {
         Type::Vector { elem, .. } => *elem,
         Type::Scalar(s) => *s,
@@ -35,7 +39,7 @@ fn texel_of(ir: &Module, ty: oclc_ir::TypeId) -> Option<TexelKind> {
 /// Finds the image and sampler uses of kernel `f`.
 pub(crate) fn image_uses(ir: &Module, f: &Function) -> Result<ImageUses> {
     let mut uses = ImageUses {
-        texels: vec![None; f.params.len()],
+        texels: vec![Vec::new(); f.params.len()],
         constant_samplers: Vec::new(),
     };
     let param_of = |v: ValueId| f.params.iter().position(|p| p.value == v);
@@ -63,23 +67,12 @@ pub(crate) fn image_uses(ir: &Module, f: &Function) -> Result<ImageUses> {
         let Some(texel) = texel_of(ir, texel_ty) else {
             return;
         };
-        match uses.texels[k] {
-            Some(t) if t != texel => {
-                err.get_or_insert((
-                    format!(
-                        "image `{}` read or written both as {} and as {} texels (a Vulkan image has one texel type)",
-                        f.params[k].name,
-                        t.name(),
-                        texel.name()
-                    ),
-                    *value,
-                ));
-            }
-            _ => uses.texels[k] = Some(texel),
+        if !uses.texels[k].contains(&texel) {
+            uses.texels[k].push(texel);
         }
     });
     match err {
-        // At the read or write that disagrees with the earlier ones.
+        // At the first read or write of an image that is not a parameter.
         Some((e, at)) => unsupported(e).map_err(|e: SpirvError| e.at_value(f, at)),
         None => Ok(uses),
     }

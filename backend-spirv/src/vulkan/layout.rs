@@ -86,16 +86,26 @@ pub(crate) fn kernel_layout(
             } => {
                 // Channel data type and order (`uint`s) for queries and border colours.
                 offset = offset.next_multiple_of(8);
+                // One binding per texel type, the argument's own for the first.
+                let texels = &uses.texels[k];
+                let binding = next_binding;
+                let more_texels = texels
+                    .iter()
+                    .skip(1)
+                    .zip(binding + 1..)
+                    .map(|(&texel, binding)| TexelBinding { texel, binding })
+                    .collect();
+                next_binding += texels.len().max(1) as u32;
                 let image = VulkanImageArg {
                     dim: *dim,
                     arrayed: *arrayed,
                     access: *access,
-                    texel: uses.texels[k].unwrap_or(TexelKind::Float),
+                    texel: texels.first().copied().unwrap_or(TexelKind::Float),
+                    more_texels,
                 };
                 let mut a = arg(image_kind(&image), Some(offset), 8, None, 0);
-                a.binding = Some(next_binding);
+                a.binding = Some(binding);
                 a.image = Some(image);
-                next_binding += 1;
                 offset += 8;
                 args.push(a);
             }

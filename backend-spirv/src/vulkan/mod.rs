@@ -9,6 +9,7 @@ mod div_const;
 mod entry;
 pub mod group_merge;
 pub(crate) mod image;
+pub(crate) mod image_descriptors;
 mod image_uses;
 pub mod items;
 mod layout;

@@ -23,7 +23,10 @@
 //! [`crate::vulkan::image`] for the scheme. Each image argument also has 8 bytes in the
 //! block, its `CL_*` channel data type and channel order (`uint`s, for the queries and the
 //! border colour); each sampler argument has 4 bytes, its `CLK_*` bits. Constant samplers
-//! of the kernel are listed with their bindings and bits in `constant_samplers`.
+//! of the kernel are listed with their bindings and bits in `constant_samplers`. An image
+//! the kernel reads or writes with more than one texel type (`read_imagef` and
+//! `read_imageui`) has one binding per type: its own for the first, and the others in
+//! `more_texels` (the launcher binds the same image at each).
 
 use std::fmt::Write;
 
@@ -75,7 +78,7 @@ pub enum VulkanArgKind {
 
 /// The texel type a kernel reads or writes an image with (`read_imagef`/`h`: float;
 /// `read_imagei`: int; `read_imageui`: uint); the image's format must match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TexelKind {
     /// Float, normalized and half formats.
     Float,
@@ -105,8 +108,19 @@ pub struct ConstantSampler {
     pub bits: u32,
 }
 
-/// What a kernel does with an image argument.
+/// A further descriptor of an image argument read or written with more than one texel
+/// type: the launcher binds the same image (the same view) at `binding` too, and the
+/// kernel's accesses with `texel` go through it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TexelBinding {
+    /// The texel type of the accesses through this descriptor.
+    pub texel: TexelKind,
+    /// Its binding in set [`IMAGE_DESCRIPTOR_SET`].
+    pub binding: u32,
+}
+
+/// What a kernel does with an image argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VulkanImageArg {
     /// Dimensionality (`1d`, `buffer`, `2d`, `3d`).
     pub dim: oclc_ir::ImageDim,
@@ -114,8 +128,13 @@ pub struct VulkanImageArg {
     pub arrayed: bool,
     /// The access qualifier.
     pub access: oclc_ir::ImageAccess,
-    /// The texel type of its reads and writes.
+    /// The texel type of its reads and writes through the argument's own binding (the
+    /// first one the kernel uses; `float` when it only queries the image).
     pub texel: TexelKind,
+    /// The descriptors of the further texel types it is read or written with (the same
+    /// image at further bindings; OpenCL defines at most one of the reads for a given
+    /// image format, the others being left undefined), usually none.
+    pub more_texels: Vec<TexelBinding>,
 }
 
 impl VulkanArgKind {
@@ -157,6 +176,16 @@ pub struct VulkanArg {
     pub image: Option<VulkanImageArg>,
     /// What `clGetKernelArgInfo` reports (in the JSON with `-cl-kernel-arg-info`).
     pub info: ArgInfo,
+}
+
+impl VulkanArg {
+    /// The further bindings of an image argument read or written with more than one
+    /// texel type (see [`TexelBinding`]); none for other arguments.
+    pub fn more_bindings(&self) -> impl Iterator<Item = u32> + '_ {
+        self.image
+            .iter()
+            .flat_map(|i| i.more_texels.iter().map(|t| t.binding))
+    }
 }
 
 /// A kernel argument's qualifiers as `clGetKernelArgInfo` names them.
@@ -350,7 +379,7 @@ impl KernelReflection {
             if let Some(b) = arg.binding {
                 s.pop();
                 let _ = write!(s, ",\"set\":{IMAGE_DESCRIPTOR_SET},\"binding\":{b}");
-                if let Some(i) = arg.image {
+                if let Some(i) = &arg.image {
                     let _ = write!(
                         s,
                         ",\"image\":{{\"dim\":\"{}\",\"arrayed\":{},\"access\":\"{}\",\"texel\":\"{}\"}}",
@@ -359,6 +388,21 @@ impl KernelReflection {
                         i.access.name(),
                         i.texel.name()
                     );
+                    if !i.more_texels.is_empty() {
+                        s.pop();
+                        let more: Vec<String> = i
+                            .more_texels
+                            .iter()
+                            .map(|t| {
+                                format!(
+                                    "{{\"texel\":\"{}\",\"binding\":{}}}",
+                                    t.texel.name(),
+                                    t.binding
+                                )
+                            })
+                            .collect();
+                        let _ = write!(s, ",\"more_texels\":[{}]}}", more.join(","));
+                    }
                 }
                 s.push('}');
             }

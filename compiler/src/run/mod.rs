@@ -349,6 +349,16 @@ pub fn format_specialization(s: &oclc_runtime_lite::SpecializationStats) -> Stri
     line
 }
 
+/// The further bindings of image argument `a` as the launcher takes them (an image has at
+/// most three texel types, so at most two further bindings).
+fn more_bindings(a: &oclc_backend_spirv::VulkanArg) -> [Option<u32>; 2] {
+    let mut more = [None; 2];
+    for (slot, b) in more.iter_mut().zip(a.more_bindings()) {
+        *slot = Some(b);
+    }
+    more
+}
+
 /// The launcher's view of one kernel's Vulkan reflection.
 pub(crate) fn vulkan_kernel(
     r: &oclc_backend_spirv::KernelReflection,
@@ -374,6 +384,7 @@ pub(crate) fn vulkan_kernel(
                     K::Sampler => VulkanArgKindRt::Sampler,
                 },
                 binding: a.binding,
+                more_bindings: more_bindings(a),
                 offset: a.offset,
                 local_spec_id: a.local_spec_id,
                 elem_size: a.elem_size,

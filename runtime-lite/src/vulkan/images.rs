@@ -286,12 +286,13 @@ impl<'d> ImageSet<'d> {
         };
         for (i, (a, l)) in args.iter().zip(&k.args).enumerate() {
             let Some(binding) = l.binding else { continue };
+            let more = l.more_bindings.iter().flatten().copied();
             match (a, l.kind) {
                 (VulkanArg::Sampler(bits), VulkanArgKindRt::Sampler) => {
                     set.add_sampler(binding, *bits)?
                 }
                 (VulkanArg::Image { desc, bytes }, kind) => set
-                    .add_image(binding, kind, desc, bytes)
+                    .add_image(binding, more, kind, desc, bytes)
                     .map_err(|e| VulkanError(format!("image argument {i}: {}", e.0)))?,
                 _ => {
                     return Err(VulkanError(format!(
@@ -348,9 +349,12 @@ impl<'d> ImageSet<'d> {
         )))
     }
 
+    /// Adds image argument `desc` with texels `bytes`, bound (as one view) at `binding`
+    /// and at the `more` bindings of its further texel types.
     fn add_image(
         &mut self,
         binding: u32,
+        more: impl Iterator<Item = u32>,
         kind: VulkanArgKindRt,
         desc: &OpenClImageDesc,
         bytes: &[u8],
@@ -475,13 +479,15 @@ impl<'d> ImageSet<'d> {
                 unsafe { d.create_image_view(&info, None) }.map_err(vk_err("vkCreateImageView"))?;
             self.images[at].view = view;
         }
-        self.bindings.push(Binding {
-            binding,
-            ty,
-            view: self.images[at].view,
-            buffer_view: self.images[at].buffer_view,
-            sampler: vk::Sampler::null(),
-        });
+        for binding in std::iter::once(binding).chain(more) {
+            self.bindings.push(Binding {
+                binding,
+                ty,
+                view: self.images[at].view,
+                buffer_view: self.images[at].buffer_view,
+                sampler: vk::Sampler::null(),
+            });
+        }
         Ok(())
     }
 

@@ -44,6 +44,10 @@ pub struct VulkanArgLayout {
     pub elem_size: u32,
     /// Binding in descriptor set 0 (images and samplers).
     pub binding: Option<u32>,
+    /// Further bindings of the same image, for an image the kernel reads or writes with
+    /// more than one texel type (one descriptor per `OpTypeImage` sampled type; at most
+    /// three types): the launcher binds the image's view at each too.
+    pub more_bindings: [Option<u32>; 2],
 }
 
 /// What the launcher needs to know about a kernel of a Vulkan module.
