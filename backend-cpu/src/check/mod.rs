@@ -94,7 +94,9 @@
 pub mod aligned;
 pub mod fast;
 pub mod global;
+pub mod global_cell;
 pub mod granule;
+pub mod local_cell;
 pub mod provenance;
 pub mod shadow;
 pub mod sink;
