@@ -232,7 +232,7 @@ impl GlobalShadow {
     }
 }
 
-/// The `group_linear` of a race detail ([`race_detail`]) whose group is unknown (below
+/// The `group_linear` of a race detail (`race_detail`) whose group is unknown (below
 /// 2^31, so that the detail stays negative).
 pub const UNKNOWN_GROUP: u64 = 0x7fff_ffff;
 

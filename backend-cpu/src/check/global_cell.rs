@@ -7,27 +7,27 @@
 
 /// The bit of [`R_LIN`] that says several work-items read the cell in its epoch, and of an
 /// [`ATOMIC`] [`W_LIN`] that atomics of several work-items wrote it in its epoch.
-pub(crate) const SEVERAL: u32 = 1 << 31;
+pub const SEVERAL: u32 = 1 << 31;
 /// The bit of [`R_LIN`] that says a work-group before the last reader's read it, and of an
 /// [`ATOMIC`] [`W_LIN`] that atomics of a work-group before the last writer's wrote it.
-pub(crate) const EARLIER_GROUP: u32 = 1 << 30;
+pub const EARLIER_GROUP: u32 = 1 << 30;
 /// The bit of [`W_LIN`] that says the writes it records were atomic.
-pub(crate) const ATOMIC: u32 = 1 << 29;
+pub const ATOMIC: u32 = 1 << 29;
 /// The work-item bits of [`W_LIN`] and [`R_LIN`] (a work-group has at most 4096).
-pub(crate) const LIN_MASK: u32 = ATOMIC - 1;
+pub const LIN_MASK: u32 = ATOMIC - 1;
 
 /// What is known of one granule of a `__global` buffer (16 bytes, as four `u32`s so that
 /// a buffer's cells come zeroed from the allocator; see the `W_*` and `R_*` indices).
-pub(crate) type Cell = [u32; 4];
+pub type Cell = [u32; 4];
 /// The epoch of the last write (0: never).
-pub(crate) const W_EPOCH: usize = 0;
+pub const W_EPOCH: usize = 0;
 /// The linear local id of the last writer, with [`ATOMIC`], [`SEVERAL`] and
 /// [`EARLIER_GROUP`].
-pub(crate) const W_LIN: usize = 1;
+pub const W_LIN: usize = 1;
 /// The epoch of the last read (0: never).
-pub(crate) const R_EPOCH: usize = 2;
+pub const R_EPOCH: usize = 2;
 /// The linear local id of the last reader, with [`SEVERAL`] and [`EARLIER_GROUP`].
-pub(crate) const R_LIN: usize = 3;
+pub const R_LIN: usize = 3;
 
 /// The other side of a race: the epoch of its access (which names its group) and its
 /// linear local id, when known.

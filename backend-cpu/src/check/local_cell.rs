@@ -14,17 +14,17 @@
 //! whatever they race with, and more), so the cell keeps the plain write.
 
 /// What is known of one granule of `__local` memory.
-pub(crate) type Cell = [u32; 4];
+pub type Cell = [u32; 4];
 /// The epoch of the last write (0: never). The granule was written in the current
 /// work-group when this is at least the group's first epoch.
-pub(crate) const W_EPOCH: usize = 0;
+pub const W_EPOCH: usize = 0;
 /// The linear work-item id of the last write, with [`ATOMIC`] and [`SEVERAL`].
-pub(crate) const W_LIN: usize = 1;
+pub const W_LIN: usize = 1;
 /// The epoch of the last read.
-pub(crate) const R_EPOCH: usize = 2;
+pub const R_EPOCH: usize = 2;
 /// The linear work-item id of the last read, with [`SEVERAL`] set when several
 /// work-items read it in that epoch.
-pub(crate) const R_LIN: usize = 3;
+pub const R_LIN: usize = 3;
 
 /// The bit of [`R_LIN`] that says several work-items read the granule in its epoch, and of
 /// an [`ATOMIC`] [`W_LIN`] that atomics of several work-items wrote it.

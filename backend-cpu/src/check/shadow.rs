@@ -4,10 +4,10 @@
 //!
 //! Time is counted in *epochs*: each work-group starts a new one, and so does each barrier.
 //! Two accesses of one granule in the same epoch by different work-items, one of them a
-//! write, are a data race; a read of a granule that no work-item of the group wrote is a
-//! read of uninitialised memory. Epochs only grow (a group that starts past
-//! [`RESTART_AT`] clears the shadow first). Atomic accesses are not recorded (they may race
-//! with each other). Private arrays that stay in memory have shadow areas too
+//! write and not both atomic, are a data race ([`crate::check::local_cell`]: atomics that
+//! write are recorded marked atomic); a read of a granule that no work-item of the group
+//! wrote is a read of uninitialised memory. Epochs only grow (a group that starts past
+//! `RESTART_AT` clears the shadow first). Private arrays that stay in memory have shadow areas too
 //! ([`PRIVATE_AREA`], one cell per byte), for reads of elements the work-item never wrote.
 //! Checked code records most accesses inline ([`crate::check::fast`]) and calls
 //! [`oclc_check_local`] for the rest.
