@@ -6,18 +6,23 @@
 //! The inline path only ever takes an access that the routine would record without a
 //! report, and does what the routine would do with it:
 //!
-//! * a `__local` access of one whole cell whose cell holds, for the write and for the read
-//!   half, another epoch's access or this work-item's in this epoch (and, for a read, a
-//!   write of this group): the cell's write (or read) half becomes this work-item's in
-//!   this epoch;
+//! * a plain `__local` access of one whole cell whose cell holds, for the write and for
+//!   the read half, another epoch's access or this work-item's plain one in this epoch
+//!   (and, for a read, a write of this group): the cell's write (or read) half becomes
+//!   this work-item's in this epoch (a half marked atomic is never this work-item's plain
+//!   one, so a plain access after an atomic one calls the routine);
+//! * an atomic `__local` operation that writes one whole cell, whose read half holds
+//!   another epoch's read or this work-item's, and whose write half another epoch's
+//!   write, an atomic one of this epoch, or this work-item's plain one
+//!   (`codegen/check_atomic.rs`);
 //! * a store to a `__global` buffer that the kernel only writes, of one whole cell whose
 //!   cell holds no write of this launch ([`FastHeader::global_fresh_below`]) or this
 //!   work-item's write in this epoch: the cell becomes this work-item's write.
 //!
 //! Everything else (an area without cells yet or too short, a cell another work-item
-//! touched in this epoch, an unwritten byte, a vector spanning cells, an area past
-//! [`FAST_AREAS`]) goes to the routine, which decides and reports as before. A view of
-//! length 0 sends every access of its area to the routine.
+//! touched in this epoch, an unwritten byte, a vector spanning cells, an atomic load, an
+//! area past [`FAST_AREAS`]) goes to the routine, which decides and reports as before. A
+//! view of length 0 sends every access of its area to the routine.
 
 use std::mem::offset_of;
 

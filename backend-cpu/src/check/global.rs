@@ -20,9 +20,12 @@
 //! Checked code stores a cell of a write-only buffer itself when the store can be no race
 //! ([`crate::check::fast`]); everything else calls [`oclc_check_global`].
 //!
-//! Atomic accesses are checked against the plain accesses recorded before them but are not
-//! recorded themselves: two atomics never race, and a plain access after an atomic one of
-//! another work-item is not found.
+//! Atomic operations that write are recorded in a cell's write half marked atomic (noting
+//! when atomics of several work-items of the epoch wrote it, and when an earlier
+//! work-group's did; [`crate::check::global_cell`]): they race with the plain accesses of
+//! other work-items and groups, never with each other. Atomic loads are checked against the
+//! plain writes but not recorded (a plain store after another work-item's atomic load is
+//! not found).
 
 use std::collections::HashMap;
 
@@ -33,6 +36,7 @@ use oclc_ir::{
 
 use crate::abi::WorkGroupContext;
 use crate::check::fast::{view_of, FastHeader};
+use crate::check::global_cell::{Cell, Epochs, Other};
 use crate::check::provenance::{Provenance, Root};
 use crate::check::sink::{CheckTable, Occurrence};
 
@@ -42,33 +46,6 @@ pub const GLOBAL_ACCESS_SYMBOL: &str = "oclc_check_global";
 /// The bit of [`oclc_check_global`]'s area operand for a buffer that the kernel only writes
 /// with plain stores: its cells record the last write alone (8 bytes).
 pub const WRITE_ONLY: u64 = 1 << 24;
-
-/// The bit of [`R_LIN`] that says several work-items read the cell in its epoch.
-const SEVERAL_READERS: u32 = 1 << 31;
-/// The bit of [`R_LIN`] that says a work-group before the last reader's read it.
-const EARLIER_GROUP: u32 = 1 << 30;
-/// The work-item bits of [`R_LIN`].
-const LIN_MASK: u32 = EARLIER_GROUP - 1;
-
-/// What is known of one granule of a `__global` buffer (16 bytes, as four `u32`s so that
-/// a buffer's cells come zeroed from the allocator; see the `W_*` and `R_*` indices).
-type Cell = [u32; 4];
-/// The epoch of the last write (0: never).
-const W_EPOCH: usize = 0;
-/// The linear local id of the last writer.
-const W_LIN: usize = 1;
-/// The epoch of the last read (0: never).
-const R_EPOCH: usize = 2;
-/// The linear local id of the last reader, with [`SEVERAL_READERS`] and [`EARLIER_GROUP`].
-const R_LIN: usize = 3;
-
-/// The other side of a race: the epoch of its access (which names its group) and its
-/// linear local id, when known.
-#[derive(Clone, Copy)]
-struct Other {
-    epoch: u32,
-    lin: Option<u32>,
-}
 
 /// The global shadow of one checked launch (kept in the thread's
 /// [`crate::check::shadow::ThreadShadow`]: the launch runs on one thread).
@@ -204,9 +181,9 @@ impl GlobalShadow {
         race
     }
 
-    /// Records (unless `atomic`) an access of cells `first..first + count` of buffer `area`
-    /// (`len` cells) by work-item `lin` of group `group`; returns the other side of the
-    /// first race it finds.
+    /// Records an access of cells `first..first + count` of buffer `area` (`len` cells) by
+    /// work-item `lin` of group `group` (atomic loads are only checked); returns the other
+    /// side of the first race it finds.
     #[allow(clippy::too_many_arguments)]
     fn access(
         &mut self,
@@ -221,7 +198,7 @@ impl GlobalShadow {
         if self.exhausted {
             return None;
         }
-        let (epoch, start, launch) = (self.epoch, self.group_start, self.launch_start);
+        let start = self.group_start;
         if self.groups.last().is_none_or(|(s, _)| *s != start) {
             self.groups.push((start, group));
         }
@@ -238,66 +215,31 @@ impl GlobalShadow {
             *cells = vec![[0; 4]; len];
         }
         let end = (first + count).min(cells.len());
+        let times = Epochs {
+            epoch: self.epoch,
+            start,
+            launch: self.launch_start,
+        };
         let mut race = None;
         for c in &mut cells[first.min(end)..end] {
-            let w = c[W_EPOCH];
-            if w >= launch && (w < start || (w == epoch && c[W_LIN] != lin)) {
-                race = race.or(Some(Other {
-                    epoch: w,
-                    lin: Some(c[W_LIN]),
-                }));
-            }
-            let r = c[R_EPOCH];
-            if write && r >= launch {
-                let other = if r < start {
-                    Some(Other {
-                        epoch: r,
-                        lin: Some(c[R_LIN] & LIN_MASK),
-                    })
-                } else if c[R_LIN] & EARLIER_GROUP != 0 {
-                    Some(Other {
-                        epoch: 0,
-                        lin: None,
-                    })
-                } else if r == epoch && (c[R_LIN] & SEVERAL_READERS != 0 || c[R_LIN] != lin) {
-                    let other = c[R_LIN] & LIN_MASK;
-                    Some(Other {
-                        epoch: r,
-                        lin: (other != lin).then_some(other),
-                    })
-                } else {
-                    None
-                };
-                race = race.or(other);
-            }
-            if atomic {
-                continue;
-            }
+            race = race.or(times.write_race(c, atomic, lin));
             if write {
-                c[W_EPOCH] = epoch;
-                c[W_LIN] = lin;
-            } else if r < launch {
-                c[R_EPOCH] = epoch;
-                c[R_LIN] = lin;
-            } else if r < start {
-                c[R_EPOCH] = epoch;
-                c[R_LIN] = lin | EARLIER_GROUP;
-            } else if r == epoch {
-                if c[R_LIN] & LIN_MASK != lin {
-                    c[R_LIN] |= SEVERAL_READERS;
-                }
-            } else {
-                c[R_LIN] = lin | (c[R_LIN] & EARLIER_GROUP);
-                c[R_EPOCH] = epoch;
+                race = race.or(times.read_race(c, lin));
             }
+            times.record(c, (write, atomic), lin);
         }
         race
     }
 }
 
+/// The `group_linear` of a race detail (`race_detail`) whose group is unknown (below
+/// 2^31, so that the detail stays negative).
+pub const UNKNOWN_GROUP: u64 = 0x7fff_ffff;
+
 /// The detail of a `__global` race report: the other work-item's linear local id when it is
 /// in the same work-group; `-1 - (group_linear << 32 | lin)` for one of another group
-/// (`lin` all ones when unknown, `group_linear` all ones when the group is unknown).
+/// (`lin` all ones when unknown, `group_linear` [`UNKNOWN_GROUP`] when the group is
+/// unknown).
 fn race_detail(other: Other, same_group: bool, ctx: &WorkGroupContext, g: &GlobalShadow) -> i64 {
     let lin = u64::from(other.lin.unwrap_or(u32::MAX));
     if same_group {
@@ -307,7 +249,7 @@ fn race_detail(other: Other, same_group: bool, ctx: &WorkGroupContext, g: &Globa
     let group = (other.epoch != 0)
         .then(|| g.group_of(other.epoch))
         .flatten()
-        .map_or(u64::from(u32::MAX), |[x, y, z]| x + nx * (y + ny * z));
+        .map_or(UNKNOWN_GROUP, |[x, y, z]| x + nx * (y + ny * z));
     -1 - ((group << 32 | (lin & u64::from(u32::MAX))) as i64)
 }
 
@@ -562,11 +504,59 @@ mod tests {
         let mut g = shadow();
         g.next_epoch(true);
         assert!(at(&mut g, true, true, 0).is_none());
-        assert!(at(&mut g, true, true, 1).is_none());
+        assert!(at(&mut g, true, true, 1).is_none(), "two atomics");
+        assert!(at(&mut g, false, true, 2).is_none(), "an atomic load");
+        let other = at(&mut g, false, false, 2).expect("a plain read after atomics");
+        assert_eq!(other.lin, Some(0));
+        assert!(
+            at(&mut g, true, true, 3).is_some(),
+            "an atomic after a plain read"
+        );
+        g.next_epoch(false);
+        assert!(
+            at(&mut g, false, false, 2).is_none(),
+            "after a global barrier"
+        );
+        let mut g = shadow();
         g.next_epoch(true);
         assert!(at(&mut g, true, true, 0).is_none());
-        assert!(at(&mut g, true, false, 0).is_none());
-        assert!(at(&mut g, true, true, 1).is_some());
+        assert!(at(&mut g, true, false, 0).is_none(), "the work-item's own");
+        assert!(at(&mut g, true, true, 0).is_none());
+        assert!(
+            at(&mut g, true, true, 1).is_some(),
+            "an atomic after a plain write"
+        );
+    }
+
+    #[test]
+    fn atomics_of_an_earlier_group_race_with_later_plain_accesses() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, true, 0).is_none());
+        g.next_epoch(true);
+        assert!(at(&mut g, true, true, 0).is_none(), "atomics of two groups");
+        g.next_epoch(false);
+        // The group's own atomic is ordered by the barrier, the earlier group's is not.
+        let other = at(&mut g, false, false, 1).expect("a race");
+        assert_eq!((other.epoch, other.lin), (0, None));
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, true, 0).is_none());
+        g.next_epoch(true);
+        let other = at(&mut g, false, false, 0).expect("a read after another group's atomic");
+        assert!(other.epoch < g.group_start);
+    }
+
+    #[test]
+    fn several_atomic_writers_race_with_each_ones_plain_access() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, true, true, 0).is_none());
+        assert!(at(&mut g, true, true, 1).is_none());
+        let other = at(&mut g, false, false, 1).expect("wrote atomically with 0");
+        assert_eq!(other.lin, Some(0));
+        let other = at(&mut g, false, false, 0).expect("wrote atomically with 1");
+        assert!(other.lin.is_none() && other.epoch >= g.group_start);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The granule of each `__local` shadow area ([`crate::check::shadow`]): the largest power
-//! of two (at most 128) that divides the size and the element alignment of every plain
-//! access of the area, and for the kernel's `__local` variables (area 0, offsets from the
-//! start of the group's `__local` memory) each accessed variable's offset and size too.
+//! of two (at most 128) that divides the size and the element alignment of every access
+//! of the area (plain or atomic), and for the kernel's `__local` variables (area 0, offsets
+//! from the start of the group's `__local` memory) each accessed variable's offset and size
+//! too.
 //! Accesses at offsets that are multiples of their alignment then cover whole cells, and
 //! two work-items that access neighbouring elements never share a cell. A misaligned
 //! access (reported as such) may cover a neighbour's cell too.
@@ -30,8 +31,8 @@ pub(crate) fn access_shift(types: &TypeTable, ty: TypeId) -> u32 {
 }
 
 /// The log2 of each `__local` shadow area's granule, by area number (0: the kernel's
-/// `__local` variables at `local_offsets`, 1 + i: `__local` parameter i); areas no plain
-/// access reaches are missing.
+/// `__local` variables at `local_offsets`, 1 + i: `__local` parameter i); areas no access
+/// reaches are missing.
 pub(crate) fn local_shifts(
     types: &TypeTable,
     f: &Function,
@@ -68,6 +69,14 @@ pub(crate) fn local_shifts(
             value,
             op: Op::Load { ptr },
         } => note(*ptr, f.value_type(*value)),
+        Stmt::Let {
+            op: Op::Atomic { ptr, .. },
+            ..
+        } => {
+            if let Some((_, t)) = types.pointee(f.value_type(*ptr)) {
+                note(*ptr, t);
+            }
+        }
         _ => {}
     });
     out

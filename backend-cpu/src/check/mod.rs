@@ -44,7 +44,8 @@
 //!   a shadow with a cell per granule ([`granule`]: the smallest size and alignment of the
 //!   area's accesses; last writer and reader with their epoch; an epoch ends at each
 //!   barrier and work-group), which reports data races between the work-items of a group
-//!   and reads of granules the group never wrote. The shadow lives in a per-thread
+//!   (one access a write, not both atomic: [`local_cell`]) and reads of granules the group
+//!   never wrote. The shadow lives in a per-thread
 //!   [`shadow::ThreadShadow`] whose address the launch writes into the slot after the
 //!   check table's. An access of one cell that can be no defect is recorded inline
 //!   ([`fast`]); the others call [`shadow::oclc_check_local`], which decides and reports.
@@ -56,8 +57,9 @@
 //!   cell holds the last write's epoch and work-item and a summary of the reads (16 bytes;
 //!   8 for a buffer only stored to). Global epochs end at each work-group and each
 //!   `barrier(CLK_GLOBAL_MEM_FENCE)`. A race is two accesses of one granule, one a write,
-//!   from different work-groups, or from two work-items of a group in one epoch; atomics
-//!   are checked against the plain accesses but not recorded, so two atomics never race.
+//!   from different work-groups, or from two work-items of a group in one epoch, not both
+//!   atomic ([`global_cell`]: atomics that write are recorded marked atomic, atomic loads
+//!   are only checked).
 //!   Launches with a global shadow run their work-groups on one thread, in order (the
 //!   cells are plain memory, and an epoch before the group's first is another group's);
 //!   the program keeps the shadow from launch to launch, so a buffer's cells are
@@ -86,15 +88,18 @@
 //!   when kept in memory.
 //!
 //! Not checked: data races through pointers without a root (or through two arguments
-//! bound to one buffer), a plain access after an atomic one of another work-item (the
-//! atomic is not recorded), accesses through pointers without a root, a vector variable written in part and then read whole,
+//! bound to one buffer), a plain store after another work-item's atomic load (atomic
+//! loads are not recorded), accesses through pointers without a root, a vector variable
+//! written in part and then read whole,
 //! and registers-kept variables that are not always stored first and live across a barrier
 //! (kept in the work-item state between regions).
 
 pub mod aligned;
 pub mod fast;
 pub mod global;
+pub mod global_cell;
 pub mod granule;
+pub mod local_cell;
 pub mod provenance;
 pub mod shadow;
 pub mod sink;

@@ -4,10 +4,10 @@
 //!
 //! Time is counted in *epochs*: each work-group starts a new one, and so does each barrier.
 //! Two accesses of one granule in the same epoch by different work-items, one of them a
-//! write, are a data race; a read of a granule that no work-item of the group wrote is a
-//! read of uninitialised memory. Epochs only grow (a group that starts past
-//! [`RESTART_AT`] clears the shadow first). Atomic accesses are not recorded (they may race
-//! with each other). Private arrays that stay in memory have shadow areas too
+//! write and not both atomic, are a data race ([`crate::check::local_cell`]: atomics that
+//! write are recorded marked atomic); a read of a granule that no work-item of the group
+//! wrote is a read of uninitialised memory. Epochs only grow (a group that starts past
+//! `RESTART_AT` clears the shadow first). Private arrays that stay in memory have shadow areas too
 //! ([`PRIVATE_AREA`], one cell per byte), for reads of elements the work-item never wrote.
 //! Checked code records most accesses inline ([`crate::check::fast`]) and calls
 //! [`oclc_check_local`] for the rest.
@@ -15,6 +15,7 @@
 use crate::abi::WorkGroupContext;
 use crate::check::fast::{view_of, FastHeader};
 use crate::check::global::GlobalShadow;
+use crate::check::local_cell::{access_cell, Cell, CellAccess, W_EPOCH, W_LIN};
 use crate::check::sink::{CheckTable, Occurrence};
 
 /// Shadow areas from this number on are private variables (area `PRIVATE_AREA + n` for the
@@ -22,6 +23,15 @@ use crate::check::sink::{CheckTable, Occurrence};
 /// `lin * size`), whose copy belongs to one work-item: only its own writes count, and races
 /// cannot happen.
 pub const PRIVATE_AREA: u64 = 1 << 32;
+
+/// [`oclc_check_local`]'s `site_write` operand: the site number times this, plus flags.
+pub const SITE_SCALE: u64 = 8;
+/// The flag of [`oclc_check_local`]'s `site_write` for a write.
+pub const FLAG_WRITE: u64 = 1;
+/// The flag of [`oclc_check_local`]'s `site_write` for a value with padding.
+pub const FLAG_PADDED: u64 = 2;
+/// The flag of [`oclc_check_local`]'s `site_write` for an atomic operation.
+pub const FLAG_ATOMIC: u64 = 4;
 
 /// The symbol of [`oclc_check_local`].
 pub const LOCAL_ACCESS_SYMBOL: &str = "oclc_check_local";
@@ -31,27 +41,6 @@ pub const EPOCH_SYMBOL: &str = "oclc_check_epoch";
 /// The bits of [`oclc_check_local`]'s area operand that say the log2 of the area's
 /// granule (the bytes one cell covers); the area number is below them.
 pub const SHIFT_AT: u64 = 40;
-
-/// What is known of one granule of `__local` memory (16 bytes, four `u32`s; see the `W_*`
-/// and `R_*` indices): the last write's and the last read's epoch (0: never) and linear
-/// work-item id. A granule is the smallest power of two that divides the size and the
-/// alignment of every access of the area ([`crate::check::granule`]), so an access covers
-/// whole cells, and the work-items of a group that access neighbouring elements never
-/// share one.
-type Cell = [u32; 4];
-/// The epoch of the last write (0: never). The granule was written in the current
-/// work-group when this is at least the group's first epoch.
-const W_EPOCH: usize = 0;
-/// The linear work-item id of the last write.
-const W_LIN: usize = 1;
-/// The epoch of the last read.
-const R_EPOCH: usize = 2;
-/// The linear work-item id of the last read, with [`SEVERAL_READERS`] set when several
-/// work-items read it in that epoch.
-const R_LIN: usize = 3;
-
-/// The bit of [`R_LIN`] that says several work-items read the granule in its epoch.
-const SEVERAL_READERS: u32 = 1 << 31;
 
 /// A work-group that starts after this epoch starts the shadow afresh (epochs are 32
 /// bits): nothing recorded before a group matters to it.
@@ -115,16 +104,15 @@ impl ThreadShadow {
     }
 
     /// Records an access of `size` bytes at `offset` of `area` (whose cells cover `1 <<
-    /// shift` bytes each) by work-item `lin`; returns how many of the cells read no
-    /// work-item of the group wrote, how many cells the access covers, and the other
-    /// work-item of a race.
+    /// shift` bytes each) by work-item `how.lin`; returns how many of the cells read no
+    /// work-item of the group wrote (plain reads), how many cells the access covers, and
+    /// the other work-item of a race.
     fn access(
         &mut self,
         (area, shift): (u64, u64),
         offset: u64,
         size: u64,
-        write: bool,
-        lin: u32,
+        how: CellAccess,
     ) -> (usize, usize, Option<u32>) {
         if self.exhausted || size == 0 {
             return (0, 0, None);
@@ -151,35 +139,22 @@ impl ThreadShadow {
         let cells = &mut cells[first..end];
         let count = cells.len();
         let (mut unwritten, mut race) = (0, None);
+        let lin = how.lin;
         if private {
             // Only the work-item's own writes in this group count.
             for c in cells {
-                if write {
+                if how.write {
                     (c[W_EPOCH], c[W_LIN]) = (epoch, lin);
-                } else {
+                } else if !how.atomic {
                     unwritten += usize::from(c[W_EPOCH] < start || c[W_LIN] != lin);
                 }
             }
             return (unwritten, count, None);
         }
         for c in cells {
-            if c[W_EPOCH] == epoch && c[W_LIN] != lin {
-                race = race.or(Some(c[W_LIN]));
-            }
-            let read_this_epoch = c[R_EPOCH] == epoch;
-            if write {
-                if read_this_epoch && c[R_LIN] != lin {
-                    race = race.or(Some(c[R_LIN] & !SEVERAL_READERS));
-                }
-                (c[W_EPOCH], c[W_LIN]) = (epoch, lin);
-            } else {
-                unwritten += usize::from(c[W_EPOCH] < start);
-                if !read_this_epoch {
-                    (c[R_EPOCH], c[R_LIN]) = (epoch, lin);
-                } else if c[R_LIN] != lin {
-                    c[R_LIN] |= SEVERAL_READERS;
-                }
-            }
+            let (never_written, other) = access_cell(c, epoch, start, how);
+            unwritten += usize::from(never_written);
+            race = race.or(other);
         }
         (unwritten, count, race)
     }
@@ -205,10 +180,12 @@ pub unsafe extern "C" fn oclc_check_epoch(shadow: *mut ThreadShadow, flags: u64)
 /// `area & (1 << SHIFT_AT) - 1` (0: the static `__local` variables, 1 + i: the `__local`
 /// argument i, from [`PRIVATE_AREA`] on: private variables), whose cells cover `1 << (area
 /// >> SHIFT_AT)` bytes each, by the work-item with linear local id `lin`; `site_write` is
-/// the access's first site (uninitialised read; the race site follows it) times four, plus
-/// 1 for a write, plus 2 for a value with padding (a vector or an aggregate, whose copy may
-/// read bytes nothing wrote: reported only when no granule of it was written). Returns 1 when the work-group should
-/// stop (`--check=stop`).
+/// the access's first site (uninitialised read; the race site follows it) times
+/// [`SITE_SCALE`], plus [`FLAG_WRITE`] for a write (an atomic one but a load too), plus
+/// [`FLAG_PADDED`] for a value with padding (a vector or an aggregate, whose copy may read
+/// bytes nothing wrote: reported only when no granule of it was written), plus
+/// [`FLAG_ATOMIC`] for an atomic operation. Returns 1 when the work-group should stop
+/// (`--check=stop`).
 ///
 /// # Safety
 /// `table`, `ctx` and `shadow` are the launch's, as for
@@ -226,11 +203,16 @@ pub unsafe extern "C" fn oclc_check_local(
 ) -> u64 {
     // SAFETY: the caller passes the launch's pointers; the shadow is this thread's.
     let (table, ctx, shadow) = unsafe { (&*table, &*ctx, &mut *shadow) };
-    let write = site_write & 1 == 1;
-    let padded = site_write & 2 == 2;
-    let site = (site_write >> 2) as usize;
+    let write = site_write & FLAG_WRITE != 0;
+    let padded = site_write & FLAG_PADDED != 0;
+    let how = CellAccess {
+        write,
+        atomic: site_write & FLAG_ATOMIC != 0,
+        lin: lin as u32,
+    };
+    let site = (site_write / SITE_SCALE) as usize;
     let area_shift = (area & ((1 << SHIFT_AT) - 1), (area >> SHIFT_AT) & 0xff);
-    let (unwritten, cells, race) = shadow.access(area_shift, offset, size, write, lin as u32);
+    let (unwritten, cells, race) = shadow.access(area_shift, offset, size, how);
     let uninit = if padded {
         unwritten == cells && cells > 0
     } else {
@@ -266,7 +248,16 @@ mod tests {
     /// An access of 4 bytes at `offset` of `__local` area 0 (4-byte granules) by `lin`:
     /// (cells unwritten, cells, race).
     fn at(s: &mut ThreadShadow, offset: u64, write: bool, lin: u32) -> (usize, usize, Option<u32>) {
-        s.access((0, 2), offset, 4, write, lin)
+        s.access((0, 2), offset, 4, plain(write, lin))
+    }
+
+    /// A plain access by `lin`.
+    fn plain(write: bool, lin: u32) -> CellAccess {
+        CellAccess {
+            write,
+            atomic: false,
+            lin,
+        }
     }
 
     #[test]
@@ -288,7 +279,7 @@ mod tests {
         assert_eq!(at(&mut s, 0, false, 3), (0, 1, None), "after a barrier");
         assert_eq!(at(&mut s, 8, false, 3), (1, 1, None), "never written");
         // An access over two granules.
-        assert_eq!(s.access((0, 2), 0, 8, false, 3), (0, 2, None));
+        assert_eq!(s.access((0, 2), 0, 8, plain(false, 3)), (0, 2, None));
     }
 
     #[test]
@@ -299,7 +290,7 @@ mod tests {
         assert_eq!(view.len, 16);
         assert_eq!(view.cells, s.areas[0].as_ptr() as u64);
         // Private copies keep no view (their accesses always call).
-        s.access((PRIVATE_AREA, 0), 0, 4, true, 0);
+        s.access((PRIVATE_AREA, 0), 0, 4, plain(true, 0));
         assert_eq!(s.fast.local[0].len, 16);
     }
 
@@ -323,5 +314,17 @@ mod tests {
         assert_eq!(at(&mut s, 4, false, 1), (0, 0, None));
         s.next_epoch(true);
         assert!(!s.exhausted);
+    }
+
+    #[test]
+    fn an_atomic_over_two_granules_races_with_a_plain_read_of_either() {
+        let mut s = shadow();
+        let atomic = CellAccess {
+            write: true,
+            atomic: true,
+            lin: 0,
+        };
+        assert_eq!(s.access((0, 2), 0, 8, atomic), (0, 2, None));
+        assert_eq!(at(&mut s, 4, false, 1), (0, 1, Some(0)));
     }
 }

@@ -15,7 +15,9 @@ use oclc_ir::{AddressSpace, SourceSpan, ValueId};
 use super::Tx;
 use crate::check::global::{ParamShadow, GLOBAL_ACCESS_SYMBOL, WRITE_ONLY};
 use crate::check::provenance::{Provenance, Root};
-use crate::check::shadow::{EPOCH_SYMBOL, LOCAL_ACCESS_SYMBOL, SHIFT_AT};
+use crate::check::shadow::{
+    EPOCH_SYMBOL, FLAG_ATOMIC, FLAG_PADDED, FLAG_WRITE, LOCAL_ACCESS_SYMBOL, SHIFT_AT, SITE_SCALE,
+};
 use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
 use crate::check::site::{CheckObject, CheckSite, DefectKind};
 use crate::check::ProvenAccess;
@@ -69,8 +71,14 @@ pub(crate) struct CheckCx {
 /// An access that checked code records inline when it can ([`crate::check::fast`]).
 #[derive(Clone, Copy)]
 enum Inline {
-    /// Of one cell of `__local` area `area`, whose cells cover `1 << shift` bytes.
-    Local { area: u64, shift: u32, write: bool },
+    /// Of one cell of `__local` area `area`, whose cells cover `1 << shift` bytes: a plain
+    /// read or write, or (`atomic`) an atomic operation that writes.
+    Local {
+        area: u64,
+        shift: u32,
+        write: bool,
+        atomic: bool,
+    },
     /// A store of one cell of write-only `__global` buffer `param`.
     GlobalStore { param: u64, shift: u64 },
 }
@@ -120,7 +128,7 @@ pub(crate) struct Access {
     pub align: u64,
     /// A write (else a read).
     pub write: bool,
-    /// An atomic access (not recorded in the `__local` and `__global` shadows).
+    /// An atomic access.
     pub atomic: bool,
     /// A vector or aggregate, which may have bytes nothing writes (padding).
     pub padded: bool,
@@ -497,7 +505,7 @@ impl Tx<'_, '_, '_> {
                 .ins()
                 .brif(stop, self.exit, &[], cont, &[spare.into()]);
             self.b.switch_to_block(inside);
-            if let (Some((area, area_base)), false) = (shadow, a.atomic) {
+            if let Some((area, area_base)) = shadow {
                 self.shadow_access(&a, area, area_base, object.clone(), object_size);
             }
             if let Some((param, how)) = global {
@@ -639,7 +647,10 @@ impl Tx<'_, '_, '_> {
         let first = site(self, DefectKind::UninitialisedRead);
         site(self, DefectKind::DataRace);
         let off = self.b.ins().isub(a.addr, area_base);
-        let flags = first * 4 + u64::from(a.write) + 2 * u64::from(a.padded);
+        let flags = first * SITE_SCALE
+            + FLAG_WRITE * u64::from(a.write)
+            + FLAG_PADDED * u64::from(a.padded)
+            + FLAG_ATOMIC * u64::from(a.atomic);
         let copy = object_size.unwrap_or(0);
         let private = area >= crate::check::shadow::PRIVATE_AREA;
         // Private copies keep a cell per byte; `__local` areas one per granule.
@@ -647,11 +658,14 @@ impl Tx<'_, '_, '_> {
             (false, Some(cx)) => cx.local_shifts.get(&area).copied().unwrap_or(0),
             _ => 0,
         };
-        let inline = (!private && a.size == 1 << shift).then_some(Inline::Local {
-            area,
-            shift,
-            write: a.write,
-        });
+        // Atomic loads always call (they are rare).
+        let inline =
+            (!private && a.size == 1 << shift && (a.write || !a.atomic)).then_some(Inline::Local {
+                area,
+                shift,
+                write: a.write,
+                atomic: a.atomic,
+            });
         self.shadow_call_with(
             None,
             LOCAL_ACCESS_SYMBOL,
@@ -765,7 +779,12 @@ impl Tx<'_, '_, '_> {
         let low32 = |tx: &mut Self, v| tx.b.ins().band_imm_s(v, 0xffff_ffff);
         let w = self.b.ins().load(types::I64, flags, cell, 0);
         let w_epoch = low32(self, w);
-        let (fast, store_at) = match how {
+        let (fast, store_at, value) = match how {
+            Inline::Local { atomic: true, .. } => {
+                let r = self.b.ins().load(types::I64, flags, cell, 8);
+                let (fast, value) = self.inline_local_atomic(w, r, epoch, lin, mine);
+                (fast, 0, value)
+            }
             Inline::Local { write, .. } => {
                 let own = |tx: &mut Self, half, half_epoch| {
                     let other = tx.b.ins().icmp(IntCC::NotEqual, half_epoch, epoch);
@@ -786,19 +805,19 @@ impl Tx<'_, '_, '_> {
                             .icmp(IntCC::UnsignedGreaterThanOrEqual, w_epoch, start);
                     fast = self.b.ins().band(fast, written);
                 }
-                (fast, if write { 0 } else { 8 })
+                (fast, if write { 0 } else { 8 }, mine)
             }
             Inline::GlobalStore { .. } => {
                 let below = self.b.ins().uload32(flags, shadow, fo::GLOBAL_FRESH_BELOW);
                 let fresh = self.b.ins().icmp(IntCC::UnsignedLessThan, w_epoch, below);
                 let w_mine = self.b.ins().icmp(IntCC::Equal, w, mine);
-                (self.b.ins().bor(w_mine, fresh), 0)
+                (self.b.ins().bor(w_mine, fresh), 0, mine)
             }
         };
         let store = self.b.create_block();
         self.b.ins().brif(fast, store, &[], slow, &[]);
         self.b.switch_to_block(store);
-        self.b.ins().store(flags, mine, cell, store_at);
+        self.b.ins().store(flags, value, cell, store_at);
         self.b.ins().jump(cont, &[]);
     }
 

@@ -11,6 +11,7 @@ mod addend;
 mod atomic;
 mod atomic_local;
 pub(crate) mod check;
+mod check_atomic;
 mod check_barrier;
 pub(crate) mod check_cold;
 mod check_init;

@@ -3,6 +3,8 @@
 //! line at the operation's span (through `#include` and macros), and notes with the first
 //! work-item and the count. `--diagnostics-format json` gives one JSON line per defect.
 
+use oclc_backend_cpu::check::global::UNKNOWN_GROUP;
+use oclc_backend_cpu::check::local_cell::UNKNOWN_WORK_ITEM;
 use oclc_backend_cpu::check::site::{CheckObject, DefectKind};
 use oclc_frontend::diagnostic::{diagnostic_format, Diagnostic, DiagnosticFormat};
 use oclc_frontend::source::SourceMap;
@@ -41,10 +43,16 @@ pub fn headline(d: &Defect) -> String {
             )),
             other => s.push_str(&format!(": {other}")),
         },
-        DefectKind::DataRace => s.push_str(&format!(
-            " on {}: the work-item with linear local id {} accessed the same bytes since the last barrier, one of them writing",
-            d.site.object, d.first.detail
-        )),
+        DefectKind::DataRace => {
+            let who = match d.first.detail {
+                lin if lin == i64::from(UNKNOWN_WORK_ITEM) => "another work-item".to_string(),
+                lin => format!("the work-item with linear local id {lin}"),
+            };
+            s.push_str(&format!(
+                " on {}: {who} accessed the same bytes since the last barrier, one of them writing",
+                d.site.object
+            ))
+        }
         DefectKind::GlobalDataRace => {
             let other = match d.first.detail {
                 lin if lin >= 0 => {
@@ -63,7 +71,7 @@ pub fn headline(d: &Defect) -> String {
                     } else {
                         format!("the work-item with linear local id {lin}")
                     };
-                    let of = if group == u64::from(u32::MAX) {
+                    let of = if group == UNKNOWN_GROUP {
                         "another work-group".to_string()
                     } else {
                         format!("the work-group with linear id {group}")
@@ -165,5 +173,51 @@ fn unlocated(d: &Defect) -> String {
             }
             s
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oclc_backend_cpu::check::sink::Occurrence;
+    use oclc_backend_cpu::check::site::CheckSite;
+
+    /// A race report of `kind` on `__local` variable `l` with `detail`.
+    fn race(kind: DefectKind, detail: i64) -> Defect {
+        Defect {
+            kernel: "k".into(),
+            site: CheckSite {
+                kind,
+                span: None,
+                object: CheckObject::Variable {
+                    name: "l".into(),
+                    space: "__local",
+                },
+                size: 4,
+                object_size: Some(4),
+            },
+            count: 1,
+            first: Occurrence {
+                group: [0; 3],
+                local: [1, 0, 0],
+                detail,
+            },
+            object_size: Some(4),
+        }
+    }
+
+    #[test]
+    fn races_with_an_unknown_other_side_say_so() {
+        let local = headline(&race(DefectKind::DataRace, i64::from(UNKNOWN_WORK_ITEM)));
+        assert!(local.contains(": another work-item accessed"), "{local}");
+        let known = headline(&race(DefectKind::DataRace, 3));
+        assert!(known.contains("linear local id 3 accessed"), "{known}");
+        let code = -1 - ((UNKNOWN_GROUP << 32 | u64::from(u32::MAX)) as i64);
+        assert!(code < 0);
+        let global = headline(&race(DefectKind::GlobalDataRace, code));
+        assert!(
+            global.contains("a work-item of another work-group accessed"),
+            "{global}"
+        );
     }
 }
