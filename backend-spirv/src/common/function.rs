@@ -73,16 +73,7 @@ pub(crate) fn emit_items_entry(
     let f = cx.ir.function(fid);
     let void = cx.ty(f.ret)?;
     let fn_ty = cx.fn_ty(void, Vec::new());
-    let mut e = FnEmitter {
-        cx,
-        f,
-        values: vec![None; f.value_types.len()],
-        locals: Vec::new(),
-        loops: Vec::new(),
-        open: false,
-        uses: BTreeSet::new(),
-        calls: BTreeSet::new(),
-    };
+    let mut e = FnEmitter::new(cx, f);
     e.cx.b
         .begin_function(void, Some(id), FunctionControl::NONE, fn_ty)?;
     e.cx.b.name(id, f.name.clone());
@@ -93,9 +84,7 @@ pub(crate) fn emit_items_entry(
         .map_err(|err| err.in_function(&f.name))?;
     e.calls.insert(body);
     e.cx.b.end_function()?;
-    let (uses, calls) = (std::mem::take(&mut e.uses), std::mem::take(&mut e.calls));
-    cx.uses.insert(id, uses);
-    cx.calls.insert(id, calls);
+    e.record_references(id);
     Ok(())
 }
 
@@ -113,16 +102,7 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
         EmitKind::Callable if f.is_kernel() => format!("{}.callable", f.name),
         EmitKind::Callable => f.name.clone(),
     };
-    let mut e = FnEmitter {
-        cx,
-        f,
-        values: vec![None; f.value_types.len()],
-        locals: Vec::with_capacity(f.locals.len()),
-        loops: Vec::new(),
-        open: false,
-        uses: BTreeSet::new(),
-        calls: BTreeSet::new(),
-    };
+    let mut e = FnEmitter::new(cx, f);
     // __local variables live at module scope, one set per emitted function.
     let mut local_ptr_tys = Vec::with_capacity(f.locals.len());
     for l in &f.locals {
@@ -200,8 +180,7 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
             ));
         }
         e.cx.b.end_function()?;
-        cx.uses.insert(id, BTreeSet::new());
-        cx.calls.insert(id, BTreeSet::new());
+        e.record_references(id);
         return Ok(());
     }
     e.cx.b.begin_block(None)?;
@@ -244,10 +223,31 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
         }
     }
     e.cx.b.end_function()?;
-    let (uses, calls) = (std::mem::take(&mut e.uses), std::mem::take(&mut e.calls));
-    cx.uses.insert(id, uses);
-    cx.calls.insert(id, calls);
+    e.record_references(id);
     Ok(())
+}
+
+impl<'a, 'm> FnEmitter<'a, 'm> {
+    /// A fresh emitter for function `f` (no block open yet).
+    fn new(cx: &'a mut ModuleCtx<'m>, f: &'m Function) -> Self {
+        FnEmitter {
+            cx,
+            f,
+            values: vec![None; f.value_types.len()],
+            locals: Vec::with_capacity(f.locals.len()),
+            loops: Vec::new(),
+            open: false,
+            uses: BTreeSet::new(),
+            calls: BTreeSet::new(),
+        }
+    }
+
+    /// Records the module-scope variables and functions the emitted function `id`
+    /// references (for entry-point interfaces).
+    fn record_references(self, id: Word) {
+        self.cx.uses.insert(id, self.uses);
+        self.cx.calls.insert(id, self.calls);
+    }
 }
 
 impl FnEmitter<'_, '_> {
