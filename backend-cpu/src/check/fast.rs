@@ -12,9 +12,9 @@
 //!   this work-item's in this epoch (a half marked atomic is never this work-item's plain
 //!   one, so a plain access after an atomic one calls the routine);
 //! * an atomic `__local` operation that writes one whole cell, whose read half holds
-//!   another epoch's read or this work-item's, and whose write half another epoch's
-//!   write, an atomic one of this epoch, or this work-item's plain one
-//!   (`codegen/check_atomic.rs`);
+//!   another epoch's read or this work-item's plain one, and whose write half a write of
+//!   this group (so that the value it replaces was written) of another epoch, an atomic
+//!   one of this epoch, or this work-item's plain one (`codegen/check_atomic.rs`);
 //! * a store to a `__global` buffer that the kernel only writes, of one whole cell whose
 //!   cell holds no write of this launch ([`FastHeader::global_fresh_below`]) or this
 //!   work-item's write in this epoch: the cell becomes this work-item's write.

@@ -23,9 +23,9 @@
 //! Atomic operations that write are recorded in a cell's write half marked atomic (noting
 //! when atomics of several work-items of the epoch wrote it, and when an earlier
 //! work-group's did; [`crate::check::global_cell`]): they race with the plain accesses of
-//! other work-items and groups, never with each other. Atomic loads are checked against the
-//! plain writes but not recorded (a plain store after another work-item's atomic load is
-//! not found).
+//! other work-items and groups, never with each other. Atomic loads are recorded in the read
+//! half marked atomic: a plain write of another work-item or group races with them, an
+//! atomic one does not.
 
 use std::collections::HashMap;
 
@@ -182,7 +182,7 @@ impl GlobalShadow {
     }
 
     /// Records an access of cells `first..first + count` of buffer `area` (`len` cells) by
-    /// work-item `lin` of group `group` (atomic loads are only checked); returns the other
+    /// work-item `lin` of group `group`; returns the other
     /// side of the first race it finds.
     #[allow(clippy::too_many_arguments)]
     fn access(
@@ -224,7 +224,7 @@ impl GlobalShadow {
         for c in &mut cells[first.min(end)..end] {
             race = race.or(times.write_race(c, atomic, lin));
             if write {
-                race = race.or(times.read_race(c, lin));
+                race = race.or(times.read_race(c, atomic, lin));
             }
             times.record(c, (write, atomic), lin);
         }
@@ -545,6 +545,65 @@ mod tests {
         g.next_epoch(true);
         let other = at(&mut g, false, false, 0).expect("a read after another group's atomic");
         assert!(other.epoch < g.group_start);
+    }
+
+    #[test]
+    fn atomic_loads_race_with_later_plain_writes_of_others() {
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, false, true, 0).is_none());
+        assert!(at(&mut g, false, true, 1).is_none());
+        let other = at(&mut g, true, false, 3).expect("a plain store after atomic loads");
+        assert_eq!(other.lin, Some(0));
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, false, true, 0).is_none());
+        assert!(at(&mut g, false, true, 1).is_none());
+        assert!(
+            at(&mut g, true, true, 2).is_none(),
+            "an atomic write after them"
+        );
+        // The work-item's own atomic load, and a global barrier, order a store.
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, false, true, 0).is_none());
+        assert!(at(&mut g, true, false, 0).is_none(), "the work-item's own");
+        g.next_epoch(false);
+        assert!(at(&mut g, false, true, 1).is_none());
+        g.next_epoch(false);
+        assert!(
+            at(&mut g, true, false, 2).is_none(),
+            "after a global barrier"
+        );
+        // Another group's atomic load races with a plain store, not with an atomic.
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, false, true, 0).is_none());
+        g.next_epoch(true);
+        assert!(
+            at(&mut g, true, true, 0).is_none(),
+            "an atomic of another group"
+        );
+        let other = at(&mut g, true, false, 0).expect("a store after another group's load");
+        assert!(other.epoch < g.group_start);
+        // A plain read of this group after another group's atomic load: an atomic write
+        // of this group's other work-item races with the plain read only.
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, false, true, 0).is_none());
+        g.next_epoch(true);
+        assert!(at(&mut g, false, false, 1).is_none());
+        let other = at(&mut g, true, true, 2).expect("an atomic after a plain read");
+        assert_eq!(other.lin, Some(1));
+        let mut g = shadow();
+        g.next_epoch(true);
+        assert!(at(&mut g, false, true, 0).is_none());
+        g.next_epoch(true);
+        assert!(at(&mut g, false, false, 1).is_none());
+        assert!(
+            at(&mut g, true, true, 1).is_none(),
+            "an atomic after its own read"
+        );
     }
 
     #[test]

@@ -45,7 +45,9 @@
 //!   area's accesses; last writer and reader with their epoch; an epoch ends at each
 //!   barrier and work-group), which reports data races between the work-items of a group
 //!   (one access a write, not both atomic: [`local_cell`]) and reads of granules the group
-//!   never wrote. The shadow lives in a per-thread
+//!   never wrote (plain reads, and atomics that read the value they replace: `atomic_inc`,
+//!   `atomic_add`, `atomic_cmpxchg`..., not loads, stores and exchanges). The shadow lives
+//!   in a per-thread
 //!   [`shadow::ThreadShadow`] whose address the launch writes into the slot after the
 //!   check table's. An access of one cell that can be no defect is recorded inline
 //!   ([`fast`]); the others call [`shadow::oclc_check_local`], which decides and reports.
@@ -58,8 +60,8 @@
 //!   8 for a buffer only stored to). Global epochs end at each work-group and each
 //!   `barrier(CLK_GLOBAL_MEM_FENCE)`. A race is two accesses of one granule, one a write,
 //!   from different work-groups, or from two work-items of a group in one epoch, not both
-//!   atomic ([`global_cell`]: atomics that write are recorded marked atomic, atomic loads
-//!   are only checked).
+//!   atomic ([`global_cell`]: atomics are recorded marked atomic, those that write in the
+//!   write half, atomic loads in the read half).
 //!   Launches with a global shadow run their work-groups on one thread, in order (the
 //!   cells are plain memory, and an epoch before the group's first is another group's);
 //!   the program keeps the shadow from launch to launch, so a buffer's cells are
@@ -88,8 +90,7 @@
 //!   when kept in memory.
 //!
 //! Not checked: data races through pointers without a root (or through two arguments
-//! bound to one buffer), a plain store after another work-item's atomic load (atomic
-//! loads are not recorded), accesses through pointers without a root, a vector variable
+//! bound to one buffer), accesses through pointers without a root, a vector variable
 //! written in part and then read whole,
 //! and registers-kept variables that are not always stored first and live across a barrier
 //! (kept in the work-item state between regions).

@@ -25,13 +25,16 @@ use crate::check::sink::{CheckTable, Occurrence};
 pub const PRIVATE_AREA: u64 = 1 << 32;
 
 /// [`oclc_check_local`]'s `site_write` operand: the site number times this, plus flags.
-pub const SITE_SCALE: u64 = 8;
+pub const SITE_SCALE: u64 = 16;
 /// The flag of [`oclc_check_local`]'s `site_write` for a write.
 pub const FLAG_WRITE: u64 = 1;
 /// The flag of [`oclc_check_local`]'s `site_write` for a value with padding.
 pub const FLAG_PADDED: u64 = 2;
 /// The flag of [`oclc_check_local`]'s `site_write` for an atomic operation.
 pub const FLAG_ATOMIC: u64 = 4;
+/// The flag of [`oclc_check_local`]'s `site_write` for an atomic operation that reads the
+/// value it replaces (all but loads, stores and exchanges).
+pub const FLAG_READS_OLD: u64 = 8;
 
 /// The symbol of [`oclc_check_local`].
 pub const LOCAL_ACCESS_SYMBOL: &str = "oclc_check_local";
@@ -184,7 +187,9 @@ pub unsafe extern "C" fn oclc_check_epoch(shadow: *mut ThreadShadow, flags: u64)
 /// [`SITE_SCALE`], plus [`FLAG_WRITE`] for a write (an atomic one but a load too), plus
 /// [`FLAG_PADDED`] for a value with padding (a vector or an aggregate, whose copy may read
 /// bytes nothing wrote: reported only when no granule of it was written), plus
-/// [`FLAG_ATOMIC`] for an atomic operation. Returns 1 when the work-group should stop
+/// [`FLAG_ATOMIC`] for an atomic operation, plus [`FLAG_READS_OLD`] for an atomic one that
+/// reads the value it replaces (reported as an uninitialised read, like a plain read, when
+/// the group never wrote the granule). Returns 1 when the work-group should stop
 /// (`--check=stop`).
 ///
 /// # Safety
@@ -209,6 +214,7 @@ pub unsafe extern "C" fn oclc_check_local(
         write,
         atomic: site_write & FLAG_ATOMIC != 0,
         lin: lin as u32,
+        reads_old: site_write & FLAG_READS_OLD != 0,
     };
     let site = (site_write / SITE_SCALE) as usize;
     let area_shift = (area & ((1 << SHIFT_AT) - 1), (area >> SHIFT_AT) & 0xff);
@@ -218,14 +224,15 @@ pub unsafe extern "C" fn oclc_check_local(
     } else {
         unwritten > 0
     };
-    if (write || !uninit) && race.is_none() {
+    let reads = !write || how.reads_old;
+    if (!reads || !uninit) && race.is_none() {
         return 0;
     }
     // SAFETY: the sink outlives the launch.
     let sink = unsafe { &*table.sink };
     let occ = |detail: i64| Occurrence::of_work_item(ctx.group_id, ctx.local_size, lin, detail);
     let mut stop = false;
-    if uninit && !write {
+    if uninit && reads {
         stop |= sink.report(site, occ(offset as i64));
     }
     if let Some(other) = race {
@@ -257,6 +264,7 @@ mod tests {
             write,
             atomic: false,
             lin,
+            reads_old: false,
         }
     }
 
@@ -323,6 +331,7 @@ mod tests {
             write: true,
             atomic: true,
             lin: 0,
+            reads_old: false,
         };
         assert_eq!(s.access((0, 2), 0, 8, atomic), (0, 2, None));
         assert_eq!(at(&mut s, 4, false, 1), (0, 1, Some(0)));

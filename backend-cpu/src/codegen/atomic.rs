@@ -40,6 +40,7 @@ impl Tx<'_, '_, '_> {
         let write = op != AtomicOp::Load;
         let mut access = self.access(ptr, p, pointee_ty, write, result);
         access.atomic = true;
+        access.reads_old = !matches!(op, AtomicOp::Load | AtomicOp::Store | AtomicOp::Exchange);
         let p = self.checked_access(access)?;
         let mut xs = Vec::with_capacity(args.len());
         for a in args {

@@ -16,7 +16,8 @@ use super::Tx;
 use crate::check::global::{ParamShadow, GLOBAL_ACCESS_SYMBOL, WRITE_ONLY};
 use crate::check::provenance::{Provenance, Root};
 use crate::check::shadow::{
-    EPOCH_SYMBOL, FLAG_ATOMIC, FLAG_PADDED, FLAG_WRITE, LOCAL_ACCESS_SYMBOL, SHIFT_AT, SITE_SCALE,
+    EPOCH_SYMBOL, FLAG_ATOMIC, FLAG_PADDED, FLAG_READS_OLD, FLAG_WRITE, LOCAL_ACCESS_SYMBOL,
+    SHIFT_AT, SITE_SCALE,
 };
 use crate::check::sink::{table_offsets, REPORT_SYMBOL, SPARE_BYTES};
 use crate::check::site::{CheckObject, CheckSite, DefectKind};
@@ -130,6 +131,9 @@ pub(crate) struct Access {
     pub write: bool,
     /// An atomic access.
     pub atomic: bool,
+    /// An atomic access that reads the value it replaces (all but loads, stores and
+    /// exchanges).
+    pub reads_old: bool,
     /// A vector or aggregate, which may have bytes nothing writes (padding).
     pub padded: bool,
     /// Where the source made it.
@@ -244,6 +248,7 @@ impl Tx<'_, '_, '_> {
             align,
             write,
             atomic: false,
+            reads_old: false,
             padded: !matches!(self.types.get(ty), oclc_ir::Type::Scalar(_)),
             span: self.f.span(at).or(self.f.span(ptr)),
         }
@@ -650,7 +655,8 @@ impl Tx<'_, '_, '_> {
         let flags = first * SITE_SCALE
             + FLAG_WRITE * u64::from(a.write)
             + FLAG_PADDED * u64::from(a.padded)
-            + FLAG_ATOMIC * u64::from(a.atomic);
+            + FLAG_ATOMIC * u64::from(a.atomic)
+            + FLAG_READS_OLD * u64::from(a.reads_old);
         let copy = object_size.unwrap_or(0);
         let private = area >= crate::check::shadow::PRIVATE_AREA;
         // Private copies keep a cell per byte; `__local` areas one per granule.
@@ -783,6 +789,13 @@ impl Tx<'_, '_, '_> {
             Inline::Local { atomic: true, .. } => {
                 let r = self.b.ins().load(types::I64, flags, cell, 8);
                 let (fast, value) = self.inline_local_atomic(w, r, epoch, lin, mine);
+                // Of a cell the group wrote (else the old value may be uninitialised).
+                let start = self.b.ins().uload32(flags, shadow, fo::LOCAL_GROUP_START);
+                let written = self
+                    .b
+                    .ins()
+                    .icmp(IntCC::UnsignedGreaterThanOrEqual, w_epoch, start);
+                let fast = self.b.ins().band(fast, written);
                 (fast, 0, value)
             }
             Inline::Local { write, .. } => {

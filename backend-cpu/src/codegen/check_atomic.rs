@@ -15,7 +15,9 @@ impl Tx<'_, '_, '_> {
     /// It can when the read half holds no read of another work-item in this epoch, and the
     /// write half another epoch's write (then it becomes this work-item's atomic one), an
     /// atomic write of this epoch (marked [`SEVERAL`] when of another work-item), or this
-    /// work-item's plain write of this epoch (which stays). Everything else calls the routine.
+    /// work-item's plain write of this epoch (which stays); the caller also asks for a write
+    /// of the group (else the old value may be uninitialised). Everything else calls the
+    /// routine.
     pub(super) fn inline_local_atomic(
         &mut self,
         w: Value,
