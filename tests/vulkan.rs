@@ -114,30 +114,9 @@ fn reflection_describes_the_argument_block() {
 
 /// The `--emit reflection` JSON of a kernel file (path relative to the workspace root).
 fn reflection_of(file: &str) -> String {
-    let stem = std::path::Path::new(file)
-        .file_stem()
-        .unwrap()
-        .to_string_lossy();
-    let json = scratch(&format!("vk-reflection-{stem}")).join(format!("{stem}.json"));
-    let json_s = json.to_string_lossy();
-    let out = oclc(
-        &[
-            file,
-            "--target",
-            "vulkan",
-            "--emit",
-            "reflection",
-            "-o",
-            &json_s,
-        ],
-        &root(),
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    std::fs::read_to_string(&json).unwrap()
+    let file = root().join(file);
+    let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
+    vulkan_reflection(&file, &[], &scratch(&format!("vk-reflection-{stem}")))
 }
 
 /// The JSON value of `"key":` in `text` (up to the next `,` or `}`).

@@ -36,29 +36,11 @@ fn reflection_marks_the_kernels_that_cannot_tell_their_groups_apart() {
             Some(m) if m.starts_with("no") => false,
             _ => panic!("{stem}: no `// MERGEABLE: yes|no (reason)` line"),
         };
-        let json = scratch("vk-group-merge").join(format!("{stem}.json"));
-        let (file_s, json_s) = (file.to_string_lossy(), json.to_string_lossy());
-        let mut args = vec![
-            &*file_s,
-            "--target",
-            "vulkan",
-            "--emit",
-            "reflection",
-            "-o",
-            &json_s,
-        ];
-        args.extend(
-            marker(&text, "OPTIONS")
-                .into_iter()
-                .flat_map(str::split_whitespace),
-        );
-        let out = oclc(&args, &root());
-        assert!(
-            out.status.success(),
-            "{stem}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let got = std::fs::read_to_string(&json).unwrap();
+        let options: Vec<&str> = marker(&text, "OPTIONS")
+            .into_iter()
+            .flat_map(str::split_whitespace)
+            .collect();
+        let got = vulkan_reflection(&file, &options, &scratch("vk-group-merge"));
         assert!(
             got.contains(&format!("\"groups_mergeable\":{want}")),
             "{stem}: expected groups_mergeable {want}: {got}"

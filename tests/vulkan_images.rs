@@ -130,26 +130,7 @@ fn image_reads_follow_the_specification_on_vulkan() {
 fn reflection_gives_images_and_samplers_bindings() {
     let dir = scratch("vk-image-reflection");
     let file = root().join("tests/run/image_helpers.cl");
-    let json = dir.join("k.json");
-    let (file_s, json_s) = (file.to_string_lossy(), json.to_string_lossy());
-    let out = oclc(
-        &[
-            &file_s,
-            "--target",
-            "vulkan",
-            "--emit",
-            "reflection",
-            "-o",
-            &json_s,
-        ],
-        &dir,
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&json).unwrap();
+    let text = vulkan_reflection(&file, &[], &dir);
     // Arguments keep their block fields; images and samplers add set and binding (from 1:
     // binding 0 is the uniform-buffer block's), images what the kernel does with them.
     for part in [
@@ -200,26 +181,7 @@ fn images_read_with_several_texel_types_get_a_binding_per_type() {
             assert!(dis.contains(&part), "missing {part} in {dis}");
         }
     }
-    let (file_s, json) = (file.to_string_lossy(), dir.join("k.json"));
-    let json_s = json.to_string_lossy();
-    let out = oclc(
-        &[
-            &file_s,
-            "--target",
-            "vulkan",
-            "--emit",
-            "reflection",
-            "-o",
-            &json_s,
-        ],
-        &dir,
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = std::fs::read_to_string(&*json_s).unwrap();
+    let text = vulkan_reflection(&file, &[], &dir);
     for part in [
         "\"binding\":1,\"image\":{\"dim\":\"2d\",\"arrayed\":false,\"access\":\"read\",\"texel\":\"int\",\"more_texels\":[{\"texel\":\"float\",\"binding\":2}]}}",
         // The sampler argument follows the image's bindings.

@@ -29,6 +29,31 @@ pub fn oclc(args: &[&str], dir: &Path) -> Output {
         .expect("cannot start oclc")
 }
 
+/// The `--emit reflection` JSON of `file` compiled for Vulkan with `options`, written to
+/// `dir/STEM.json`; panics with oclc's errors when it fails.
+pub fn vulkan_reflection(file: &Path, options: &[&str], dir: &Path) -> String {
+    let stem = file.file_stem().unwrap().to_string_lossy();
+    let json = dir.join(format!("{stem}.json"));
+    let (file_s, json_s) = (file.to_string_lossy(), json.to_string_lossy());
+    let mut args = vec![
+        &*file_s,
+        "--target",
+        "vulkan",
+        "--emit",
+        "reflection",
+        "-o",
+        &json_s,
+    ];
+    args.extend(options);
+    let out = oclc(&args, &root());
+    assert!(
+        out.status.success(),
+        "{file_s}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read_to_string(&json).unwrap()
+}
+
 /// `oclc run FILE RUN... --device DEVICE... --dump DUMP` from the workspace root; the
 /// command line and its output when it fails.
 pub fn run_dumped(file: &Path, run: &[String], device: &[&str], dump: &Path) -> Result<(), String> {

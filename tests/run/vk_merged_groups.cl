@@ -4,8 +4,9 @@
 // RUN: --kernel coords_2d --global 256,16 --local 16,4 --offset 3,5 --arg i32[8192]=zeros
 // RUN: --kernel coords_2d --global 48,6 --local 6,3 --arg i32[8192]=zeros
 // RUN: --kernel count_all --global 8192 --local 32 --arg i32[8192]=iota --arg i32[2]=zeros
-// Kernels that cannot tell their work-groups apart, which oclc's Vulkan launcher runs with
-// several work-groups per Vulkan workgroup (tests/vulkan_group_merge.rs): global offsets,
+// Kernels that cannot tell their work-groups apart, which oclc's Vulkan launcher may run with
+// several work-items per invocation and several work-groups per Vulkan workgroup (the
+// differential harness asks for both; tests/vulkan_group_merge.rs): global offsets,
 // 2-D launches (groups merge along x only), group counts with few power-of-two factors,
 // and __global atomics from every work-item must give what PoCL gives unmerged.
 __kernel void scale_1d(__global const float *a, __global float *o)
