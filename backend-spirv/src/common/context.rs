@@ -29,7 +29,7 @@ pub(crate) struct VulkanState {
     /// work dimension: `uint`), written at each kernel entry.
     pub launch_vars: Option<[Word; 3]>,
     /// Pointers into Function or Workgroup memory that point into an array: the array
-    /// pointer and the 64-bit element index, so that pointer arithmetic can be
+    /// pointer and the 32-bit element index, so that pointer arithmetic can be
     /// re-expressed as an access chain.
     pub array_ptrs: HashMap<Word, (Word, Word)>,
     /// Pointer types already decorated with `ArrayStride`.

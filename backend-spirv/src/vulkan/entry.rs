@@ -130,7 +130,7 @@ impl FnEmitter<'_, '_> {
         let var = self.cx.global_variable(aptr, StorageClass::Workgroup, None);
         self.use_var(var);
         let pt = self.cx.ty(ty)?;
-        let zero = self.cx.const_i64(0);
+        let zero = self.cx.const_u32(0);
         let r = self.cx.b.access_chain(pt, None, var, [zero])?;
         self.cx.vk.array_ptrs.insert(r, (var, zero));
         Ok(r)

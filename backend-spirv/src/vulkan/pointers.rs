@@ -35,6 +35,26 @@ impl FnEmitter<'_, '_> {
         self.inst(op, t, &[w])
     }
 
+    /// An index into a logical (Function, Private or Workgroup) array as a 32-bit integer:
+    /// such arrays are far smaller than 2^31 elements, so the low 32 bits of any in-range
+    /// index (or of a sum of partial indices, computed modulo 2^32) are the index, and
+    /// drivers address shared memory and registers with 32-bit arithmetic (a 64-bit index
+    /// made NVIDIA's compiler do 64-bit address math for every `__local` access).
+    fn index_i32(&mut self, index: ValueId) -> Result<Word> {
+        let (s, _) = self.cx.shape(self.vty(index))?;
+        let w = self.val(index)?;
+        if s.bits() == 32 {
+            return Ok(w);
+        }
+        let t = self.cx.shape_ty(ScalarType::U32, 1, false);
+        let op = if s.bits() < 32 && s.is_signed() {
+            SOp::SConvert
+        } else {
+            SOp::UConvert
+        };
+        self.inst(op, t, &[w])
+    }
+
     fn space_of(&self, ptr: ValueId) -> AddressSpace {
         match self.cx.ir.types.pointee(self.vty(ptr)) {
             Some((space, _)) => space,
@@ -46,11 +66,13 @@ impl FnEmitter<'_, '_> {
     pub fn vk_index_addr(&mut self, base: ValueId, index: ValueId, rty: TypeId) -> Result<Word> {
         let rt = self.cx.ty(rty)?;
         let b = self.val(base)?;
-        let i = self.index_i64(index)?;
-        let r = self.cx.b.access_chain(rt, None, b, [i])?;
-        if !is_physical(self.space_of(base)) {
-            self.cx.vk.array_ptrs.insert(r, (b, i));
+        if is_physical(self.space_of(base)) {
+            let i = self.index_i64(index)?;
+            return Ok(self.cx.b.access_chain(rt, None, b, [i])?);
         }
+        let i = self.index_i32(index)?;
+        let r = self.cx.b.access_chain(rt, None, b, [i])?;
+        self.cx.vk.array_ptrs.insert(r, (b, i));
         Ok(r)
     }
 
@@ -62,7 +84,7 @@ impl FnEmitter<'_, '_> {
         if is_physical(space) {
             return self.vk_physical_offset(base, b, index, rt);
         }
-        let i = self.index_i64(index)?;
+        let i = self.index_i32(index)?;
         let Some(&(array, j)) = self.cx.vk.array_ptrs.get(&b) else {
             if space == AddressSpace::Local {
                 return self.vk_workgroup_ptr_offset(b, i, base, rt);
@@ -74,7 +96,7 @@ impl FnEmitter<'_, '_> {
                 oclc_ir::diag::describe::describe_value(Some(self.cx.ir), self.f, base)
             ));
         };
-        let t = self.cx.shape_ty(ScalarType::I64, 1, false);
+        let t = self.cx.shape_ty(ScalarType::U32, 1, false);
         let k = self.inst(SOp::IAdd, t, &[j, i])?;
         let r = self.cx.b.access_chain(rt, None, array, [k])?;
         self.cx.vk.array_ptrs.insert(r, (array, k));
