@@ -411,6 +411,8 @@ impl Checker {
             labels: Vec::new(),
             gotos: Vec::new(),
             leaving_stmt_expr: false,
+            case_labels: Vec::new(),
+            case_label_count: 0,
         });
         self.push_scope();
         for (name, ty, is_const, span) in &sig.params {

@@ -17,6 +17,7 @@ mod gnu_builtins;
 mod half;
 mod init;
 mod labels;
+mod nested_cases;
 mod opaque;
 mod overload;
 mod recursion;
@@ -76,6 +77,11 @@ pub(crate) struct FnCtx {
     leaving_stmt_expr: bool,
     /// `goto` statements of the body (target, span), resolved at the end.
     gotos: Vec<(String, crate::source::Span)>,
+    /// For each enclosing switch rewritten because of nested case labels (innermost
+    /// last): the label each of its case statements became (see `nested_cases`).
+    case_labels: Vec<std::collections::HashMap<usize, String>>,
+    /// Labels generated for such switches so far.
+    case_label_count: u32,
 }
 
 /// Checker state for one translation unit.

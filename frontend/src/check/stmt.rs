@@ -65,6 +65,10 @@ impl Checker {
                 None
             }
         });
+        let found = super::nested_cases::switch_labels(body);
+        if found.nested {
+            return self.switch_with_nested_cases(sel, body, &found.labels, out);
+        }
         let top: Vec<&ast::Stmt> = match &body.kind {
             StmtKind::Block(b) => b.stmts.iter().collect(),
             _ => vec![body],
@@ -247,17 +251,16 @@ impl Checker {
                 self.stmt(labelled, out);
             }
             StmtKind::Case(_) | StmtKind::Default => {
-                let in_switch = self.cur.as_ref().is_some_and(|c| c.switch_depth > 0);
+                if let Some(label) = self.nested_case_label(s) {
+                    out.push(Stmt::Label(label));
+                    return;
+                }
                 let what = if s.kind == StmtKind::Default {
                     "default"
                 } else {
                     "case"
                 };
-                let msg = if in_switch {
-                    format!("'{what}' label nested inside another statement of the switch body is not supported by oclc")
-                } else {
-                    format!("'{what}' statement not in switch statement")
-                };
+                let msg = format!("'{what}' statement not in switch statement");
                 self.error(Diagnostic::error("E0323", msg, s.span));
             }
             StmtKind::Label(l) => {
