@@ -419,10 +419,7 @@ impl FnLower<'_, '_> {
                 self.expr(a)?;
                 self.expr(b)
             }
-            ExprKind::StringLit(_) => self.unsupported(
-                e.span,
-                "string literals outside printf formats are not supported yet",
-            ),
+            ExprKind::StringLit(bytes) => Ok(self.string_literal(bytes)),
             ExprKind::StmtExpr { body, value } => {
                 for s in body {
                     self.stmt(s)?;

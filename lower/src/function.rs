@@ -7,6 +7,7 @@ use oclc_frontend::checked::{self as ck, CType, CheckedProgram};
 use oclc_frontend::source::Span;
 
 use super::imports::Imports;
+use super::string_literals::StringLiterals;
 use super::{limits, types, LowerError};
 use oclc_ir::builder::FunctionBuilder;
 use oclc_ir::module::{FuncId, Function, FunctionKind, KernelAttrs, LocalId, Stmt};
@@ -30,6 +31,8 @@ pub struct FnLower<'a, 't> {
     pub func_ids: &'a [Option<FuncId>],
     /// The body-less functions called so far (each an IR import).
     pub imports: &'a RefCell<Imports>,
+    /// The string literals used as values so far (each a `__constant` global).
+    pub strings: &'a RefCell<StringLiterals>,
     /// The function being built.
     pub b: FunctionBuilder<'t>,
     /// Where each source variable lives, by `VarId`.
@@ -274,6 +277,7 @@ pub fn lower_function(
     program: &CheckedProgram,
     func_ids: &[Option<FuncId>],
     imports: &RefCell<Imports>,
+    strings: &RefCell<StringLiterals>,
     types_table: &mut TypeTable,
     f: &ck::Function,
 ) -> Result<Function, LowerError> {
@@ -297,6 +301,7 @@ pub fn lower_function(
         program,
         func_ids,
         imports,
+        strings,
         b,
         vars: vec![None; f.vars.len()],
         source: f,

@@ -29,6 +29,7 @@ pub mod library;
 mod limits;
 mod lvalue;
 mod stmt;
+mod string_literals;
 mod types;
 mod zero_fill;
 
@@ -110,10 +111,14 @@ pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
         }
     }
     let imports = RefCell::new(imports::Imports::new(next));
+    let strings = RefCell::new(string_literals::StringLiterals::new(
+        module.globals.len() as u32
+    ));
     for f in &program.functions {
         if f.body.is_some() {
             let _ = types::take_unsupported_type();
-            let lowered = function::lower_function(program, &ids, &imports, &mut module.types, f);
+            let lowered =
+                function::lower_function(program, &ids, &imports, &strings, &mut module.types, f);
             if let Some(message) = types::take_unsupported_type() {
                 return Err(LowerError {
                     message,
@@ -136,5 +141,7 @@ pub fn lower_program(program: &CheckedProgram) -> Result<Module, LowerError> {
         }
         module.functions.push(decl);
     }
+    let strings = strings.into_inner().into_globals(&mut module.types);
+    module.globals.extend(strings);
     Ok(module)
 }

@@ -1,5 +1,6 @@
 //! Address constants: the value of a program-scope `__constant` pointer initialized with the
-//! address of another program-scope object (`= table`, `= &arr[2]`, `= table + 1`).
+//! address of another program-scope object (`= table`, `= &arr[2]`, `= table + 1`) or
+//! with a string literal (`= "abc"`, a `__constant char` array of its own).
 //!
 //! Such a pointer is never stored: the checker binds its name to the address expression
 //! itself, so every read is that (constant) address, on every target.
@@ -13,6 +14,7 @@ pub(crate) fn is_address_constant(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::ArrayDecay(l) | ExprKind::AddrOf(l) => is_static_location(l),
         ExprKind::PtrCast(inner) => is_address_constant(inner),
+        ExprKind::StringLit(_) => true,
         ExprKind::PtrAdd { ptr, offset } => {
             is_address_constant(ptr) && consteval::eval(offset).is_some()
         }

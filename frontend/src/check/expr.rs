@@ -175,10 +175,12 @@ impl Checker {
             },
             A::StrLit(parts) => {
                 let bytes = self.string_bytes(parts, span)?;
+                // A `__constant char` array, as clang-14 types it (C's `char[N]`, not
+                // const), decayed to a pointer.
                 let ty = CType::Pointer {
                     space: AddrSpace::Constant,
                     pointee: Box::new(CType::Scalar(ScalarKind::Char)),
-                    is_const: true,
+                    is_const: false,
                 };
                 Some(Val::R(mk(K::StringLit(bytes), ty, span)))
             }
