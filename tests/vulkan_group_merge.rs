@@ -121,12 +121,21 @@ fn vulkan_runs_merge_only_the_kernels_that_allow_it() {
         &[(MERGE, "256"), (ITEMS, "4")],
     );
     assert!(!out.contains(reshaped), "{out}");
-    // A large launch takes four by default: 4M work-items leave 1M invocations.
+    // A large launch takes four by default: 16M work-items leave 4M invocations; 4M
+    // work-items keep one each (runtime-lite's MIN_INVOCATIONS).
+    let ids = "tests/vulkan_group_merge/global_id_only.cl";
     let out = timed_vulkan_run_sized(
-        atomics,
-        1 << 22,
-        &["i32[4194304]=fill:1", "i32[1]=zeros"],
+        ids,
+        1 << 24,
+        &["f32[16777216]=rand:1", "f32[16777216]=zeros"],
         &[],
     );
     assert!(out.contains(&shape(1, 4)), "{out}");
+    let out = timed_vulkan_run_sized(
+        ids,
+        1 << 22,
+        &["f32[4194304]=rand:1", "f32[4194304]=zeros"],
+        &[],
+    );
+    assert!(!out.contains(reshaped), "{out}");
 }

@@ -34,8 +34,11 @@ pub const ITEMS_ENV: &str = "OCLC_VK_ITEMS";
 pub const DEFAULT_ITEMS: u32 = 4;
 
 /// The fewest invocations a launch keeps when it runs several work-items per invocation
-/// by default: four times what an H200 holds at once (132 multiprocessors of 2048).
-pub const MIN_INVOCATIONS: u64 = 1 << 20;
+/// by default: sixteen times what an H200 holds at once (132 multiprocessors of 2048).
+/// At 2^20 the 2048x2048 naive matrix product (4M work-items, 2048 steps each) took 4 per
+/// invocation and ran 7% slower than with one (bench/results/gpu-dispatch-shape.txt);
+/// the 4096x4096 Mandelbrot set (16M) still takes 4 and gains 13%.
+pub const MIN_INVOCATIONS: u64 = 1 << 22;
 
 /// The device limits that bound a workgroup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,9 +194,12 @@ mod tests {
 
     #[test]
     fn small_launches_keep_their_invocations() {
-        // 2M work-items: 2 per invocation leaves 1M invocations, 4 would leave fewer.
-        let d = plan_with([256, 1, 1], [8192, 1, 1], None, DEFAULT, NVIDIA);
+        // 8M work-items: 2 per invocation leaves 4M invocations, 4 would leave fewer.
+        let d = plan_with([256, 1, 1], [32768, 1, 1], None, DEFAULT, NVIDIA);
         assert_eq!(d.items, 2);
+        // The 2048x2048 matrix product: 4M work-items keep one each.
+        let d = plan_with([16, 16, 1], [128, 128, 1], None, DEFAULT, NVIDIA);
+        assert_eq!(d.items, 1);
         let d = plan_with([64, 1, 1], [64, 1, 1], None, DEFAULT, NVIDIA);
         assert_eq!(d.items, 1);
         // Asked for explicitly, any launch.
