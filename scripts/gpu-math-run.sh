@@ -3,7 +3,7 @@
 # on NVIDIA's Vulkan driver, then the transcendental bench, Black-Scholes and the bench-gpu
 # suite for a baseline and a changed oclc side by side against NVIDIA's OpenCL.
 #
-# usage: scripts/gpu-math-run.sh STEP...     (steps: ulp, math, probe, suite, chapter)
+# usage: scripts/gpu-math-run.sh STEP...     (steps: ulp, math, probe, groups, suite, chapter)
 #
 # Expects in the checkout (ignored folders the run tool carries): .gl/*.deb (the Vulkan
 # loader), .gpu/oclc-base and .gpu/oclc (release binaries), .gpu/vulkan_math_ulp*
@@ -63,6 +63,25 @@ step_probe() {
 }
 
 case " $* " in *" probe "*) step_probe > "$OUT/probe.txt" 2>&1; cat "$OUT/probe.txt" ;; esac
+step_groups() {
+    local n=67108864 k args
+    for k in hist_size_t hist_uint hist_flat reduce_sum reduce_uint reduce_own barriers_only; do
+        case $k in
+            hist_*) args=(--global $n --local 256 --arg "u8[$n]=rand:3" --arg "u32[$n]=zeros") ;;
+            reduce_sum|reduce_uint) args=(--global $n --local 128 --arg "f32[$n]=rand:7" --arg "f32[$((n / 128))]=zeros" --arg local:512) ;;
+            *) args=(--global $n --local 128 --arg "f32[$n]=rand:7" --arg "f32[$((n / 128))]=zeros") ;;
+        esac
+        for bin in opencl .gpu/oclc-base .gpu/oclc; do
+            local dev=vulkan b=$bin extra=()
+            [ $bin = opencl ] && { dev=opencl; b=.gpu/oclc; extra=(--opencl-device NVIDIA); }
+            t=$("$b" run bench/probes/group_forms.cl --kernel $k "${args[@]}" --device $dev "${extra[@]}" --time --repeat 10 2>&1 |
+                sed -n 's/^kernel time: \([0-9.]*\) ms.*/\1/p')
+            printf '%-14s %-16s %s ms\n' $k $bin "$t"
+        done
+    done
+}
+
+case " $* " in *" groups "*) step_groups > "$OUT/groups.txt" 2>&1; cat "$OUT/groups.txt" ;; esac
 case " $* " in *" suite "*)
     BENCH_ONLY='^([^c]|c[^h]|ch[^_])' scripts/bench-gpu.sh .gpu/oclc-base .gpu/oclc > "$OUT/suite.txt" 2>&1
     cat "$OUT/suite.txt" ;; esac
