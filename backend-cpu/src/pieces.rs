@@ -67,7 +67,7 @@ fn push_pieces(types: &TypeTable, ty: TypeId, base: u64, out: &mut Vec<Piece>) -
             }
         }
         Type::Struct { fields, .. } => {
-            let (offsets, _) = types.struct_layout(fields);
+            let (offsets, _) = types.struct_layout(ty);
             for (f, off) in fields.iter().zip(offsets) {
                 push_pieces(types, *f, base + off, out)?;
             }

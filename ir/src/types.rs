@@ -294,12 +294,16 @@ pub enum Type {
         /// Number of elements.
         len: u32,
     },
-    /// A structure with C layout.
+    /// A structure with C layout (see [`TypeTable::struct_layout`]). Text form:
+    /// `struct NAME {f32, i8}`, or `packed struct NAME {..}` when packed.
     Struct {
         /// The source name, for readability.
         name: String,
         /// Field types in order.
         fields: Vec<TypeId>,
+        /// `__attribute__((packed))`: every field at alignment 1 (no padding), and the
+        /// struct's own alignment is 1.
+        packed: bool,
     },
     /// An OpenCL image object (an opaque handle; only a function parameter holds one, it is
     /// never stored in memory). Text form: `image<2d, read>`, `image<1d[], write>` (arrayed).
@@ -455,23 +459,37 @@ impl TypeTable {
                     align: e.align,
                 }
             }
-            Type::Struct { fields, .. } => {
-                let (offsets, layout) = self.struct_layout(fields);
-                let _ = offsets;
-                layout
-            }
+            Type::Struct { fields, packed, .. } => self.fields_layout(fields, *packed).1,
             // Opaque handles, passed like pointers.
             Type::Image { .. } | Type::Sampler => Layout { size: 8, align: 8 },
         }
     }
 
-    /// Field offsets and total layout of a struct with the given field types (C rules).
-    pub fn struct_layout(&self, fields: &[TypeId]) -> (Vec<u64>, Layout) {
+    /// Field offsets and total layout of the struct type `ty` (C rules: each field at the
+    /// next multiple of its alignment, the size rounded up to the largest alignment; a
+    /// packed struct puts every field right after the previous one and has alignment 1).
+    /// The one place every pass and backend takes struct offsets from.
+    ///
+    /// # Panics
+    /// When `ty` is not a struct.
+    pub fn struct_layout(&self, ty: TypeId) -> (Vec<u64>, Layout) {
+        match self.get(ty) {
+            Type::Struct { fields, packed, .. } => self.fields_layout(fields, *packed),
+            other => panic!("struct_layout of a non-struct type {other:?}"),
+        }
+    }
+
+    /// Field offsets and total layout of a struct with the given field types, packed or not
+    /// (see [`TypeTable::struct_layout`]).
+    pub fn fields_layout(&self, fields: &[TypeId], packed: bool) -> (Vec<u64>, Layout) {
         let mut offset = 0u64;
         let mut align = 1u64;
         let mut offsets = Vec::with_capacity(fields.len());
         for &f in fields {
-            let l = self.layout(f);
+            let mut l = self.layout(f);
+            if packed {
+                l.align = 1;
+            }
             offset = offset.next_multiple_of(l.align);
             offsets.push(offset);
             offset += l.size;
@@ -508,7 +526,14 @@ impl fmt::Display for DisplayType<'_> {
                 write!(f, "ptr<{}, {}>", space.name(), self.table.display(*pointee))
             }
             Type::Array { elem, len } => write!(f, "[{} x {}]", len, self.table.display(*elem)),
-            Type::Struct { name, fields } => {
+            Type::Struct {
+                name,
+                fields,
+                packed,
+            } => {
+                if *packed {
+                    write!(f, "packed ")?;
+                }
                 write!(f, "struct {name} {{")?;
                 for (i, fld) in fields.iter().enumerate() {
                     if i > 0 {

@@ -30,6 +30,7 @@ mod limits;
 mod lvalue;
 mod stmt;
 mod string_literals;
+mod struct_plan;
 mod types;
 mod zero_fill;
 

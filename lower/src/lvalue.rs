@@ -92,10 +92,14 @@ impl FnLower<'_, '_> {
                     );
                     return Ok(Place::Addr(addr));
                 }
+                let field = match &base.ty {
+                    CType::Struct(s) => super::types::ir_field_index(self.types(), s, *field),
+                    _ => *field,
+                };
                 Ok(Place::Addr(self.b.emit(
                     Op::FieldAddr {
                         base: base_addr,
-                        field: *field,
+                        field,
                     },
                     pty,
                 )))

@@ -231,13 +231,8 @@ impl FnLower<'_, '_> {
                 for (i, f) in layout.fields.iter().enumerate() {
                     let fty = self.sty(&f.ty);
                     let pty = self.types().pointer(space, fty);
-                    let addr = self.b.emit(
-                        Op::FieldAddr {
-                            base,
-                            field: i as u32,
-                        },
-                        pty,
-                    );
+                    let field = super::types::ir_field_index(self.types(), s, i as u32);
+                    let addr = self.b.emit(Op::FieldAddr { base, field }, pty);
                     match items.get(i) {
                         Some(item) => self.initialize(Place::Addr(addr), &f.ty, item, span)?,
                         None => self.zero_fill(addr, &f.ty, span)?,
@@ -307,13 +302,8 @@ impl FnLower<'_, '_> {
                 for (i, f) in layout.fields.iter().enumerate() {
                     let fty = self.sty(&f.ty);
                     let pty = self.types().pointer(space, fty);
-                    let a = self.b.emit(
-                        Op::FieldAddr {
-                            base: addr,
-                            field: i as u32,
-                        },
-                        pty,
-                    );
+                    let field = super::types::ir_field_index(self.types(), s, i as u32);
+                    let a = self.b.emit(Op::FieldAddr { base: addr, field }, pty);
                     self.zero_fill(a, &f.ty, span)?;
                 }
                 Ok(())

@@ -5,6 +5,7 @@ use oclc_frontend::checked::{
 };
 use std::cell::RefCell;
 
+use crate::struct_plan::plan;
 use oclc_ir::op::Const;
 use oclc_ir::types::{self as ir, AddressSpace, ScalarType, Type, TypeId, TypeTable};
 
@@ -70,13 +71,6 @@ fn struct_type(t: &mut TypeTable, ty: &CType, s: &StructRef) -> TypeId {
         note_unsupported(format!("incomplete type {}", ty.display()));
         return t.scalar(ScalarType::U8);
     };
-    if layout.packed || layout.explicit_align.is_some() {
-        note_unsupported(format!(
-            "packed or explicitly aligned structs are not supported yet ({})",
-            ty.display()
-        ));
-        return t.scalar(ScalarType::U8);
-    }
     if UNSUPPORTED.with(|u| u.borrow().1.contains(&id)) {
         note_unsupported(format!(
             "self-referential struct types are not supported yet ({})",
@@ -88,18 +82,45 @@ fn struct_type(t: &mut TypeTable, ty: &CType, s: &StructRef) -> TypeId {
         return union_storage(t, s, layout.size, layout.align);
     }
     UNSUPPORTED.with(|u| u.borrow_mut().1.push(id));
-    let fields: Vec<TypeId> = layout
+    let members: Vec<TypeId> = layout
         .fields
         .iter()
         .map(|f| storage_type(t, &f.ty))
         .collect();
     UNSUPPORTED.with(|u| u.borrow_mut().1.retain(|x| *x != id));
+    let Some(plan) = plan(t, layout, &members) else {
+        note_unsupported(format!(
+            "the layout of {} cannot be expressed in the IR",
+            ty.display()
+        ));
+        return t.scalar(ScalarType::U8);
+    };
     let name = if s.name().is_empty() {
         format!("anon{id}")
     } else {
         s.name().to_string()
     };
-    t.intern(Type::Struct { name, fields })
+    t.intern(Type::Struct {
+        name,
+        fields: plan.fields,
+        packed: plan.packed,
+    })
+}
+
+/// The IR field index of member `field` of the (complete, non-union) struct `s`: members
+/// keep their order, but padding fields may sit between them (see [`crate::struct_plan`]).
+pub fn ir_field_index(t: &mut TypeTable, s: &StructRef, field: u32) -> u32 {
+    let Some(layout) = s.layout() else {
+        return field;
+    };
+    let members: Vec<TypeId> = layout
+        .fields
+        .iter()
+        .map(|f| storage_type(t, &f.ty))
+        .collect();
+    plan(t, layout, &members)
+        .and_then(|p| p.index.get(field as usize).copied())
+        .unwrap_or(field)
 }
 
 /// A union's storage: a struct holding one array of filler elements whose alignment is the
@@ -127,6 +148,7 @@ fn union_storage(t: &mut TypeTable, s: &StructRef, size: u64, align: u64) -> Typ
     t.intern(Type::Struct {
         name,
         fields: vec![bytes],
+        packed: false,
     })
 }
 

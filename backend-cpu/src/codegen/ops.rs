@@ -166,14 +166,12 @@ impl Tx<'_, '_, '_> {
                 vec![self.scaled_add(*base, *index, size)?]
             }
             Op::FieldAddr { base, field } => {
-                let fields = match self.types.pointee(self.f.value_type(*base)) {
-                    Some((_, st)) => match self.types.get(st) {
-                        Type::Struct { fields, .. } => fields.clone(),
-                        _ => return Err(self.err("field_addr of a non-struct")),
-                    },
+                let st = match self.types.pointee(self.f.value_type(*base)) {
+                    Some((_, st)) if matches!(self.types.get(st), Type::Struct { .. }) => st,
+                    Some(_) => return Err(self.err("field_addr of a non-struct")),
                     None => return Err(self.err("field_addr of a non-pointer")),
                 };
-                let (offsets, _) = self.types.struct_layout(&fields);
+                let (offsets, _) = self.types.struct_layout(st);
                 let p = self.val1(*base)?;
                 vec![self.b.ins().iadd_imm_s(p, offsets[*field as usize] as i64)]
             }

@@ -127,8 +127,8 @@ impl<'t> TypeEntries<'t> {
                 }
                 id
             }
-            Type::Struct { name, fields } => {
-                let (offsets, _) = types.struct_layout(fields);
+            Type::Struct { name, fields, .. } => {
+                let (offsets, _) = types.struct_layout(ty);
                 let root = unit.root();
                 let id = unit.add(root, gimli::DW_TAG_structure_type);
                 let e = unit.get_mut(id);

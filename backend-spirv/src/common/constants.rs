@@ -139,7 +139,7 @@ impl ModuleCtx<'_> {
                 Ok(self.const_composite(t, parts))
             }
             Type::Struct { fields, .. } => {
-                let (offsets, _) = self.ir.types.struct_layout(&fields);
+                let (offsets, _) = self.ir.types.struct_layout(ty);
                 let mut parts = Vec::with_capacity(fields.len());
                 for (f, off) in fields.iter().zip(offsets) {
                     parts.push(self.const_from_bytes(*f, &bytes[off as usize..])?);

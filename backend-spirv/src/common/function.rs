@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use oclc_ir::analysis::AccessAlign;
 use oclc_ir::{AddressSpace, FuncId, Function, Op, Stmt, Type, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, FunctionControl, FunctionParameterAttribute, StorageClass, Word};
@@ -48,6 +49,8 @@ pub(crate) struct FnEmitter<'a, 'm> {
     pub open: bool,
     uses: BTreeSet<Word>,
     calls: BTreeSet<Word>,
+    /// What each load and store may claim of its pointer's alignment.
+    pub align: AccessAlign,
 }
 
 /// Emits IR function `fid` as the SPIR-V function `id`.
@@ -230,6 +233,7 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
 impl<'a, 'm> FnEmitter<'a, 'm> {
     /// A fresh emitter for function `f` (no block open yet).
     fn new(cx: &'a mut ModuleCtx<'m>, f: &'m Function) -> Self {
+        let align = AccessAlign::of_function(&cx.ir.types, f);
         FnEmitter {
             cx,
             f,
@@ -239,6 +243,7 @@ impl<'a, 'm> FnEmitter<'a, 'm> {
             open: false,
             uses: BTreeSet::new(),
             calls: BTreeSet::new(),
+            align,
         }
     }
 

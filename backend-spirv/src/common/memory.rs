@@ -1,8 +1,11 @@
 //! Addresses, loads and stores. Address arithmetic uses `OpInBoundsPtrAccessChain`
 //! (with a leading 0 element for array and field addresses); loads and stores carry the
-//! `Aligned` memory operand with the natural alignment of the type. Bools are stored as
+//! `Aligned` memory operand with the natural alignment of the type, or less where the
+//! pointer may be under-aligned (a member of a packed struct: [`AccessAlign`]). Bools are stored as
 //! `u8` and converted on the way in and out.
 
+#[cfg(doc)]
+use oclc_ir::analysis::AccessAlign;
 use oclc_ir::{GlobalId, ScalarType, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{MemoryAccess, Op as SOp, Word};
@@ -70,8 +73,9 @@ impl FnEmitter<'_, '_> {
         }
     }
 
-    fn aligned(&self, ty: TypeId) -> (Option<MemoryAccess>, [Operand; 1]) {
-        let align = self.cx.ir.types.layout(ty).align as u32;
+    /// The `Aligned` operand of an access through `ptr`.
+    fn aligned(&self, ptr: ValueId) -> (Option<MemoryAccess>, [Operand; 1]) {
+        let align = self.align.access(&self.cx.ir.types, self.f, ptr) as u32;
         (
             Some(MemoryAccess::ALIGNED),
             [Operand::LiteralBit32(align.max(1))],
@@ -91,7 +95,7 @@ impl FnEmitter<'_, '_> {
         let pointee = self.pointee(ptr)?;
         let mt = self.cx.mem_ty(pointee)?;
         let p = self.val(ptr)?;
-        let (ma, extra) = self.aligned(pointee);
+        let (ma, extra) = self.aligned(ptr);
         let v = self.cx.b.load(mt, None, p, ma, extra)?;
         match self.bool_lanes(pointee) {
             Some(n) => {
@@ -114,7 +118,7 @@ impl FnEmitter<'_, '_> {
             let zero = self.cx.const_splat(ScalarType::U8, n, 0);
             v = self.inst(SOp::Select, mt, &[v, one, zero])?;
         }
-        let (ma, extra) = self.aligned(pointee);
+        let (ma, extra) = self.aligned(ptr);
         self.cx.b.store(p, v, ma, extra)?;
         Ok(())
     }

@@ -56,7 +56,11 @@ impl ModuleCtx<'_> {
                 access,
             } => self.image_ty(dim, arrayed, access)?,
             Type::Sampler => self.sampler_ty()?,
-            Type::Struct { name, fields } => {
+            Type::Struct {
+                name,
+                fields,
+                packed,
+            } => {
                 if let Some(&w) = self.type_ids.get(&(id, !mem)) {
                     w
                 } else {
@@ -66,8 +70,12 @@ impl ModuleCtx<'_> {
                     }
                     let w = self.b.type_struct(members);
                     self.b.name(w, name);
+                    if packed && self.flavour == Flavour::OpenCl {
+                        // As clang/llvm-spirv mark a packed struct: no padding between members.
+                        self.b.decorate(w, Decoration::CPacked, []);
+                    }
                     if self.flavour == Flavour::Vulkan && self.vk.laid_out.insert(w) {
-                        let (offsets, _) = self.ir.types.struct_layout(&fields);
+                        let (offsets, _) = self.ir.types.struct_layout(id);
                         for (i, off) in offsets.into_iter().enumerate() {
                             self.b.member_decorate(
                                 w,

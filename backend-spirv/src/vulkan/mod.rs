@@ -16,6 +16,7 @@ mod layout;
 pub(crate) mod math;
 mod narrow;
 mod nonneg;
+mod packed;
 pub mod pipeline;
 mod pointers;
 pub mod printf;
@@ -104,6 +105,7 @@ pub fn emit_vulkan_debug(
         ));
     }
     pointers::check_logical_pointer_casts(module)?;
+    packed::check_packed_buffers(module)?;
     if variable_pointers::needs_variable_pointers(module)
         && !workarounds::enabled("no-variable-pointers")
     {

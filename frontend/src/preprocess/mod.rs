@@ -7,6 +7,7 @@ mod line_directive;
 mod loop_hint;
 mod macros;
 mod pragma_operator;
+mod pragma_pack;
 mod render;
 
 pub use macros::Macro;
@@ -53,6 +54,8 @@ pub(crate) struct Preprocessor<'m> {
     /// Loop-unrolling pragmas: the number of tokens emitted before each (so the next
     /// token is the one it applies to), its span and the request.
     loop_pragmas: Vec<(usize, Span, LoopUnroll)>,
+    /// `#pragma pack` changes: the number of tokens emitted before each.
+    pack_pragmas: Vec<(usize, Span, pragma_pack::PackChange)>,
     /// Whether `cl_khr_fp16` may be enabled (not removed by `-cl-ext`).
     fp16_allowed: bool,
     /// `#line` directives seen in each file, in order.
@@ -196,6 +199,7 @@ pub fn preprocess_with_pragmas(
         fp16_pragmas: Vec::new(),
         fp_contract_off: false,
         loop_pragmas: Vec::new(),
+        pack_pragmas: Vec::new(),
         fp16_allowed: opts.extension_set().fp16_allowed(),
         line_marks: FxHashMap::default(),
         bracket_depth: opts.bracket_depth,
@@ -205,6 +209,7 @@ pub fn preprocess_with_pragmas(
     pp.process_file(prelude);
     pp.out.clear();
     pp.loop_pragmas.clear();
+    pp.pack_pragmas.clear();
     pp.process_file(file);
     let mut loop_hints: Vec<LoopHint> = pp
         .loop_pragmas
@@ -217,6 +222,8 @@ pub fn preprocess_with_pragmas(
         })
         .collect();
     loop_hints.extend(loop_hint::unroll_hint_attributes(&pp.out));
+    // After the loop hints, whose token indices it would shift.
+    pragma_pack::apply(&mut pp.out, &pp.pack_pragmas, &mut pp.diags);
     let pragmas = Pragmas {
         fp16: pp.fp16_pragmas,
         fp_contract_off: pp.fp_contract_off,
@@ -448,6 +455,9 @@ impl Preprocessor<'_> {
                 }
                 if let ["OPENCL", "FP_CONTRACT", "OFF"] = words[..] {
                     self.fp_contract_off = true;
+                }
+                if let Some(c) = pragma_pack::pack_pragma(rest, dspan, &mut self.diags) {
+                    self.pack_pragmas.push((self.out.len(), dspan, c));
                 }
                 if let Some(request) = loop_hint::unroll_pragma(rest, dspan, &mut self.diags) {
                     self.loop_pragmas.push((self.out.len(), dspan, request));

@@ -1,15 +1,18 @@
-//! Analyses the optimisations share, computed on demand from a function (the IR keeps no
+//! Analyses the optimisations and backends share, computed on demand from a function (the IR keeps no
 //! use lists or loop trees): how private variables are accessed ([`vars`]) and which are
 //! always stored before they are loaded ([`initialised`]), what a block
-//! does to memory and control flow ([`effects`]), and counted loops with their induction
-//! variable, bounds and trip count ([`loops`]).
+//! does to memory and control flow ([`effects`]), counted loops with their induction
+//! variable, bounds and trip count ([`loops`]), and the alignment each memory access may
+//! rely on ([`access_align`]).
 
+pub mod access_align;
 pub mod defs;
 pub mod effects;
 pub mod initialised;
 pub mod loops;
 pub mod vars;
 
+pub use access_align::AccessAlign;
 pub use defs::Defs;
 pub use effects::{block_effects, Effects};
 pub use initialised::initialised_before_loads;

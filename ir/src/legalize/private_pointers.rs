@@ -771,7 +771,7 @@ impl Rewriter<'_> {
         for step in &root.steps {
             match (step, self.types.get(ty)) {
                 (Step::Field(i), Type::Struct { fields, .. }) => {
-                    let (offsets, _) = self.types.struct_layout(fields);
+                    let (offsets, _) = self.types.struct_layout(ty);
                     offset += offsets[*i as usize] as i64;
                     ty = fields[*i as usize];
                 }

@@ -307,10 +307,10 @@ impl Rewriter<'_> {
                     return Ok(false);
                 };
                 let (_, st) = self.types.pointee(self.f.value_type(*base)).unwrap();
-                let Type::Struct { fields, .. } = self.types.get(st).clone() else {
+                if !matches!(self.types.get(st), Type::Struct { .. }) {
                     return Err("field address of a non-struct".into());
-                };
-                let (offsets, _) = self.types.struct_layout(&fields);
+                }
+                let (offsets, _) = self.types.struct_layout(st);
                 self.advance(out, d, offsets[*field as usize] as i64, None)
             }
             Op::IndexAddr { base, index } => {

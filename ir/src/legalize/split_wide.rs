@@ -110,7 +110,11 @@ impl TypeMap {
                 let e = self.map(types, elem);
                 types.array(e, len)
             }
-            Type::Struct { name, fields } => self.map_struct(types, t, name, &fields),
+            Type::Struct {
+                name,
+                fields,
+                packed,
+            } => self.map_struct(types, t, name, &fields, packed),
             _ => t,
         };
         self.visiting.remove(&t);
@@ -125,12 +129,13 @@ impl TypeMap {
         t: TypeId,
         name: String,
         fields: &[TypeId],
+        packed: bool,
     ) -> TypeId {
         let mapped: Vec<TypeId> = fields.iter().map(|f| self.map(types, *f)).collect();
         if mapped == fields {
             return t;
         }
-        let (offsets, layout) = types.struct_layout(fields);
+        let (offsets, layout) = types.struct_layout(t);
         let u8t = types.scalar(ScalarType::U8);
         let (mut new_fields, mut index, mut at) = (Vec::new(), Vec::new(), 0u64);
         for (i, f) in mapped.iter().enumerate() {
@@ -147,6 +152,7 @@ impl TypeMap {
         let n = types.intern(Type::Struct {
             name,
             fields: new_fields,
+            packed,
         });
         self.fields.insert(t, index);
         n
@@ -830,10 +836,7 @@ kernel @k(%0 "o": ptr<global, struct item {f32, f32x8, i32x16}>, %1 "s": f32x8) 
         verify_module(&m).expect("input verifies");
         let old = m.functions[1].params[0].ty;
         let (_, old_item) = m.types.pointee(old).unwrap();
-        let Type::Struct { fields, .. } = m.types.get(old_item).clone() else {
-            panic!("struct")
-        };
-        let (old_offsets, old_layout) = m.types.struct_layout(&fields);
+        let (old_offsets, old_layout) = m.types.struct_layout(old_item);
         assert_eq!(
             (old_offsets.clone(), old_layout.size),
             (vec![0, 32, 64], 128)
@@ -849,10 +852,7 @@ kernel @k(%0 "o": ptr<global, struct item {f32, f32x8, i32x16}>, %1 "s": f32x8) 
         assert_eq!(*m.types.get(twice.ret), Type::Void);
         // The struct keeps its OpenCL layout: members at 0, 32, 64, size 128.
         let (_, item) = m.types.pointee(m.functions[1].params[0].ty).unwrap();
-        let Type::Struct { fields, .. } = m.types.get(item).clone() else {
-            panic!("struct")
-        };
-        let (offsets, layout) = m.types.struct_layout(&fields);
+        let (offsets, layout) = m.types.struct_layout(item);
         let index = &tm_fields(&mut m.clone(), old_item);
         let kept: Vec<u64> = index.iter().map(|i| offsets[*i as usize]).collect();
         assert_eq!((kept, layout.size), (old_offsets, 128));

@@ -128,9 +128,14 @@ impl Importer {
                 elem: self.ty(src, dst, elem),
                 len,
             },
-            Type::Struct { name, fields } => Type::Struct {
+            Type::Struct {
+                name,
+                fields,
+                packed,
+            } => Type::Struct {
                 name,
                 fields: fields.iter().map(|f| self.ty(src, dst, *f)).collect(),
+                packed,
             },
         };
         let id = dst.intern(mapped);

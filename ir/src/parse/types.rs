@@ -1,5 +1,5 @@
 //! Parsing of types in text form: `f32`, `f32x4`, `ptr<global, f32>`, `[16 x f32]`,
-//! `struct NAME {T, T}`, `image<2d[], read>`, `sampler` and `void`.
+//! `struct NAME {T, T}`, `packed struct NAME {T, T}`, `image<2d[], read>`, `sampler` and `void`.
 
 use super::cursor::Cursor;
 use super::ParseError;
@@ -49,27 +49,47 @@ fn parse_nested(cur: &mut Cursor, types: &mut TypeTable, depth: u32) -> Result<T
         }
         "sampler" => Ok(types.intern(Type::Sampler)),
         "image" => parse_image(cur, types),
-        "struct" => {
-            // The name is printed raw: it runs up to the ` {` that opens the field list.
-            if !cur.rest().starts_with(' ') {
-                return Err(cur.error("expected a struct name"));
+        "packed" => {
+            cur.skip_ws();
+            let at = cur.pos();
+            if cur.word() != "struct" {
+                return Err(cur.error_at(at, "expected `struct` after `packed`"));
             }
-            let name = cur.until(" {")?.get(1..).unwrap_or("").to_string();
-            cur.expect("{")?;
-            let mut fields = Vec::new();
-            if !cur.eat("}") {
-                loop {
-                    fields.push(parse_nested(cur, types, depth + 1)?);
-                    if cur.eat("}") {
-                        break;
-                    }
-                    cur.expect(",")?;
-                }
-            }
-            Ok(types.intern(Type::Struct { name, fields }))
+            parse_struct(cur, types, depth, true)
         }
+        "struct" => parse_struct(cur, types, depth, false),
         _ => scalar_or_vector(w, types).ok_or_else(|| cur.error_at(start, "expected a type")),
     }
+}
+
+/// Parses the rest of `struct NAME {T, ..}` after the word `struct`.
+fn parse_struct(
+    cur: &mut Cursor,
+    types: &mut TypeTable,
+    depth: u32,
+    packed: bool,
+) -> Result<TypeId, ParseError> {
+    // The name is printed raw: it runs up to the ` {` that opens the field list.
+    if !cur.rest().starts_with(' ') {
+        return Err(cur.error("expected a struct name"));
+    }
+    let name = cur.until(" {")?.get(1..).unwrap_or("").to_string();
+    cur.expect("{")?;
+    let mut fields = Vec::new();
+    if !cur.eat("}") {
+        loop {
+            fields.push(parse_nested(cur, types, depth + 1)?);
+            if cur.eat("}") {
+                break;
+            }
+            cur.expect(",")?;
+        }
+    }
+    Ok(types.intern(Type::Struct {
+        name,
+        fields,
+        packed,
+    }))
 }
 
 /// Parses the rest of `image<DIM[], ACCESS>` after the word `image`.

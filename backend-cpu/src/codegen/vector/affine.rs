@@ -143,10 +143,10 @@ impl Tx<'_, '_, '_> {
                 let Some((_, st)) = self.types.pointee(self.f.value_type(*base)) else {
                     return Ok(None);
                 };
-                let Type::Struct { fields, .. } = self.types.get(st) else {
+                if !matches!(self.types.get(st), Type::Struct { .. }) {
                     return Ok(None);
-                };
-                let (offsets, _) = self.types.struct_layout(&fields.clone());
+                }
+                let (offsets, _) = self.types.struct_layout(st);
                 Some(Aff {
                     base: self
                         .b

@@ -59,7 +59,7 @@ fn collect(
             ty,
         }),
         Type::Struct { fields, .. } => {
-            let (offsets, _) = types.struct_layout(&fields);
+            let (offsets, _) = types.struct_layout(ty);
             for (i, (&f, &o)) in fields.iter().zip(&offsets).enumerate() {
                 path.push(Step::Field(i as u32));
                 collect(types, f, offset + o as i64, path, out)?;

@@ -209,8 +209,8 @@ impl<'a> Addresses<'a> {
     fn field_offset(&self, ptr: ValueId, field: u32) -> Option<u32> {
         let (_, pointee) = self.types.pointee(self.f.value_type(ptr))?;
         match self.types.get(pointee) {
-            Type::Struct { fields, .. } => {
-                let (offsets, _) = self.types.struct_layout(fields);
+            Type::Struct { .. } => {
+                let (offsets, _) = self.types.struct_layout(pointee);
                 u32::try_from(*offsets.get(field as usize)?).ok()
             }
             _ => None,

@@ -1,0 +1,113 @@
+//! Packed structs on Vulkan. A packed struct may put a member below its natural
+//! alignment (a `uint` at byte 1); Vulkan's explicit layout rules, which every type in a
+//! physical storage buffer follows, require each member's `Offset` to be a multiple of its
+//! scalar alignment even under scalar block layout, and storage-buffer hardware may not
+//! read such a member in one access. Such a type in `__global` or `__constant` memory is
+//! refused with the location of the first use; in private and `__local` memory (logical
+//! pointers, no explicit layout) packed structs work as anywhere else.
+
+use oclc_ir::diag::describe::describe_value;
+use oclc_ir::{walk_stmts, Module, Stmt, Type, TypeId, TypeTable};
+
+use super::pointers::is_physical;
+use crate::error::{Result, SpirvError};
+
+/// The largest scalar size in `ty` (Vulkan's scalar alignment of the type).
+fn scalar_align(types: &TypeTable, ty: TypeId) -> u64 {
+    match types.get(ty) {
+        Type::Scalar(s) | Type::Vector { elem: s, .. } => s.size() as u64,
+        Type::Array { elem, .. } => scalar_align(types, *elem),
+        Type::Struct { fields, .. } => fields
+            .iter()
+            .map(|f| scalar_align(types, *f))
+            .max()
+            .unwrap_or(1),
+        _ => 8,
+    }
+}
+
+/// The byte offset of the first member of `ty` (recursively) placed below its scalar
+/// alignment, if any.
+pub(crate) fn misaligned_member(types: &TypeTable, ty: TypeId) -> Option<u64> {
+    match types.get(ty) {
+        Type::Array { elem, .. } => misaligned_member(types, *elem),
+        Type::Struct { fields, .. } => {
+            let (offsets, _) = types.struct_layout(ty);
+            fields.iter().zip(offsets).find_map(|(&f, off)| {
+                if off % scalar_align(types, f) != 0 {
+                    Some(off)
+                } else {
+                    misaligned_member(types, f).map(|o| off + o)
+                }
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The message for a pointer of type `ptr` into a buffer, when its pointee cannot be laid
+/// out for Vulkan.
+fn refusal(types: &TypeTable, ptr: TypeId) -> Option<String> {
+    let (space, pointee) = types.pointee(ptr)?;
+    if !is_physical(space) {
+        return None;
+    }
+    let at = misaligned_member(types, pointee)?;
+    Some(format!(
+        "{} in {} memory, which puts a member at byte {at} below its natural alignment \
+         (a packed struct), on Vulkan, whose buffers cannot hold it",
+        types.display(pointee),
+        space.name()
+    ))
+}
+
+/// Fails at the first `__global`/`__constant` pointer (parameter or value) to a type with
+/// a member below its natural alignment.
+pub(crate) fn check_packed_buffers(module: &Module) -> Result<()> {
+    let types = &module.types;
+    for f in &module.functions {
+        for p in &f.params {
+            if let Some(m) = refusal(types, p.ty) {
+                return Err(SpirvError::new(format!(
+                    "unsupported: parameter `{}`: a pointer to {m}",
+                    p.name
+                ))
+                .in_function(&f.name)
+                .at(first_use(f, p.value).or(oclc_ir::first_span(f))));
+            }
+        }
+        let mut found = None;
+        walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let { value, .. } = s {
+                if found.is_none() {
+                    if let Some(m) = refusal(types, f.value_type(*value)) {
+                        let what = describe_value(Some(module), f, *value);
+                        found = Some((format!("{what}, a pointer to {m}"), f.span(*value)));
+                    }
+                }
+            }
+        });
+        if let Some((message, span)) = found {
+            return Err(SpirvError::new(format!("unsupported: {message}"))
+                .in_function(&f.name)
+                .at(span));
+        }
+    }
+    Ok(())
+}
+
+/// The span of the first statement with a span that reads `v`.
+fn first_use(f: &oclc_ir::Function, v: oclc_ir::ValueId) -> Option<oclc_ir::SourceSpan> {
+    let mut found = None;
+    walk_stmts(&f.body, &mut |s| {
+        if found.is_some() {
+            return;
+        }
+        if let Stmt::Let { value, op } = s {
+            if op.operands().contains(&v) {
+                found = f.span(*value);
+            }
+        }
+    });
+    found
+}
