@@ -33,22 +33,22 @@ fn kernel_with(prelude: &str, decls: &str, value: &str) -> String {
 
 /// The multipliers of `v0` to `v15` (positive `long`s with spread-out bits).
 const M: [i64; 16] = [
-    0x1234_5678_9abc_def,
-    0x0f0f_0f0f_0f0f_0f0,
-    0x7654_3210_fedc_ba9,
-    0x1111_1111_1111_111,
-    0x0123_4567_89ab_cde,
-    0x5a5a_5a5a_5a5a_5a5,
-    0x0fed_cba9_8765_432,
-    0x3c3c_3c3c_3c3c_3c3,
-    0x0000_ffff_0000_fff,
-    0x2468_ace0_2468_ace,
-    0x1357_9bdf_1357_9bd,
-    0x0ff0_0ff0_0ff0_0ff,
-    0x6666_6666_6666_666,
-    0x0abc_def0_1234_567,
-    0x4000_0000_0000_001,
-    0x0000_0000_0000_007,
+    0x0123_4567_89ab_cdef,
+    0x00f0_f0f0_f0f0_f0f0,
+    0x0765_4321_0fed_cba9,
+    0x0111_1111_1111_1111,
+    0x0012_3456_789a_bcde,
+    0x05a5_a5a5_a5a5_a5a5,
+    0x00fe_dcba_9876_5432,
+    0x03c3_c3c3_c3c3_c3c3,
+    0x0000_0fff_f000_0fff,
+    0x0246_8ace_0246_8ace,
+    0x0135_79bd_f135_79bd,
+    0x00ff_00ff_00ff_00ff,
+    0x0666_6666_6666_6666,
+    0x00ab_cdef_0123_4567,
+    0x0400_0000_0000_0001,
+    0x0000_0000_0000_0007,
 ];
 
 /// `vK` as the kernels compute it (`x` = 3, wrapping as OpenCL's `long` does).
