@@ -1,28 +1,84 @@
 //! Limits on how deeply a program may nest, checked before any stage recurses over it, so
 //! that deep input gets a located error instead of a stack overflow:
 //! * brackets: `(`, `[` and `{` nest at most `-fbracket-depth` levels (clang's limit and
-//!   message; default 256);
+//!   message; default 256), counted on the tokens, separately from the rules below;
 //! * syntax trees: expressions, statements, initializer lists and declarators nest at most
 //!   [`MAX_NESTING`] levels, however they nest (a chain of unary operators or casts, an
-//!   `else if` chain, a long `a + b + ...` sum). The checker, the lowering, the passes and
-//!   the backends recurse over these trees; the driver runs them on a thread whose stack
-//!   holds [`MAX_NESTING`] levels of every stage (`oclc::compile_stack`).
+//!   `else if` chain, a `?:` chain, an `a = b = ...` chain);
+//! * binary operator chains: real kernels (hashcat's, generated code) hold sums, `|` and
+//!   `^` chains and comma lists of tens of thousands of terms, and `a + b + ...` nests one
+//!   level per operator. So levels under a binary operator (arithmetic, bitwise, shift,
+//!   comparison) or a comma count apart: at most [`MAX_CHAIN`] operands chained (49 999
+//!   such levels), independently of the [`MAX_NESTING`] other levels. Assignments, `?:`,
+//!   `&&` and `||` count there: the last three are control flow, and a 50 000-operand
+//!   `&&` chain of array elements took a minute to SPIR-V and 21 GB to a CPU object. For
+//!   comparison clang-14 (`-cl-std=CL1.2 -fsyntax-only`, 8 MiB stack) always accepts a
+//!   sum of 32 660 terms `x + x + ...` in a kernel and always crashes with a stack overflow
+//!   (SIGSEGV, no diagnostic) from 32 690 terms on (in between it depends on the stack's
+//!   random placement); oclc compiles a 50 000-term sum for every target and refuses a
+//!   50 001-term one with a located error.
+//!
+//! The checker, the lowering, the passes and the backends recurse over these trees; the
+//! driver runs them on a thread whose stack holds [`MAX_CHAIN`] binary levels and
+//! [`MAX_NESTING`] other levels at once of every stage (`oclc::compile_stack`; tests/deep_nesting.rs
+//! and tests/binary_chains.rs compile programs at the limits for every target).
 //!
 //! The walk here uses an explicit stack, and syntax trees drop without recursion (see
 //! `ast_drop`), so a tree past the limit is measured and freed safely.
 
 use crate::ast::{
-    AttrArg, Attribute, DeclSpec, DeclSpecs, Declaration, Declarator, Derived, Expr, ExprKind,
-    Initializer, Stmt, StmtKind, TranslationUnit, TypeName,
+    AttrArg, Attribute, BinaryOp, DeclSpec, DeclSpecs, Declaration, Declarator, Derived, Expr,
+    ExprKind, Initializer, Stmt, StmtKind, TranslationUnit, TypeName,
 };
 use crate::diagnostic::Diagnostic;
 use crate::lexer::{TokKind, Token};
 use crate::source::Span;
 
 /// The deepest nesting of expressions, statements, initializer lists and declarator
-/// levels accepted (clang accepts a 20 000-term sum; it overflows its own stack on 20 000
-/// unary minus signs).
+/// levels accepted (clang-14 overflows its own stack on 20 000 unary minus signs).
 pub const MAX_NESTING: usize = 10_000;
+
+/// The longest chain of binary operators or commas accepted, in operands: a sum of up to
+/// 50 000 terms. Levels under a binary operator or a comma count against this limit
+/// instead of [`MAX_NESTING`] (the two are independent, and the compile stack holds both
+/// at once).
+pub const MAX_CHAIN: usize = 50_000;
+
+/// The depth of a node: levels under binary operators or commas, and all other levels.
+#[derive(Clone, Copy, Default)]
+struct Depth {
+    binary: usize,
+    other: usize,
+}
+
+impl Depth {
+    /// `n` levels deeper, none of them binary.
+    fn levels(self, n: usize) -> Depth {
+        Depth {
+            other: self.other + n,
+            ..self
+        }
+    }
+
+    /// One level deeper, not binary.
+    fn deeper(self) -> Depth {
+        self.levels(1)
+    }
+
+    /// One level deeper, under a binary operator or a comma.
+    fn binary(self) -> Depth {
+        Depth {
+            binary: self.binary + 1,
+            ..self
+        }
+    }
+
+    /// Past either limit: a chain of `n` operands puts its first operand `n - 1` binary
+    /// levels deep.
+    fn too_deep(self) -> bool {
+        self.other > MAX_NESTING || self.binary >= MAX_CHAIN
+    }
+}
 
 /// The first `(`, `[` or `{` that opens more than `max` brackets at once, as clang reports
 /// it (`fatal error: bracket nesting level exceeded maximum of 256`).
@@ -67,21 +123,22 @@ enum Node<'a> {
     Attrs(&'a [Attribute]),
 }
 
-/// The first node of `tu` nested more than [`MAX_NESTING`] levels deep, as an error.
+/// The first node of `tu` nested past the limits (see the module doc), as an error.
 pub fn check_tree_depth(tu: &TranslationUnit) -> Option<Diagnostic> {
-    let mut stack: Vec<(Node, usize)> = Vec::new();
+    let mut stack: Vec<(Node, Depth)> = Vec::new();
+    let top = Depth::default();
     for item in &tu.items {
         match item {
             crate::ast::ExternalDecl::Function(f) => {
-                stack.push((Node::Specs(&f.specs), 0));
-                stack.push((Node::Declarator(&f.declarator), 0));
-                stack.extend(f.body.stmts.iter().map(|s| (Node::Stmt(s), 1)));
+                stack.push((Node::Specs(&f.specs), top));
+                stack.push((Node::Declarator(&f.declarator), top));
+                stack.extend(f.body.stmts.iter().map(|s| (Node::Stmt(s), top.deeper())));
             }
-            crate::ast::ExternalDecl::Declaration(d) => stack.push((Node::Decl(d), 0)),
+            crate::ast::ExternalDecl::Declaration(d) => stack.push((Node::Decl(d), top)),
         }
         while let Some((node, depth)) = stack.pop() {
-            if depth > MAX_NESTING {
-                return Some(too_deep(&node));
+            if depth.too_deep() {
+                return Some(too_deep(&node, depth));
             }
             children(node, depth, &mut stack);
         }
@@ -89,7 +146,7 @@ pub fn check_tree_depth(tu: &TranslationUnit) -> Option<Diagnostic> {
     None
 }
 
-fn too_deep(node: &Node) -> Diagnostic {
+fn too_deep(node: &Node, depth: Depth) -> Diagnostic {
     let span = match node {
         Node::Expr(e) => e.span,
         Node::Stmt(s) => s.span,
@@ -100,20 +157,29 @@ fn too_deep(node: &Node) -> Diagnostic {
         Node::Specs(s) => s.span,
         Node::Attrs(a) => a.first().map(|a| a.span).unwrap_or_default(),
     };
-    Diagnostic::error(
-        "E0203",
-        format!("program nested too deeply (more than {MAX_NESTING} levels of expressions, statements or declarators)"),
-        span,
-    )
-    .with_label("nested too deeply")
+    let message = if depth.binary >= MAX_CHAIN {
+        format!(
+            "program nested too deeply (more than {MAX_CHAIN} operands chained by binary \
+             operators or commas)"
+        )
+    } else {
+        format!(
+            "program nested too deeply (more than {MAX_NESTING} levels of expressions, \
+             statements or declarators)"
+        )
+    };
+    Diagnostic::error("E0203", message, span).with_label("nested too deeply")
 }
 
+/// A node with its depth, waiting on the walk's stack.
+type Pending<'a> = (Node<'a>, Depth);
+
 /// Pushes the children of `node` (at `depth`) with their depths.
-fn children<'a>(node: Node<'a>, depth: usize, out: &mut Vec<(Node<'a>, usize)>) {
-    let d = depth + 1;
-    let expr = |e: &'a Expr, out: &mut Vec<(Node<'a>, usize)>| out.push((Node::Expr(e), d));
+fn children<'a>(node: Node<'a>, depth: Depth, out: &mut Vec<Pending<'a>>) {
+    let d = depth.deeper();
+    let expr = |e: &'a Expr, out: &mut Vec<Pending<'a>>| out.push((Node::Expr(e), d));
     match node {
-        Node::Expr(e) => expr_children(e, d, out),
+        Node::Expr(e) => expr_children(e, depth, out),
         Node::Stmt(s) => match &s.kind {
             StmtKind::Block(b) => out.extend(b.stmts.iter().map(|s| (Node::Stmt(s), d))),
             StmtKind::Decl(decl) => out.push((Node::Decl(decl), d)),
@@ -165,17 +231,17 @@ fn children<'a>(node: Node<'a>, depth: usize, out: &mut Vec<(Node<'a>, usize)>) 
         }
         Node::Declarator(dc) => {
             // Each pointer or array level is one level of the declared type.
-            let levels = depth + dc.derived.len();
+            let levels = depth.levels(dc.derived.len());
             out.push((Node::Attrs(&dc.attrs), levels));
             for der in &dc.derived {
                 match der {
                     Derived::Pointer(specs, _) => specs_children(specs, levels, out),
-                    Derived::Array(Some(e), _) => out.push((Node::Expr(e), levels + 1)),
+                    Derived::Array(Some(e), _) => out.push((Node::Expr(e), levels.deeper())),
                     Derived::Array(None, _) => {}
                     Derived::Function(params, _) => {
                         for p in params {
-                            out.push((Node::Specs(&p.specs), levels + 1));
-                            out.push((Node::Declarator(&p.declarator), levels + 1));
+                            out.push((Node::Specs(&p.specs), levels.deeper()));
+                            out.push((Node::Declarator(&p.declarator), levels.deeper()));
                         }
                     }
                 }
@@ -199,7 +265,7 @@ fn children<'a>(node: Node<'a>, depth: usize, out: &mut Vec<(Node<'a>, usize)>) 
     }
 }
 
-fn init_items<'a>(items: &'a [crate::ast::InitItem], d: usize, out: &mut Vec<(Node<'a>, usize)>) {
+fn init_items<'a>(items: &'a [crate::ast::InitItem], d: Depth, out: &mut Vec<Pending<'a>>) {
     for item in items {
         for des in &item.designators {
             if let crate::ast::Designator::Index(e, _) = des {
@@ -210,15 +276,24 @@ fn init_items<'a>(items: &'a [crate::ast::InitItem], d: usize, out: &mut Vec<(No
     }
 }
 
-fn expr_children<'a>(e: &'a Expr, d: usize, out: &mut Vec<(Node<'a>, usize)>) {
+/// Pushes the operands of `e` (at `depth`): one level deeper, a cheap level under a binary
+/// operator or a comma.
+fn expr_children<'a>(e: &'a Expr, depth: Depth, out: &mut Vec<Pending<'a>>) {
     use ExprKind::*;
+    let d = match e.kind {
+        // `&&` and `||` are control flow, each a nested `if` in the IR: they stay at the
+        // general limit, like `?:`.
+        Binary(BinaryOp::LogAnd | BinaryOp::LogOr, ..) => depth.deeper(),
+        Comma(..) | Binary(..) => depth.binary(),
+        _ => depth.deeper(),
+    };
     let mut push = |e: &'a Expr| out.push((Node::Expr(e), d));
     match &e.kind {
         Paren(a) | Unary(_, a) | SizeofExpr(a) | VecStepExpr(a) | Member(a, _) | Arrow(a, _) => {
             push(a)
         }
         IncDec { expr, .. } => push(expr),
-        Comma(a, b) | Assign(_, a, b) | Binary(_, a, b) | Index(a, b) => {
+        Comma(a, b) | Binary(_, a, b) | Assign(_, a, b) | Index(a, b) => {
             push(a);
             push(b);
         }
@@ -245,8 +320,8 @@ fn expr_children<'a>(e: &'a Expr, d: usize, out: &mut Vec<(Node<'a>, usize)>) {
     }
 }
 
-fn specs_children<'a>(items: &'a [DeclSpec], depth: usize, out: &mut Vec<(Node<'a>, usize)>) {
-    let d = depth + 1;
+fn specs_children<'a>(items: &'a [DeclSpec], depth: Depth, out: &mut Vec<Pending<'a>>) {
+    let d = depth.deeper();
     for s in items {
         match s {
             DeclSpec::Attributes(attrs, _) => out.push((Node::Attrs(attrs), depth)),

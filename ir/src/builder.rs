@@ -12,6 +12,10 @@ pub struct FunctionBuilder<'t> {
     pub types: &'t mut TypeTable,
     func: Function,
     open: Vec<Block>,
+    /// Values known to all have a span (the range of the last [`Self::fill_spans`]), so
+    /// that nested fills skip them: an `a + b + ...` chain fills each value once, not once
+    /// per enclosing expression.
+    filled: std::ops::Range<u32>,
 }
 
 impl<'t> FunctionBuilder<'t> {
@@ -32,6 +36,7 @@ impl<'t> FunctionBuilder<'t> {
                 spans: SpanTable::default(),
             },
             open: vec![Block::new()],
+            filled: 0..0,
         }
     }
 
@@ -80,7 +85,17 @@ impl<'t> FunctionBuilder<'t> {
     /// [`SpanTable::fill`]).
     pub fn fill_spans(&mut self, first: u32, span: SourceSpan) {
         let end = self.value_count();
-        self.func.spans.fill(first, end, span);
+        let done = self.filled.clone();
+        if first > done.end || done.start >= done.end {
+            // Disjoint from the values filled before: fill all of them.
+            self.func.spans.fill(first, end, span);
+            self.filled = first..end;
+            return;
+        }
+        // Values of `done` already have spans; fill the ones before and after it.
+        self.func.spans.fill(first, done.start.max(first), span);
+        self.func.spans.fill(done.end.max(first), end, span);
+        self.filled = first.min(done.start)..end.max(done.end);
     }
 
     /// Appends a scalar constant.
