@@ -300,7 +300,7 @@ impl FnEmitter<'_, '_> {
 
     /// Emits one statement; an error that arose at it gets the source span of the value
     /// it defines or reads (see `oclc_ir::diag::refusal::stmt_span`).
-    fn stmt(&mut self, s: &Stmt) -> Result<()> {
+    pub(crate) fn stmt(&mut self, s: &Stmt) -> Result<()> {
         let f = self.f;
         self.stmt_inner(s)
             .map_err(|e| e.at(oclc_ir::diag::refusal::stmt_span(f, s)))
