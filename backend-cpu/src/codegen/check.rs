@@ -58,6 +58,9 @@ pub(crate) struct CheckCx {
     pub own_element: HashMap<ValueId, usize>,
     /// Pointers aligned by construction ([`crate::check::aligned`]), with their alignment.
     pub aligned: HashMap<ValueId, u64>,
+    /// Pointers less aligned than their pointee (members of packed structs): their
+    /// accesses are checked against the alignment they may claim, not the element's.
+    pub under_aligned: oclc_ir::analysis::AccessAlign,
     /// The log2 of each `__local` shadow area's granule ([`crate::check::granule`]).
     pub local_shifts: HashMap<u64, u32>,
     /// Call the check routines through their cold entries ([`super::check_cold`]).
@@ -207,6 +210,7 @@ impl Tx<'_, '_, '_> {
             local_shifts,
             own_element: crate::check::global::own_element_ptrs(self.types, self.f),
             aligned: crate::check::aligned::aligned_ptrs(self.types, self.f),
+            under_aligned: oclc_ir::analysis::AccessAlign::of_function(self.types, self.f),
             global_shadow,
             multi_dim,
             initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars),
@@ -237,10 +241,16 @@ impl Tx<'_, '_, '_> {
         at: ValueId,
     ) -> Access {
         let size = self.types.layout(ty).size;
-        let align = self
+        let element_align = self
             .types
             .scalar_of(ty)
             .map_or(1, |s| u64::from(s.bits().max(8) / 8));
+        let align = match &self.check {
+            Some(cx) if cx.under_aligned.is_under_aligned(ptr) => element_align
+                .min(cx.under_aligned.pointer(self.types, self.f, ptr))
+                .max(1),
+            _ => element_align,
+        };
         Access {
             ptr,
             addr,
