@@ -486,7 +486,7 @@ float __oclc_el_hi12(float v)
 
 /// x^y for a normal positive finite x and a finite y: pow's and powr's fast path (no special
 /// values arise; x^0 and 1^y come out as exactly 1). Bit masks replace Dekker's splits (the
-/// products of 12-bit halves are exact whether the device fuses mad or not):
+/// products of 12-bit halves are exact; the exact steps are plain multiplies and subtractions):
 /// - x = 2^e (1 + f) with f exact (`__oclc_el_logsplit_normal`); log2(1 + f) = K atanh(s)
 ///   with s = f / (2 + f), K = 2 / ln 2. 2 + f = u.hi + u.lo exactly (FastTwoSum);
 ///   s.hi = the 12-bit head of f * (1 / u.hi) (any seed within a few ulp will do), and
@@ -520,7 +520,7 @@ float __oclc_el_pow_fast(float x, float y)
     float sh = __oclc_el_hi12(f * rcp);
     float uh = __oclc_el_hi12(u.x);
     float ul = (u.x - uh) + u.y;
-    float sl = (mad(-sh, uh, f) - sh * ul) * rcp;
+    float sl = ((f - sh * uh) - sh * ul) * rcp;
     float s = sh + sl;
     float z = s * s;
     float p = mad(z, 3.402205408e-01f, 4.117062092e-01f);

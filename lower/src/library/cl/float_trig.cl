@@ -74,16 +74,17 @@ uint __oclc_tr_funnel(uint a, uint b, uint s)
 /// than 2^-27.8 to a multiple of pi/2, at 252.898, so r is within 2^-33 relative).
 /// pi/2 = C1 + C2 + C3 + C4 + C5 (+ 2^-78): C1 has 12 significant bits down to 2^-11, C2
 /// 7 bits down to 2^-24, C3 and C4 12 bits, C5 is a float. With n < 2^12 the products n C1
-/// .. n C4 are exact, so each mad below rounds at most once whether it fuses or not, and
-/// the first two do not round at all: for n >= 1, ax >= pi/4 lies on the 2^-24 grid, as do
-/// n C1 and n C2, and the differences stay below 1 (n = 0 leaves ax as it is). The rest,
+/// .. n C4 are exact, and the first two subtractions do not round at all: for n >= 1,
+/// ax >= pi/4 lies on the 2^-24 grid, as do n C1 and n C2, and the differences stay below 1
+/// (n = 0 leaves ax as it is). They are a multiply and a subtraction each, not mad: lavapipe
+/// rewrote two mads sharing the factor n into n (C1 + C2), rounding the sum. The rest,
 /// n (C3 + C4) as an exact pair plus n C5, is subtracted with TwoSum, so r.hi + r.lo errs
 /// only by the rounding of the low terms (below 2^-61).
 float4 __oclc_tr_reduce_cw(float ax)
 {
     float n = rint(ax * 0.63661975f);
-    float t = mad(-n, 1.57080078125f, ax);
-    t = mad(-n, -4.470348358154297e-06f, t);
+    float t = ax - n * 1.57080078125f;
+    t = t - n * -4.470348358154297e-06f;
     float2 p = __oclc_ff_fast_two_sum(n * 1.5890691429376602e-08f, n * 2.5632829192545614e-12f);
     float2 r = __oclc_ff_two_sum(t, -p.x);
     return (float4)(r.x, r.y - mad(n, 6.123234262925839e-17f, p.y), n, 0.0f);
