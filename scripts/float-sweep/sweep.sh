@@ -12,13 +12,14 @@
 set -euo pipefail
 F=$1; FIRST=$(($2)); LAST=$(($3)); DEVICE=${4:-cpu}
 root=$(cd "$(dirname "$0")/../.." && pwd)
+LIB=${LIB:-$root/lower/src/library/cl}
 OCLC=${OCLC:-$root/target/debug/oclc}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 gcc -O2 -fopenmp -o "$work/check" "$root/scripts/float-sweep/check.c" -lm
 if [ "$DEVICE" = cpu ]; then
   { echo '#pragma OPENCL EXTENSION cl_khr_fp64 : enable'
     for f in float_ff.cl float.cl float_trig.cl float_hyper.cl float_misc.cl float_special.cl; do
-      sed 's/__oclc_/__oclc_pasted_/g' "$root/lower/src/library/cl/$f"; done
+      sed 's/__oclc_/__oclc_pasted_/g' "$LIB/$f"; done
     echo "__kernel void k(uint base, __global float *out) { uint i = get_global_id(0); out[i] = __oclc_pasted_${F}_f32(as_float(base + i)); }"
   } > "$work/k.cl"
 else

@@ -477,6 +477,88 @@ float __oclc_el_powk(float x, float yh, float yl)
     return __oclc_el_exp2_dd(tt.x, tt.y);
 }
 
+/// v with its low 12 significand bits cleared: 12 significant bits, so that the product of
+/// two such values is exact, and v - the result is exact.
+float __oclc_el_hi12(float v)
+{
+    return as_float(as_uint(v) & 0xfffff000u);
+}
+
+/// x^y for a normal positive finite x and a finite y: pow's and powr's fast path (no special
+/// values arise; x^0 and 1^y come out as exactly 1). Bit masks replace Dekker's splits (the
+/// products of 12-bit halves are exact; the exact steps are plain multiplies and subtractions):
+/// - x = 2^e (1 + f) with f exact (`__oclc_el_logsplit_normal`); log2(1 + f) = K atanh(s)
+///   with s = f / (2 + f), K = 2 / ln 2. 2 + f = u.hi + u.lo exactly (FastTwoSum);
+///   s.hi = the 12-bit head of f * (1 / u.hi) (any seed within a few ulp will do), and
+///   s.lo = (f - s.hi (u.hi' + u.lo')) / u.hi with u.hi' the 12-bit head of u.hi: f -
+///   s.hi u.hi' is exact (fdlibm's powf argument: it is about 2^-11 f, on f's grid), the
+///   rest rounds at 2^-24 of terms 2^-11 below s, and the division's seed errs by 2.5 ulp
+///   of a term 2^-11 below s: s within 2^-33 relative.
+/// - log2 x = e + K.hi s.hi (exact product, K.hi of 12 bits; FastTwoSum with e) + K.hi s.lo
+///   + K.lo s + s^3 log2(e) R(s^2) (R: `__oclc_el_atanhk`'s fit, 2^-31, its coefficients
+///   times log2(e)), renormalized with FastTwoSum. The s^3 term is below 1% of K s; the
+///   rounding of s = s.hi + s.lo would err by 3 ulp of it, so that error (exact, ds) is
+///   added back as K s^2 ds; the other roundings of the term leave about 2^-29 relative,
+///   as in the full path's `__oclc_el_log2_dd`.
+/// - t = y log2 x as hi + lo with hi = y' l' (12-bit heads, exact) and lo the other partial
+///   products (each 2^-11 below t, rounded at 2^-24 of that); 2^t = 2^n 2^r with n =
+///   rint(hi + lo), r = (hi - n) + lo (hi - n exact: n is within 1/2 + |lo| of hi),
+///   2^r from `__oclc_el_exp2k` (2^-28.7), 2^n one exact multiply by a normal power of two
+///   (the result stays normal for |t| < 125; beyond, `__oclc_ff_scale`'s two steps).
+/// Error: t's absolute error moves the result by ln 2 times as much, relatively: 2^-26 from
+/// r's rounding and up to |t| 2^-29 from the logarithm, plus half an ulp for 1 + r
+/// 2^r-poly; the same terms as the full path below. Measured (scripts/float-sweep/sweep2.sh,
+/// 8 x 16M pairs on the CPU device, x near 1 and everywhere, |y log2 x| up to 160): worst
+/// 3.08 ulp, the full path before it 3.31 on the same pairs, both at x near sqrt(2) with
+/// |y log2 x| near 128 (OpenCL: 16).
+float __oclc_el_pow_fast(float x, float y)
+{
+    float2 fe = __oclc_el_logsplit_normal(x);
+    float f = fe.x;
+    float2 u = __oclc_ff_fast_two_sum(2.0f, f);
+    float rcp = 1.0f / u.x;
+    float sh = __oclc_el_hi12(f * rcp);
+    float uh = __oclc_el_hi12(u.x);
+    float ul = (u.x - uh) + u.y;
+    float sl = ((f - sh * uh) - sh * ul) * rcp;
+    float s = sh + sl;
+    float z = s * s;
+    float p = mad(z, 3.402205408e-01f, 4.117062092e-01f);
+    p = mad(z, p, 5.770828128e-01f);
+    p = mad(z, p, 9.617966413e-01f);
+    // s's rounding error ds, carried into the s^3 term as 3 s^2 ds (K/3).
+    float ds = (sh - s) + sl;
+    float2 l = __oclc_ff_fast_two_sum(fe.y, 2.8857421875f * sh);
+    float tail = mad(s * z, p, z * ds * 2.885390043f);
+    l = __oclc_ff_fast_two_sum(l.x, l.y + (mad(2.8857421875f, sl, -3.521057078614831e-04f * s) + tail));
+    // t = y (l.x + l.y): the 12-bit heads' product exact, the rest rounded.
+    float yh = __oclc_el_hi12(y);
+    float lh = __oclc_el_hi12(l.x);
+    float th = yh * lh;
+    float tl = mad(yh, l.x - lh, mad(y - yh, l.x, y * l.y));
+    float t = th + tl;
+    if (fabs(t) < 125.0f) {
+        float n = rint(t);
+        float r = (th - n) + tl;
+        return mad(r, __oclc_el_exp2k(r), 1.0f) * __oclc_ff_pow2i((int)n);
+    }
+    // Near or past overflow and underflow (th may be infinite; tl stays finite): as
+    // `__oclc_el_powk`, the two-step scaling rounds once into the denormals or infinity.
+    if (t > 130.0f)
+        return INFINITY;
+    if (t < -152.0f)
+        return 0.0f;
+    float n = rint(t);
+    float r = (th - n) + tl;
+    return __oclc_ff_scale(mad(r, __oclc_el_exp2k(r), 1.0f), (int)n);
+}
+
+/// True where pow's fast path applies: x normal positive finite, y finite.
+int __oclc_el_pow_fast_ok(float x, float y)
+{
+    return as_uint(x) - 0x00800000u < 0x7f000000u && (as_uint(y) & 0x7fffffffu) < 0x7f800000u;
+}
+
 /// True where the float y is an odd integer.
 int __oclc_el_is_odd(float y)
 {
@@ -517,6 +599,8 @@ float __oclc_pow_core(float x, float yh, float yl, int odd, int integral)
 
 float __oclc_pow_f32(float x, float y)
 {
+    if (__oclc_el_pow_fast_ok(x, y))
+        return __oclc_el_pow_fast(x, y);
     x = __oclc_canon_f32(x);
     y = __oclc_canon_f32(y);
     return __oclc_pow_core(x, y, 0.0f, __oclc_el_is_odd(y), floor(y) == y);
@@ -534,6 +618,8 @@ float __oclc_pown_f32(float x, int n)
 
 float __oclc_powr_f32(float x, float y)
 {
+    if (__oclc_el_pow_fast_ok(x, y))
+        return __oclc_el_pow_fast(x, y);
     x = __oclc_canon_f32(x);
     y = __oclc_canon_f32(y);
     if (x < 0.0f || x != x || y != y)

@@ -7,14 +7,16 @@
 // rounded multiply and add), float division only as a seed that a residual step corrects,
 // integer and bit operations. sin/cos/tan reduce their argument
 // modulo pi/2 exactly enough for every finite float: Cody-Waite with a five-part pi/2
-// (four 12-bit parts, so n * part is exact for n < 2^12) below 6400, Payne-Hanek with
+// (four parts of at most 12 bits, so n * part is exact for n < 2^12, the first two
+// subtractions exact, the rest one TwoSum) below 6400, Payne-Hanek with
 // 32-bit integer multiplication by the bits of 2/pi above. The kernels are minimax-like
 // polynomials fitted to the reduced ranges (coefficients rounded to float). The inverse
 // functions share one atan(p/q) core on double-float operands. Private helpers are named
 // `__oclc_tr_*`. Measured worst errors (exhaustive over [pi/4, 65536) and [2^127, 2^128)
 // for sin/cos/tan, [1/4, 2^23) for the pi forms, [1/4, 1] for asin/acos, [1/16, 2^26] for
 // atan; glibc's double functions as reference): sin/cos 0.81 ulp, tan 1.06, sinpi/cospi
-// 0.79, tanpi 1.04, asin/acos/atan 0.71; atan2 and the pi forms below 0.9 on random inputs.
+// 0.79, tanpi 1.04, asin/acos/atan 0.71; the pi forms below 0.9 on random inputs; atan2,
+// whose common path is single precision, 2.23 (scripts/float-sweep/sweep2.sh, 8 x 16M pairs).
 
 // ---------------------------------------------------------------- multiples of pi
 
@@ -69,19 +71,24 @@ uint __oclc_tr_funnel(uint a, uint b, uint s)
 }
 
 /// Cody-Waite reduction of 0 <= ax < 6400: (r.hi, r.lo, n, 0) with ax = r + n * pi/2 and
-/// r in about [-pi/4, pi/4] within 2^-57 absolute. pi/2 = C1 + C2 + C3 + C4 + C5 where
-/// C1..C4 have 12 significant bits, so n * Ci is exact for n < 2^12; ax - n * C1 is exact
-/// (Sterbenz) and the rest is accumulated as a double-float.
+/// r in about [-pi/4, pi/4] within 2^-61 absolute (the floats below 6400 come no closer
+/// than 2^-27.8 to a multiple of pi/2, at 252.898, so r is within 2^-33 relative).
+/// pi/2 = C1 + C2 + C3 + C4 + C5 (+ 2^-78): C1 has 12 significant bits down to 2^-11, C2
+/// 7 bits down to 2^-24, C3 and C4 12 bits, C5 is a float. With n < 2^12 the products n C1
+/// .. n C4 are exact, and the first two subtractions do not round at all: for n >= 1,
+/// ax >= pi/4 lies on the 2^-24 grid, as do n C1 and n C2, and the differences stay below 1
+/// (n = 0 leaves ax as it is). They are a multiply and a subtraction each, not mad: lavapipe
+/// rewrote two mads sharing the factor n into n (C1 + C2), rounding the sum. The rest,
+/// n (C3 + C4) as an exact pair plus n C5, is subtracted with TwoSum, so r.hi + r.lo errs
+/// only by the rounding of the low terms (below 2^-61).
 float4 __oclc_tr_reduce_cw(float ax)
 {
     float n = rint(ax * 0.63661975f);
     float t = ax - n * 1.57080078125f;
-    float2 s = __oclc_ff_two_sum(t, n * 4.453584551811218e-06f);
-    float2 u = __oclc_ff_two_sum(s.x, n * 8.706138032721356e-10f);
-    float2 v = __oclc_ff_two_sum(u.x, n * -6.222800053024002e-14f);
-    float e = ((s.y + u.y) + v.y) - n * 5.721188916458728e-18f;
-    float2 r = __oclc_ff_fast_two_sum(v.x, e);
-    return (float4)(r.x, r.y, n, 0.0f);
+    t = t - n * -4.470348358154297e-06f;
+    float2 p = __oclc_ff_fast_two_sum(n * 1.5890691429376602e-08f, n * 2.5632829192545614e-12f);
+    float2 r = __oclc_ff_two_sum(t, -p.x);
+    return (float4)(r.x, r.y - mad(n, 6.123234262925839e-17f, p.y), n, 0.0f);
 }
 
 /// Payne-Hanek reduction of a finite ax >= 4096: (r.hi, r.lo, q, 0) with ax = r + q * pi/2
@@ -506,8 +513,55 @@ float __oclc_atanpi_f32(float x)
     return __oclc_copysign_f32(r, x);
 }
 
+/// atan(t) for t in [0, 1], in single precision: t + t^3 P(t^2) with P a minimax fit for
+/// the relative error (2^-25.8 with exact coefficients, checked against glibc's atan with the
+/// float coefficients below).
+float __oclc_tr_atan_unit(float t)
+{
+    float z = t * t;
+    float p = mad(z, 2.920692554e-03f, -1.636792906e-02f);
+    p = mad(z, p, 4.321186244e-02f);
+    p = mad(z, p, -7.552214712e-02f);
+    p = mad(z, p, 1.066600457e-01f);
+    p = mad(z, p, -1.421105564e-01f);
+    p = mad(z, p, 1.999377310e-01f);
+    p = mad(z, p, -3.333315253e-01f);
+    return mad(t * z, p, t);
+}
+
+// atan2's fast path, where |y| and |x| lie in [2^-126, 2^126) (two unsigned comparisons
+// on the bits; NaNs, infinities, zeros and denormals fail them), in single precision. (A
+// denormal smaller operand would make an unfused residual below lose its relative
+// precision.) The ratio t = min/max in [0, 1] is the device's reciprocal of the larger (2.5
+// ulp on Vulkan, normal and finite in this range) times the smaller, corrected by one
+// residual step t' = t + (min - t max) / max: within 0.5 ulp + 2^-40 relative where mad
+// fuses, within 1.5 ulp where it is a rounded multiply and add (the residual's product
+// then errs by half an ulp of min). atan(t) from `__oclc_tr_atan_unit` (0.3 ulp, plus the
+// evaluation's roundings) is placed in its octant as b.hi + (b.lo +- a) with b = 0, pi/2
+// or pi as a hi/lo pair: where b != 0 the result is at least pi/4 >= |a|, so the inner
+// sum errs by half an ulp of the result at most and the outer rounding adds half an ulp.
+// Worst case: the base-0 octant, about 1 ulp (fused) or 2 (unfused) from the quotient,
+// the polynomial and the final rounding (OpenCL: 6 ulp; a C model of this path over 20M
+// random pairs: 1.72 ulp fused, 2.19 unfused, 2.31 unfused with a reciprocal 2 ulp off).
+// y's sign is applied to the bits. The slow path is the double-float `__oclc_tr_atan2`
+// with all special cases.
 float __oclc_atan2_f32(float y, float x)
 {
+    uint ux = as_uint(x) & 0x7fffffffu;
+    uint uy = as_uint(y) & 0x7fffffffu;
+    if (max(ux, uy) < 0x7e800000u && min(ux, uy) >= 0x00800000u) {
+        int swap = uy > ux;
+        float num = as_float(swap ? ux : uy);
+        float den = as_float(swap ? uy : ux);
+        float rcp = 1.0f / den;
+        float q = num * rcp;
+        float a = __oclc_tr_atan_unit(mad(mad(-q, den, num), rcp, q));
+        int xneg = (int)(as_uint(x) >> 31);
+        float bh = swap ? 1.5707963705062866f : (xneg ? 3.1415927410125732f : 0.0f);
+        float bl = swap ? -4.371138828673793e-08f : (xneg ? -8.742277657347586e-08f : 0.0f);
+        float r = bh + (bl + ((swap != xneg) ? -a : a));
+        return as_float(as_uint(r) ^ (as_uint(y) & 0x80000000u));
+    }
     float2 a = __oclc_tr_atan2(__oclc_canon_f32(y), __oclc_canon_f32(x));
     float r = a.x + a.y;
     // Keep the sign of an exact zero (atan2(-0, 1) = -0).
