@@ -44,26 +44,29 @@ fn corpus_acceptance_does_not_regress() {
     );
 }
 
-/// Kernels the front end accepts (as clang does) with constructs oclc's code generators do
-/// not support yet, and the error each must give.
-const UNSUPPORTED_IN_CODEGEN: &[(&str, &str, &str)] = &[(
+/// Kernels the front end accepts (as clang does) with constructs one of oclc's code
+/// generators does not support yet: the file, its source, the compile's arguments and the
+/// error it must give.
+const UNSUPPORTED_IN_CODEGEN: &[(&str, &str, &[&str], &str)] = &[(
     "packed_struct.cl",
     "typedef struct __attribute__((packed)) { char c; int i; } P;\n\
      __kernel void k(__global P *p) { p[0].i = 1; }\n",
-    "packed or explicitly aligned structs are not supported yet",
+    &["--target", "vulkan"],
+    "below its natural alignment (a packed struct), on Vulkan",
 )];
 
-/// Constructs the front end accepts (as clang does) but oclc's code generators do not
-/// support yet must give a located E0900 error when compiling to SPIR-V, never a panic.
+/// Constructs the front end accepts (as clang does) but a code generator does not support
+/// yet must give a located error, never a panic.
 #[test]
 fn unsupported_constructs_give_located_lowering_errors() {
     let out_dir = std::env::temp_dir().join(format!("oclc-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&out_dir).expect("temp dir");
-    for (file, source, expect) in UNSUPPORTED_IN_CODEGEN {
+    for (file, source, args, expect) in UNSUPPORTED_IN_CODEGEN {
         let path = out_dir.join(file);
         std::fs::write(&path, source).expect("write kernel");
         let out = Command::new(env!("CARGO_BIN_EXE_oclc"))
             .arg(&path)
+            .args(*args)
             .arg("-o")
             .arg(out_dir.join("k.spv"))
             .output()
@@ -71,7 +74,7 @@ fn unsupported_constructs_give_located_lowering_errors() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{file} compiled:\n{stderr}");
         assert!(!stderr.contains("panicked"), "{file} panicked:\n{stderr}");
-        assert!(stderr.contains("error[E0900]"), "{file}:\n{stderr}");
+        assert!(stderr.contains("error"), "{file}:\n{stderr}");
         assert!(stderr.contains(expect), "{file}:\n{stderr}");
         assert!(
             stderr.contains(&format!("{file}:")),
