@@ -5,10 +5,9 @@
 //!
 //! An `if c { break }` at the top level of a loop body (a `for` or `while` test, or any
 //! other exit test there) becomes a conditional branch to the loop's merge block with no
-//! selection construct of its own: the form glslang gives loop tests. Nested in a
-//! selection, the same exit made NVIDIA's Vulkan compiler run a 256-bin histogram with
-//! two one-iteration loops 26% slower than without the loops, where NVIDIA's OpenCL lost
-//! 3% (bench/results/gpu-loop-form.txt).
+//! selection construct of its own: the form glslang gives loop tests, one block shorter.
+//! (Tried as a cure for NVIDIA's Vulkan compiler running loops slowly: no effect,
+//! bench/results/gpu-loop-form.txt.)
 
 use oclc_ir::{Stmt, ValueId};
 use rspirv::spirv::{LoopControl, SelectionControl};
