@@ -3,7 +3,7 @@
 # on NVIDIA's Vulkan driver, then the transcendental bench, Black-Scholes and the bench-gpu
 # suite for a baseline and a changed oclc side by side against NVIDIA's OpenCL.
 #
-# usage: scripts/gpu-math-run.sh STEP...     (steps: ulp, math, probe, groups, suite, chapter)
+# usage: scripts/gpu-math-run.sh STEP...     (steps: ulp, math, probe, groups, suite, chapter, stats)
 #
 # Expects in the checkout (ignored folders the run tool carries): .gl/*.deb (the Vulkan
 # loader), .gpu/oclc-base and .gpu/oclc (release binaries), .gpu/vulkan_math_ulp*
@@ -88,4 +88,27 @@ case " $* " in *" suite "*)
 case " $* " in *" chapter "*)
     BENCH_ONLY='^ch_' scripts/bench-gpu.sh .gpu/oclc > "$OUT/chapter.txt" 2>&1
     cat "$OUT/chapter.txt" ;; esac
+step_stats() {
+    # What each compiler made of the kernels that trail: the Vulkan driver's pipeline
+    # statistics and internal representations, NVIDIA OpenCL's ptxas report and PTX.
+    local spec name file args
+    for spec in \
+        "hist_size_t|bench/probes/group_forms.cl|--local 256 --arg u8[65536]=rand:3 --arg u32[65536]=zeros" \
+        "reduce_sum|bench/probes/group_forms.cl|--local 128 --arg f32[65536]=rand:7 --arg f32[512]=zeros --arg local:512" \
+        "barriers_only|bench/probes/group_forms.cl|--local 128 --arg f32[65536]=rand:7 --arg f32[512]=zeros" \
+        "control_flow|tests/run/control_flow.cl|--local 256 --arg i32[65536]=randu:4:-50:50 --arg i32[65536]=zeros" \
+        "blackscholes|bench/kernels/blackscholes.cl|--local 256 --arg f32[65536]=randu:1:5:30 --arg f32[65536]=randu:2:1:100 --arg f32[65536]=randu:3:0.25:10 --arg f32[65536]=zeros --arg f32[65536]=zeros --arg f32:0.02 --arg f32:0.30" \
+        "copy_uint|bench/probes/stream_forms.cl|--local 256 --arg f32[65536]=rand:1 --arg f32[65536]=zeros"; do
+        IFS='|' read -r name file args <<< "$spec"
+        echo "=== $name ($file): Vulkan"
+        # shellcheck disable=SC2086
+        OCLC_VK_PIPELINE_STATS=ir .gpu/oclc run "$file" --kernel "$name" --global 65536 $args --device vulkan 2>&1 | head -c 200000
+        echo "=== $name ($file): NVIDIA OpenCL"
+        # shellcheck disable=SC2086
+        OCLC_CL_EXTRA_OPTIONS=-cl-nv-verbose OCLC_CL_BUILD_LOG=1 OCLC_CL_DUMP_BINARY="$OUT/$name.ptx" \
+            .gpu/oclc run "$file" --kernel "$name" --global 65536 $args --device opencl --opencl-device NVIDIA 2>&1 | head -c 20000
+    done
+}
+
+case " $* " in *" stats "*) step_stats > "$OUT/stats.txt" 2>&1; grep -v '^ *[%;]' "$OUT/stats.txt" | head -c 60000 ;; esac
 exit 0

@@ -9,6 +9,16 @@ use super::ffi::{self, Api, Handle};
 use super::image::{self, ImageObject, OpenClImageDesc};
 use crate::ndrange::NDRange;
 
+/// Options appended to every `clBuildProgram` (e.g. `-cl-nv-verbose`), for looking at what
+/// the vendor's compiler makes of a kernel.
+pub const EXTRA_OPTIONS_ENV: &str = "OCLC_CL_EXTRA_OPTIONS";
+
+/// When set, the build log of a successful `clBuildProgram` is printed on stderr.
+pub const BUILD_LOG_ENV: &str = "OCLC_CL_BUILD_LOG";
+
+/// When set to a path, the program binary the driver built (NVIDIA: PTX) is written there.
+pub const DUMP_BINARY_ENV: &str = "OCLC_CL_DUMP_BINARY";
+
 /// An error from the OpenCL reference device, with the failing call and its error code
 /// (and the build log for build failures).
 #[derive(Debug, Clone)]
@@ -186,14 +196,18 @@ impl OpenClDevice {
         options: &str,
         start: Instant,
     ) -> Result<OpenClProgram<'_>, OpenClError> {
+        let options = match std::env::var(EXTRA_OPTIONS_ENV) {
+            Ok(extra) if !extra.is_empty() => format!("{options} {extra}"),
+            _ => options.to_string(),
+        };
         let opts = CString::new(options).map_err(|_| OpenClError("NUL in build options".into()))?;
         // SAFETY: valid program and device handles; options is NUL-terminated.
         let code = unsafe {
             (self.api.clBuildProgram)(program, 1, &self.device, opts.as_ptr(), null(), null_mut())
         };
         let build_time = start.elapsed();
-        if code != ffi::SUCCESS {
-            let log = info_string(|s, v, r| unsafe {
+        let log = || {
+            info_string(|s, v, r| unsafe {
                 (self.api.clGetProgramBuildInfo)(
                     program,
                     self.device,
@@ -202,7 +216,16 @@ impl OpenClDevice {
                     v,
                     r,
                 )
-            });
+            })
+        };
+        if code == ffi::SUCCESS && std::env::var_os(BUILD_LOG_ENV).is_some() {
+            eprintln!("OpenCL build log:\n{}", log());
+        }
+        if let (ffi::SUCCESS, Some(path)) = (code, std::env::var_os(DUMP_BINARY_ENV)) {
+            self.dump_binary(program, std::path::Path::new(&path));
+        }
+        if code != ffi::SUCCESS {
+            let log = log();
             // SAFETY: releasing the program we created.
             unsafe { (self.api.clReleaseProgram)(program) };
             return Err(OpenClError(format!(
@@ -214,6 +237,43 @@ impl OpenClDevice {
             program,
             build_time,
         })
+    }
+
+    /// Writes the built binary of `program` (one device) to `path`, reporting failures on
+    /// stderr (a debugging aid: [`DUMP_BINARY_ENV`]).
+    fn dump_binary(&self, program: Handle, path: &std::path::Path) {
+        let mut size = 0usize;
+        // SAFETY: one device, so one size.
+        let code = unsafe {
+            (self.api.clGetProgramInfo)(
+                program,
+                ffi::PROGRAM_BINARY_SIZES,
+                std::mem::size_of::<usize>(),
+                (&mut size as *mut usize).cast(),
+                null_mut(),
+            )
+        };
+        if code != ffi::SUCCESS {
+            eprintln!("{DUMP_BINARY_ENV}: clGetProgramInfo failed with {code}");
+            return;
+        }
+        let mut binary = vec![0u8; size];
+        let mut ptr = binary.as_mut_ptr();
+        // SAFETY: one pointer to a buffer of the size the driver gave.
+        let code = unsafe {
+            (self.api.clGetProgramInfo)(
+                program,
+                ffi::PROGRAM_BINARIES,
+                std::mem::size_of::<*mut u8>(),
+                (&mut ptr as *mut *mut u8).cast(),
+                null_mut(),
+            )
+        };
+        if code != ffi::SUCCESS {
+            eprintln!("{DUMP_BINARY_ENV}: clGetProgramInfo failed with {code}");
+        } else if let Err(e) = std::fs::write(path, &binary) {
+            eprintln!("{DUMP_BINARY_ENV}: cannot write {}: {e}", path.display());
+        }
     }
 
     /// Builds OpenCL C source with the given options (as for `clBuildProgram`).

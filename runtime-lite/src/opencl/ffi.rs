@@ -26,6 +26,10 @@ pub const MEM_READ_WRITE: u64 = 1;
 pub const MEM_COPY_HOST_PTR: u64 = 1 << 5;
 /// `CL_QUEUE_PROFILING_ENABLE`.
 pub const QUEUE_PROFILING_ENABLE: u64 = 1 << 1;
+/// `CL_PROGRAM_BINARY_SIZES`.
+pub const PROGRAM_BINARY_SIZES: u32 = 0x1165;
+/// `CL_PROGRAM_BINARIES`.
+pub const PROGRAM_BINARIES: u32 = 0x1166;
 /// `CL_PROGRAM_BUILD_LOG`.
 pub const PROGRAM_BUILD_LOG: u32 = 0x1183;
 /// `CL_PROFILING_COMMAND_START`.
@@ -114,6 +118,7 @@ api! {
     clCreateProgramWithBinary: fn(Handle, u32, *const Handle, *const usize, *const *const u8, *mut i32, *mut i32) -> Handle;
     clBuildProgram: fn(Handle, u32, *const Handle, *const c_char, *const c_void, *mut c_void) -> i32;
     clGetProgramBuildInfo: fn(Handle, Handle, u32, usize, *mut c_void, *mut usize) -> i32;
+    clGetProgramInfo: fn(Handle, u32, usize, *mut c_void, *mut usize) -> i32;
     clCreateKernel: fn(Handle, *const c_char, *mut i32) -> Handle;
     clSetKernelArg: fn(Handle, u32, usize, *const c_void) -> i32;
     clCreateBuffer: fn(Handle, u64, usize, *mut c_void, *mut i32) -> Handle;

@@ -9,6 +9,7 @@ use ash::vk;
 use super::denorm::DenormMode;
 use super::denorm_policy::DenormSupport;
 use super::dispatch::WorkgroupLimits;
+use super::pipeline_stats::{self, StatsRequest};
 
 /// A failure of the Vulkan device, with a message naming what is missing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +49,9 @@ pub struct VulkanDevice {
     pub(crate) denorm_request: Option<DenormMode>,
     /// The largest workgroup the device runs (for merged work-groups).
     pub(crate) workgroup_limits: WorkgroupLimits,
+    /// The pipeline statistics to print (`OCLC_VK_PIPELINE_STATS`; off where the device
+    /// lacks `VK_KHR_pipeline_executable_properties`).
+    pub(crate) pipeline_stats: StatsRequest,
 }
 
 /// The optional features enabled when the device has them (8/16-bit storage, int8,
@@ -218,15 +222,32 @@ impl VulkanDevice {
             .vulkan_memory_model_device_scope(
                 have.v12.vulkan_memory_model_device_scope == vk::TRUE,
             );
+        let mut pipeline_stats = StatsRequest::from_env();
+        if pipeline_stats != StatsRequest::Off && !pipeline_stats::supported(&instance, physical) {
+            eprintln!("{name}: no VK_KHR_pipeline_executable_properties; no pipeline statistics");
+            pipeline_stats = StatsRequest::Off;
+        }
+        let extensions = if pipeline_stats != StatsRequest::Off {
+            vec![pipeline_stats::extension_name().as_ptr()]
+        } else {
+            Vec::new()
+        };
+        let mut executable_info =
+            vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default()
+                .pipeline_executable_info(true);
         let priorities = [1.0f32];
         let queues = [vk::DeviceQueueCreateInfo::default()
             .queue_family_index(queue_family)
             .queue_priorities(&priorities)];
-        let info = vk::DeviceCreateInfo::default()
+        let mut info = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
+            .enabled_extension_names(&extensions)
             .enabled_features(&core)
             .push_next(&mut v11)
             .push_next(&mut v12);
+        if pipeline_stats != StatsRequest::Off {
+            info = info.push_next(&mut executable_info);
+        }
         let device = unsafe { instance.create_device(physical, &info, None) }
             .map_err(vk_err("vkCreateDevice"))?;
         let queue = unsafe { device.get_device_queue(queue_family, 0) };
@@ -250,6 +271,7 @@ impl VulkanDevice {
                 max_x: props.limits.max_compute_work_group_size[0],
                 max_invocations: props.limits.max_compute_work_group_invocations,
             },
+            pipeline_stats,
         })
     }
 }

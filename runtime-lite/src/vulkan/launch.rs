@@ -8,6 +8,7 @@ use ash::vk;
 
 use super::device::{vk_err, VulkanDevice, VulkanError};
 use super::memory::VkBuffer;
+use super::pipeline_stats::{self, StatsRequest};
 use crate::ndrange::{default_local_size, NDRange};
 
 /// How an argument is passed (mirrors the compiler's reflection).
@@ -416,7 +417,14 @@ impl VulkanDevice {
             .module(o.module)
             .name(&name)
             .specialization_info(&spec_info);
+        let flags = if self.pipeline_stats != StatsRequest::Off {
+            vk::PipelineCreateFlags::CAPTURE_STATISTICS_KHR
+                | vk::PipelineCreateFlags::CAPTURE_INTERNAL_REPRESENTATIONS_KHR
+        } else {
+            vk::PipelineCreateFlags::empty()
+        };
         let info = [vk::ComputePipelineCreateInfo::default()
+            .flags(flags)
             .stage(stage)
             .layout(o.layout)];
         o.pipeline = unsafe { d.create_compute_pipelines(vk::PipelineCache::null(), &info, None) }
@@ -426,6 +434,15 @@ impl VulkanDevice {
                     k.entry_point
                 ))
             })?[0];
+        if self.pipeline_stats != StatsRequest::Off {
+            pipeline_stats::print(
+                &self.instance,
+                d,
+                o.pipeline,
+                &k.entry_point,
+                self.pipeline_stats,
+            );
+        }
 
         // Command buffer: upload, dispatch between timestamps, download.
         let info = vk::CommandPoolCreateInfo::default().queue_family_index(self.queue_family);

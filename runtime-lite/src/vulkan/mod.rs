@@ -15,8 +15,10 @@ pub mod dispatch;
 mod images;
 mod launch;
 mod memory;
+mod pipeline_stats;
 pub mod printf;
 
 pub use denorm_policy::DENORM_ENV;
 pub use device::{VulkanDevice, VulkanError};
 pub use launch::{VulkanArg, VulkanArgKindRt, VulkanArgLayout, VulkanKernel, VulkanRun};
+pub use pipeline_stats::PIPELINE_STATS_ENV;
