@@ -41,7 +41,9 @@ fn library_division(scalar: ScalarType) -> bool {
 /// - contraction first (`legalize::contract`), while every product still belongs to the
 ///   source expression it came from;
 /// - the optimisations of `-O{level}` (no SLP vectorisation: GPU compilers scalarise
-///   vector arithmetic, and on lavapipe the chapter's DefConvolve ran no faster with it);
+///   vector arithmetic, and on lavapipe the chapter's DefConvolve ran no faster with it),
+///   then from `-O1` loops rotated to test at the bottom (`opt::rotate`: NVIDIA's Vulkan
+///   compiler runs top-tested loops slowly) and dead code removed;
 /// - the legalisations: the built-ins and divisions Vulkan lacks with OpenCL's precision
 ///   linked from `library`; helpers taking private pointers, images or samplers inlined;
 ///   generic pointers given their space; private pointer variables as indices; private
@@ -54,8 +56,14 @@ pub fn vulkan_pipeline<'a>(
     if options.contract {
         pipeline = pipeline.then(Contract);
     }
+    pipeline = pipeline.append(opt::pipeline(&OptConfig::for_level(options.level)));
+    if options.level >= 1 {
+        pipeline = pipeline
+            .then(opt::Rotate)
+            .then(opt::Simplify)
+            .then(opt::Dce);
+    }
     pipeline
-        .append(opt::pipeline(&OptConfig::for_level(options.level)))
         .then(LinkLibrary {
             library,
             needs: LibraryNeeds {

@@ -13,6 +13,7 @@ pub mod gvn;
 pub mod inline;
 pub mod inline_cost;
 pub mod licm;
+pub mod rotate;
 pub mod simplify;
 pub mod slp;
 pub mod specialize_args;
@@ -25,6 +26,7 @@ pub use forward_loads::ForwardLoads;
 pub use gvn::Gvn;
 pub use inline_cost::Inline;
 pub use licm::Licm;
+pub use rotate::Rotate;
 pub use simplify::Simplify;
 pub use slp::Slp;
 pub use strength::StrengthReduce;
@@ -175,6 +177,7 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
             config: config.clone(),
         }),
         "licm" => Box::new(Licm),
+        "rotate" => Box::new(Rotate),
         "slp" => Box::new(Slp {
             config: config.clone(),
         }),
