@@ -65,9 +65,10 @@ step_probe() {
 case " $* " in *" probe "*) step_probe > "$OUT/probe.txt" 2>&1; cat "$OUT/probe.txt" ;; esac
 step_groups() {
     local n=67108864 k args
-    for k in hist_size_t hist_uint hist_flat reduce_sum reduce_uint reduce_own barriers_only; do
+    for k in ${GROUP_KERNELS:-hist_size_t hist_uint hist_flat hist_rotated reduce_sum reduce_uint reduce_own reduce_unrolled barriers_only barriers_unrolled no_barriers}; do
         case $k in
             hist_*) args=(--global $n --local 256 --arg "u8[$n]=rand:3" --arg "u32[$n]=zeros") ;;
+            reduce_merged2|*_256) args=(--global $n --local 256 --arg "f32[$n]=rand:7" --arg "f32[$((n / 128))]=zeros") ;;
             reduce_sum|reduce_uint) args=(--global $n --local 128 --arg "f32[$n]=rand:7" --arg "f32[$((n / 128))]=zeros" --arg local:512) ;;
             *) args=(--global $n --local 128 --arg "f32[$n]=rand:7" --arg "f32[$((n / 128))]=zeros") ;;
         esac
