@@ -52,7 +52,7 @@ const UNSUPPORTED_IN_CODEGEN: &[(&str, &str, &[&str], &str)] = &[(
     "typedef struct __attribute__((packed)) { char c; int i; } P;\n\
      __kernel void k(__global P *p) { p[0].i = 1; }\n",
     &["--target", "vulkan"],
-    "below its natural alignment (a packed struct), on Vulkan",
+    "below its natural alignment (a packed struct, or one under #pragma pack), on Vulkan",
 )];
 
 /// Constructs the front end accepts (as clang does) but a code generator does not support

@@ -113,7 +113,7 @@ fn table_module() -> Module {
     let st = m.types.intern(Type::Struct {
         name: "pair".into(),
         fields: vec![i32t, f32t],
-        packed: false,
+        packed: None,
     });
     let init: Vec<u8> = [1.5f32, 2.5, 0.0, -4.0]
         .iter()

@@ -295,15 +295,20 @@ pub enum Type {
         len: u32,
     },
     /// A structure with C layout (see [`TypeTable::struct_layout`]). Text form:
-    /// `struct NAME {f32, i8}`, or `packed struct NAME {..}` when packed.
+    /// `struct NAME {f32, i8}`, `packed struct NAME {..}` when packed with alignment 1,
+    /// `packed(A) struct NAME {..}` when packed with alignment `A`.
     Struct {
         /// The source name, for readability.
         name: String,
         /// Field types in order.
         fields: Vec<TypeId>,
-        /// `__attribute__((packed))`: every field at alignment 1 (no padding), and the
-        /// struct's own alignment is 1.
-        packed: bool,
+        /// `Some(A)`: packed, every field right after the one before it (no padding), and
+        /// the struct's own alignment is `A` (a power of two), its size rounded up to `A`.
+        /// `__attribute__((packed))` is `Some(1)`; a struct laid out under clang's
+        /// `#pragma pack(N)` with a member below its natural alignment is `Some(A)` with
+        /// `A` its C alignment (at most `N`), padding as explicit `u8` arrays, so that
+        /// accesses to its members may rely on `A` and their offsets.
+        packed: Option<u64>,
     },
     /// An OpenCL image object (an opaque handle; only a function parameter holds one, it is
     /// never stored in memory). Text form: `image<2d, read>`, `image<1d[], write>` (arrayed).
@@ -467,7 +472,8 @@ impl TypeTable {
 
     /// Field offsets and total layout of the struct type `ty` (C rules: each field at the
     /// next multiple of its alignment, the size rounded up to the largest alignment; a
-    /// packed struct puts every field right after the previous one and has alignment 1).
+    /// packed struct puts every field right after the previous one and has the alignment
+    /// it declares, its size rounded up to it).
     /// The one place every pass and backend takes struct offsets from.
     ///
     /// # Panics
@@ -479,15 +485,15 @@ impl TypeTable {
         }
     }
 
-    /// Field offsets and total layout of a struct with the given field types, packed or not
-    /// (see [`TypeTable::struct_layout`]).
-    pub fn fields_layout(&self, fields: &[TypeId], packed: bool) -> (Vec<u64>, Layout) {
+    /// Field offsets and total layout of a struct with the given field types, packed with
+    /// an alignment or not (see [`TypeTable::struct_layout`]).
+    pub fn fields_layout(&self, fields: &[TypeId], packed: Option<u64>) -> (Vec<u64>, Layout) {
         let mut offset = 0u64;
-        let mut align = 1u64;
+        let mut align = packed.unwrap_or(1).max(1);
         let mut offsets = Vec::with_capacity(fields.len());
         for &f in fields {
             let mut l = self.layout(f);
-            if packed {
+            if packed.is_some() {
                 l.align = 1;
             }
             offset = offset.next_multiple_of(l.align);
@@ -531,8 +537,10 @@ impl fmt::Display for DisplayType<'_> {
                 fields,
                 packed,
             } => {
-                if *packed {
-                    write!(f, "packed ")?;
+                match packed {
+                    Some(1) => write!(f, "packed ")?,
+                    Some(a) => write!(f, "packed({a}) ")?,
+                    None => {}
                 }
                 write!(f, "struct {name} {{")?;
                 for (i, fld) in fields.iter().enumerate() {

@@ -3,8 +3,10 @@
 //! members or their typedefs); the IR struct reproduces exactly those offsets and that
 //! size: a plain IR struct when natural C layout gives them, `u8` padding arrays where an
 //! `aligned(N)` moved a member or grew the size, and a packed IR struct when a member sits
-//! below its natural alignment. A struct whose alignment was only raised keeps a lower IR
-//! alignment: its offsets and size, all that lowering and the backends read, are the same.
+//! below its natural alignment (`packed`, `#pragma pack(N)`), with the C alignment as far as
+//! its members' natural alignments reach (accesses to its members rely on it and their
+//! offsets). A struct whose alignment was only raised keeps a lower IR alignment: its
+//! offsets and size, all that lowering and the backends read, are the same.
 
 use oclc_frontend::checked::StructLayout;
 use oclc_ir::types::{ScalarType, TypeId, TypeTable};
@@ -13,8 +15,8 @@ use oclc_ir::types::{ScalarType, TypeId, TypeTable};
 pub(crate) struct StructPlan {
     /// The IR fields: the members' types with padding arrays between them.
     pub fields: Vec<TypeId>,
-    /// Whether the IR struct is packed.
-    pub packed: bool,
+    /// Whether the IR struct is packed, and its alignment then.
+    pub packed: Option<u64>,
     /// The IR field index of each front-end member.
     pub index: Vec<u32>,
 }
@@ -27,24 +29,32 @@ pub(crate) fn plan(
     member_tys: &[TypeId],
 ) -> Option<StructPlan> {
     if !layout.packed {
-        if let Some(p) = place(t, layout, member_tys, false) {
+        if let Some(p) = place(t, layout, member_tys, None) {
             return Some(p);
         }
     }
-    place(t, layout, member_tys, true)
+    // The C alignment, but no more than the members' own (an `aligned` attribute raising
+    // the struct's is left out, as for plain structs).
+    let natural = member_tys
+        .iter()
+        .map(|&ty| t.layout(ty).align)
+        .max()
+        .unwrap_or(1);
+    let align = layout.align.min(natural).max(1);
+    place(t, layout, member_tys, Some(align))
 }
 
 fn place(
     t: &mut TypeTable,
     layout: &StructLayout,
     member_tys: &[TypeId],
-    packed: bool,
+    packed: Option<u64>,
 ) -> Option<StructPlan> {
     let u8t = t.scalar(ScalarType::U8);
     let (mut fields, mut index, mut at) = (Vec::new(), Vec::new(), 0u64);
     for (f, &ty) in layout.fields.iter().zip(member_tys) {
         let l = t.layout(ty);
-        let align = if packed { 1 } else { l.align.max(1) };
+        let align = if packed.is_some() { 1 } else { l.align.max(1) };
         if f.offset < at || f.offset % align != 0 {
             return None;
         }

@@ -148,7 +148,7 @@ fn union_storage(t: &mut TypeTable, s: &StructRef, size: u64, align: u64) -> Typ
     t.intern(Type::Struct {
         name,
         fields: vec![bytes],
-        packed: false,
+        packed: None,
     })
 }
 

@@ -154,7 +154,7 @@ fn variables_beyond_the_limits_are_refused() {
             "the program-scope variables take",
         ),
         (
-            "void f() { float p[1 << 16]; p[0] = 1; }",
+            "void f() { float p[1 << 18]; p[0] = 1; }",
             "the private variables of `f`",
         ),
     ] {

@@ -32,6 +32,11 @@ const CLOSED: u64 = (1 << SLOT_BITS) - 1;
 /// The most helpers one job may ask for (a larger request runs on scoped threads).
 const MAX_HELPERS: usize = CLOSED as usize - 1;
 
+/// The stack of a worker (pool or scoped): kernels keep their private arrays there, up to
+/// 512 KiB per function (`oclc_lower::limits::MAX_PRIVATE_BYTES_PER_FUNCTION`), with calls
+/// between such functions; only the pages touched are ever committed.
+pub(crate) const WORKER_STACK_BYTES: usize = 16 << 20;
+
 /// A job: called once per participating helper with that helper's slot.
 pub(crate) type Job<'a> = &'a (dyn Fn(usize) + Sync);
 
@@ -220,6 +225,7 @@ fn ensure_workers(p: &'static Pool, helpers: usize) -> std::io::Result<()> {
         let seen = p.generation.load(Ordering::Acquire);
         std::thread::Builder::new()
             .name(format!("oclc-worker-{index}"))
+            .stack_size(WORKER_STACK_BYTES)
             .spawn(move || worker(p, seen))?;
         *spawned += 1;
     }
@@ -291,7 +297,11 @@ fn next_job(p: &Pool, seen: &mut u64) -> (Option<ErasedJob>, usize) {
 fn with_scoped<R>(helpers: usize, job: Job<'_>, caller: impl FnOnce() -> R) -> R {
     std::thread::scope(|s| {
         for slot in 0..helpers {
-            s.spawn(move || job(slot));
+            // As `s.spawn` does, with the workers' stack size.
+            std::thread::Builder::new()
+                .stack_size(WORKER_STACK_BYTES)
+                .spawn_scoped(s, move || job(slot))
+                .expect("failed to spawn thread");
         }
         caller()
     })

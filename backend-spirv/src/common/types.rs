@@ -64,13 +64,29 @@ impl ModuleCtx<'_> {
                 if let Some(&w) = self.type_ids.get(&(id, !mem)) {
                     w
                 } else {
-                    let mut members = Vec::with_capacity(fields.len());
+                    let mut members = Vec::with_capacity(fields.len() + 1);
                     for f in &fields {
                         members.push(self.mem_ty(*f)?);
                     }
+                    let opencl_packed = packed.is_some() && self.flavour == Flavour::OpenCl;
+                    if opencl_packed {
+                        // `CPacked` has no tail padding: a packed struct whose alignment
+                        // rounds its size up gets it as a trailing byte array (after every
+                        // IR field, whose indices stay).
+                        let (offsets, l) = self.ir.types.struct_layout(id);
+                        let end = match (offsets.last(), fields.last()) {
+                            (Some(o), Some(f)) => o + self.ir.types.layout(*f).size,
+                            _ => 0,
+                        };
+                        if l.size > end {
+                            let u8t = self.shape_ty(ScalarType::U8, 1, true);
+                            let n = self.const_u32((l.size - end) as u32);
+                            members.push(self.b.type_array(u8t, n));
+                        }
+                    }
                     let w = self.b.type_struct(members);
                     self.b.name(w, name);
-                    if packed && self.flavour == Flavour::OpenCl {
+                    if opencl_packed {
                         // As clang/llvm-spirv mark a packed struct: no padding between members.
                         self.b.decorate(w, Decoration::CPacked, []);
                     }

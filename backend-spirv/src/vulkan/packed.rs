@@ -4,10 +4,16 @@
 //! scalar alignment even under scalar block layout, and storage-buffer hardware may not
 //! read such a member in one access. Such a type in `__global` or `__constant` memory is
 //! refused with the location of the first use; in private and `__local` memory (logical
-//! pointers, no explicit layout) packed structs work as anywhere else.
+//! pointers, no explicit layout) packed structs work as anywhere else. The same holds for
+//! structs laid out under `#pragma pack(N)`. Besides the types, every load and store through
+//! a `__global`/`__constant` pointer must be aligned to its scalar alignment (Vulkan: an
+//! access through a physical pointer is aligned to the largest scalar of its type): one that
+//! [`AccessAlign`] cannot show to be (an element of an array of packed structs whose size
+//! is not a multiple of it, a pointer cast) is refused where it happens.
 
+use oclc_ir::analysis::AccessAlign;
 use oclc_ir::diag::describe::describe_value;
-use oclc_ir::{walk_stmts, Module, Stmt, Type, TypeId, TypeTable};
+use oclc_ir::{walk_stmts, Module, Op, Stmt, Type, TypeId, TypeTable};
 
 use super::pointers::is_physical;
 use crate::error::{Result, SpirvError};
@@ -55,7 +61,7 @@ fn refusal(types: &TypeTable, ptr: TypeId) -> Option<String> {
     let at = misaligned_member(types, pointee)?;
     Some(format!(
         "{} in {} memory, which puts a member at byte {at} below its natural alignment \
-         (a packed struct), on Vulkan, whose buffers cannot hold it",
+         (a packed struct, or one under #pragma pack), on Vulkan, whose buffers cannot hold it",
         types.display(pointee),
         space.name()
     ))
@@ -92,8 +98,57 @@ pub(crate) fn check_packed_buffers(module: &Module) -> Result<()> {
                 .in_function(&f.name)
                 .at(span));
         }
+        check_accesses(module, f)?;
     }
     Ok(())
+}
+
+/// Fails at the first load or store through a `__global`/`__constant` pointer that may sit
+/// below the scalar alignment of what it accesses.
+fn check_accesses(module: &Module, f: &oclc_ir::Function) -> Result<()> {
+    let types = &module.types;
+    let mut align = None;
+    let mut found = None;
+    walk_stmts(&f.body, &mut |s| {
+        if found.is_some() {
+            return;
+        }
+        let (ptr, at) = match s {
+            Stmt::Let {
+                value,
+                op: Op::Load { ptr },
+            } => (*ptr, f.span(*value)),
+            Stmt::Store { ptr, .. } => (*ptr, None),
+            _ => return,
+        };
+        let Some((space, pointee)) = types.pointee(f.value_type(ptr)) else {
+            return;
+        };
+        if !is_physical(space) {
+            return;
+        }
+        let align = align.get_or_insert_with(|| AccessAlign::of_function(types, f));
+        let (have, need) = (align.access(types, f, ptr), scalar_align(types, pointee));
+        if have < need {
+            let what = describe_value(Some(module), f, ptr);
+            found = Some((
+                format!(
+                    "an access to {} in {} memory through {what}, which may sit at a \
+                     multiple of {have} bytes only (a packed struct, or one under \
+                     #pragma pack), on Vulkan, whose buffers need {need}",
+                    types.display(pointee),
+                    space.name()
+                ),
+                at.or(f.span(ptr)).or_else(|| first_use(f, ptr)),
+            ));
+        }
+    });
+    match found {
+        Some((message, span)) => Err(SpirvError::new(format!("unsupported: {message}"))
+            .in_function(&f.name)
+            .at(span.or(oclc_ir::first_span(f)))),
+        None => Ok(()),
+    }
 }
 
 /// The span of the first statement with a span that reads `v`.

@@ -273,6 +273,23 @@ impl Checker {
         explicit_align
     }
 
+    /// The packing of `#pragma pack(N)` in effect where the struct was defined: the
+    /// attribute [`crate::preprocess::PRAGMA_PACK_ATTRIBUTE`] the preprocessor put after its
+    /// `struct`/`union` keyword.
+    fn pragma_pack_attr(&mut self, attrs: &[ast::Attribute]) -> Option<u64> {
+        let a = attrs
+            .iter()
+            .rev()
+            .find(|a| a.name == crate::preprocess::PRAGMA_PACK_ATTRIBUTE)?;
+        match a.args.as_slice() {
+            [ast::AttrArg::Expr(e)] => self
+                .const_int(e)
+                .and_then(|n| u64::try_from(n).ok())
+                .filter(|n| n.is_power_of_two()),
+            _ => None,
+        }
+    }
+
     /// Lays out a struct or union from its fields and the alignments they were given.
     fn layout(
         &mut self,
@@ -282,6 +299,7 @@ impl Checker {
         attrs: &[ast::Attribute],
     ) -> StructLayout {
         let packed = attrs.iter().any(|a| a.name.trim_matches('_') == "packed");
+        let max_field_align = self.pragma_pack_attr(attrs);
         let explicit_align = self.aligned_attr(attrs);
         let (mut size, mut align) = (0u64, 1u64);
         for (i, f) in fields.iter_mut().enumerate() {
@@ -291,8 +309,13 @@ impl Checker {
                 Some(a) => a,
                 None => f.ty.align().max(1),
             };
-            // A member's own `aligned` attribute raises its alignment (even when packed).
-            let fa = natural.max(given.attr);
+            // A member's own `aligned` attribute raises its alignment (even when packed);
+            // `#pragma pack(N)` then caps it at N (clang: the maximum field alignment
+            // overrides the aligned attribute). The struct's own `aligned` is not capped.
+            let mut fa = natural.max(given.attr);
+            if let Some(n) = max_field_align {
+                fa = fa.min(n);
+            }
             align = align.max(fa);
             if is_union {
                 f.offset = 0;

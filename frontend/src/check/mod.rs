@@ -4,6 +4,7 @@
 mod address_const;
 mod aggregate;
 pub mod builtins;
+pub use private_size::PRIVATE_BYTES_WARNING;
 mod compound;
 mod consteval;
 mod convert;
@@ -20,6 +21,7 @@ mod labels;
 mod nested_cases;
 mod opaque;
 mod overload;
+mod private_size;
 mod recursion;
 mod stmt;
 mod ternary;
@@ -189,6 +191,7 @@ pub fn check_program_opts(
     }
     c.check_recursion();
     c.report_stray_loop_hints();
+    c.warn_large_private();
     let program = CheckedProgram {
         globals: c.globals,
         functions: c.functions,

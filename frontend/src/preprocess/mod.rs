@@ -8,6 +8,7 @@ mod loop_hint;
 mod macros;
 mod pragma_operator;
 mod pragma_pack;
+pub use pragma_pack::PRAGMA_PACK_ATTRIBUTE;
 mod render;
 
 pub use macros::Macro;
@@ -456,6 +457,17 @@ impl Preprocessor<'_> {
                 if let ["OPENCL", "FP_CONTRACT", "OFF"] = words[..] {
                     self.fp_contract_off = true;
                 }
+                let expanded;
+                let rest = if rest.first().is_some_and(|t| &*t.text == "pack") && rest.len() > 1 {
+                    // As clang's pragma handler lexes them: macros expanded.
+                    let tail = rest[1..].iter().cloned().map(PTok::new).collect();
+                    expanded = std::iter::once(rest[0].clone())
+                        .chain(self.expand(tail).into_iter().map(|p| p.tok))
+                        .collect::<Vec<_>>();
+                    &expanded[..]
+                } else {
+                    rest
+                };
                 if let Some(c) = pragma_pack::pack_pragma(rest, dspan, &mut self.diags) {
                     self.pack_pragmas.push((self.out.len(), dspan, c));
                 }

@@ -129,7 +129,7 @@ impl TypeMap {
         t: TypeId,
         name: String,
         fields: &[TypeId],
-        packed: bool,
+        packed: Option<u64>,
     ) -> TypeId {
         let mapped: Vec<TypeId> = fields.iter().map(|f| self.map(types, *f)).collect();
         if mapped == fields {

@@ -1,5 +1,5 @@
 //! Parsing of types in text form: `f32`, `f32x4`, `ptr<global, f32>`, `[16 x f32]`,
-//! `struct NAME {T, T}`, `packed struct NAME {T, T}`, `image<2d[], read>`, `sampler` and `void`.
+//! `struct NAME {T, T}`, `packed struct NAME {T, T}`, `packed(4) struct NAME {T, T}`, `image<2d[], read>`, `sampler` and `void`.
 
 use super::cursor::Cursor;
 use super::ParseError;
@@ -50,14 +50,24 @@ fn parse_nested(cur: &mut Cursor, types: &mut TypeTable, depth: u32) -> Result<T
         "sampler" => Ok(types.intern(Type::Sampler)),
         "image" => parse_image(cur, types),
         "packed" => {
+            let mut align = 1;
+            if cur.eat("(") {
+                cur.skip_ws();
+                let at = cur.pos();
+                align = cur.number()?;
+                if !align.is_power_of_two() {
+                    return Err(cur.error_at(at, "expected a power of two"));
+                }
+                cur.expect(")")?;
+            }
             cur.skip_ws();
             let at = cur.pos();
             if cur.word() != "struct" {
                 return Err(cur.error_at(at, "expected `struct` after `packed`"));
             }
-            parse_struct(cur, types, depth, true)
+            parse_struct(cur, types, depth, Some(align))
         }
-        "struct" => parse_struct(cur, types, depth, false),
+        "struct" => parse_struct(cur, types, depth, None),
         _ => scalar_or_vector(w, types).ok_or_else(|| cur.error_at(start, "expected a type")),
     }
 }
@@ -67,7 +77,7 @@ fn parse_struct(
     cur: &mut Cursor,
     types: &mut TypeTable,
     depth: u32,
-    packed: bool,
+    packed: Option<u64>,
 ) -> Result<TypeId, ParseError> {
     // The name is printed raw: it runs up to the ` {` that opens the field list.
     if !cur.rest().starts_with(' ') {
