@@ -21,7 +21,7 @@ usage: scripts/bench-compile-growth.py --base OCLC_BASE --new OCLC_NEW
            [--levels 1,2,3] [--targets opencl,vulkan[,cpu]]
            [--sources darktable,gputools,pyfai,pyopencl,silx,hashcat] [--cap hashcat=60]
            [--corpus DIR] [--repeat 3] [--jobs N] [--timeout S] [--top 5]
-           [--json RAW.json] [--out TABLE.txt]
+           [--base-flags='FLAGS'] [--new-flags='FLAGS'] [--json RAW.json] [--out TABLE.txt]
        scripts/bench-compile-growth.py --from-json RAW.json [RAW2.json ...] [--top 5]
            [--out TABLE.txt]
 
@@ -35,6 +35,10 @@ usage: scripts/bench-compile-growth.py --base OCLC_BASE --new OCLC_NEW
   --jobs N        compiles at once (default: the number of CPUs; CPU time is per process,
                   so running several at once changes it little, but do not oversubscribe)
   --timeout S     a compile running longer counts as failed (default 600)
+  --base-flags F, --new-flags F
+                  extra options for one binary only (shell words; write --base-flags='...'
+                  with '=' when they begin with '-'), e.g. the same binary as both with
+                  --base-flags='--disable-pass inline ...' to measure what passes cost
   --json FILE     write every measurement (for --from-json: several runs, e.g. one per
                   level on different invocations, can be merged into one table)
   --from-json     print the table of earlier runs' measurements instead of compiling
@@ -49,6 +53,7 @@ and in ratio (ratio among files whose base time is at least 0.05 s).
 import argparse
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -118,7 +123,7 @@ def evenly(items, n):
     return [items[(i * len(items)) // n] for i in range(n)]
 
 
-def measure_unit(unit, bins, table, corpus, repeat, timeout, tmp_root):
+def measure_unit(unit, bins, flags, table, corpus, repeat, timeout, tmp_root):
     """One (file, level, target): both binaries, REPEAT times each, alternating."""
     rel, level, target = unit
     path = os.path.join(corpus, rel)
@@ -134,7 +139,8 @@ def measure_unit(unit, bins, table, corpus, repeat, timeout, tmp_root):
             side = rec[name]
             if not side["ok"]:
                 continue
-            cmd = [bins[name], path, f"-O{level}", "--target", target, "-o", out] + extra
+            cmd = ([bins[name], path, f"-O{level}", "--target", target, "-o", out] + extra
+                   + flags[name])
             ok, err, cpu, wall = run_timed(cmd, timeout)
             if not ok:
                 side["ok"], side["err"] = False, err
@@ -164,6 +170,7 @@ def measure(args):
     targets = args.targets.split(",")
     table = check.flags_table()
     bins = {"base": os.path.abspath(args.base), "new": os.path.abspath(args.new)}
+    flags = {"base": shlex.split(args.base_flags), "new": shlex.split(args.new_flags)}
     # Slow sources first so that the last compiles running alone are short ones.
     order = {s: i for i, s in enumerate(sorted(sources, key=lambda s: s != "hashcat"))}
     units = sorted(((rel, lv, t) for rel in files for lv in levels for t in targets),
@@ -174,7 +181,7 @@ def measure(args):
     t0 = time.time()
 
     def one(unit):
-        rec = measure_unit(unit, bins, table, corpus, args.repeat, args.timeout, tmp_root)
+        rec = measure_unit(unit, bins, flags, table, corpus, args.repeat, args.timeout, tmp_root)
         with lock:
             done[0] += 1
             if done[0] % 50 == 0 or done[0] == len(units):
@@ -185,7 +192,8 @@ def measure(args):
     records = check.parallel_map(one, units, args.jobs)
     os.rmdir(tmp_root)
     meta = {
-        "base": bins["base"], "new": bins["new"], "levels": levels, "targets": targets,
+        "base": bins["base"], "new": bins["new"], "base_flags": args.base_flags,
+        "new_flags": args.new_flags, "levels": levels, "targets": targets,
         "sources": sources, "caps": caps, "repeat": args.repeat, "jobs": args.jobs,
         "files": len(files), "host": os.uname().nodename, "cpus": os.cpu_count(),
         "loadavg_start": None, "date": time.strftime("%Y-%m-%d %H:%M:%S"),
@@ -202,11 +210,11 @@ def report(metas, records, top):
     lines = []
     p = lines.append
     for m in metas:
-        p(f"run: {m['date']} on {m['host']} ({m['cpus']} CPUs), jobs {m['jobs']}, "
+        p(f"run finished {m['date']} on {m['host']} ({m['cpus']} CPUs), jobs {m['jobs']}, "
           f"repeat {m['repeat']}, levels {m['levels']}, targets {m['targets']}, "
           f"{m['files']} files, {m['elapsed_s']} s; load average at start {m.get('loadavg_start')}")
-        p(f"  base {m['base']}")
-        p(f"  new  {m['new']}")
+        p(f"  base {m['base']} {m.get('base_flags', '')}".rstrip())
+        p(f"  new  {m['new']} {m.get('new_flags', '')}".rstrip())
     keys = sorted({(r["level"], r["target"]) for r in records},
                   key=lambda k: (k[0], ["opencl", "vulkan", "cpu"].index(k[1])
                                  if k[1] in ("opencl", "vulkan", "cpu") else 9))
@@ -297,6 +305,8 @@ def main(argv):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--top", type=int, default=5)
+    ap.add_argument("--base-flags", default="")
+    ap.add_argument("--new-flags", default="")
     ap.add_argument("--json")
     ap.add_argument("--from-json", nargs="+")
     ap.add_argument("--out")
