@@ -34,9 +34,10 @@ pub struct WorkGroupContext {
     /// `get_work_dim()`.
     pub work_dim: u32,
     /// How many work-groups to run, consecutive along dimension 0 from `group_id`
-    /// (`group_id[0] + group_count <= num_groups[0]`); 0 runs one, as 1 does. A caller that
-    /// runs a batch of small groups saves a call per group. (The C header's `reserved`,
-    /// which its callers keep 0.)
+    /// (`group_id[0] + group_count <= num_groups[0]`); 0 runs one, as 1 does. Only kernels
+    /// whose `CompiledKernel::group_loop` is set read it (the others run one group): a
+    /// caller that runs a batch of their small groups saves a call per group. (The C
+    /// header's `reserved`, which its callers keep 0.)
     pub group_count: u32,
     /// The kernel's static `__local` variables: at least
     /// [`crate::CompiledKernel::static_local_size`] bytes, 128-byte aligned, private to the group.

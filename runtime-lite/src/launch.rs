@@ -140,6 +140,7 @@ impl Program {
             lock(first).set_global(kept);
         }
         let entry: WorkGroupFn = k.entry;
+        let group_loop = k.group_loop && checks.is_none();
         let pool = &self.scratch;
         let body = |slot: usize, share: &mut Share<'_>| {
             let mut guard = lock(&scratch[slot]);
@@ -191,9 +192,10 @@ impl Program {
                 let mut id = group_id(groups.start, r.groups);
                 let mut left = groups.end - groups.start;
                 while left > 0 {
-                    // The batch's groups of one row in one call (a checked kernel's one at
-                    // a time, as its checks report per group).
-                    let run = if checks.is_none() {
+                    // The batch's groups of one row in one call, for kernels compiled
+                    // with the loop over them (a checked kernel's one at a time, as its
+                    // checks report per group).
+                    let run = if group_loop {
                         left.min(r.groups[0] - id[0]).min(u64::from(u32::MAX))
                     } else {
                         1

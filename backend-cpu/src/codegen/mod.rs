@@ -410,11 +410,15 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
         Ok(())
     }
 
-    /// Starts the loop over the work-groups of one call (`ctx.group_count` of them,
-    /// consecutive along dimension 0; 0 means one): the code after it runs in a block
+    /// Starts the loop over the work-groups of one call, in kernels planned with one
+    /// (`Plan::group_loop`): `ctx.group_count` groups, consecutive along dimension 0 (0
+    /// means one): the code after it runs in a block
     /// whose parameter is the group's id along dimension 0, and `self.exit` goes on to the
     /// next group. Returns that block and the id past the last group.
     fn group_loop(&mut self) -> Option<(ClifBlock, Value)> {
+        if !self.plan.group_loop {
+            return None;
+        }
         let count = self.b.ins().uload32(
             MemFlagsData::trusted().with_readonly(),
             self.ctx,
