@@ -33,8 +33,12 @@ pub struct WorkGroupContext {
     pub global_size: [u64; 3],
     /// `get_work_dim()`.
     pub work_dim: u32,
-    /// Padding (keep zero).
-    pub reserved: u32,
+    /// How many work-groups to run, consecutive along dimension 0 from `group_id`
+    /// (`group_id[0] + group_count <= num_groups[0]`); 0 runs one, as 1 does. Only kernels
+    /// whose `CompiledKernel::group_loop` is set read it (the others run one group): a
+    /// caller that runs a batch of their small groups saves a call per group. (The C
+    /// header's `reserved`, which its callers keep 0.)
+    pub group_count: u32,
     /// The kernel's static `__local` variables: at least
     /// [`crate::CompiledKernel::static_local_size`] bytes, 128-byte aligned, private to the group.
     pub local_mem: *mut u8,
@@ -60,6 +64,8 @@ pub mod ctx_offsets {
     pub const GLOBAL_SIZE: i32 = offset_of!(WorkGroupContext, global_size) as i32;
     /// `work_dim`.
     pub const WORK_DIM: i32 = offset_of!(WorkGroupContext, work_dim) as i32;
+    /// `group_count`.
+    pub const GROUP_COUNT: i32 = offset_of!(WorkGroupContext, group_count) as i32;
     /// `local_mem`.
     pub const LOCAL_MEM: i32 = offset_of!(WorkGroupContext, local_mem) as i32;
     /// `wi_state`.

@@ -38,6 +38,9 @@ pub struct CompiledKernel {
     pub wi_state_size: u64,
     /// True when the kernel contains a barrier (after inlining).
     pub has_barrier: bool,
+    /// True when a call of [`CompiledKernel::entry`] runs
+    /// [`crate::WorkGroupContext::group_count`] work-groups; otherwise it runs one.
+    pub group_loop: bool,
     /// The Cranelift IR of the work-group function, before optimization (for `-save-temps`).
     pub clif: String,
     /// Its checks, when compiled checked ([`CpuOptions::check`]).
@@ -454,6 +457,7 @@ fn define_kernels(
                 static_local_size: k.plan.static_local_size,
                 wi_state_size: k.plan.wi_state_size,
                 has_barrier: k.plan.has_barrier,
+                group_loop: k.plan.group_loop,
                 clif: k.clif,
                 check: k.check.map(std::sync::Arc::new),
             }

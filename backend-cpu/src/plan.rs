@@ -38,6 +38,15 @@ pub fn contains_barrier(block: &Block) -> bool {
     found
 }
 
+/// True when `block` contains a loop or a barrier.
+fn contains_loop_or_barrier(block: &Block) -> bool {
+    let mut found = false;
+    oclc_ir::walk_stmts(block, &mut |s| {
+        found |= matches!(s, Stmt::Loop { .. } | Stmt::Barrier { .. });
+    });
+    found
+}
+
 fn is_group_stmt(s: &Stmt) -> bool {
     match s {
         Stmt::Barrier { .. } | Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
@@ -84,6 +93,11 @@ pub fn run_key(run: &[Stmt]) -> RegionKey {
 pub struct Plan {
     /// True when the kernel (after inlining) contains a barrier.
     pub has_barrier: bool,
+    /// True when one call of the work-group function runs `ctx.group_count` groups: for
+    /// kernels without loops or barriers, whose groups are short enough that a call per
+    /// group counts (vecadd at local size 64), while a loop over the groups would only
+    /// add to the register pressure of longer kernels.
+    pub group_loop: bool,
     /// The region defining each value (barrier kernels only).
     pub def_region: HashMap<ValueId, RegionKey>,
     /// Spilled values and their offset in a work-item's state (each piece its own column).
@@ -125,6 +139,7 @@ pub fn plan(types: &TypeTable, func: &Function) -> Plan {
 pub fn plan_with(types: &TypeTable, func: &Function, keep_vars_in_memory: bool) -> Plan {
     let mut p = Plan {
         has_barrier: contains_barrier(&func.body),
+        group_loop: !contains_loop_or_barrier(&func.body),
         ..Plan::default()
     };
     if p.has_barrier {

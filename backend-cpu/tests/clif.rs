@@ -26,8 +26,9 @@ fn kernel_without_barrier_is_one_work_item_loop() {
     let text = p.clif_text();
     println!("{text}");
     assert!(text.starts_with("; kernel vecadd\n; vectorize: off (-O0)\nfunction %vecadd(i64, i64)"));
-    // z, y and x loops over the local size, nothing else compares unsigned.
-    assert_eq!(count(&text, "icmp ult"), 3, "{text}");
+    // z, y and x loops over the local size and the loop over the call's work-groups,
+    // nothing else compares unsigned.
+    assert_eq!(count(&text, "icmp ult"), 4, "{text}");
     assert_eq!(count(&text, "fadd"), 1);
 }
 
@@ -59,7 +60,8 @@ fn barriers_split_reduce_sum_into_five_regions() {
     // Five regions (before the first barrier, between it and the loop, the loop body up to
     // its barrier, the continuing block, after the loop): `s = local_size / 2` and the
     // continuing block's `s >>= 1` run once for the group, the other three as three nested
-    // work-item loops each, plus the kernel's own `lid < s`.
+    // work-item loops each, plus the kernel's own `lid < s` (no loop over several
+    // work-groups per call in a kernel with loops).
     assert_eq!(count(&text, "icmp ult"), 3 * 3 + 1, "{text}");
     // The group-level loop exits through the pending `break` set inside a region.
     assert!(text.contains("iconst.i8 2"), "{text}");

@@ -140,6 +140,7 @@ impl Program {
             lock(first).set_global(kept);
         }
         let entry: WorkGroupFn = k.entry;
+        let group_loop = k.group_loop && checks.is_none();
         let pool = &self.scratch;
         let body = |slot: usize, share: &mut Share<'_>| {
             let mut guard = lock(&scratch[slot]);
@@ -178,7 +179,7 @@ impl Program {
                 global_offset: r.offset,
                 global_size: r.global,
                 work_dim: r.work_dim,
-                reserved: 0,
+                group_count: 0,
                 local_mem: static_local.as_mut_ptr() as *mut u8,
                 wi_state: state.as_mut_ptr() as *mut u8,
             };
@@ -189,13 +190,26 @@ impl Program {
                 // The first group's id by division, the rest by counting (x fastest): a
                 // 64-bit division costs about as much as a small work-group.
                 let mut id = group_id(groups.start, r.groups);
-                for _ in groups {
+                let mut left = groups.end - groups.start;
+                while left > 0 {
+                    // The batch's groups of one row in one call, for kernels compiled
+                    // with the loop over them (a checked kernel's one at a time, as its
+                    // checks report per group).
+                    let run = if group_loop {
+                        left.min(r.groups[0] - id[0]).min(u64::from(u32::MAX))
+                    } else {
+                        1
+                    };
                     ctx.group_id = id;
-                    next_group_id(&mut id, r.groups);
+                    ctx.group_count = run as u32;
                     // SAFETY: the argument block matches the kernel's layout (checked by
                     // `bind_args`), every pointer in it and in `ctx` is live for the call,
-                    // and the scratch areas have the sizes the compiled kernel asked for.
+                    // the scratch areas have the sizes the compiled kernel asked for, and
+                    // the `run` groups from `id` lie in one row of the grid.
                     unsafe { entry(argmem.as_ptr() as *const u8, &ctx) };
+                    left -= run;
+                    id[0] += run - 1;
+                    next_group_id(&mut id, r.groups);
                 }
             }
         };

@@ -140,7 +140,12 @@ pub(crate) fn with_helpers<R>(
         std::mem::transmute::<Job<'_>, *const (dyn Fn(usize) + Sync + 'static)>(job)
     });
     p.panicked.store(false, Ordering::Relaxed);
-    let generation = {
+    // The job is published under the lock for sleeping workers, then to spinning ones
+    // through `generation` once the lock is released, and sleepers are woken after it:
+    // a worker that saw the new generation while the lock was still held would block on
+    // it, and a blocked thread takes tens of microseconds to wake on a virtual machine
+    // (the whole of a mid-sized launch's gain from a second thread).
+    let (generation, sleepers) = {
         let mut posted = lock(&p.posted);
         posted.generation += 1;
         posted.job = Some(erased);
@@ -150,12 +155,12 @@ pub(crate) fn with_helpers<R>(
             generation_bits(posted.generation) << SLOT_BITS,
             Ordering::Release,
         );
-        p.generation.store(posted.generation, Ordering::Release);
-        if posted.sleepers > 0 {
-            p.wake.notify_all();
-        }
-        posted.generation
+        (posted.generation, posted.sleepers)
     };
+    p.generation.store(generation, Ordering::Release);
+    if sleepers > 0 {
+        p.wake.notify_all();
+    }
     let join = Join {
         p,
         generation,

@@ -384,6 +384,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
                 4,
             )));
         }
+        let groups = self.group_loop();
         if !self.plan.has_barrier {
             self.create_private_slots();
             let body = &self.f.body.stmts;
@@ -395,8 +396,51 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             self.b.ins().jump(self.exit, &[]);
         }
         self.b.switch_to_block(self.exit);
+        if let Some((header, end)) = groups {
+            let next = self.b.ins().iadd_imm_s(self.group_id[0], 1);
+            let more = self
+                .b
+                .ins()
+                .icmp(ir::condcodes::IntCC::UnsignedLessThan, next, end);
+            let ret = self.b.create_block();
+            self.b.ins().brif(more, header, &[next.into()], ret, &[]);
+            self.b.switch_to_block(ret);
+        }
         self.b.ins().return_(&[]);
         Ok(())
+    }
+
+    /// Starts the loop over the work-groups of one call, in kernels planned with one
+    /// (`Plan::group_loop`): `ctx.group_count` groups, consecutive along dimension 0 (0
+    /// means one): the code after it runs in a block
+    /// whose parameter is the group's id along dimension 0, and `self.exit` goes on to the
+    /// next group. Returns that block and the id past the last group.
+    fn group_loop(&mut self) -> Option<(ClifBlock, Value)> {
+        if !self.plan.group_loop {
+            return None;
+        }
+        let count = self.b.ins().uload32(
+            MemFlagsData::trusted().with_readonly(),
+            self.ctx,
+            ctx_offsets::GROUP_COUNT,
+        );
+        let one = self.b.ins().iconst(types::I64, 1);
+        let count = self.b.ins().umax(count, one);
+        let end = self.b.ins().iadd(self.group_id[0], count);
+        let header = self.b.create_block();
+        let g = self.b.append_block_param(header, types::I64);
+        self.b.ins().jump(header, &[self.group_id[0].into()]);
+        self.b.switch_to_block(header);
+        let offset = self.b.ins().load(
+            types::I64,
+            MemFlagsData::trusted().with_readonly(),
+            self.ctx,
+            ctx_offsets::GLOBAL_OFFSET,
+        );
+        let base = self.b.ins().imul(g, self.local_size[0]);
+        self.group_base[0] = self.b.ins().iadd(base, offset);
+        self.group_id[0] = g;
+        Some((header, end))
     }
 
     /// Declares the variables (one per piece) of the private variables that live in

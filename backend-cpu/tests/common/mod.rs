@@ -70,7 +70,7 @@ pub fn run(
                         global_offset: [0; 3],
                         global_size: [global, 1, 1],
                         work_dim: 1,
-                        reserved: 0,
+                        group_count: 0,
                         local_mem: lmem.as_mut_ptr() as *mut u8,
                         wi_state: state.as_mut_ptr() as *mut u8,
                     };

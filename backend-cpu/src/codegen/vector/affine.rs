@@ -2,7 +2,7 @@
 //! vectorised region: what turns lane-consecutive addresses into vector loads and stores.
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{InstBuilder, Value};
+use cranelift_codegen::ir::{types, InstBuilder, InstructionData, Opcode, Value};
 use oclc_ir::{BinaryOp, Dim, Op, ScalarType, Type, ValueId, WorkItemQuery};
 
 use super::{Aff, NoWrap, VState};
@@ -209,6 +209,15 @@ impl Tx<'_, '_, '_> {
         // Every lane keeps its value; a negative one made unsigned wraps.
         let keeps_sign = to.is_signed() || !from.is_signed();
         if x.nowrap.exact() {
+            // A work-item id (at least 0 and at most `i32::MAX`) narrowed from 64 bits and
+            // widened back is the id it came from, either extension: `int i =
+            // get_global_id(0)` then indexes with the id itself, which an address can take
+            // as it is (no sign extension per chunk).
+            if matches!(x.nowrap, NoWrap::LocalId | NoWrap::GlobalId) && tt == types::I64 {
+                if let Some(wide) = self.narrowed_from(x.base) {
+                    return Some(Aff { base: wide, ..x });
+                }
+            }
             let nowrap = match x.nowrap {
                 NoWrap::Exact if !keeps_sign => NoWrap::Maybe,
                 n => n,
@@ -258,5 +267,17 @@ impl Tx<'_, '_, '_> {
                 NoWrap::Maybe
             },
         })
+    }
+
+    /// The 64-bit value that `v` is the `ireduce` of, if it is one.
+    fn narrowed_from(&self, v: Value) -> Option<Value> {
+        let dfg = &self.b.func.dfg;
+        match dfg.insts[dfg.value_def(v).inst()?] {
+            InstructionData::Unary {
+                opcode: Opcode::Ireduce,
+                arg,
+            } if dfg.value_type(arg) == types::I64 => Some(arg),
+            _ => None,
+        }
     }
 }
