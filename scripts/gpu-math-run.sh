@@ -91,7 +91,7 @@ case " $* " in *" chapter "*)
     cat "$OUT/chapter.txt" ;; esac
 step_stats() {
     # What each compiler made of the kernels that trail: the Vulkan driver's pipeline
-    # statistics and internal representations, NVIDIA OpenCL's ptxas report and PTX.
+    # statistics, NVIDIA OpenCL's ptxas report and PTX.
     local spec name file args
     for spec in \
         "hist_size_t|bench/probes/group_forms.cl|--local 256 --arg u8[65536]=rand:3 --arg u32[65536]=zeros" \
@@ -103,7 +103,7 @@ step_stats() {
         IFS='|' read -r name file args <<< "$spec"
         echo "=== $name ($file): Vulkan"
         # shellcheck disable=SC2086
-        OCLC_VK_PIPELINE_STATS=ir .gpu/oclc run "$file" --kernel "$name" --global 65536 $args --device vulkan 2>&1 | head -c 200000
+        OCLC_VK_PIPELINE_STATS=1 .gpu/oclc run "$file" --kernel "$name" --global 65536 $args --device vulkan 2>&1 | head -c 200000
         echo "=== $name ($file): NVIDIA OpenCL"
         # shellcheck disable=SC2086
         OCLC_CL_EXTRA_OPTIONS=-cl-nv-verbose OCLC_CL_BUILD_LOG=1 OCLC_CL_DUMP_BINARY="$OUT/$name.ptx" \

@@ -320,6 +320,25 @@ impl Module {
 }
 
 impl Stmt {
+    /// This statement as a loop's exit test, `if c { break } else { rest }` as
+    /// `(c, true, rest)` and `if c { rest } else { break }` as `(c, false, rest)`: the
+    /// condition, whether the loop leaves when it holds, and the other branch.
+    pub fn exit_test(&self) -> Option<(ValueId, bool, &[Stmt])> {
+        let Stmt::If {
+            cond,
+            then_body,
+            else_body,
+        } = self
+        else {
+            return None;
+        };
+        match (&then_body.stmts[..], &else_body.stmts[..]) {
+            ([Stmt::Break], rest) => Some((*cond, true, rest)),
+            (rest, [Stmt::Break]) => Some((*cond, false, rest)),
+            _ => None,
+        }
+    }
+
     /// The blocks nested directly in this statement (then/else, body/continuing, cases).
     pub fn child_blocks(&self) -> Vec<&Block> {
         match self {

@@ -7,7 +7,8 @@
 //! other exit test there) becomes a conditional branch to the loop's merge block with no
 //! selection construct of its own: the form glslang gives loop tests, one block shorter.
 //! (Tried as a cure for NVIDIA's Vulkan compiler running loops slowly: no effect,
-//! bench/results/gpu-loop-form.txt.)
+//! bench/results/gpu-loop-form.txt; what helped is testing loops at the bottom, which the
+//! Vulkan pipeline's `opt::rotate` does before this emitter sees them.)
 
 use oclc_ir::{Stmt, ValueId};
 use rspirv::spirv::{LoopControl, SelectionControl};
@@ -106,7 +107,7 @@ impl FnEmitter<'_, '_> {
             if !self.open {
                 break;
             }
-            let Some((cond, breaks_when, rest)) = exit_test(s) else {
+            let Some((cond, breaks_when, rest)) = s.exit_test() else {
                 self.stmt(s)?;
                 continue;
             };
@@ -172,23 +173,5 @@ impl FnEmitter<'_, '_> {
         }
         self.open = false;
         Ok(())
-    }
-}
-
-/// `if c { break } else { rest }` as `(c, true, rest)`, `if c { rest } else { break }` as
-/// `(c, false, rest)`.
-fn exit_test(s: &Stmt) -> Option<(ValueId, bool, &[Stmt])> {
-    let Stmt::If {
-        cond,
-        then_body,
-        else_body,
-    } = s
-    else {
-        return None;
-    };
-    match (&then_body.stmts[..], &else_body.stmts[..]) {
-        ([Stmt::Break], rest) => Some((*cond, true, rest)),
-        (rest, [Stmt::Break]) => Some((*cond, false, rest)),
-        _ => None,
     }
 }

@@ -17,6 +17,9 @@ use std::rc::Rc;
 /// carries it and means the same to oclc).
 pub const PRAGMA_PACK_ATTRIBUTE: &str = "__oclc_pack__";
 
+/// clang's warning for a token `#pragma pack` cannot take (the pragma is ignored).
+const EXPECTED_INT_OR_IDENT: &str = "expected integer or identifier in '#pragma pack' - ignored";
+
 /// What one `#pragma pack` does to the packing in effect (`None`: the default packing).
 #[derive(Clone, Debug)]
 pub(super) enum PackChange {
@@ -110,11 +113,7 @@ pub(super) fn pack_pragma(
                         label = Some(t.text.clone())
                     }
                     _ => {
-                        warn(
-                            diags,
-                            "expected integer or identifier in '#pragma pack' - ignored",
-                            at(i),
-                        );
+                        warn(diags, EXPECTED_INT_OR_IDENT, at(i));
                         return None;
                     }
                 }
@@ -138,11 +137,7 @@ pub(super) fn pack_pragma(
             return None;
         }
         _ => {
-            warn(
-                diags,
-                "expected integer or identifier in '#pragma pack' - ignored",
-                at(i),
-            );
+            warn(diags, EXPECTED_INT_OR_IDENT, at(i));
             return None;
         }
     };

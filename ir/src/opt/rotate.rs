@@ -104,24 +104,6 @@ impl Rotation<'_> {
     }
 }
 
-/// The exit test of a loop body's top level: its condition, whether the loop leaves when
-/// the condition holds, and the statements of the other branch.
-fn exit_test(s: &Stmt) -> Option<(ValueId, bool, &[Stmt])> {
-    let Stmt::If {
-        cond,
-        then_body,
-        else_body,
-    } = s
-    else {
-        return None;
-    };
-    match (&then_body.stmts[..], &else_body.stmts[..]) {
-        ([Stmt::Break], rest) => Some((*cond, true, rest)),
-        (rest, [Stmt::Break]) => Some((*cond, false, rest)),
-        _ => None,
-    }
-}
-
 /// Whether the `let` may run again at the end of each iteration and in front of the loop.
 fn copyable(s: &Stmt, volatile: bool) -> bool {
     match s {
@@ -149,7 +131,7 @@ impl Rotation<'_> {
             .position(|s| !matches!(s, Stmt::Let { .. }));
         let qualifies = test_at.is_some_and(|t| {
             t <= MAX_PREFIX
-                && exit_test(&body.stmts[t]).is_some()
+                && body.stmts[t].exit_test().is_some()
                 && body.stmts[..t].iter().all(|s| copyable(s, self.volatile))
         });
         let Some(t) = test_at.filter(|_| qualifies) else {
@@ -164,7 +146,7 @@ impl Rotation<'_> {
         let after = stmts.split_off(t + 1);
         let test = stmts.pop().expect("the exit test");
         let prefix = stmts;
-        let (cond, leaves_when, rest) = exit_test(&test).expect("checked above");
+        let (cond, leaves_when, rest) = test.exit_test().expect("checked above");
         let mut rest = Block {
             stmts: rest.to_vec(),
         };

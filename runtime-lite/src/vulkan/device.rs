@@ -9,7 +9,7 @@ use ash::vk;
 use super::denorm::DenormMode;
 use super::denorm_policy::DenormSupport;
 use super::dispatch::WorkgroupLimits;
-use super::pipeline_stats::{self, StatsRequest};
+use super::pipeline_stats;
 
 /// A failure of the Vulkan device, with a message naming what is missing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,9 +49,9 @@ pub struct VulkanDevice {
     pub(crate) denorm_request: Option<DenormMode>,
     /// The largest workgroup the device runs (for merged work-groups).
     pub(crate) workgroup_limits: WorkgroupLimits,
-    /// The pipeline statistics to print (`OCLC_VK_PIPELINE_STATS`; off where the device
-    /// lacks `VK_KHR_pipeline_executable_properties`).
-    pub(crate) pipeline_stats: StatsRequest,
+    /// Whether pipeline statistics are printed (`OCLC_VK_PIPELINE_STATS`; never where the
+    /// device lacks `VK_KHR_pipeline_executable_properties`).
+    pub(crate) pipeline_stats: bool,
 }
 
 /// The optional features enabled when the device has them (8/16-bit storage, int8,
@@ -222,12 +222,12 @@ impl VulkanDevice {
             .vulkan_memory_model_device_scope(
                 have.v12.vulkan_memory_model_device_scope == vk::TRUE,
             );
-        let mut pipeline_stats = StatsRequest::from_env();
-        if pipeline_stats != StatsRequest::Off && !pipeline_stats::supported(&instance, physical) {
+        let mut pipeline_stats = pipeline_stats::requested();
+        if pipeline_stats && !pipeline_stats::supported(&instance, physical) {
             eprintln!("{name}: no VK_KHR_pipeline_executable_properties; no pipeline statistics");
-            pipeline_stats = StatsRequest::Off;
+            pipeline_stats = false;
         }
-        let extensions = if pipeline_stats != StatsRequest::Off {
+        let extensions = if pipeline_stats {
             vec![pipeline_stats::extension_name().as_ptr()]
         } else {
             Vec::new()
@@ -245,7 +245,7 @@ impl VulkanDevice {
             .enabled_features(&core)
             .push_next(&mut v11)
             .push_next(&mut v12);
-        if pipeline_stats != StatsRequest::Off {
+        if pipeline_stats {
             info = info.push_next(&mut executable_info);
         }
         let device = unsafe { instance.create_device(physical, &info, None) }

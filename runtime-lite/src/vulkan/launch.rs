@@ -8,7 +8,7 @@ use ash::vk;
 
 use super::device::{vk_err, VulkanDevice, VulkanError};
 use super::memory::VkBuffer;
-use super::pipeline_stats::{self, StatsRequest};
+use super::pipeline_stats;
 use crate::ndrange::{default_local_size, NDRange};
 
 /// How an argument is passed (mirrors the compiler's reflection).
@@ -417,9 +417,8 @@ impl VulkanDevice {
             .module(o.module)
             .name(&name)
             .specialization_info(&spec_info);
-        let flags = if self.pipeline_stats != StatsRequest::Off {
+        let flags = if self.pipeline_stats {
             vk::PipelineCreateFlags::CAPTURE_STATISTICS_KHR
-                | vk::PipelineCreateFlags::CAPTURE_INTERNAL_REPRESENTATIONS_KHR
         } else {
             vk::PipelineCreateFlags::empty()
         };
@@ -434,14 +433,8 @@ impl VulkanDevice {
                     k.entry_point
                 ))
             })?[0];
-        if self.pipeline_stats != StatsRequest::Off {
-            pipeline_stats::print(
-                &self.instance,
-                d,
-                o.pipeline,
-                &k.entry_point,
-                self.pipeline_stats,
-            );
+        if self.pipeline_stats {
+            pipeline_stats::print(&self.instance, d, o.pipeline, &k.entry_point);
         }
 
         // Command buffer: upload, dispatch between timestamps, download.
