@@ -19,6 +19,7 @@ pub mod analysis;
 pub mod builder;
 pub mod debug_sources;
 pub mod diag;
+pub mod fx;
 pub mod fixtures;
 pub mod legalize;
 pub mod library;

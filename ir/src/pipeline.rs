@@ -8,7 +8,7 @@
 //! ([`Pipeline::disable`], `--disable-pass NAME` on the command line), and every pass run is
 //! reported to an observer (`-save-temps` writes the IR after each run that changed it).
 
-use std::collections::HashSet;
+use crate::fx::HashSet;
 
 use crate::diag::refusal::Refusal;
 use crate::module::Module;

@@ -1,7 +1,7 @@
 //! Helpers shared by the passes: visiting and rewriting the values a statement reads, and
 //! counting uses (the IR keeps no use lists).
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::module::{walk_stmts, Block, Stmt};
 use crate::op::{Dim, Op, ValueId};
@@ -150,7 +150,7 @@ pub fn stmt_uses(stmt: &Stmt) -> Vec<ValueId> {
 
 /// How many times each value is read in `block` (values never read are absent).
 pub fn use_counts(block: &Block) -> HashMap<ValueId, usize> {
-    let mut counts = HashMap::new();
+    let mut counts = HashMap::default();
     walk_stmts(block, &mut |s| {
         for v in stmt_uses(s) {
             *counts.entry(v).or_insert(0) += 1;

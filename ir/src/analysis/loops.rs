@@ -11,7 +11,7 @@
 //! variable's own type, so wrap-around is taken into account, and a loop that would run
 //! more than [`MAX_COUNTED_TRIPS`] times (or forever) has no known trip count.
 
-use std::collections::HashSet;
+use crate::fx::HashSet;
 
 use super::defs::Defs;
 use super::effects::block_effects;

@@ -18,7 +18,7 @@
 //!
 //! Inner loops are handled first, so an invariant of two nested loops climbs out of both.
 
-use std::collections::HashSet;
+use crate::fx::HashSet;
 
 use crate::analysis::defs::Defs;
 use crate::analysis::effects::block_effects;
@@ -143,7 +143,7 @@ impl Context<'_> {
         let runs_once = counted
             .as_ref()
             .is_some_and(|c| c.trip_count.is_some_and(|n| n >= 1));
-        let mut moved_values: HashSet<ValueId> = HashSet::new();
+        let mut moved_values: HashSet<ValueId> = HashSet::default();
         let mut moved = Vec::new();
         let mut kept = Vec::new();
         for (i, s) in body.stmts.iter().enumerate() {

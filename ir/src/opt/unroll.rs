@@ -22,7 +22,7 @@
 //!   original loop runs the remaining iterations. Both loops are marked `nounroll`.
 //! - `#pragma nounroll` (and `unroll(1)`) leaves a loop alone.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use super::clone::clone_fresh;
 use super::OptConfig;
@@ -230,10 +230,10 @@ fn iteration(
     body: &Block,
     continuing: &Block,
 ) -> Vec<Stmt> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     let mut stmts = clone_fresh(f, &body.stmts[..lp.exit_index], &mut map);
     let rest = clone_fresh(f, &body.stmts[lp.exit_index + 1..], &mut map);
-    let cont = clone_fresh(f, &continuing.stmts, &mut HashMap::new());
+    let cont = clone_fresh(f, &continuing.stmts, &mut HashMap::default());
     if lp.continues {
         let mut once = rest;
         once.push(Stmt::Break);
@@ -280,7 +280,7 @@ fn partial(
     let uty = types.scalar(unsigned);
     let boolt = types.scalar(ScalarType::Bool);
     // The main loop's test: the original exit test, then "k iterations remain".
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     let mut test = clone_fresh(f, &body.stmts[..=lp.exit_index], &mut map);
     let iv_now = header_iv_value(body, lp)?;
     let iv_now = *map.get(&iv_now)?;
