@@ -131,7 +131,7 @@ impl Context<'_> {
             be.barrier || ce.barrier || be.fence || ce.fence || be.atomic || ce.atomic;
         let calls = be.call || ce.call;
         let counted = counted_loop(
-            f, self.types, self.vars, preceding, body, continuing, *break_if,
+            f, self.types, self.vars, self.all, preceding, body, continuing, *break_if,
         );
         // The `let`s before the body's first other statement run whenever the loop is
         // entered.

@@ -99,6 +99,7 @@ fn find(
             f,
             types,
             vars,
+            all,
             &block.stmts[..i],
             body,
             continuing,

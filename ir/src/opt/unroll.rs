@@ -27,6 +27,7 @@ use crate::fx::HashMap;
 use super::clone::clone_fresh;
 use super::OptConfig;
 use crate::analysis::effects::block_effects;
+use crate::analysis::defs::Defs;
 use crate::analysis::loops::{counted_loop, CountedLoop};
 use crate::analysis::vars::variables;
 use crate::diag::refusal::Refusal;
@@ -80,8 +81,10 @@ enum Plan {
 /// one was unrolled.
 fn unroll_one(types: &mut TypeTable, f: &mut Function, config: &OptConfig) -> bool {
     let vars = variables(f, types);
+    // The function's definitions, built once (when it has a loop) for all its loops.
+    let outer = std::cell::OnceCell::new();
     let mut path = Vec::new();
-    let Some(plan) = find(types, f, &vars, config, &f.body, &mut path) else {
+    let Some(plan) = find(types, f, &vars, &outer, config, &f.body, &mut path) else {
         return false;
     };
     let (last, parents) = path.split_last().expect("a loop's place");
@@ -114,6 +117,7 @@ fn find(
     types: &TypeTable,
     f: &Function,
     vars: &crate::analysis::Variables,
+    outer: &std::cell::OnceCell<Defs>,
     config: &OptConfig,
     block: &Block,
     path: &mut Vec<(usize, usize)>,
@@ -121,7 +125,7 @@ fn find(
     for (i, s) in block.stmts.iter().enumerate() {
         for (c, child) in s.child_blocks().into_iter().enumerate() {
             path.push((i, c));
-            if let Some(found) = find(types, f, vars, config, child, path) {
+            if let Some(found) = find(types, f, vars, outer, config, child, path) {
                 return Some(found);
             }
             path.pop();
@@ -142,6 +146,7 @@ fn find(
             f,
             types,
             vars,
+            outer.get_or_init(|| Defs::of_function(f)),
             &block.stmts[..i],
             body,
             continuing,
