@@ -1,7 +1,7 @@
 //! Lowering of one function: parameters, variables and the body.
 
-use std::cell::RefCell;
 use oclc_ir::fx::HashSet;
+use std::cell::RefCell;
 
 use oclc_frontend::checked::{self as ck, CType, CheckedProgram};
 use oclc_frontend::source::Span;

@@ -1,8 +1,8 @@
 //! The state of one module under construction: the rspirv builder plus the tables that
 //! deduplicate types, constants and variables and record what each function uses.
 
-use std::collections::{BTreeMap, BTreeSet};
 use oclc_ir::fx::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use oclc_ir::{FuncId, Module, ScalarType, TypeId};
 use rspirv::dr::{Builder, Instruction, Operand};

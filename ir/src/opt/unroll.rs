@@ -26,8 +26,8 @@ use crate::fx::HashMap;
 
 use super::clone::clone_fresh;
 use super::OptConfig;
-use crate::analysis::effects::block_effects;
 use crate::analysis::defs::Defs;
+use crate::analysis::effects::block_effects;
 use crate::analysis::loops::{counted_loop, CountedLoop};
 use crate::analysis::vars::variables;
 use crate::diag::refusal::Refusal;

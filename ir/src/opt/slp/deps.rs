@@ -7,9 +7,9 @@
 //! variable, one of them a store; and an operation the analysis cannot see into (a call,
 //! an atomic, `printf`, an image access) against every access of memory through a pointer.
 
+use crate::fx::HashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use crate::fx::HashMap;
 
 use super::address::{Access, Addresses};
 use crate::analysis::vars::Variables;
