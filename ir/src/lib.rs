@@ -20,6 +20,7 @@ pub mod builder;
 pub mod debug_sources;
 pub mod diag;
 pub mod fixtures;
+pub mod fx;
 pub mod legalize;
 pub mod library;
 pub mod module;

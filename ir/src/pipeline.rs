@@ -8,7 +8,7 @@
 //! ([`Pipeline::disable`], `--disable-pass NAME` on the command line), and every pass run is
 //! reported to an observer (`-save-temps` writes the IR after each run that changed it).
 
-use std::collections::HashSet;
+use crate::fx::HashSet;
 
 use crate::diag::refusal::Refusal;
 use crate::module::Module;
@@ -117,14 +117,20 @@ impl<'a> Pipeline<'a> {
             match step {
                 Step::Once(pass) => any |= self.run_pass(pass.as_ref(), module, observe)?,
                 Step::FixedPoint(passes) => {
-                    for _ in 0..MAX_ROUNDS {
-                        let mut changed = false;
-                        for pass in passes {
-                            changed |= self.run_pass(pass.as_ref(), module, observe)?;
-                        }
-                        any |= changed;
-                        if !changed {
+                    // Rounds until a round changes nothing, except that the passes stop as
+                    // soon as each has run once, in turn, since the last change: the module
+                    // is then the one each of them left unchanged, and the rest of that
+                    // round would change nothing either (passes are deterministic).
+                    let mut quiet = 0;
+                    for pass in passes.iter().cycle().take(MAX_ROUNDS * passes.len()) {
+                        if quiet == passes.len() {
                             break;
+                        }
+                        if self.run_pass(pass.as_ref(), module, observe)? {
+                            any = true;
+                            quiet = 0;
+                        } else {
+                            quiet += 1;
                         }
                     }
                 }

@@ -1,7 +1,7 @@
 //! IR types: scalars, vectors, pointers with address spaces, arrays and structs, interned in a
 //! [`TypeTable`] so that a type is a cheap, comparable [`TypeId`].
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 use std::fmt;
 
 /// A scalar element type. Integers carry their signedness because conversions, division,

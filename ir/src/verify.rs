@@ -5,7 +5,7 @@
 
 mod image;
 
-use std::collections::HashSet;
+use crate::fx::HashSet;
 use std::fmt;
 
 use crate::module::{Block, Function, FunctionKind, Module, Stmt};
@@ -52,7 +52,7 @@ pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
             module,
             func: f,
             scopes: Scopes::new(f.params.iter().map(|p| p.value)),
-            defined: HashSet::new(),
+            defined: HashSet::default(),
             loop_depth: 0,
             switch_depth: 0,
         }
@@ -248,7 +248,7 @@ impl Verifier<'_> {
                 if cases.iter().filter(|c| c.is_default).count() > 1 {
                     return self.err("a switch has more than one default case");
                 }
-                let mut seen = HashSet::new();
+                let mut seen = HashSet::default();
                 for c in cases {
                     for v in &c.values {
                         if !seen.insert(*v) {

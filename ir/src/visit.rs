@@ -1,83 +1,106 @@
 //! Helpers shared by the passes: visiting and rewriting the values a statement reads, and
 //! counting uses (the IR keeps no use lists).
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::module::{walk_stmts, Block, Stmt};
 use crate::op::{Dim, Op, ValueId};
 
+/// The operands of an op, visited through `$f` (by reference or mutable reference, as
+/// `$op` is): one list for [`op_operands`] and [`op_operands_mut`].
+macro_rules! visit_op_operands {
+    ($op:expr, $f:ident) => {
+        match $op {
+            Op::Const(_) | Op::LocalAddr(_) | Op::GlobalAddr(_) | Op::SamplerConst(_) => {}
+            Op::Unary(_, a) => $f(a),
+            Op::ImageRead {
+                image,
+                sampler,
+                coord,
+            } => {
+                $f(image);
+                if let Some(s) = sampler {
+                    $f(s);
+                }
+                $f(coord);
+            }
+            Op::ImageWrite {
+                image,
+                coord,
+                value,
+            } => {
+                $f(image);
+                $f(coord);
+                $f(value);
+            }
+            Op::ImageQuery { image, .. } => $f(image),
+            Op::Binary(_, a, b) | Op::Compare(_, a, b) => {
+                $f(a);
+                $f(b);
+            }
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                $f(cond);
+                $f(if_true);
+                $f(if_false);
+            }
+            Op::Convert { value, .. }
+            | Op::Bitcast { value, .. }
+            | Op::GenericCast { value, .. }
+            | Op::Splat { value, .. } => $f(value),
+            Op::Extract { vector, .. } => $f(vector),
+            Op::Insert { vector, value, .. } => {
+                $f(vector);
+                $f(value);
+            }
+            Op::Shuffle { a, b, .. } => {
+                $f(a);
+                $f(b);
+            }
+            Op::PtrOffset { base, index } | Op::IndexAddr { base, index } => {
+                $f(base);
+                $f(index);
+            }
+            Op::FieldAddr { base, .. } => $f(base),
+            Op::Load { ptr } => $f(ptr),
+            Op::WorkItem { dim, .. } => {
+                if let Dim::Dynamic(v) = dim {
+                    $f(v);
+                }
+            }
+            Op::Compose { parts: args, .. }
+            | Op::Math { args, .. }
+            | Op::Call { args, .. }
+            | Op::Printf { args, .. } => {
+                for a in args {
+                    $f(a)
+                }
+            }
+            Op::Atomic { ptr, args, .. } => {
+                $f(ptr);
+                {
+                    for a in args {
+                        $f(a)
+                    }
+                }
+            }
+        }
+    };
+}
+
+/// Calls `f` on every value operand of `op`, in the order of [`Op::operands`], without
+/// building a list.
+pub fn op_operands(op: &Op, f: &mut dyn FnMut(ValueId)) {
+    let f = &mut |v: &ValueId| f(*v);
+    visit_op_operands!(op, f)
+}
+
 /// Calls `f` on every value operand of `op`, mutably.
 pub fn op_operands_mut(op: &mut Op, f: &mut dyn FnMut(&mut ValueId)) {
-    match op {
-        Op::Const(_) | Op::LocalAddr(_) | Op::GlobalAddr(_) | Op::SamplerConst(_) => {}
-        Op::Unary(_, a) => f(a),
-        Op::ImageRead {
-            image,
-            sampler,
-            coord,
-        } => {
-            f(image);
-            if let Some(s) = sampler {
-                f(s);
-            }
-            f(coord);
-        }
-        Op::ImageWrite {
-            image,
-            coord,
-            value,
-        } => {
-            f(image);
-            f(coord);
-            f(value);
-        }
-        Op::ImageQuery { image, .. } => f(image),
-        Op::Binary(_, a, b) | Op::Compare(_, a, b) => {
-            f(a);
-            f(b);
-        }
-        Op::Select {
-            cond,
-            if_true,
-            if_false,
-        } => {
-            f(cond);
-            f(if_true);
-            f(if_false);
-        }
-        Op::Convert { value, .. }
-        | Op::Bitcast { value, .. }
-        | Op::GenericCast { value, .. }
-        | Op::Splat { value, .. } => f(value),
-        Op::Extract { vector, .. } => f(vector),
-        Op::Insert { vector, value, .. } => {
-            f(vector);
-            f(value);
-        }
-        Op::Shuffle { a, b, .. } => {
-            f(a);
-            f(b);
-        }
-        Op::PtrOffset { base, index } | Op::IndexAddr { base, index } => {
-            f(base);
-            f(index);
-        }
-        Op::FieldAddr { base, .. } => f(base),
-        Op::Load { ptr } => f(ptr),
-        Op::WorkItem { dim, .. } => {
-            if let Dim::Dynamic(v) = dim {
-                f(v);
-            }
-        }
-        Op::Compose { parts: args, .. }
-        | Op::Math { args, .. }
-        | Op::Call { args, .. }
-        | Op::Printf { args, .. } => args.iter_mut().for_each(f),
-        Op::Atomic { ptr, args, .. } => {
-            f(ptr);
-            args.iter_mut().for_each(f)
-        }
-    }
+    visit_op_operands!(op, f)
 }
 
 /// Calls `f` on every value that `stmt` itself reads (not those of nested blocks), mutably:
@@ -148,14 +171,36 @@ pub fn stmt_uses(stmt: &Stmt) -> Vec<ValueId> {
     }
 }
 
+/// Calls `f` on every value that `stmt` itself reads, as [`stmt_uses`] lists them, without
+/// building a list.
+pub fn stmt_uses_each(stmt: &Stmt, f: &mut dyn FnMut(ValueId)) {
+    match stmt {
+        Stmt::Let { op, .. } => op_operands(op, f),
+        Stmt::Store { ptr, value } => {
+            f(*ptr);
+            f(*value);
+        }
+        Stmt::If { cond, .. } => f(*cond),
+        Stmt::Loop { break_if, .. } => {
+            if let Some(c) = break_if {
+                f(*c);
+            }
+        }
+        Stmt::Return(Some(v)) => f(*v),
+        Stmt::Switch { selector, .. } => f(*selector),
+        Stmt::Return(None)
+        | Stmt::Break
+        | Stmt::Continue
+        | Stmt::Barrier { .. }
+        | Stmt::Fence { .. } => {}
+    }
+}
+
 /// How many times each value is read in `block` (values never read are absent).
 pub fn use_counts(block: &Block) -> HashMap<ValueId, usize> {
-    let mut counts = HashMap::new();
-    walk_stmts(block, &mut |s| {
-        for v in stmt_uses(s) {
-            *counts.entry(v).or_insert(0) += 1;
-        }
-    });
+    let mut counts = HashMap::default();
+    let mut count = |v: ValueId| *counts.entry(v).or_insert(0) += 1;
+    walk_stmts(block, &mut |s| stmt_uses_each(s, &mut count));
     counts
 }
 
@@ -205,4 +250,49 @@ pub fn block_at_mut<'b>(root: &'b mut Block, path: &[(usize, usize)]) -> &'b mut
             .expect("a valid path");
     }
     block
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `op_operands`, `op_operands_mut` and `stmt_uses_each` visit what `Op::operands` and
+    /// `stmt_uses` list, in the same order, on every statement of the IR test files.
+    #[test]
+    fn visitors_agree_with_operand_lists() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+        let mut files = vec![std::path::PathBuf::from(root)];
+        let mut checked = 0;
+        while let Some(p) = files.pop() {
+            if p.is_dir() {
+                files.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            if p.extension().is_none_or(|e| e != "ir") {
+                continue;
+            }
+            let Ok(mut m) = crate::parse::parse_module(&std::fs::read_to_string(&p).unwrap())
+            else {
+                continue;
+            };
+            for f in &mut m.functions {
+                walk_stmts(&f.body, &mut |s| {
+                    let mut seen = Vec::new();
+                    stmt_uses_each(s, &mut |v| seen.push(v));
+                    assert_eq!(seen, stmt_uses(s), "{}", p.display());
+                    if let Stmt::Let { op, .. } = s {
+                        let mut seen = Vec::new();
+                        op_operands(op, &mut |v| seen.push(v));
+                        assert_eq!(seen, op.operands());
+                        let mut op = op.clone();
+                        let mut seen = Vec::new();
+                        op_operands_mut(&mut op, &mut |v| seen.push(*v));
+                        assert_eq!(seen, op.operands());
+                    }
+                    checked += 1;
+                });
+            }
+        }
+        assert!(checked > 1000, "{checked} statements checked");
+    }
 }

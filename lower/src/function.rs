@@ -1,7 +1,7 @@
 //! Lowering of one function: parameters, variables and the body.
 
+use oclc_ir::fx::HashSet;
 use std::cell::RefCell;
-use std::collections::HashSet;
 
 use oclc_frontend::checked::{self as ck, CType, CheckedProgram};
 use oclc_frontend::source::Span;
@@ -135,7 +135,7 @@ impl FnLower<'_, '_> {
 
 /// Variables written or addressed anywhere in a body (so parameters among them need memory).
 fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     fn lv(l: &ck::LValue, out: &mut HashSet<u32>) {
         match &l.kind {
             ck::LValueKind::Var(v) => {

@@ -17,7 +17,7 @@
 //! of nested blocks and loops), at the price of structured code for that function only.
 //! Functions without `goto` are lowered as before.
 
-use std::collections::HashMap;
+use oclc_ir::fx::HashMap;
 
 use oclc_frontend::checked as ck;
 use oclc_frontend::source::Span;

@@ -5,7 +5,7 @@
 //! address of its first element. `printf` formats are handled apart
 //! (`builtins::printf`) and never come here.
 
-use std::collections::HashMap;
+use oclc_ir::fx::HashMap;
 
 use oclc_ir::module::{Global, GlobalId};
 use oclc_ir::op::Op;
@@ -30,7 +30,7 @@ impl StringLiterals {
         StringLiterals {
             first,
             bytes: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
         }
     }
 

@@ -7,7 +7,7 @@
 //! disagree) has no root, and its accesses are not checked: a missing root can hide a
 //! defect, never invent one.
 
-use std::collections::HashMap;
+use oclc_ir::fx::HashMap;
 
 use oclc_ir::{walk_stmts, Function, GlobalId, LocalId, Op, Stmt, TypeTable, ValueId};
 
@@ -54,7 +54,7 @@ enum Slot {
 /// Computes the roots of `f`'s pointers (`f` has every call inlined).
 pub fn analyze(types: &TypeTable, f: &Function) -> Provenance {
     let addr_of = oclc_ir::analysis::local_addresses(f);
-    let mut vars: HashMap<LocalId, VarRoot> = HashMap::new();
+    let mut vars: HashMap<LocalId, VarRoot> = HashMap::default();
     // Conflicts only grow, so this settles; each round recomputes the values' roots from
     // the variables' current state.
     for _ in 0..64 {
@@ -104,7 +104,7 @@ fn value_roots(
     addr_of: &HashMap<ValueId, LocalId>,
     vars: &HashMap<LocalId, VarRoot>,
 ) -> HashMap<ValueId, Slot> {
-    let mut roots = HashMap::new();
+    let mut roots = HashMap::default();
     for (i, p) in f.params.iter().enumerate() {
         if types.pointee(p.ty).is_some() {
             roots.insert(p.value, Slot::Known(Root::Param(i)));

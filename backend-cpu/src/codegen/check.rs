@@ -3,7 +3,7 @@
 //! integer division its divisor with zero; a failed check calls the report routine on a
 //! cold path, and an out-of-bounds access goes to the launch's spare area instead.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
@@ -40,14 +40,14 @@ pub(crate) struct CheckCx {
     pub globals: Vec<(oclc_ir::TypeId, String)>,
     /// Private variables stored before every load (no load can read what nothing wrote),
     /// which need no shadow.
-    pub initialised: HashSet<oclc_ir::LocalId>,
+    pub initialised: oclc_ir::fx::HashSet<oclc_ir::LocalId>,
     /// The variable each `local_addr` value addresses.
-    pub addr_of: HashMap<ValueId, oclc_ir::LocalId>,
+    pub addr_of: oclc_ir::fx::HashMap<ValueId, oclc_ir::LocalId>,
     /// The written-yet flag of each promoted private variable a load may find unwritten
     /// (see `check_init`).
     pub init_flags: HashMap<u32, cranelift_frontend::Variable>,
     /// Loads that are the read half of a write to some components of a vector variable.
-    pub component_loads: HashSet<ValueId>,
+    pub component_loads: oclc_ir::fx::HashSet<ValueId>,
     /// By parameter: the `__global` buffers that get a shadow ([`crate::check::global`]).
     pub global_shadow: Vec<Option<ParamShadow>>,
     /// The launch's [`crate::check::sink::CheckTable::multi_dim`], when a buffer's shadow

@@ -1,7 +1,8 @@
 //! The state of one module under construction: the rspirv builder plus the tables that
 //! deduplicate types, constants and variables and record what each function uses.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use oclc_ir::fx::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use oclc_ir::{FuncId, Module, ScalarType, TypeId};
 use rspirv::dr::{Builder, Instruction, Operand};
@@ -46,7 +47,7 @@ pub(crate) struct VulkanState {
     pub images: crate::vulkan::image_descriptors::ImageState,
     /// Integer values of the function being emitted known to be non-negative (pointer
     /// offsets by them stay `OpPtrAccessChain`).
-    pub nonneg: std::collections::HashSet<oclc_ir::ValueId>,
+    pub nonneg: oclc_ir::fx::HashSet<oclc_ir::ValueId>,
     /// `ptr_offset` indices of the function being emitted that are a part that may be
     /// negative plus a non-negative part (emitted as address arithmetic for the first and
     /// `OpPtrAccessChain` for the second).
@@ -153,22 +154,22 @@ impl<'m> ModuleCtx<'m> {
             vk: VulkanState::default(),
             vk_errors: Vec::new(),
             caps: BTreeMap::new(),
-            type_ids: HashMap::new(),
-            shape_ids: HashMap::new(),
-            scalar_consts: HashMap::new(),
-            composite_consts: HashMap::new(),
-            scalar_const_ids: HashMap::new(),
-            null_consts: HashMap::new(),
-            fn_types: HashMap::new(),
-            builtins: HashMap::new(),
+            type_ids: HashMap::default(),
+            shape_ids: HashMap::default(),
+            scalar_consts: HashMap::default(),
+            composite_consts: HashMap::default(),
+            scalar_const_ids: HashMap::default(),
+            null_consts: HashMap::default(),
+            fn_types: HashMap::default(),
+            builtins: HashMap::default(),
             globals: Vec::new(),
             global_casts: Vec::new(),
             helper_ids: Vec::new(),
-            uses: HashMap::new(),
-            calls: HashMap::new(),
+            uses: HashMap::default(),
+            calls: HashMap::default(),
             io_vars: BTreeSet::new(),
             called: BTreeSet::new(),
-            sampler_consts: HashMap::new(),
+            sampler_consts: HashMap::default(),
             debug: None,
         }
     }

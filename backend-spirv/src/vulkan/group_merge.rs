@@ -21,7 +21,7 @@
 //! atomic on `__global` memory is atomic among more work-items, which OpenCL allows) and
 //! fences (they order one work-item's accesses).
 
-use std::collections::HashSet;
+use oclc_ir::fx::HashSet;
 
 use oclc_ir::module::{walk_stmts, Stmt};
 use oclc_ir::{AddressSpace, FuncId, Function, Module, Op, Type, TypeId, WorkItemQuery};
@@ -29,7 +29,7 @@ use oclc_ir::{AddressSpace, FuncId, Function, Module, Op, Type, TypeId, WorkItem
 /// True when no work-item of kernel `kernel` can observe which work-group it belongs to
 /// (see the module documentation), so that a launcher may merge its work-groups.
 pub fn groups_mergeable(module: &Module, kernel: &Function) -> bool {
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     let mut pending = vec![kernel];
     while let Some(f) = pending.pop() {
         if !function_is_group_blind(module, f) {

@@ -2,7 +2,7 @@
 //! (see [`super::image`] for the scheme): their variables and loads, and which load an
 //! image access goes through.
 
-use std::collections::HashMap;
+use oclc_ir::fx::HashMap;
 
 use oclc_ir::{ImageAccess, ImageDim, SamplerBits, ScalarType, TypeId, ValueId};
 use rspirv::dr::Operand;

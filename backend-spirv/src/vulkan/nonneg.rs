@@ -17,7 +17,7 @@
 //! type (`-abs(x) - 1` computes in `uint`) may turn negative when converted to a signed
 //! type of its width or narrower, so such a conversion is not assumed non-negative.
 
-use std::collections::{HashMap, HashSet};
+use oclc_ir::fx::{HashMap, HashSet};
 
 use oclc_ir::{
     walk_stmts, BinaryOp, Function, LocalId, MathFn, Op, ScalarType, Stmt, Type, TypeTable, ValueId,
@@ -33,7 +33,7 @@ pub(crate) fn split_offsets(
     f: &Function,
     known: &HashSet<ValueId>,
 ) -> HashMap<ValueId, (ValueId, ValueId)> {
-    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
+    let mut defs: HashMap<ValueId, &Op> = HashMap::default();
     let mut indices = Vec::new();
     walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let { value, op } = s {
@@ -47,7 +47,7 @@ pub(crate) fn split_offsets(
         Type::Scalar(s) => s.is_int() && (s.bits() == 64 || (s.is_signed() && s.bits() >= 32)),
         _ => false,
     };
-    let mut splits = HashMap::new();
+    let mut splits = HashMap::default();
     for index in indices.into_iter().filter(|i| !known.contains(i)) {
         let mut sum = index;
         if let Some(Op::Convert { value, .. }) = defs.get(&index) {
@@ -75,7 +75,7 @@ pub(crate) fn split_offsets(
 /// address arithmetic). Pointers derived from arguments (`p = a + 8; p[-2]`) are not
 /// covered, and the Vulkan ABI asks for buffer starts (see [`super::reflection`]).
 pub(crate) fn argument_offsets(types: &TypeTable, f: &Function) -> HashSet<ValueId> {
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     if !f.is_kernel() {
         return out;
     }
@@ -128,7 +128,7 @@ pub(crate) fn nonneg_values(types: &TypeTable, f: &Function) -> HashSet<ValueId>
 
 /// The values that are `local_addr` of a variable, and the variable.
 fn local_addresses(f: &Function) -> HashMap<ValueId, LocalId> {
-    let mut addrs = HashMap::new();
+    let mut addrs = HashMap::default();
     walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let {
             value,
@@ -204,14 +204,14 @@ fn forward(
         Type::Scalar(s) => Some(*s),
         _ => None,
     };
-    let mut known = HashSet::new();
+    let mut known = HashSet::default();
     for (i, &ty) in f.value_types.iter().enumerate() {
         if matches!(types.get(ty), Type::Scalar(s) if s.is_int() && !s.is_signed() && s.bits() < 64)
         {
             known.insert(ValueId(i as u32));
         }
     }
-    let mut bounded = HashSet::new();
+    let mut bounded = HashSet::default();
     walk_stmts(&f.body, &mut |s| {
         let Stmt::Let { value, op } = s else { return };
         let Some(ty) = scalar(*value).filter(|t| t.is_int()) else {

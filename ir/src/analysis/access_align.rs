@@ -16,7 +16,7 @@
 //! - `select`: the smaller of the two;
 //! - anything else (parameters, loaded pointers, variable addresses): natural.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use super::defs::Defs;
 use crate::module::{walk_stmts, Function, Stmt};

@@ -1,6 +1,6 @@
 //! The operation that defines each value of a function, and the constants among them.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::module::{walk_stmts, Block, Function, Stmt};
 use crate::op::{Const, Op, ValueId};
@@ -19,7 +19,7 @@ impl Defs {
 
     /// The definitions made in `block` (nested blocks included).
     pub fn of_block(block: &Block) -> Self {
-        let mut ops = HashMap::new();
+        let mut ops = HashMap::default();
         walk_stmts(block, &mut |s| {
             if let Stmt::Let { value, op } = s {
                 ops.insert(*value, op.clone());

@@ -2,7 +2,7 @@
 //! address space, and the promotable variables it stores), synchronisation, calls, and how
 //! it may leave the loop it is the body of.
 
-use std::collections::HashSet;
+use crate::fx::HashSet;
 
 use super::vars::Variables;
 use crate::module::{Block, Function, LocalId, Stmt};

@@ -13,7 +13,7 @@
 //! the program uses, so it counts as neither a read nor, until its store, a write. (So a
 //! vector written in part and then read whole counts as written.)
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use super::vars::Variables;
 use crate::module::{walk_stmts, Block, Function, LocalId, Stmt};
@@ -27,9 +27,9 @@ pub fn initialised_before_loads(f: &Function, vars: &Variables) -> HashSet<Local
     let mut walk = Walk {
         vars,
         component_loads: component_write_loads(f, vars),
-        loaded_unset: HashSet::new(),
+        loaded_unset: HashSet::default(),
     };
-    let mut stored = HashSet::new();
+    let mut stored = HashSet::default();
     walk.block(&f.body, &mut stored);
     vars.promotable
         .iter()
@@ -45,8 +45,8 @@ pub fn component_write_loads(f: &Function, vars: &Variables) -> HashSet<ValueId>
     let uses = use_counts(&f.body);
     // The `insert` that takes each value as its vector, and the (value, variable) pairs of
     // the stores.
-    let mut inserted_into = HashMap::new();
-    let mut stored_to = HashSet::new();
+    let mut inserted_into = HashMap::default();
+    let mut stored_to = HashSet::default();
     let mut loads = Vec::new();
     walk_stmts(&f.body, &mut |s| match s {
         Stmt::Let {

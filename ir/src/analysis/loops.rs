@@ -11,7 +11,7 @@
 //! variable's own type, so wrap-around is taken into account, and a loop that would run
 //! more than [`MAX_COUNTED_TRIPS`] times (or forever) has no known trip count.
 
-use std::collections::HashSet;
+use crate::fx::HashSet;
 
 use super::defs::Defs;
 use super::effects::block_effects;
@@ -66,11 +66,14 @@ pub struct CountedLoop {
 }
 
 /// Recognises the loop `body`/`continuing`/`break_if` of `f` as a counted loop;
-/// `preceding` are the statements before the loop in its block (for the start value).
+/// `preceding` are the statements before the loop in its block (for the start value);
+/// `outer` is `Defs::of_function(f)` (the caller builds it once for all of `f`'s loops).
+#[allow(clippy::too_many_arguments)]
 pub fn counted_loop(
     f: &Function,
     types: &TypeTable,
     vars: &Variables,
+    outer: &Defs,
     preceding: &[Stmt],
     body: &Block,
     continuing: &Block,
@@ -156,8 +159,7 @@ pub fn counted_loop(
     if !invariant(b, header, &inside, vars, &stored) {
         return None;
     }
-    let outer = Defs::of_function(f);
-    let (step, step_at) = find_step(iv, body, continuing, exit_index, vars, &outer)?;
+    let (step, step_at) = find_step(iv, body, continuing, exit_index, vars, outer)?;
     let body_rest = Block {
         stmts: body.stmts[exit_index + 1..].to_vec(),
     };

@@ -1,6 +1,6 @@
 //! How a function's private variables are accessed: the variables that behave as registers.
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use crate::module::{walk_stmts, Function, LocalId, Stmt};
 use crate::op::{Op, ValueId};
@@ -30,7 +30,7 @@ impl Variables {
 
 /// The variable each `local_addr` value of `f` addresses.
 pub fn local_addresses(f: &Function) -> HashMap<ValueId, LocalId> {
-    let mut addr_of = HashMap::new();
+    let mut addr_of = HashMap::default();
     walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let {
             value,

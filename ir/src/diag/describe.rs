@@ -3,7 +3,7 @@
 //! parameters, variables, program-scope variables and functions (not source locations),
 //! so a value is described by what it was computed from.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::{Function, Module, Op, Stmt, ValueId};
 

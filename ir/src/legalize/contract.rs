@@ -45,7 +45,7 @@ fn contract_block(
     types: &crate::types::TypeTable,
     f: &mut Function,
     block: &mut Block,
-    uses: &std::collections::HashMap<ValueId, usize>,
+    uses: &crate::fx::HashMap<ValueId, usize>,
 ) -> usize {
     let mut n = 0;
     for stmt in &mut block.stmts {
@@ -54,8 +54,8 @@ fn contract_block(
         }
     }
     // Single-use float products of this block, by value.
-    let mut products: std::collections::HashMap<ValueId, (ValueId, ValueId)> = Default::default();
-    let mut fused: std::collections::HashSet<ValueId> = Default::default();
+    let mut products: crate::fx::HashMap<ValueId, (ValueId, ValueId)> = Default::default();
+    let mut fused: crate::fx::HashSet<ValueId> = Default::default();
     let mut out = Vec::with_capacity(block.stmts.len());
     for stmt in std::mem::take(&mut block.stmts) {
         let Stmt::Let { value, op } = &stmt else {

@@ -15,7 +15,7 @@
 //! A generic pointer whose space can only be known at run time is reported as not
 //! supported, naming the function, the value and the spaces involved.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 use std::fmt;
 
 use super::inline_private::inline_helpers_where;
@@ -175,7 +175,7 @@ struct Facts {
     /// `local_addr` values of those variables.
     addr_of: HashMap<ValueId, LocalId>,
     /// Integer constants that are zero (null pointer sources).
-    zeros: std::collections::HashSet<ValueId>,
+    zeros: crate::fx::HashSet<ValueId>,
 }
 
 fn is_generic_ptr(types: &TypeTable, ty: TypeId) -> bool {
@@ -226,7 +226,7 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
     }
     check_uses(types, f, &facts).map_err(&undecided)?;
     // Decide every tracked variable (named in errors), then every tracked value.
-    let mut local_space: HashMap<LocalId, AddressSpace> = HashMap::new();
+    let mut local_space: HashMap<LocalId, AddressSpace> = HashMap::default();
     for l in &tracked_locals {
         let s = facts.locals.get(l).copied().unwrap_or_default();
         let space = s.decided().map_err(|why| {
@@ -238,7 +238,7 @@ fn infer_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Infer
         })?;
         local_space.insert(*l, space.unwrap_or(AddressSpace::Global));
     }
-    let mut value_space: HashMap<ValueId, AddressSpace> = HashMap::new();
+    let mut value_space: HashMap<ValueId, AddressSpace> = HashMap::default();
     for (v, t) in f.value_types.iter().enumerate() {
         let v = ValueId(v as u32);
         if !is_generic_ptr(types, *t) {
@@ -456,7 +456,7 @@ fn rewrite_function(
         let t = types.pointer(space, f.locals[l.0 as usize].ty);
         f.value_types[addr.0 as usize] = t;
     }
-    let mut replaced = HashMap::new();
+    let mut replaced = HashMap::default();
     let body = std::mem::take(&mut f.body);
     let mut cx = Rewriter {
         types,

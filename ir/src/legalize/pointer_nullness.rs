@@ -5,7 +5,7 @@
 //! only once [`super::infer_spaces`] has resolved the cast and this fold has removed the
 //! pointer-to-integer conversions (dead code elimination drops them afterwards).
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{CmpOp, Const, Op, ValueId};
@@ -39,8 +39,8 @@ pub fn fold_null_compares(module: &mut Module) -> bool {
 /// before the first store would read an uninitialized variable).
 fn nullness(types: &TypeTable, f: &Function) -> HashMap<ValueId, Nullness> {
     let escaped = escaped_variables(f);
-    let mut known = HashMap::new();
-    let mut vars: HashMap<LocalId, Option<Nullness>> = HashMap::new();
+    let mut known = HashMap::default();
+    let mut vars: HashMap<LocalId, Option<Nullness>> = HashMap::default();
     // Each round can only learn more; the variables' nullness settles within a few.
     for _ in 0..4 {
         let before = (known.len(), vars.clone());
@@ -55,7 +55,7 @@ fn nullness(types: &TypeTable, f: &Function) -> HashMap<ValueId, Nullness> {
 /// The variables whose address is used other than as the address of a load or store.
 fn escaped_variables(f: &Function) -> HashSet<LocalId> {
     let addr_of = crate::analysis::local_addresses(f);
-    let mut escaped = HashSet::new();
+    let mut escaped = HashSet::default();
     walk_stmts(&f.body, &mut |s| match s {
         Stmt::Let {
             op: Op::Load { .. },
@@ -86,8 +86,8 @@ fn nullness_round(
             }
         }
     }
-    let mut int_zero = HashSet::new();
-    let mut addr_of = HashMap::new();
+    let mut int_zero = HashSet::default();
+    let mut addr_of = HashMap::default();
     walk_stmts(&f.body, &mut |s| {
         if let Stmt::Store { ptr, value } = s {
             if let Some(l) = addr_of.get(ptr) {

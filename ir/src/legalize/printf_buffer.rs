@@ -16,7 +16,7 @@
 //! counts, so the launcher can tell that output was lost). Records of different work-items
 //! come in no particular order, as OpenCL leaves it.
 
-use std::collections::HashSet;
+use crate::fx::HashSet;
 
 use super::inline_private::inline_helpers_where;
 use crate::module::{Block, FuncId, Function, Module, Param, Stmt};
@@ -141,7 +141,7 @@ fn has_printf(block: &Block) -> bool {
 
 /// The helpers that print, directly or through their callees.
 fn printing_helpers(module: &Module) -> HashSet<FuncId> {
-    let mut set: HashSet<FuncId> = HashSet::new();
+    let mut set: HashSet<FuncId> = HashSet::default();
     loop {
         let before = set.len();
         for (i, f) in module.functions.iter().enumerate() {

@@ -22,7 +22,7 @@
 
 mod forward;
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::diag::describe::{describe_value_with, variable_phrase};
 use crate::diag::refusal::Refusal;
@@ -108,7 +108,7 @@ fn lower_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Refus
     };
     let roots = analysis.variable_roots(&vars)?;
     let has_null = defs.keys().any(|v| analysis.is_null(*v));
-    let mut cast_roots = HashMap::new();
+    let mut cast_roots = HashMap::default();
     for v in casts {
         let v = analysis.strip_casts(v);
         if analysis.is_null(v) {
@@ -135,7 +135,7 @@ fn lower_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Refus
         roots,
         cast_roots,
         has_null,
-        loaded: HashMap::new(),
+        loaded: HashMap::default(),
         i64t,
     };
     let mut body = std::mem::take(&mut f.body);
@@ -252,7 +252,7 @@ fn strip_pointer_casts(
 
 /// The defining operation of every `let` of `f`.
 fn definitions(f: &Function) -> HashMap<ValueId, Op> {
-    let mut defs = HashMap::new();
+    let mut defs = HashMap::default();
     walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let { value, op } = s {
             defs.insert(*value, op.clone());
@@ -336,7 +336,7 @@ impl Analysis<'_> {
                 }
             }
         });
-        let mut roots: HashMap<LocalId, Root> = HashMap::new();
+        let mut roots: HashMap<LocalId, Root> = HashMap::default();
         loop {
             let mut changed = false;
             for &(l, v) in &stores {

@@ -28,7 +28,7 @@
 
 mod aggregate;
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::diag::refusal::{stmt_span, Refusal};
 use crate::module::{Block, Function, LocalId, Module, Stmt};
@@ -58,8 +58,8 @@ pub fn lower_private_reinterprets(module: &mut Module) -> Result<bool, Refusal> 
             consts,
             elements,
             variables,
-            derived: HashMap::new(),
-            pending: HashMap::new(),
+            derived: HashMap::default(),
+            pending: HashMap::default(),
         };
         let mut body = std::mem::take(&mut r.f.body);
         let result = r.block(&mut body);
@@ -153,7 +153,7 @@ struct Rewriter<'a> {
 
 /// The `index_addr`s of `f`: element address -> (array address, index).
 fn element_addresses(f: &Function) -> HashMap<ValueId, (ValueId, ValueId)> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     crate::module::walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let {
             value,
@@ -168,7 +168,7 @@ fn element_addresses(f: &Function) -> HashMap<ValueId, (ValueId, ValueId)> {
 
 /// The `local_addr`s of `f`: variable address -> variable.
 fn variable_addresses(f: &Function) -> HashMap<ValueId, LocalId> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     crate::module::walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let {
             value,
@@ -183,7 +183,7 @@ fn variable_addresses(f: &Function) -> HashMap<ValueId, LocalId> {
 
 /// The integer constants defined in `f`, sign-extended from their width where signed.
 fn int_constants(f: &Function) -> HashMap<ValueId, i64> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     crate::module::walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let {
             value,

@@ -19,7 +19,7 @@
 //! - a kernel's wide by-value argument becomes the array type (the launcher copies bytes at
 //!   the offsets the reflection gives) and is unpacked at the start of the kernel.
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use crate::diag::refusal::{stmt_span, Refusal};
 use crate::module::{Block, Function, LocalId, Module, Param, Stmt};
@@ -56,8 +56,8 @@ pub fn split_wide_vectors(module: &mut Module) -> Result<bool, Refusal> {
             sigs: &sigs,
             old_types: f.value_types.clone(),
             f,
-            pieces: HashMap::new(),
-            alias: HashMap::new(),
+            pieces: HashMap::default(),
+            alias: HashMap::default(),
             ret_ptr: None,
             out: Vec::new(),
         };

@@ -3,7 +3,7 @@
 //! destination's table, and function and variable ids are remapped. Value and local ids
 //! are per function and need no remapping.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::module::{Block, FuncId, GlobalId, Module, Stmt};
 use crate::op::Op;

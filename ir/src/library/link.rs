@@ -1,7 +1,7 @@
 //! The link pass: every `Op::Math` that the target wants from the library becomes a call of
 //! the library function (per lane for vectors), and the functions called are copied in.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 use std::fmt;
 
 use super::import::Importer;
@@ -111,8 +111,8 @@ pub fn link_with_division(
 ) -> Result<LinkReport, LinkError> {
     let mut report = LinkReport::default();
     let mut units = Units::new(library);
-    let mut callees: HashMap<(MathFn, ScalarType), Callee> = HashMap::new();
-    let mut div_callees: HashMap<ScalarType, Callee> = HashMap::new();
+    let mut callees: HashMap<(MathFn, ScalarType), Callee> = HashMap::default();
+    let mut div_callees: HashMap<ScalarType, Callee> = HashMap::default();
     let first_added = module.functions.len();
     // Functions copied in are appended and visited by this same loop.
     let mut i = 0;

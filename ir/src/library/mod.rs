@@ -23,7 +23,7 @@
 mod import;
 mod link;
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 pub use link::{division_name, link, link_with_division, LinkError, LinkReport};
 

@@ -1,7 +1,7 @@
 //! Copying statements with fresh values: what unrolling and other duplicating passes need,
 //! since every value is defined by exactly one `let`.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::module::{Block, Function, Stmt, SwitchCase};
 use crate::op::ValueId;

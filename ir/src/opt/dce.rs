@@ -6,7 +6,7 @@
 //! It does not remove stores (even to variables never read), empty loops (they may not
 //! terminate), or `__local` variables.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};

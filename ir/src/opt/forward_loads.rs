@@ -14,7 +14,7 @@
 //! This is what turns unrolled copies of a loop body into straight-line code: after
 //! `store $c, 2` the copy's `load $c` is the constant 2, which `const_fold` then propagates.
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use crate::analysis::vars::{variables, Variables};
 use crate::diag::refusal::Refusal;
@@ -49,10 +49,10 @@ pub fn forward_function(types: &TypeTable, f: &mut Function) -> bool {
     }
     let mut fw = Forwarder {
         vars: &vars,
-        replace: HashMap::new(),
-        stored: HashMap::new(),
+        replace: HashMap::default(),
+        stored: HashMap::default(),
     };
-    fw.block(&f.body, &mut HashMap::new());
+    fw.block(&f.body, &mut HashMap::default());
     let replace = std::mem::take(&mut fw.replace);
     let mut body = std::mem::take(&mut f.body);
     let mut changed = !replace.is_empty();
@@ -82,7 +82,7 @@ impl Forwarder<'_> {
         if let Some(s) = self.stored.get(&(block as *const Block)) {
             return s.clone();
         }
-        let mut out = HashSet::new();
+        let mut out = HashSet::default();
         for s in &block.stmts {
             match s {
                 Stmt::Store { ptr, .. } => out.extend(self.vars.promoted(*ptr)),
@@ -158,7 +158,7 @@ impl Forwarder<'_> {
                     self.block(continuing, &mut known.clone());
                 }
                 Stmt::Switch { cases, .. } => {
-                    let mut stored = HashSet::new();
+                    let mut stored = HashSet::default();
                     for c in cases {
                         stored.extend(self.stored_in(&c.body));
                     }
@@ -177,7 +177,7 @@ impl Forwarder<'_> {
 
 /// Removes the stores to promotable variables that are never loaded; true when any went.
 fn remove_dead_stores(body: &mut Block, vars: &Variables) -> bool {
-    let mut loaded = HashSet::new();
+    let mut loaded = HashSet::default();
     walk_stmts(body, &mut |s| {
         if let Stmt::Let {
             op: Op::Load { ptr },

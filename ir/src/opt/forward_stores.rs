@@ -7,7 +7,7 @@
 //! stored exactly once, by a statement at the top level of the function body (so it runs
 //! exactly once, before everything after it), and every load comes after that statement.
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use crate::module::{walk_stmts, Function, Stmt};
 use crate::op::{Op, ValueId};
@@ -19,7 +19,7 @@ use crate::visit::{replace_uses, stmt_uses};
 /// Returns how many variables were forwarded.
 pub fn forward_single_stores(func: &mut Function) -> usize {
     // The address values of each private variable.
-    let mut addr_of: HashMap<ValueId, u32> = HashMap::new();
+    let mut addr_of: HashMap<ValueId, u32> = HashMap::default();
     walk_stmts(&func.body, &mut |s| {
         if let Stmt::Let {
             value,
@@ -32,8 +32,8 @@ pub fn forward_single_stores(func: &mut Function) -> usize {
         }
     });
     // Variables whose address is used other than as a load's or a store's pointer.
-    let mut escaping: HashSet<u32> = HashSet::new();
-    let mut stores: HashMap<u32, usize> = HashMap::new();
+    let mut escaping: HashSet<u32> = HashSet::default();
+    let mut stores: HashMap<u32, usize> = HashMap::default();
     walk_stmts(&func.body, &mut |s| {
         let pointer_use = match s {
             Stmt::Let {
@@ -60,7 +60,7 @@ pub fn forward_single_stores(func: &mut Function) -> usize {
         }
     });
     // The single top-level store of each candidate: its position and the stored value.
-    let mut store_at: HashMap<u32, (usize, ValueId)> = HashMap::new();
+    let mut store_at: HashMap<u32, (usize, ValueId)> = HashMap::default();
     for (i, s) in func.body.stmts.iter().enumerate() {
         if let Stmt::Store { ptr, value } = s {
             if let Some(l) = addr_of.get(ptr) {
@@ -71,8 +71,8 @@ pub fn forward_single_stores(func: &mut Function) -> usize {
         }
     }
     // Every load must come after the store: in a later top-level statement.
-    let mut forward: HashMap<ValueId, ValueId> = HashMap::new();
-    let mut too_early: HashSet<u32> = HashSet::new();
+    let mut forward: HashMap<ValueId, ValueId> = HashMap::default();
+    let mut too_early: HashSet<u32> = HashSet::default();
     let mut loads: Vec<(u32, ValueId)> = Vec::new();
     for (i, top) in func.body.stmts.iter().enumerate() {
         let mut visit = |s: &Stmt| {

@@ -11,7 +11,7 @@
 //! value kept across a barrier is saved for every work-item, which costs more than
 //! computing it again.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt};
@@ -43,8 +43,8 @@ type Key = (Op, TypeId);
 pub fn gvn_function(f: &mut Function) -> bool {
     let mut numbering = Numbering {
         f,
-        scopes: vec![HashMap::new()],
-        replace: HashMap::new(),
+        scopes: vec![HashMap::default()],
+        replace: HashMap::default(),
     };
     let body = std::mem::take(&mut numbering.f.body);
     numbering.block(&body);
@@ -84,7 +84,7 @@ impl Numbering<'_> {
 
     /// Numbers `b` in a scope of its own; true when it holds a barrier.
     fn nested(&mut self, b: &Block) -> bool {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         let barrier = self.block(b);
         self.scopes.pop();
         barrier

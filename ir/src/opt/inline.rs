@@ -10,7 +10,7 @@
 //! and breaks; after every inner loop or switch that contains a `return`,
 //! `if (returned) break;` propagates the exit outward.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 use std::fmt;
 
 use crate::module::{walk_stmts, Block, FuncId, Function, LocalId, Module, Stmt, SwitchCase};
@@ -78,7 +78,7 @@ fn inline_rec(
         wanted,
         stack,
         f: &mut out,
-        subst: HashMap::new(),
+        subst: HashMap::default(),
     };
     let new_body = cx.block(&body)?;
     out.body = new_body;
@@ -209,7 +209,7 @@ impl Inliner<'_> {
         for l in &g.locals {
             self.f.locals.push(l.clone());
         }
-        let mut vmap: HashMap<ValueId, ValueId> = HashMap::new();
+        let mut vmap: HashMap<ValueId, ValueId> = HashMap::default();
         for (p, a) in g.params.iter().zip(args) {
             vmap.insert(p.value, *a);
         }

@@ -9,7 +9,7 @@
 //! that no kernel reaches any more are removed (a module without kernels is a library whose
 //! functions are all kept).
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use super::inline::inline_calls;
 use super::OptConfig;
@@ -83,7 +83,7 @@ fn calls(block: &Block) -> Vec<FuncId> {
 
 /// The callees worth inlining (see the module documentation).
 fn chosen_callees(module: &Module, budget: usize) -> HashSet<FuncId> {
-    let mut call_sites: HashMap<FuncId, usize> = HashMap::new();
+    let mut call_sites: HashMap<FuncId, usize> = HashMap::default();
     for f in &module.functions {
         for c in calls(&f.body) {
             *call_sites.entry(c).or_insert(0) += 1;
@@ -108,9 +108,9 @@ fn chosen_callees(module: &Module, budget: usize) -> HashSet<FuncId> {
 /// The functions that can reach themselves through calls.
 fn recursive_functions(module: &Module) -> HashSet<FuncId> {
     let edges: Vec<Vec<FuncId>> = module.functions.iter().map(|f| calls(&f.body)).collect();
-    let mut out = HashSet::new();
+    let mut out = HashSet::default();
     for start in 0..module.functions.len() {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         let mut stack: Vec<FuncId> = edges[start].clone();
         while let Some(f) = stack.pop() {
             if f.0 as usize == start {
@@ -143,7 +143,7 @@ fn remove_unreachable_helpers(module: &mut Module) -> bool {
     if reached.len() == module.functions.len() {
         return false;
     }
-    let mut new_id = HashMap::new();
+    let mut new_id = HashMap::default();
     let mut kept = Vec::new();
     for (i, f) in std::mem::take(&mut module.functions)
         .into_iter()

@@ -18,7 +18,7 @@
 //!
 //! Inner loops are handled first, so an invariant of two nested loops climbs out of both.
 
-use std::collections::HashSet;
+use crate::fx::HashSet;
 
 use crate::analysis::defs::Defs;
 use crate::analysis::effects::block_effects;
@@ -131,7 +131,7 @@ impl Context<'_> {
             be.barrier || ce.barrier || be.fence || ce.fence || be.atomic || ce.atomic;
         let calls = be.call || ce.call;
         let counted = counted_loop(
-            f, self.types, self.vars, preceding, body, continuing, *break_if,
+            f, self.types, self.vars, self.all, preceding, body, continuing, *break_if,
         );
         // The `let`s before the body's first other statement run whenever the loop is
         // entered.
@@ -143,7 +143,7 @@ impl Context<'_> {
         let runs_once = counted
             .as_ref()
             .is_some_and(|c| c.trip_count.is_some_and(|n| n >= 1));
-        let mut moved_values: HashSet<ValueId> = HashSet::new();
+        let mut moved_values: HashSet<ValueId> = HashSet::default();
         let mut moved = Vec::new();
         let mut kept = Vec::new();
         for (i, s) in body.stmts.iter().enumerate() {

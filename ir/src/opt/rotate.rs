@@ -29,7 +29,7 @@
 //! Each test runs at the same point of the execution as before: before the first
 //! iteration, and after each `continuing`. Nested loops are rotated too.
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use super::clone::clone_fresh;
 use crate::diag::refusal::Refusal;
@@ -174,7 +174,7 @@ impl Rotation<'_> {
         // The body: the computation (what only the test needed is dead now), the carried
         // values loaded, then the rest.
         let mut new_body = prefix;
-        let mut loaded = HashMap::new();
+        let mut loaded = HashMap::default();
         for &(value, var) in &carried {
             let ty = self.f.value_type(value);
             let ptr_ty = self.types.pointer(AddressSpace::Private, ty);
@@ -202,7 +202,7 @@ impl Rotation<'_> {
     /// The values of `prefix` that `rest` uses and that go through a variable of their
     /// own, each with its new variable.
     fn carried_values(&mut self, prefix: &[Stmt], rest: &Block) -> Vec<(ValueId, LocalId)> {
-        let mut used = HashSet::new();
+        let mut used = HashSet::default();
         walk_stmt_list(&rest.stmts, &mut |s| used.extend(stmt_uses(s)));
         let mut carried = Vec::new();
         for s in prefix {
@@ -229,7 +229,7 @@ impl Rotation<'_> {
         carried: &[(ValueId, LocalId)],
         out: &mut Vec<Stmt>,
     ) -> ValueId {
-        let mut map = HashMap::new();
+        let mut map = HashMap::default();
         out.extend(clone_fresh(self.f, prefix, &mut map));
         for &(value, var) in carried {
             let ty = self.f.value_type(value);

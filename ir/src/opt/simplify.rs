@@ -9,7 +9,7 @@
 //!
 //! Uses are rewired to the simpler value; the dead originals are left for `dce`.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, Module, Stmt};
@@ -66,15 +66,15 @@ fn truth_of(defs: &HashMap<ValueId, Op>, v: ValueId) -> Option<ValueId> {
 }
 
 fn simplify_function(types: &crate::types::TypeTable, f: &mut Function) -> bool {
-    let mut defs = HashMap::new();
+    let mut defs = HashMap::default();
     walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let { value, op } = s {
             defs.insert(*value, op.clone());
         }
     });
     let uses = use_counts(&f.body);
-    let mut replace = HashMap::new();
-    let mut rewrite = HashMap::new();
+    let mut replace = HashMap::default();
+    let mut rewrite = HashMap::default();
     for (value, op) in &defs {
         // Only patterns that still matter: a value nobody reads needs no rewiring.
         if !uses.contains_key(value) {

@@ -12,7 +12,7 @@
 //! function computes what the generic one computes for that value. This step only
 //! substitutes; the caller runs the optimisation pipeline afterwards.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 use std::fmt;
 
 use crate::module::{walk_stmts, FuncId, Function, Module};
@@ -116,7 +116,7 @@ pub fn specialize_params(
         check_fits(types, func, v)?;
     }
     let mut lets = Vec::new();
-    let mut replace = HashMap::new();
+    let mut replace = HashMap::default();
     for v in values {
         let param = &func.params[v.index];
         let (old, ty) = (param.value, param.ty);

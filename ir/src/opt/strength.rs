@@ -15,7 +15,7 @@
 //! candidate then reads the new variable. Integer arithmetic wraps, so the values are
 //! exactly those the product had.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::analysis::defs::Defs;
 use crate::analysis::loops::{counted_loop, CountedLoop, StepAt};
@@ -99,6 +99,7 @@ fn find(
             f,
             types,
             vars,
+            all,
             &block.stmts[..i],
             body,
             continuing,
@@ -251,7 +252,7 @@ fn evaluate(
     vars: &Variables,
     inside: &Defs,
 ) -> ValueId {
-    let mut memo: HashMap<ValueId, ValueId> = HashMap::new();
+    let mut memo: HashMap<ValueId, ValueId> = HashMap::default();
     eval_rec(f, out, v, iv_value, lp, vars, inside, &mut memo)
 }
 

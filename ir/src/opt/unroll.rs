@@ -22,10 +22,11 @@
 //!   original loop runs the remaining iterations. Both loops are marked `nounroll`.
 //! - `#pragma nounroll` (and `unroll(1)`) leaves a loop alone.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use super::clone::clone_fresh;
 use super::OptConfig;
+use crate::analysis::defs::Defs;
 use crate::analysis::effects::block_effects;
 use crate::analysis::loops::{counted_loop, CountedLoop};
 use crate::analysis::vars::variables;
@@ -80,8 +81,10 @@ enum Plan {
 /// one was unrolled.
 fn unroll_one(types: &mut TypeTable, f: &mut Function, config: &OptConfig) -> bool {
     let vars = variables(f, types);
+    // The function's definitions, built once (when it has a loop) for all its loops.
+    let outer = std::cell::OnceCell::new();
     let mut path = Vec::new();
-    let Some(plan) = find(types, f, &vars, config, &f.body, &mut path) else {
+    let Some(plan) = find(types, f, &vars, &outer, config, &f.body, &mut path) else {
         return false;
     };
     let (last, parents) = path.split_last().expect("a loop's place");
@@ -114,6 +117,7 @@ fn find(
     types: &TypeTable,
     f: &Function,
     vars: &crate::analysis::Variables,
+    outer: &std::cell::OnceCell<Defs>,
     config: &OptConfig,
     block: &Block,
     path: &mut Vec<(usize, usize)>,
@@ -121,7 +125,7 @@ fn find(
     for (i, s) in block.stmts.iter().enumerate() {
         for (c, child) in s.child_blocks().into_iter().enumerate() {
             path.push((i, c));
-            if let Some(found) = find(types, f, vars, config, child, path) {
+            if let Some(found) = find(types, f, vars, outer, config, child, path) {
                 return Some(found);
             }
             path.pop();
@@ -142,6 +146,7 @@ fn find(
             f,
             types,
             vars,
+            outer.get_or_init(|| Defs::of_function(f)),
             &block.stmts[..i],
             body,
             continuing,
@@ -230,10 +235,10 @@ fn iteration(
     body: &Block,
     continuing: &Block,
 ) -> Vec<Stmt> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     let mut stmts = clone_fresh(f, &body.stmts[..lp.exit_index], &mut map);
     let rest = clone_fresh(f, &body.stmts[lp.exit_index + 1..], &mut map);
-    let cont = clone_fresh(f, &continuing.stmts, &mut HashMap::new());
+    let cont = clone_fresh(f, &continuing.stmts, &mut HashMap::default());
     if lp.continues {
         let mut once = rest;
         once.push(Stmt::Break);
@@ -280,7 +285,7 @@ fn partial(
     let uty = types.scalar(unsigned);
     let boolt = types.scalar(ScalarType::Bool);
     // The main loop's test: the original exit test, then "k iterations remain".
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     let mut test = clone_fresh(f, &body.stmts[..=lp.exit_index], &mut map);
     let iv_now = header_iv_value(body, lp)?;
     let iv_now = *map.get(&iv_now)?;

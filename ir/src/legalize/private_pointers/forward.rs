@@ -1,6 +1,6 @@
 //! Forwarding of pointer variables set once: their loads become the stored value.
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use crate::module::{walk_stmts, Block, Function, LocalId, Stmt};
 use crate::op::{Op, ValueId};
@@ -12,7 +12,7 @@ use crate::visit::replace_uses;
 /// stays a value that the union pass can follow). Removes those loads and stores; returns
 /// whether there were any.
 pub(super) fn forward_single_stores(f: &mut Function, addrs: &HashMap<ValueId, LocalId>) -> bool {
-    let mut totals: HashMap<LocalId, (usize, usize)> = HashMap::new();
+    let mut totals: HashMap<LocalId, (usize, usize)> = HashMap::default();
     walk_stmts(&f.body, &mut |s| match s {
         Stmt::Store { ptr, .. } if addrs.contains_key(ptr) => {
             totals.entry(addrs[ptr]).or_default().0 += 1;
@@ -26,7 +26,7 @@ pub(super) fn forward_single_stores(f: &mut Function, addrs: &HashMap<ValueId, L
     let mut found = Forwarding {
         addrs,
         totals,
-        map: HashMap::new(),
+        map: HashMap::default(),
         forwarded: Vec::new(),
     };
     let visible = f.params.iter().map(|p| p.value).collect();
@@ -68,9 +68,9 @@ impl Forwarding<'_> {
     /// its start), then in its nested blocks.
     fn block(&mut self, block: &Block, mut visible: HashSet<ValueId>) {
         let addrs = self.addrs;
-        let mut defs: HashMap<ValueId, usize> = HashMap::new();
-        let mut stores: HashMap<LocalId, Vec<(usize, bool, ValueId)>> = HashMap::new();
-        let mut loads: HashMap<LocalId, Vec<(usize, ValueId)>> = HashMap::new();
+        let mut defs: HashMap<ValueId, usize> = HashMap::default();
+        let mut stores: HashMap<LocalId, Vec<(usize, bool, ValueId)>> = HashMap::default();
+        let mut loads: HashMap<LocalId, Vec<(usize, ValueId)>> = HashMap::default();
         for (pos, stmt) in block.stmts.iter().enumerate() {
             if let Stmt::Let { value, .. } = stmt {
                 defs.insert(*value, pos);

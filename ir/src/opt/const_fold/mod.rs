@@ -13,7 +13,7 @@ pub mod float;
 pub mod int;
 pub mod math;
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt};
@@ -44,9 +44,9 @@ pub fn fold_function(types: &TypeTable, func: &mut Function) -> bool {
     let mut folder = Folder {
         types,
         value_types: &func.value_types,
-        scalars: HashMap::new(),
-        vectors: HashMap::new(),
-        alias: HashMap::new(),
+        scalars: HashMap::default(),
+        vectors: HashMap::default(),
+        alias: HashMap::default(),
         changed: false,
     };
     folder.block(&mut func.body, false);

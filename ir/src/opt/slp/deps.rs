@@ -7,8 +7,9 @@
 //! variable, one of them a store; and an operation the analysis cannot see into (a call,
 //! an atomic, `printf`, an image access) against every access of memory through a pointer.
 
+use crate::fx::HashMap;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use super::address::{Access, Addresses};
 use crate::analysis::vars::Variables;
@@ -44,7 +45,7 @@ impl Deps {
         vars: &Variables,
         addrs: &Addresses,
     ) -> Deps {
-        let mut defined_at: HashMap<ValueId, usize> = HashMap::new();
+        let mut defined_at: HashMap<ValueId, usize> = HashMap::default();
         let mut preds = vec![Vec::new(); run.len()];
         let effects: Vec<Effect> = run
             .iter()

@@ -2,7 +2,7 @@
 //! the lanes other statements still read extracted under their old names, and a
 //! reduction's horizontal sum.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use super::tree::{Kind, Tree};
 use crate::module::{Function, Stmt};

@@ -48,7 +48,7 @@ pub mod emit;
 pub mod seeds;
 pub mod tree;
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use self::address::Addresses;
 use self::deps::Deps;
@@ -179,7 +179,7 @@ fn flush(
         .expect("every committed tree was checked");
     let n = stmts.len();
     // Uses of each value by statements the trees remove.
-    let mut removed_uses: HashMap<ValueId, usize> = HashMap::new();
+    let mut removed_uses: HashMap<ValueId, usize> = HashMap::default();
     for planned in &plan.trees {
         for &i in &planned.removed {
             for v in crate::visit::stmt_uses(&stmts[i]) {
@@ -189,7 +189,7 @@ fn flush(
     }
     // Uses the trees add: the scalars they compose or splat, the values a reduction adds
     // one by one.
-    let mut added_uses: HashSet<ValueId> = HashSet::new();
+    let mut added_uses: HashSet<ValueId> = HashSet::default();
     for planned in &plan.trees {
         added_uses.extend(planned.reads());
     }
@@ -300,7 +300,7 @@ fn plan_run(snap: &Snapshot, run: &[Stmt]) -> Plan {
         addrs: snap.addrs,
         defined_at,
     };
-    let mut claimed: HashSet<usize> = HashSet::new();
+    let mut claimed: HashSet<usize> = HashSet::default();
     for chain in seeds::chains(run, snap.f, snap.types, snap.vars, &snap.uses) {
         let reassociate = chain.elem.is_int() || snap.fast_math;
         if reassociate && reduction_tree(snap, &cx, &chain, &mut plan, &mut claimed) {

@@ -1,7 +1,7 @@
 //! Where trees start: the operands of a chain of additions (`sum += a[k] * b[k]` unrolled),
 //! the values stored to adjacent addresses, and the scalar parts of a `compose`.
 
-use std::collections::HashMap;
+use crate::fx::HashMap;
 
 use super::address::Addresses;
 use crate::analysis::vars::Variables;
@@ -34,13 +34,13 @@ pub fn chains(
 ) -> Vec<Chain> {
     let dead = dead_var_stores(run, vars);
     // Uses of each value by stores that are dead.
-    let mut dead_uses: HashMap<ValueId, Vec<usize>> = HashMap::new();
+    let mut dead_uses: HashMap<ValueId, Vec<usize>> = HashMap::default();
     for &i in &dead {
         if let Stmt::Store { value, .. } = &run[i] {
             dead_uses.entry(*value).or_default().push(i);
         }
     }
-    let mut adds: HashMap<ValueId, (usize, ValueId, ValueId)> = HashMap::new();
+    let mut adds: HashMap<ValueId, (usize, ValueId, ValueId)> = HashMap::default();
     let mut order = Vec::new();
     for (i, s) in run.iter().enumerate() {
         if let Stmt::Let {
@@ -62,8 +62,8 @@ pub fn chains(
     };
     let same_type = |x: ValueId, y: ValueId| f.value_type(x) == f.value_type(y);
     // prev[v] = the partial sum v adds to.
-    let mut prev: HashMap<ValueId, ValueId> = HashMap::new();
-    let mut has_next: HashMap<ValueId, bool> = HashMap::new();
+    let mut prev: HashMap<ValueId, ValueId> = HashMap::default();
+    let mut has_next: HashMap<ValueId, bool> = HashMap::default();
     for &v in &order {
         let (_, a, b) = adds[&v];
         for acc in [a, b] {
@@ -117,7 +117,7 @@ pub fn chains(
 /// The stores to promotable variables that a later store of the run to the same variable
 /// overwrites before any load of it.
 fn dead_var_stores(run: &[Stmt], vars: &Variables) -> Vec<usize> {
-    let mut pending: HashMap<crate::module::LocalId, usize> = HashMap::new();
+    let mut pending: HashMap<crate::module::LocalId, usize> = HashMap::default();
     let mut dead = Vec::new();
     for (i, s) in run.iter().enumerate() {
         match s {

@@ -1,7 +1,7 @@
 //! Trees of packs: from a list of scalar values wanted side by side (the lanes of a root),
 //! the isomorphic statements that compute them, down to adjacent loads.
 
-use std::collections::{HashMap, HashSet};
+use crate::fx::{HashMap, HashSet};
 
 use super::address::Addresses;
 use crate::analysis::defs::Defs;
@@ -81,7 +81,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             cx,
             claimed,
             tree: Tree::default(),
-            mine: HashSet::new(),
+            mine: HashSet::default(),
         }
     }
 
