@@ -314,3 +314,50 @@ fn run_time_and_dump() {
         .collect();
     assert!(v.iter().enumerate().all(|(i, x)| *x == 2.0 * i as f32));
 }
+
+#[test]
+fn time_report_lists_stages_and_passes() {
+    let dir = scratch("time_report");
+    let f = write(
+        &dir,
+        "k.cl",
+        "float twice(float x) { return x * 2.0f; }\n\
+         __kernel void k(__global float *p) { p[0] = twice(p[1]) + exp(p[2]); }\n",
+    );
+    for (target, backend) in [
+        ("opencl", "SPIR-V emission"),
+        ("vulkan", "SPIR-V emission"),
+        ("cpu", "CPU code generation"),
+    ] {
+        let out = oclc(
+            &[
+                &f,
+                "--target",
+                target,
+                "-O2",
+                "-ftime-report",
+                "-o",
+                "k.out",
+            ],
+            &dir,
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let err = stderr(&out);
+        for line in [
+            "front end (preprocess, parse, check)",
+            "lowering to IR",
+            "pass const_fold",
+            "pass inline",
+            backend,
+            "100.0%  total",
+        ] {
+            assert!(err.contains(line), "{target}: no '{line}' in\n{err}");
+        }
+    }
+    // Vulkan links the built-in library as a pass; the OpenCL target does not.
+    let vk = stderr(&oclc(
+        &[&f, "--target", "vulkan", "-ftime-report", "-o", "k.out"],
+        &dir,
+    ));
+    assert!(vk.contains("pass link_library"), "{vk}");
+}

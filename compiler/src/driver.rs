@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::path::Path;
+use std::time::Instant;
 
 use oclc_frontend::diagnostic::{Diagnostic, WarningMode as FeWarnings};
 use oclc_frontend::options::FrontendOptions;
@@ -11,6 +12,7 @@ use oclc_ir::{Module, SourceSpan};
 
 use crate::located::located_error;
 use crate::options::{CompileOptions, FpContract, Target, WarningMode};
+use crate::time_report::TimeReport;
 
 /// The text of each stage that ran, for `-save-temps` and for tests. Nothing is recorded
 /// unless `record` is set (printing the IR after every pass and disassembling the module
@@ -36,6 +38,9 @@ pub struct Stages {
     /// in the order first read, each once, spelled as opened (for `-MD` depfiles; always
     /// filled).
     pub dependencies: Vec<std::path::PathBuf>,
+    /// Wall time of each stage and pass that ran (always filled; `-ftime-report` prints
+    /// it).
+    pub times: TimeReport,
 }
 
 /// The files of `map` read from disk, each once (by canonical path), in load order.
@@ -191,7 +196,11 @@ fn lower_loaded(
     stages: &mut Stages,
 ) -> Result<Lowered, CompileError> {
     let fe_opts = frontend_options(opts);
+    let start = Instant::now();
     let out = oclc_frontend::compile_to_checked(map, file, &fe_opts);
+    stages
+        .times
+        .add("front end (preprocess, parse, check)", start.elapsed());
     stages.dependencies = dependencies(map);
     if stages.record {
         stages.preprocessed = Some(out.preprocessed_text(map)).filter(|t| !t.is_empty());
@@ -201,7 +210,10 @@ fn lower_loaded(
     let Some(program) = out.program.filter(|_| !out.diagnostics.has_errors()) else {
         return Err(CompileError::Diagnostics(warnings));
     };
-    let module = oclc_lower::lower_program(&program).map_err(|e| {
+    let start = Instant::now();
+    let lowered = oclc_lower::lower_program(&program);
+    stages.times.add("lowering to IR", start.elapsed());
+    let module = lowered.map_err(|e| {
         let d = Diagnostic::error("E0900", format!("unsupported: {}", e.message), e.span)
             .with_label("not supported by oclc yet");
         CompileError::Diagnostics(d.render(map))
@@ -310,16 +322,20 @@ pub fn prepare(
     let record = stages.record;
     let mut after: Vec<(String, String)> = Vec::new();
     let mut previous = stages.ir.clone().unwrap_or_default();
+    let times = &mut stages.times;
+    // Each pass's time is the time since the previous pass's observation ended.
+    let mut pass_start = Instant::now();
     let result = target_pipeline(target, opts, lowered).run(&mut module, &mut |name, m| {
-        if !record {
-            return;
+        times.add(&format!("pass {name}"), pass_start.elapsed());
+        if record {
+            // Keep the IR after each pass run that changed it, numbered in order.
+            let text = oclc_ir::print_module(m);
+            if text != previous {
+                after.push((format!("{}-{name}", after.len() + 1), text.clone()));
+                previous = text;
+            }
         }
-        // Keep the IR after each pass run that changed it, numbered in order.
-        let text = oclc_ir::print_module(m);
-        if text != previous {
-            after.push((format!("{}-{name}", after.len() + 1), text.clone()));
-            previous = text;
-        }
+        pass_start = Instant::now();
     });
     stages.ir_after_passes = after;
     if let Err(failure) = result {
@@ -361,8 +377,10 @@ pub fn emit_opencl_spirv(
     let debug = opts
         .debug_info
         .then(|| crate::located::debug_sources(sources));
+    let start = Instant::now();
     let words = oclc_backend_spirv::emit_opencl_debug(module, &spv_opts, debug.as_ref())
         .map_err(|e| located_error(sources, &e.to_string(), e.span))?;
+    stages.times.add("SPIR-V emission", start.elapsed());
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&words));
     }
@@ -393,8 +411,10 @@ pub fn emit_vulkan_spirv(
     let debug = opts
         .debug_info
         .then(|| crate::located::debug_sources(sources));
+    let start = Instant::now();
     let vk = oclc_backend_spirv::emit_vulkan_debug(module, &vk_opts, debug.as_ref())
         .map_err(|e| located_error(sources, &e.to_string(), e.span.or(whole_file)))?;
+    stages.times.add("SPIR-V emission", start.elapsed());
     if stages.record {
         stages.spvasm = Some(oclc_backend_spirv::disassemble(&vk.words));
     }
@@ -533,9 +553,11 @@ pub fn emit_cpu_object(
             .debug_info
             .then(|| crate::located::debug_sources(sources)),
     };
+    let start = Instant::now();
     let object =
         oclc_backend_cpu::compile_object(module, &options, &oclc_lower::library::BuiltinLibrary)
             .map_err(|e| located_error(sources, &e.to_string(), e.span()))?;
+    stages.times.add("CPU code generation", start.elapsed());
     if stages.record {
         stages.clif = Some(object.clif.clone());
     }

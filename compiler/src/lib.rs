@@ -15,6 +15,7 @@ pub mod driver;
 pub mod located;
 pub mod options;
 pub mod run;
+pub mod time_report;
 
 use std::path::Path;
 

@@ -177,6 +177,11 @@ pub struct CompileArgs {
     /// stderr, then compile
     #[arg(short = 'v')]
     pub verbose: bool,
+    /// Print on stderr where the compilation's time went: the front end, the lowering,
+    /// each pass of the target's pipeline (with its run count) and the backend
+    /// [spelled -ftime-report]
+    #[arg(long = "ftime-report")]
+    pub time_report: bool,
     /// Print what oclc would do, as -v, and do nothing [spelled -###]
     #[arg(long = "dry-run")]
     pub dry_run: bool,

@@ -99,6 +99,9 @@ pub fn main(args: Vec<String>) -> ExitCode {
         };
     }
     let result = run(&cli, &opts, &mut stages);
+    if cli.compile.time_report {
+        eprint!("{}", stages.times.render());
+    }
     if let Err(e) = save_temps(&cli.compile.save_temps, &cli.input, &stages) {
         return report(&e);
     }

@@ -13,6 +13,7 @@ const SINGLE_DASH_LONG: &[&str] = &[
     "-fsyntax-only",
     "-ffp-contract",
     "-fbracket-depth",
+    "-ftime-report",
 ];
 
 /// clang's dependency-file options without a value (`-MD` becomes `--MD`).
