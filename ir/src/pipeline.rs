@@ -13,6 +13,11 @@ use crate::fx::HashSet;
 use crate::diag::refusal::Refusal;
 use crate::module::Module;
 
+mod function_local;
+
+pub use function_local::{run_each_function, FunctionPass};
+use function_local::{run_function_local_group, Settled};
+
 /// A transformation of a whole module.
 pub trait Pass {
     /// A short name for logs, `--disable-pass` and `-save-temps` file names (e.g. `unroll`).
@@ -21,6 +26,13 @@ pub trait Pass {
     /// Rewrites `module` in place; returns true when anything changed, or the construct the
     /// target cannot express (legalisations only; optimisations never fail).
     fn run(&self, module: &mut Module) -> Result<bool, Refusal>;
+
+    /// The pass as one that rewrites each function on its own ([`FunctionPass`]), which lets
+    /// a fixed-point group skip the functions already at their fixed point; `None` (the
+    /// default) for passes that must see the whole module.
+    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
+        None
+    }
 }
 
 /// The most rounds a [`Step::FixedPoint`] group makes before giving up on reaching a fixed
@@ -113,10 +125,22 @@ impl<'a> Pipeline<'a> {
         observe: &mut dyn FnMut(&str, &Module),
     ) -> Result<bool, PassFailure> {
         let mut any = false;
+        // The functions as the last function-local group left them, all at its fixed point.
+        let mut settled: Option<Settled> = None;
         for step in &self.steps {
             match step {
                 Step::Once(pass) => any |= self.run_pass(pass.as_ref(), module, observe)?,
                 Step::FixedPoint(passes) => {
+                    let locals: Option<Vec<&dyn FunctionPass>> =
+                        passes.iter().map(|p| p.as_function_pass()).collect();
+                    if let Some(locals) = locals {
+                        let group = function_local::Group {
+                            passes: passes.iter().map(|p| p.as_ref()).zip(locals).collect(),
+                            disabled: &self.disabled,
+                        };
+                        any |= run_function_local_group(&group, module, observe, &mut settled);
+                        continue;
+                    }
                     // Rounds until a round changes nothing, except that the passes stop as
                     // soon as each has run once, in turn, since the last change: the module
                     // is then the one each of them left unchanged, and the rest of that

@@ -11,7 +11,7 @@ use crate::fx::HashMap;
 use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{Op, ValueId};
-use crate::pipeline::Pass;
+use crate::pipeline::{run_each_function, FunctionPass, Pass};
 use crate::types::AddressSpace;
 use crate::visit::{stmt_uses, use_counts};
 
@@ -24,11 +24,17 @@ impl Pass for Dce {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        let mut changed = false;
-        for f in &mut module.functions {
-            changed |= dce_function(f);
-        }
-        Ok(changed)
+        Ok(run_each_function(self, module))
+    }
+
+    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
+}
+
+impl FunctionPass for Dce {
+    fn run_function(&self, module: &mut Module, index: usize) -> bool {
+        dce_function(&mut module.functions[index])
     }
 }
 

@@ -20,7 +20,7 @@ use crate::analysis::vars::{variables, Variables};
 use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{Op, ValueId};
-use crate::pipeline::Pass;
+use crate::pipeline::{run_each_function, FunctionPass, Pass};
 use crate::types::TypeTable;
 use crate::visit::{remove_lets, replace_uses};
 
@@ -33,11 +33,20 @@ impl Pass for ForwardLoads {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        let mut changed = false;
-        for f in &mut module.functions {
-            changed |= forward_function(&module.types, f);
-        }
-        Ok(changed)
+        Ok(run_each_function(self, module))
+    }
+
+    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
+}
+
+impl FunctionPass for ForwardLoads {
+    fn run_function(&self, module: &mut Module, index: usize) -> bool {
+        let Module {
+            types, functions, ..
+        } = module;
+        forward_function(types, &mut functions[index])
     }
 }
 

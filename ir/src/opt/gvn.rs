@@ -16,7 +16,7 @@ use crate::fx::HashMap;
 use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, Op, ValueId};
-use crate::pipeline::Pass;
+use crate::pipeline::{run_each_function, FunctionPass, Pass};
 use crate::types::TypeId;
 use crate::visit::{op_operands_mut, remove_lets, replace_uses, resolve};
 
@@ -29,11 +29,17 @@ impl Pass for Gvn {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        let mut changed = false;
-        for f in &mut module.functions {
-            changed |= gvn_function(f);
-        }
-        Ok(changed)
+        Ok(run_each_function(self, module))
+    }
+
+    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
+}
+
+impl FunctionPass for Gvn {
+    fn run_function(&self, module: &mut Module, index: usize) -> bool {
+        gvn_function(&mut module.functions[index])
     }
 }
 

@@ -27,7 +27,7 @@ use crate::analysis::vars::{variables, Variables};
 use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, Dim, Op, ValueId};
-use crate::pipeline::Pass;
+use crate::pipeline::{run_each_function, FunctionPass, Pass};
 use crate::types::{AddressSpace, Type, TypeTable};
 
 /// The loop-invariant code motion pass.
@@ -39,12 +39,23 @@ impl Pass for Licm {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        let volatile = module.volatile_memory;
-        let mut changed = false;
-        for f in &mut module.functions {
-            changed |= licm_function(&module.types, f, volatile);
-        }
-        Ok(changed)
+        Ok(run_each_function(self, module))
+    }
+
+    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
+}
+
+impl FunctionPass for Licm {
+    fn run_function(&self, module: &mut Module, index: usize) -> bool {
+        let Module {
+            types,
+            functions,
+            volatile_memory,
+            ..
+        } = module;
+        licm_function(types, &mut functions[index], *volatile_memory)
     }
 }
 

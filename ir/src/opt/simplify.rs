@@ -14,7 +14,7 @@ use crate::fx::HashMap;
 use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, CmpOp, Op, UnaryOp, ValueId};
-use crate::pipeline::Pass;
+use crate::pipeline::{run_each_function, FunctionPass, Pass};
 use crate::types::{ScalarType, Type};
 use crate::visit::{replace_uses, use_counts};
 
@@ -27,11 +27,20 @@ impl Pass for Simplify {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        let mut changed = false;
-        for f in &mut module.functions {
-            changed |= simplify_function(&module.types, f);
-        }
-        Ok(changed)
+        Ok(run_each_function(self, module))
+    }
+
+    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
+}
+
+impl FunctionPass for Simplify {
+    fn run_function(&self, module: &mut Module, index: usize) -> bool {
+        let Module {
+            types, functions, ..
+        } = module;
+        simplify_function(types, &mut functions[index])
     }
 }
 

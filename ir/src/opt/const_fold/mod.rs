@@ -18,7 +18,7 @@ use crate::fx::HashMap;
 use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt};
 use crate::op::{Const, Op, UnaryOp, ValueId};
-use crate::pipeline::Pass;
+use crate::pipeline::{run_each_function, FunctionPass, Pass};
 use crate::types::{ScalarType, Type, TypeId, TypeTable};
 use crate::visit::{resolve, stmt_uses_mut};
 
@@ -31,11 +31,20 @@ impl Pass for ConstFold {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        let mut changed = false;
-        for f in &mut module.functions {
-            changed |= fold_function(&module.types, f);
-        }
-        Ok(changed)
+        Ok(run_each_function(self, module))
+    }
+
+    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
+}
+
+impl FunctionPass for ConstFold {
+    fn run_function(&self, module: &mut Module, index: usize) -> bool {
+        let Module {
+            types, functions, ..
+        } = module;
+        fold_function(types, &mut functions[index])
     }
 }
 
