@@ -16,7 +16,7 @@ use crate::module::Module;
 mod function_local;
 
 pub use function_local::{run_each_function, FunctionPass};
-use function_local::{run_function_local_group, Settled};
+use function_local::{run_function_local_group, Settled, MAX_GROUP_PASSES};
 
 /// A transformation of a whole module.
 pub trait Pass {
@@ -133,7 +133,7 @@ impl<'a> Pipeline<'a> {
                 Step::FixedPoint(passes) => {
                     let locals: Option<Vec<&dyn FunctionPass>> =
                         passes.iter().map(|p| p.as_function_pass()).collect();
-                    if let Some(locals) = locals {
+                    if let Some(locals) = locals.filter(|l| l.len() <= MAX_GROUP_PASSES) {
                         let group = function_local::Group {
                             passes: passes.iter().map(|p| p.as_ref()).zip(locals).collect(),
                             disabled: &self.disabled,

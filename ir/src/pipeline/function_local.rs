@@ -3,11 +3,12 @@
 //! A [`FunctionPass`] rewrites one function reading nothing of the module but that function,
 //! the type table and the module's flags, so a function that every pass of a group has left
 //! unchanged, in turn, is at the group's fixed point and the group need not visit it again:
-//! the group runs its passes in the same order as a module-wide fixed point would, on the
-//! functions not yet settled, and ends when every function is settled. The result is the
-//! module-wide fixed point's, at a fraction of the work when a few functions need more
-//! rounds than the rest. A later group of the same passes (after inlining, say) starts with
-//! the functions no pass in between changed already settled.
+//! the group runs its passes in the same order as a module-wide fixed point would, each only
+//! on the functions it is not known to leave unchanged, and ends when every function is
+//! settled. The result is the module-wide fixed point's, at a fraction of the work when a
+//! few functions need more rounds than the rest. A later group (after inlining or unrolling)
+//! runs on a function that no pass in between changed only the passes the previous group
+//! did not have (licm after the last cleanup, say).
 
 use crate::fx::{HashMap, HashSet};
 use crate::module::{Function, Module};
@@ -15,7 +16,8 @@ use crate::module::{Function, Module};
 use super::{Pass, MAX_ROUNDS};
 
 /// A pass that rewrites each function of a module on its own (see the module
-/// documentation).
+/// documentation). Passes with the same name must do the same thing: a function one left
+/// unchanged counts as clean for the others.
 pub trait FunctionPass {
     /// Rewrites `module.functions[index]` only; returns true when it changed.
     fn run_function(&self, module: &mut Module, index: usize) -> bool;
@@ -46,8 +48,12 @@ pub(super) struct Settled {
     functions: Vec<Function>,
 }
 
-/// Runs `group` to its fixed point (at most [`MAX_ROUNDS`] rounds), skipping settled
-/// functions; calls `observe` after every pass run, as a module-wide group does, and updates
+/// The most passes a function-local group may have (one bit each in a function's clean set).
+pub(super) const MAX_GROUP_PASSES: usize = 64;
+
+/// Runs `group` (at most [`MAX_GROUP_PASSES`] passes) to its fixed point (at most
+/// [`MAX_ROUNDS`] rounds), running a pass only on the functions it is not known to leave
+/// unchanged; calls `observe` after every pass run, as a module-wide group does, and updates
 /// `settled`. Returns true when anything changed.
 pub(super) fn run_function_local_group(
     group: &Group,
@@ -56,40 +62,52 @@ pub(super) fn run_function_local_group(
     settled: &mut Option<Settled>,
 ) -> bool {
     let len = group.passes.len();
+    debug_assert!(len <= MAX_GROUP_PASSES);
+    let all: u64 = if len == 64 { u64::MAX } else { (1 << len) - 1 };
     let names: Vec<&'static str> = group.passes.iter().map(|(p, _)| p.name()).collect();
-    // Per function: how many passes in a row have left it unchanged (`len`: settled).
-    let mut quiet = vec![0usize; module.functions.len()];
-    if let Some(before) = settled.as_ref().filter(|b| b.names == names) {
-        // By name: a pass in between (inlining) may have removed functions.
+    // Per function, its clean set: bit k when pass k of the group, run now, would leave the
+    // function unchanged (it did when last run, and nothing changed the function since).
+    let mut clean = vec![0u64; module.functions.len()];
+    if let Some(before) = settled.as_ref() {
+        // A function the last group settled, unchanged since, is clean for every pass of
+        // this group that was in that one (a pass's name identifies what it does). By
+        // name: a pass in between (inlining) may have removed functions.
+        let carried = names
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| before.names.contains(n))
+            .fold(0u64, |bits, (k, _)| bits | 1 << k);
         let by_name: HashMap<&str, &Function> = before
             .functions
             .iter()
             .map(|f| (f.name.as_str(), f))
             .collect();
-        for (q, now) in quiet.iter_mut().zip(&module.functions) {
+        for (bits, now) in clean.iter_mut().zip(&module.functions) {
             if by_name.get(now.name.as_str()) == Some(&now) {
-                *q = len;
+                *bits = carried;
             }
         }
     }
     let mut any = false;
-    for (pass, local) in group.passes.iter().cycle().take(MAX_ROUNDS * len) {
-        if quiet.iter().all(|&q| q >= len) {
+    let order = group.passes.iter().enumerate().cycle();
+    for (k, (pass, local)) in order.take(MAX_ROUNDS * len) {
+        if clean.iter().all(|&bits| bits == all) {
             break;
         }
+        let bit = 1u64 << k;
         if group.disabled.contains(pass.name()) {
-            quiet.iter_mut().for_each(|q| *q += 1);
+            clean.iter_mut().for_each(|bits| *bits |= bit);
             continue;
         }
-        for (index, q) in quiet.iter_mut().enumerate() {
-            if *q >= len {
+        for (index, bits) in clean.iter_mut().enumerate() {
+            if *bits & bit != 0 {
                 continue;
             }
             if local.run_function(module, index) {
                 any = true;
-                *q = 0;
+                *bits = 0;
             } else {
-                *q += 1;
+                *bits |= bit;
             }
         }
         if cfg!(debug_assertions) {
@@ -99,7 +117,7 @@ pub(super) fn run_function_local_group(
         }
         observe(pass.name(), module);
     }
-    *settled = quiet.iter().all(|&q| q >= len).then(|| Settled {
+    *settled = clean.iter().all(|&bits| bits == all).then(|| Settled {
         names,
         functions: module.functions.clone(),
     });
