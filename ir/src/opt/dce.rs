@@ -8,31 +8,20 @@
 
 use crate::fx::HashMap;
 
-use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{Op, ValueId};
-use crate::pipeline::{run_each_function, FunctionPass, Pass};
+use crate::pipeline::FunctionPass;
 use crate::types::AddressSpace;
 use crate::visit::{stmt_uses, use_counts};
 
 /// The dead-code elimination pass.
 pub struct Dce;
 
-impl Pass for Dce {
+impl FunctionPass for Dce {
     fn name(&self) -> &'static str {
         "dce"
     }
 
-    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        Ok(run_each_function(self, module))
-    }
-
-    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
-        Some(self)
-    }
-}
-
-impl FunctionPass for Dce {
     fn run_function(&self, module: &mut Module, index: usize) -> bool {
         dce_function(&mut module.functions[index])
     }

@@ -17,31 +17,20 @@
 use crate::fx::{HashMap, HashSet};
 
 use crate::analysis::vars::{variables, Variables};
-use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
 use crate::op::{Op, ValueId};
-use crate::pipeline::{run_each_function, FunctionPass, Pass};
+use crate::pipeline::FunctionPass;
 use crate::types::TypeTable;
 use crate::visit::{remove_lets, replace_uses};
 
 /// The forwarding pass (see the module documentation).
 pub struct ForwardLoads;
 
-impl Pass for ForwardLoads {
+impl FunctionPass for ForwardLoads {
     fn name(&self) -> &'static str {
         "forward_loads"
     }
 
-    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        Ok(run_each_function(self, module))
-    }
-
-    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
-        Some(self)
-    }
-}
-
-impl FunctionPass for ForwardLoads {
     fn run_function(&self, module: &mut Module, index: usize) -> bool {
         let Module {
             types, functions, ..

@@ -13,31 +13,20 @@
 
 use crate::fx::HashMap;
 
-use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, Op, ValueId};
-use crate::pipeline::{run_each_function, FunctionPass, Pass};
+use crate::pipeline::FunctionPass;
 use crate::types::TypeId;
 use crate::visit::{op_operands_mut, remove_lets, replace_uses, resolve};
 
 /// The value-numbering pass.
 pub struct Gvn;
 
-impl Pass for Gvn {
+impl FunctionPass for Gvn {
     fn name(&self) -> &'static str {
         "gvn"
     }
 
-    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        Ok(run_each_function(self, module))
-    }
-
-    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
-        Some(self)
-    }
-}
-
-impl FunctionPass for Gvn {
     fn run_function(&self, module: &mut Module, index: usize) -> bool {
         gvn_function(&mut module.functions[index])
     }

@@ -24,30 +24,19 @@ use crate::analysis::defs::Defs;
 use crate::analysis::effects::block_effects;
 use crate::analysis::loops::counted_loop;
 use crate::analysis::vars::{variables, Variables};
-use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, Dim, Op, ValueId};
-use crate::pipeline::{run_each_function, FunctionPass, Pass};
+use crate::pipeline::FunctionPass;
 use crate::types::{AddressSpace, Type, TypeTable};
 
 /// The loop-invariant code motion pass.
 pub struct Licm;
 
-impl Pass for Licm {
+impl FunctionPass for Licm {
     fn name(&self) -> &'static str {
         "licm"
     }
 
-    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        Ok(run_each_function(self, module))
-    }
-
-    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
-        Some(self)
-    }
-}
-
-impl FunctionPass for Licm {
     fn run_function(&self, module: &mut Module, index: usize) -> bool {
         let Module {
             types,

@@ -11,31 +11,20 @@
 
 use crate::fx::HashMap;
 
-use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmts, Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, CmpOp, Op, UnaryOp, ValueId};
-use crate::pipeline::{run_each_function, FunctionPass, Pass};
+use crate::pipeline::FunctionPass;
 use crate::types::{ScalarType, Type};
 use crate::visit::{replace_uses, use_counts};
 
 /// The peephole pass.
 pub struct Simplify;
 
-impl Pass for Simplify {
+impl FunctionPass for Simplify {
     fn name(&self) -> &'static str {
         "simplify"
     }
 
-    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        Ok(run_each_function(self, module))
-    }
-
-    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
-        Some(self)
-    }
-}
-
-impl FunctionPass for Simplify {
     fn run_function(&self, module: &mut Module, index: usize) -> bool {
         let Module {
             types, functions, ..

@@ -10,27 +10,40 @@
 //! runs on a function that no pass in between changed only the passes the previous group
 //! did not have (licm after the last cleanup, say).
 
+use crate::diag::refusal::Refusal;
 use crate::fx::{HashMap, HashSet};
 use crate::module::{Function, Module};
 
 use super::{Pass, MAX_ROUNDS};
 
 /// A pass that rewrites each function of a module on its own (see the module
-/// documentation). Passes with the same name must do the same thing: a function one left
-/// unchanged counts as clean for the others.
+/// documentation); every one is a [`Pass`] that runs on each function in turn. Passes with
+/// the same name must do the same thing: a function one left unchanged counts as clean for
+/// the others.
 pub trait FunctionPass {
+    /// The pass's name, as [`Pass::name`].
+    fn name(&self) -> &'static str;
+
     /// Rewrites `module.functions[index]` only; returns true when it changed.
     fn run_function(&self, module: &mut Module, index: usize) -> bool;
 }
 
-/// Runs `pass` on every function of `module`; true when any changed (the `Pass::run` of a
-/// function pass).
-pub fn run_each_function(pass: &dyn FunctionPass, module: &mut Module) -> bool {
-    let mut changed = false;
-    for index in 0..module.functions.len() {
-        changed |= pass.run_function(module, index);
+impl<T: FunctionPass> Pass for T {
+    fn name(&self) -> &'static str {
+        FunctionPass::name(self)
     }
-    changed
+
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
+        let mut changed = false;
+        for index in 0..module.functions.len() {
+            changed |= self.run_function(module, index);
+        }
+        Ok(changed)
+    }
+
+    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
+        Some(self)
+    }
 }
 
 /// A fixed-point group whose passes are all function-local.

@@ -15,31 +15,20 @@ pub mod math;
 
 use crate::fx::HashMap;
 
-use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt};
 use crate::op::{Const, Op, UnaryOp, ValueId};
-use crate::pipeline::{run_each_function, FunctionPass, Pass};
+use crate::pipeline::FunctionPass;
 use crate::types::{ScalarType, Type, TypeId, TypeTable};
 use crate::visit::{resolve, stmt_uses_mut};
 
 /// The constant-folding pass.
 pub struct ConstFold;
 
-impl Pass for ConstFold {
+impl FunctionPass for ConstFold {
     fn name(&self) -> &'static str {
         "const_fold"
     }
 
-    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        Ok(run_each_function(self, module))
-    }
-
-    fn as_function_pass(&self) -> Option<&dyn FunctionPass> {
-        Some(self)
-    }
-}
-
-impl FunctionPass for ConstFold {
     fn run_function(&self, module: &mut Module, index: usize) -> bool {
         let Module {
             types, functions, ..
