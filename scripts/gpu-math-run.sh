@@ -35,7 +35,9 @@ step_ulp() {
     built=$(cat .gpu/built-root)
     mkdir -p "$(dirname "$built")"
     [ -e "$built" ] || ln -s "$PWD" "$built"
-    mkdir -p target/release && cp .gpu/oclc target/release/oclc
+    # The tests start the oclc of the tree they were built in (where built-root points: this
+    # checkout through the link, or the device's copy of the lead's checkout itself).
+    mkdir -p "$built/target/release" && cp .gpu/oclc "$built/target/release/oclc"
     for t in .gpu/vulkan_math_ulp .gpu/vulkan_math_ulp_f16 .gpu/vulkan_math_ulp_f64; do
         echo "== $t (OCLC_VK_DENORM=any: the driver may flush; flush-tolerant judging)"
         OCLC_VK_DENORM=any timeout 240 "$t" --test-threads 2 --nocapture 2>&1 | tail -n 150
