@@ -15,7 +15,7 @@ use crate::module::Module;
 
 mod function_local;
 
-pub use function_local::FunctionPass;
+pub use function_local::{fixed_point_on_function, FunctionPass};
 use function_local::{run_function_local_group, Settled, MAX_GROUP_PASSES};
 
 /// A transformation of a whole module.

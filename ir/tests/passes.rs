@@ -177,3 +177,24 @@ fn pipeline_keeps_fixtures_valid() {
         verify_module(&m2).unwrap();
     }
 }
+
+/// `optimize_function_o1` (the built-in library's functions, optimised when first linked)
+/// runs exactly `-O1`'s pipeline: one fixed-point group of `O1_PASSES`.
+#[test]
+fn o1_is_one_group_of_the_function_passes() {
+    let names: Vec<&str> = opt::O1_PASSES.iter().map(|p| p.name()).collect();
+    assert_eq!(opt::pipeline(&OptConfig::for_level(1)).pass_names(), names);
+    for m in [
+        oclc_ir::fixtures::vecadd(),
+        oclc_ir::fixtures::reduce_sum(),
+        oclc_ir::fixtures::vec4_helper(),
+    ] {
+        let mut whole = m.clone();
+        opt::optimize(&mut whole, 1);
+        let mut each = m.clone();
+        for index in 0..each.functions.len() {
+            opt::optimize_function_o1(&mut each, index);
+        }
+        assert_eq!(print_module(&each), print_module(&whole));
+    }
+}

@@ -5,6 +5,7 @@
 
 use crate::fx::HashMap;
 
+use super::Unit;
 use crate::module::{Block, FuncId, GlobalId, Module, Stmt};
 use crate::op::Op;
 use crate::types::{Type, TypeId, TypeTable};
@@ -19,27 +20,29 @@ pub(super) struct Importer {
 }
 
 impl Importer {
-    /// The id in `dst` of library function `f`, copying it (and its callees) on first use.
-    pub(super) fn function(&mut self, lib: &Module, dst: &mut Module, f: FuncId) -> FuncId {
+    /// The id in `dst` of library function `f`, copying it (optimised) and its callees on
+    /// first use.
+    pub(super) fn function(&mut self, lib: &mut Unit, dst: &mut Module, f: FuncId) -> FuncId {
         if let Some(&id) = self.funcs.get(&f) {
             return id;
         }
-        let mut copy = lib.function(f).clone();
+        let mut copy = lib.optimised_function(f).clone();
         copy.name = unique_function_name(dst, &copy.name);
         // Reserve the id (and the name) before copying the callees, so that a call back
         // into `f` maps to the copy; the remapped body replaces the placeholder below.
         let id = FuncId(dst.functions.len() as u32);
         self.funcs.insert(f, id);
         dst.functions.push(copy.clone());
+        let types = &lib.module.types;
         for p in &mut copy.params {
-            p.ty = self.ty(&lib.types, &mut dst.types, p.ty);
+            p.ty = self.ty(types, &mut dst.types, p.ty);
         }
-        copy.ret = self.ty(&lib.types, &mut dst.types, copy.ret);
+        copy.ret = self.ty(types, &mut dst.types, copy.ret);
         for l in &mut copy.locals {
-            l.ty = self.ty(&lib.types, &mut dst.types, l.ty);
+            l.ty = self.ty(types, &mut dst.types, l.ty);
         }
         for t in &mut copy.value_types {
-            *t = self.ty(&lib.types, &mut dst.types, *t);
+            *t = self.ty(types, &mut dst.types, *t);
         }
         self.block(lib, dst, &mut copy.body);
         dst.functions[id.0 as usize] = copy;
@@ -47,7 +50,7 @@ impl Importer {
     }
 
     /// Remaps the ids in every operation of `block` and the blocks nested in it.
-    fn block(&mut self, lib: &Module, dst: &mut Module, block: &mut Block) {
+    fn block(&mut self, lib: &mut Unit, dst: &mut Module, block: &mut Block) {
         for stmt in &mut block.stmts {
             match stmt {
                 Stmt::Let { op, .. } => self.op(lib, dst, op),
@@ -81,12 +84,12 @@ impl Importer {
     }
 
     /// Remaps the type, function and variable ids one operation names.
-    fn op(&mut self, lib: &Module, dst: &mut Module, op: &mut Op) {
+    fn op(&mut self, lib: &mut Unit, dst: &mut Module, op: &mut Op) {
         match op {
             Op::Convert { to, .. } | Op::Bitcast { to, .. } | Op::Splat { to, .. } => {
-                *to = self.ty(&lib.types, &mut dst.types, *to);
+                *to = self.ty(&lib.module.types, &mut dst.types, *to);
             }
-            Op::Compose { ty, .. } => *ty = self.ty(&lib.types, &mut dst.types, *ty),
+            Op::Compose { ty, .. } => *ty = self.ty(&lib.module.types, &mut dst.types, *ty),
             Op::Call { func, .. } => *func = self.function(lib, dst, *func),
             Op::GlobalAddr(g) => *g = self.global(lib, dst, *g),
             _ => {}
@@ -94,12 +97,12 @@ impl Importer {
     }
 
     /// The id in `dst` of library variable `g`, copying it on first use.
-    fn global(&mut self, lib: &Module, dst: &mut Module, g: GlobalId) -> GlobalId {
+    fn global(&mut self, lib: &Unit, dst: &mut Module, g: GlobalId) -> GlobalId {
         if let Some(&id) = self.globals.get(&g) {
             return id;
         }
-        let mut copy = lib.globals[g.0 as usize].clone();
-        copy.ty = self.ty(&lib.types, &mut dst.types, copy.ty);
+        let mut copy = lib.module.globals[g.0 as usize].clone();
+        copy.ty = self.ty(&lib.module.types, &mut dst.types, copy.ty);
         if !copy.name.starts_with("__oclc_") {
             copy.name = format!("__oclc_{}", copy.name);
         }

@@ -234,7 +234,7 @@ impl<'a> Units<'a> {
                 } else {
                     &mut self.base_importer
                 };
-                return Ok(Some(importer.function(&lib.module, module, src)));
+                return Ok(Some(importer.function(&mut lib.lock(), module, src)));
             }
         }
         Ok(None)

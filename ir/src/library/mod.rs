@@ -23,6 +23,8 @@
 mod import;
 mod link;
 
+use std::sync::{Mutex, MutexGuard};
+
 use crate::fx::HashMap;
 
 pub use link::{division_name, link, link_with_division, LinkError, LinkReport};
@@ -32,17 +34,38 @@ use crate::op::MathFn;
 use crate::types::ScalarType;
 
 /// One compiled translation unit of the library: its IR and an index of its functions by
-/// name.
+/// name. Each function is optimised (as `-O1`) when a module first imports it, so that a
+/// program pays only for the few routines it calls.
 #[derive(Debug)]
 pub struct Library {
-    /// The IR of every library function (no kernels), each marked
-    /// [`is_library`](crate::Function::is_library).
-    pub module: Module,
+    unit: Mutex<Unit>,
     by_name: HashMap<String, FuncId>,
 }
 
+/// The IR of a library unit, with which functions are optimised so far.
+#[derive(Debug)]
+pub(super) struct Unit {
+    /// Every library function (no kernels), each marked
+    /// [`is_library`](crate::Function::is_library).
+    pub module: Module,
+    optimised: Vec<bool>,
+}
+
+impl Unit {
+    /// Function `f`, optimised (as `-O1`) on first request.
+    pub(super) fn optimised_function(&mut self, f: FuncId) -> &crate::Function {
+        let index = f.0 as usize;
+        if !self.optimised[index] {
+            crate::opt::optimize_function_o1(&mut self.module, index);
+            self.optimised[index] = true;
+        }
+        self.module.function(f)
+    }
+}
+
 impl Library {
-    /// The unit whose IR is `module`; every function in it is marked as a library function.
+    /// The unit whose IR (as lowered) is `module`; every function in it is marked as a
+    /// library function.
     pub fn new(mut module: Module) -> Self {
         for f in &mut module.functions {
             f.is_library = true;
@@ -53,12 +76,28 @@ impl Library {
             .enumerate()
             .map(|(i, f)| (f.name.clone(), FuncId(i as u32)))
             .collect();
-        Library { module, by_name }
+        let optimised = vec![false; module.functions.len()];
+        Library {
+            unit: Mutex::new(Unit { module, optimised }),
+            by_name,
+        }
     }
 
     /// The library function called `name`, if there is one.
     pub fn function(&self, name: &str) -> Option<FuncId> {
         self.by_name.get(name).copied()
+    }
+
+    /// A copy of the unit's IR as it stands: the functions imported so far optimised, the
+    /// others as lowered (for tests and tools).
+    pub fn module_snapshot(&self) -> Module {
+        self.lock().module.clone()
+    }
+
+    /// The unit, for one link (a panic during another link leaves it consistent: a
+    /// function is marked optimised only once it is).
+    pub(super) fn lock(&self) -> MutexGuard<'_, Unit> {
+        self.unit.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 

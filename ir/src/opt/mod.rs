@@ -32,7 +32,7 @@ pub use slp::Slp;
 pub use strength::StrengthReduce;
 pub use unroll::Unroll;
 
-use crate::pipeline::{Pass, Pipeline};
+use crate::pipeline::{fixed_point_on_function, FunctionPass, Pass, Pipeline};
 
 /// How hard the optimisations work: the `-O` level and the target's cost model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,6 +187,18 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
         }),
         _ => return None,
     })
+}
+
+/// The passes of `-O1`'s one fixed-point group, in order (`pipeline` at level 1 is exactly
+/// this group; checked by a test).
+pub const O1_PASSES: [&dyn FunctionPass; 5] = [&ConstFold, &Simplify, &ForwardLoads, &Gvn, &Dce];
+
+/// Optimises function `index` of `module` as `-O1` ([`optimize`] at level 1) would: its
+/// passes are function-local, so a function can be optimised on its own, when it is first
+/// needed (the built-in library's functions, when a module first imports them). Returns true
+/// when it changed.
+pub fn optimize_function_o1(module: &mut crate::Module, index: usize) -> bool {
+    fixed_point_on_function(&O1_PASSES, module, index)
 }
 
 /// Runs [`pipeline`] for the target-neutral settings of `level` over `module` (for modules

@@ -46,6 +46,30 @@ impl<T: FunctionPass> Pass for T {
     }
 }
 
+/// Runs `passes` in turn on function `index` of `module` until each has left it unchanged
+/// since its last change (at most [`MAX_ROUNDS`] rounds): that function's part of the fixed
+/// point a group of these passes reaches. Returns true when the function changed.
+pub fn fixed_point_on_function(
+    passes: &[&dyn FunctionPass],
+    module: &mut Module,
+    index: usize,
+) -> bool {
+    let mut quiet = 0;
+    let mut any = false;
+    for pass in passes.iter().cycle().take(MAX_ROUNDS * passes.len()) {
+        if quiet == passes.len() {
+            break;
+        }
+        if pass.run_function(module, index) {
+            any = true;
+            quiet = 0;
+        } else {
+            quiet += 1;
+        }
+    }
+    any
+}
+
 /// A fixed-point group whose passes are all function-local.
 pub(super) struct Group<'p> {
     /// The passes, in order, each with its function-local form.

@@ -80,14 +80,14 @@ fn compile(sources: &[(&str, &str)], unit_name: &str) -> Result<Library, String>
         Some(p) if !out.diagnostics.has_errors() => p,
         _ => return fail("front end", out.diagnostics.render(&map)),
     };
-    let mut module = match crate::lower_program(&program) {
+    let module = match crate::lower_program(&program) {
         Ok(m) => m,
         Err(e) => {
             let d = Diagnostic::error("E0900", format!("unsupported: {}", e.message), e.span);
             return fail("lowering", d.render(&map));
         }
     };
-    oclc_ir::opt::optimize(&mut module, 1);
+    // Each function is optimised (-O1) when a module first links it (`Library`).
     if let Err(e) = oclc_ir::verify_module(&module) {
         return fail("IR verifier", e.to_string());
     }
