@@ -13,6 +13,7 @@
 use crate::diag::refusal::Refusal;
 use crate::fx::{HashMap, HashSet};
 use crate::module::{Function, Module};
+use crate::types::TypeTable;
 
 use super::{Pass, MAX_ROUNDS};
 
@@ -83,6 +84,17 @@ pub(super) struct Group<'p> {
 pub(super) struct Settled {
     names: Vec<&'static str>,
     functions: Vec<Function>,
+    /// The type table then: an unchanged function means the same only while the table
+    /// still begins with these entries (passes only append to it).
+    types: TypeTable,
+}
+
+impl Settled {
+    /// True when `module`'s type table still begins with the settled one.
+    fn types_kept(&self, module: &Module) -> bool {
+        self.types.len() <= module.types.len()
+            && self.types.iter().all(|(id, ty)| module.types.get(id) == ty)
+    }
 }
 
 /// The most passes a function-local group may have (one bit each in a function's clean set).
@@ -105,7 +117,7 @@ pub(super) fn run_function_local_group(
     // Per function, its clean set: bit k when pass k of the group, run now, would leave the
     // function unchanged (it did when last run, and nothing changed the function since).
     let mut clean = vec![0u64; module.functions.len()];
-    if let Some(before) = settled.as_ref() {
+    if let Some(before) = settled.as_ref().filter(|b| b.types_kept(module)) {
         // A function the last group settled, unchanged since, is clean for every pass of
         // this group that was in that one (a pass's name identifies what it does). By
         // name: a pass in between (inlining) may have removed functions.
@@ -157,6 +169,7 @@ pub(super) fn run_function_local_group(
     *settled = clean.iter().all(|&bits| bits == all).then(|| Settled {
         names,
         functions: module.functions.clone(),
+        types: module.types.clone(),
     });
     any
 }
