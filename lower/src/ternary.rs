@@ -1,0 +1,102 @@
+//! Conditional expressions `c ? a : b`. A right-nested chain `c0 ? v0 : c1 ? v1 : ... : vN`
+//! (how generated lookup tables are written) is lowered with a loop, not a recursion, into
+//! one `if`/`else if` nest storing to a single temporary, read once after the nest. One
+//! temporary per level, each read after its inner level and stored again on the way out,
+//! left every level's condition live across all inner levels: the CPU backend's register
+//! allocation took cubic time on it (34 s for 400 levels), and the passes' work grew with
+//! the square of the depth.
+
+use oclc_frontend::checked::{self as ck, ExprKind};
+use oclc_frontend::source::Span;
+use oclc_ir::module::{Block, Stmt};
+use oclc_ir::op::{Op, ValueId};
+
+use super::expr::is_simple;
+use super::function::FnLower;
+use super::LowerError;
+
+/// A level of the chain whose `if` is not closed yet.
+struct Level {
+    cond: ValueId,
+    then_body: Block,
+    /// The first value made for the level (its values without a span get its span).
+    first: u32,
+    span: Span,
+}
+
+impl FnLower<'_, '_> {
+    /// Lowers the conditional expression `e` (of kind `Ternary`) and the conditional
+    /// expressions of its type nested in its `else` operand, without recursing on them.
+    pub(crate) fn ternary(&mut self, e: &ck::Expr) -> Result<ValueId, LowerError> {
+        let ExprKind::Ternary { cond, then, els } = &e.kind else {
+            unreachable!("ternary() on a non-conditional expression");
+        };
+        if is_simple(then) && is_simple(els) {
+            let c = self.expr(cond)?;
+            let c = self.num_to_bool(c);
+            let a = self.expr(then)?;
+            let b = self.expr(els)?;
+            let ty = self.vty(&e.ty);
+            return Ok(self.b.emit(
+                Op::Select {
+                    cond: c,
+                    if_true: a,
+                    if_false: b,
+                },
+                ty,
+            ));
+        }
+        let sty = self.sty(&e.ty);
+        let tmp = self.temp("cond.tmp", sty);
+        let mut open: Vec<Level> = Vec::new();
+        let mut cur = e;
+        let result = loop {
+            let ExprKind::Ternary { cond, then, els } = &cur.kind else {
+                unreachable!("the chain holds conditional expressions only");
+            };
+            let first = self.b.value_count();
+            let c = self.expr(cond)?;
+            let c = self.num_to_bool(c);
+            self.b.open_block();
+            let a = self.expr(then)?;
+            let a = self.storage_form(a, &e.ty);
+            let addr = self.b.local_addr(tmp);
+            self.b.store(addr, a);
+            let then_body = self.b.close_block();
+            self.b.open_block();
+            open.push(Level {
+                cond: c,
+                then_body,
+                first,
+                span: cur.span,
+            });
+            let chained = matches!(&els.kind, ExprKind::Ternary { then: t, els: f, .. }
+                if els.ty == e.ty && !(is_simple(t) && is_simple(f)));
+            if chained {
+                cur = els;
+                continue;
+            }
+            break self.expr(els);
+        };
+        // On an error the open blocks are abandoned with the function's lowering.
+        let b = result?;
+        let b = self.storage_form(b, &e.ty);
+        let addr = self.b.local_addr(tmp);
+        self.b.store(addr, b);
+        while let Some(level) = open.pop() {
+            let else_body = self.b.close_block();
+            self.b.push(Stmt::If {
+                cond: level.cond,
+                then_body: level.then_body,
+                else_body,
+            });
+            if !open.is_empty() {
+                self.b
+                    .fill_spans(level.first, super::source_span(level.span));
+            }
+        }
+        let addr = self.b.local_addr(tmp);
+        let v = self.b.load(addr);
+        Ok(self.value_form(v, &e.ty))
+    }
+}
