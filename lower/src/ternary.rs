@@ -4,7 +4,8 @@
 //! temporary per level, each read after its inner level and stored again on the way out,
 //! left every level's condition live across all inner levels: the CPU backend's register
 //! allocation took cubic time on it (34 s for 400 levels), and the passes' work grew with
-//! the square of the depth.
+//! the square of the depth. A chain whose inner conditions and values are all simple
+//! (`x == 3 ? 17u : ...`) needs no control flow at all: it becomes a chain of `select`s.
 
 use oclc_frontend::checked::{self as ck, ExprKind};
 use oclc_frontend::source::Span;
@@ -45,6 +46,9 @@ impl FnLower<'_, '_> {
                 },
                 ty,
             ));
+        }
+        if let Some(levels) = select_chain(e) {
+            return self.select_chain(e, &levels);
         }
         let sty = self.sty(&e.ty);
         let tmp = self.temp("cond.tmp", sty);
@@ -98,5 +102,61 @@ impl FnLower<'_, '_> {
         let addr = self.b.local_addr(tmp);
         let v = self.b.load(addr);
         Ok(self.value_form(v, &e.ty))
+    }
+
+    /// Lowers a chain of `select_chain`'s levels to `select`s, innermost level first, so
+    /// that each condition is used as soon as it is computed.
+    fn select_chain(&mut self, e: &ck::Expr, levels: &[&ck::Expr]) -> Result<ValueId, LowerError> {
+        let ty = self.vty(&e.ty);
+        let Some(ExprKind::Ternary { els: last, .. }) = levels.last().map(|l| &l.kind) else {
+            unreachable!("a select chain has levels");
+        };
+        let mut acc = self.expr(last)?;
+        for (k, level) in levels.iter().enumerate().rev() {
+            let ExprKind::Ternary { cond, then, .. } = &level.kind else {
+                unreachable!("the chain holds conditional expressions only");
+            };
+            let first = self.b.value_count();
+            let c = self.expr(cond)?;
+            let c = self.num_to_bool(c);
+            let a = self.expr(then)?;
+            acc = self.b.emit(
+                Op::Select {
+                    cond: c,
+                    if_true: a,
+                    if_false: acc,
+                },
+                ty,
+            );
+            if k > 0 {
+                self.b.fill_spans(first, super::source_span(level.span));
+            }
+        }
+        Ok(acc)
+    }
+}
+
+/// The levels of `e` when it is a chain `c0 ? v0 : c1 ? v1 : ... : vN` of at least two
+/// levels of its type whose inner conditions and all values are simple (`is_simple`: no
+/// side effect, no trap, cheap), outermost first: such a chain computes every level and
+/// selects, without control flow. A lookup table written this way would otherwise nest
+/// one `if` per level, past SPIR-V's limit of 1023 nested control-flow constructs, and
+/// Cranelift takes minutes on a deep nest.
+fn select_chain(e: &ck::Expr) -> Option<Vec<&ck::Expr>> {
+    let mut levels = Vec::new();
+    let mut cur = e;
+    loop {
+        let ExprKind::Ternary { cond, then, els } = &cur.kind else {
+            unreachable!("the chain holds conditional expressions only");
+        };
+        if !is_simple(then) || (!levels.is_empty() && !is_simple(cond)) {
+            return None;
+        }
+        levels.push(cur);
+        match &els.kind {
+            ExprKind::Ternary { .. } if els.ty == e.ty => cur = els,
+            _ if is_simple(els) && levels.len() >= 2 => return Some(levels),
+            _ => return None,
+        }
     }
 }

@@ -1,10 +1,12 @@
-// RUN: --kernel ternary_chain --global 256 --local 32 --arg u32[256]=rand:1907 --arg u32[256]=zeros --arg u32[256]=zeros
+// RUN: --kernel ternary_chain --global 256 --local 32 --arg u32[256]=rand:1907 --arg u32[256]=zeros --arg u32[256]=zeros --arg u32[256]=zeros
 // A right-nested chain of conditional expressions, as generated lookup tables are written
 // (`c0 ? v0 : c1 ? v1 : ... : vN`, 64 levels): lowered as one if/else-if nest storing to one
 // temporary. Work-items take different branches (varying conditions); the operands
 // are not simple, so every level is an `if`; the second chain changes type midway (an
-// inner `short` chain converted to `uint`), which ends the outer chain.
-kernel void ternary_chain(global const uint *in, global uint *out, global uint *out2) {
+// inner `short` chain converted to `uint`), which ends the outer chain. The third chain's
+// conditions and values are simple: it becomes a chain of selects, no control flow.
+kernel void ternary_chain(global const uint *in, global uint *out, global uint *out2,
+    global uint *out3) {
     size_t i = get_global_id(0);
     uint x = in[i] % 128u;
     uint y = in[i] >> 7;
@@ -138,4 +140,70 @@ kernel void ternary_chain(global const uint *in, global uint *out, global uint *
         x == 58u ? (short)(y % 61u) - (short)58 :
         x == 59u ? (short)(y % 62u) - (short)59 :
         s);
+    out3[i] =
+        x == 0u ? 1u + y :
+        x == 2u ? 11u + y :
+        x == 4u ? 21u + y :
+        x == 6u ? 31u + y :
+        x == 8u ? 41u + y :
+        x == 10u ? 51u + y :
+        x == 12u ? 61u + y :
+        x == 14u ? 71u + y :
+        x == 16u ? 81u + y :
+        x == 18u ? 91u + y :
+        x == 20u ? 101u + y :
+        x == 22u ? 111u + y :
+        x == 24u ? 121u + y :
+        x == 26u ? 131u + y :
+        x == 28u ? 141u + y :
+        x == 30u ? 151u + y :
+        x == 32u ? 161u + y :
+        x == 34u ? 171u + y :
+        x == 36u ? 181u + y :
+        x == 38u ? 191u + y :
+        x == 40u ? 201u + y :
+        x == 42u ? 211u + y :
+        x == 44u ? 221u + y :
+        x == 46u ? 231u + y :
+        x == 48u ? 241u + y :
+        x == 50u ? 251u + y :
+        x == 52u ? 261u + y :
+        x == 54u ? 271u + y :
+        x == 56u ? 281u + y :
+        x == 58u ? 291u + y :
+        x == 60u ? 301u + y :
+        x == 62u ? 311u + y :
+        x == 64u ? 321u + y :
+        x == 66u ? 331u + y :
+        x == 68u ? 341u + y :
+        x == 70u ? 351u + y :
+        x == 72u ? 361u + y :
+        x == 74u ? 371u + y :
+        x == 76u ? 381u + y :
+        x == 78u ? 391u + y :
+        x == 80u ? 401u + y :
+        x == 82u ? 411u + y :
+        x == 84u ? 421u + y :
+        x == 86u ? 431u + y :
+        x == 88u ? 441u + y :
+        x == 90u ? 451u + y :
+        x == 92u ? 461u + y :
+        x == 94u ? 471u + y :
+        x == 96u ? 481u + y :
+        x == 98u ? 491u + y :
+        x == 100u ? 501u + y :
+        x == 102u ? 511u + y :
+        x == 104u ? 521u + y :
+        x == 106u ? 531u + y :
+        x == 108u ? 541u + y :
+        x == 110u ? 551u + y :
+        x == 112u ? 561u + y :
+        x == 114u ? 571u + y :
+        x == 116u ? 581u + y :
+        x == 118u ? 591u + y :
+        x == 120u ? 601u + y :
+        x == 122u ? 611u + y :
+        x == 124u ? 621u + y :
+        x == 126u ? 631u + y :
+        x;
 }
