@@ -104,18 +104,20 @@ impl FnLower<'_, '_> {
         Ok(self.value_form(v, &e.ty))
     }
 
-    /// Lowers a chain of `select_chain`'s levels to `select`s, innermost level first, so
-    /// that each condition is used as soon as it is computed.
+    /// Lowers a chain of `select_chain`'s levels to `select`s: the outermost condition
+    /// first (it may have side effects, which the rest must see), then the inner levels
+    /// innermost first, so that each condition is used as soon as it is computed.
     fn select_chain(&mut self, e: &ck::Expr, levels: &[&ck::Expr]) -> Result<ValueId, LowerError> {
         let ty = self.vty(&e.ty);
-        let Some(ExprKind::Ternary { els: last, .. }) = levels.last().map(|l| &l.kind) else {
+        let (Some(outer), Some(last)) = (levels.first(), levels.last()) else {
             unreachable!("a select chain has levels");
         };
-        let mut acc = self.expr(last)?;
-        for (k, level) in levels.iter().enumerate().rev() {
-            let ExprKind::Ternary { cond, then, .. } = &level.kind else {
-                unreachable!("the chain holds conditional expressions only");
-            };
+        let (outer_cond, outer_then, _) = parts(outer);
+        let c0 = self.expr(outer_cond)?;
+        let c0 = self.num_to_bool(c0);
+        let mut acc = self.expr(parts(last).2)?;
+        for level in levels[1..].iter().rev() {
+            let (cond, then, _) = parts(level);
             let first = self.b.value_count();
             let c = self.expr(cond)?;
             let c = self.num_to_bool(c);
@@ -128,18 +130,25 @@ impl FnLower<'_, '_> {
                 },
                 ty,
             );
-            if k > 0 {
-                self.b.fill_spans(first, super::source_span(level.span));
-            }
+            self.b.fill_spans(first, super::source_span(level.span));
         }
-        Ok(acc)
+        let a = self.expr(outer_then)?;
+        Ok(self.b.emit(
+            Op::Select {
+                cond: c0,
+                if_true: a,
+                if_false: acc,
+            },
+            ty,
+        ))
     }
 }
 
 /// The levels of `e` when it is a chain `c0 ? v0 : c1 ? v1 : ... : vN` of at least two
 /// levels of its type whose inner conditions and all values are simple (`is_simple`: no
 /// side effect, no trap, cheap), outermost first: such a chain computes every level and
-/// selects, without control flow. A lookup table written this way would otherwise nest
+/// selects, without control flow (the outermost condition, evaluated first, may be
+/// anything). A lookup table written this way would otherwise nest
 /// one `if` per level, past SPIR-V's limit of 1023 nested control-flow constructs, and
 /// Cranelift takes minutes on a deep nest.
 fn select_chain(e: &ck::Expr) -> Option<Vec<&ck::Expr>> {
@@ -158,5 +167,13 @@ fn select_chain(e: &ck::Expr) -> Option<Vec<&ck::Expr>> {
             _ if is_simple(els) && levels.len() >= 2 => return Some(levels),
             _ => return None,
         }
+    }
+}
+
+/// The condition and operands of a conditional expression of the chain.
+fn parts(e: &ck::Expr) -> (&ck::Expr, &ck::Expr, &ck::Expr) {
+    match &e.kind {
+        ExprKind::Ternary { cond, then, els } => (cond, then, els),
+        _ => unreachable!("the chain holds conditional expressions only"),
     }
 }

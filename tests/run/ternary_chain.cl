@@ -1,12 +1,13 @@
-// RUN: --kernel ternary_chain --global 256 --local 32 --arg u32[256]=rand:1907 --arg u32[256]=zeros --arg u32[256]=zeros --arg u32[256]=zeros
+// RUN: --kernel ternary_chain --global 256 --local 32 --arg u32[256]=rand:1907 --arg u32[256]=zeros --arg u32[256]=zeros --arg u32[256]=zeros --arg u32[256]=zeros
 // A right-nested chain of conditional expressions, as generated lookup tables are written
 // (`c0 ? v0 : c1 ? v1 : ... : vN`, 64 levels): lowered as one if/else-if nest storing to one
 // temporary. Work-items take different branches (varying conditions); the operands
 // are not simple, so every level is an `if`; the second chain changes type midway (an
 // inner `short` chain converted to `uint`), which ends the outer chain. The third chain's
-// conditions and values are simple: it becomes a chain of selects, no control flow.
+// conditions and values are simple: it becomes a chain of selects, no control flow; in
+// the fourth the outermost condition assigns a variable the inner ones read.
 kernel void ternary_chain(global const uint *in, global uint *out, global uint *out2,
-    global uint *out3) {
+    global uint *out3, global uint *out4) {
     size_t i = get_global_id(0);
     uint x = in[i] % 128u;
     uint y = in[i] >> 7;
@@ -206,4 +207,6 @@ kernel void ternary_chain(global const uint *in, global uint *out, global uint *
         x == 124u ? 621u + y :
         x == 126u ? 631u + y :
         x;
+    uint j = x;
+    out4[i] = (j = y & 3u) ? 100u + j : j == 0u ? 7u : j == 1u ? 8u : 9u;
 }
