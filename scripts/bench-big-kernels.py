@@ -72,6 +72,12 @@ def generated(tmp):
                 funcs + f"kernel void k(global uint *p) {{ p[0] = {calls}; }}\n"))
     sums = " + ".join(f"p[{i % 64}] * {i}u" for i in range(20000))
     out.append(("gen: one 20000-term sum", f"kernel void k(global uint *p) {{ p[0] = {sums}; }}\n"))
+    # A right-nested ?: chain as generated lookup tables are written, just under the
+    # front end's nesting limit of 10 000 levels (nesting::MAX_NESTING).
+    chain = "".join(f"x == {i}u ? {i * 7 + 3}u : " for i in range(9990))
+    out.append(("gen: 9990-level ?: chain", "kernel void k(global uint *p) {\n"
+                "    uint x = p[get_global_id(0)];\n"
+                f"    p[get_global_id(0)] = {chain}0u;\n}}\n"))
     paths = []
     for i, (name, src) in enumerate(out):
         path = os.path.join(tmp, f"gen{i}.cl")

@@ -482,6 +482,15 @@ pub enum UnaryOp {
     Deref,
 }
 
+/// One part of `__builtin_offsetof`'s member designator.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OffsetofPart {
+    /// `.name` (or the leading name).
+    Member(Ident),
+    /// `[index]`.
+    Index(Box<Expr>),
+}
+
 /// Expression kinds.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
@@ -528,6 +537,9 @@ pub enum ExprKind {
     VecStepType(Box<TypeName>),
     /// `vec_step(expr)`
     VecStepExpr(Box<Expr>),
+    /// `__builtin_offsetof(type, member designator)`: the designator's parts in order,
+    /// the first a member.
+    Offsetof(Box<TypeName>, Vec<OffsetofPart>),
     /// `a[i]`
     Index(Box<Expr>, Box<Expr>),
     /// `f(args)`

@@ -5,7 +5,7 @@
 //! (apart from nesting through initializer lists and declarators, which the bracket
 //! depth limit bounds).
 
-use crate::ast::{Block, Expr, ExprKind, Stmt, StmtKind};
+use crate::ast::{Block, Expr, ExprKind, OffsetofPart, Stmt, StmtKind};
 
 /// A child moved out of a node being dropped.
 enum Child {
@@ -58,6 +58,13 @@ fn expr_children(kind: &mut ExprKind, out: &mut Vec<Child>) {
             out.extend(std::mem::take(args).into_iter().map(Child::Expr));
         }
         StmtExpr(b) => take_block(b, out),
+        Offsetof(_, parts) => {
+            for p in parts {
+                if let OffsetofPart::Index(i) = p {
+                    take_expr(i, out);
+                }
+            }
+        }
         Ident(_) | IntLit(_) | FloatLit(_) | CharLit(_) | StrLit(_) | SizeofType(_)
         | AlignofType(_) | VecStepType(_) | CompoundLit(..) => {}
     }

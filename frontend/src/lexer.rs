@@ -225,6 +225,9 @@ pub enum TokKind {
     /// `vec_step`
     #[token("vec_step")]
     KwVecStep,
+    /// `__builtin_offsetof`
+    #[token("__builtin_offsetof")]
+    KwOffsetof,
     /// `__attribute__`
     #[token("__attribute__")]
     #[token("__attribute")]

@@ -28,7 +28,7 @@
 
 use crate::ast::{
     AttrArg, Attribute, BinaryOp, DeclSpec, DeclSpecs, Declaration, Declarator, Derived, Expr,
-    ExprKind, Initializer, Stmt, StmtKind, TranslationUnit, TypeName,
+    ExprKind, Initializer, OffsetofPart, Stmt, StmtKind, TranslationUnit, TypeName,
 };
 use crate::diagnostic::Diagnostic;
 use crate::lexer::{TokKind, Token};
@@ -311,6 +311,14 @@ fn expr_children<'a>(e: &'a Expr, depth: Depth, out: &mut Vec<Pending<'a>>) {
             out.push((Node::Type(t), d));
         }
         SizeofType(t) | AlignofType(t) | VecStepType(t) => out.push((Node::Type(t), d)),
+        Offsetof(t, parts) => {
+            for p in parts {
+                if let OffsetofPart::Index(i) = p {
+                    push(i);
+                }
+            }
+            out.push((Node::Type(t), d));
+        }
         CompoundLit(t, items) => {
             out.push((Node::Type(t), d));
             init_items(items, d, out);

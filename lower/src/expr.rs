@@ -260,45 +260,7 @@ impl FnLower<'_, '_> {
                 };
                 Ok(self.bool_to_num(both, ty, 1))
             }
-            ExprKind::Ternary { cond, then, els } => {
-                let c = self.expr(cond)?;
-                let c = self.num_to_bool(c);
-                let ty = self.vty(&e.ty);
-                if is_simple(then) && is_simple(els) {
-                    let a = self.expr(then)?;
-                    let b = self.expr(els)?;
-                    return Ok(self.b.emit(
-                        Op::Select {
-                            cond: c,
-                            if_true: a,
-                            if_false: b,
-                        },
-                        ty,
-                    ));
-                }
-                let sty = self.sty(&e.ty);
-                let tmp = self.temp("cond.tmp", sty);
-                self.b.open_block();
-                let a = self.expr(then)?;
-                let a = self.storage_form(a, &e.ty);
-                let addr = self.b.local_addr(tmp);
-                self.b.store(addr, a);
-                let then_body = self.b.close_block();
-                self.b.open_block();
-                let b = self.expr(els)?;
-                let b = self.storage_form(b, &e.ty);
-                let addr = self.b.local_addr(tmp);
-                self.b.store(addr, b);
-                let else_body = self.b.close_block();
-                self.b.push(oclc_ir::module::Stmt::If {
-                    cond: c,
-                    then_body,
-                    else_body,
-                });
-                let addr = self.b.local_addr(tmp);
-                let v = self.b.load(addr);
-                Ok(self.value_form(v, &e.ty))
-            }
+            ExprKind::Ternary { .. } => self.ternary(e),
             ExprKind::PtrAdd { ptr, offset } => {
                 let p = self.expr(ptr)?;
                 let o = self.expr(offset)?;

@@ -31,6 +31,7 @@ mod lvalue;
 mod stmt;
 mod string_literals;
 mod struct_plan;
+mod ternary;
 mod types;
 mod zero_fill;
 

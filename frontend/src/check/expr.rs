@@ -255,6 +255,7 @@ impl Checker {
                 let ty = self.resolve_type_name(t)?;
                 self.vec_step(&ty, span)
             }
+            A::Offsetof(t, parts) => self.offsetof(t, parts, span).map(Val::R),
             A::VecStepExpr(x) => {
                 let ty = match self.value(x)? {
                     Val::L(l) => l.ty,

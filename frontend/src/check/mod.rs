@@ -19,6 +19,7 @@ mod half;
 mod init;
 mod labels;
 mod nested_cases;
+mod offsetof;
 mod opaque;
 mod overload;
 mod private_size;

@@ -38,7 +38,8 @@ type Key = (Op, TypeId);
 pub fn gvn_function(f: &mut Function) -> bool {
     let mut numbering = Numbering {
         f,
-        scopes: vec![HashMap::default()],
+        table: HashMap::default(),
+        scopes: vec![Vec::new()],
         replace: HashMap::default(),
     };
     let body = std::mem::take(&mut numbering.f.body);
@@ -60,18 +61,33 @@ pub fn gvn_function(f: &mut Function) -> bool {
     true
 }
 
+/// The values visible at the walk's place: one table for all the open scopes, each scope
+/// listing the keys it added, so that a lookup costs the same at any depth (a table per
+/// scope, searched innermost first, made a 5 000-deep `?:` chain quadratic).
 struct Numbering<'a> {
     f: &'a mut Function,
-    scopes: Vec<HashMap<Key, ValueId>>,
+    /// Each key's value in the innermost open scope that defines it.
+    table: HashMap<Key, ValueId>,
+    /// The keys each open scope added to `table`, innermost last.
+    scopes: Vec<Vec<Key>>,
     replace: HashMap<ValueId, ValueId>,
 }
 
 impl Numbering<'_> {
     fn lookup(&self, key: &Key) -> Option<ValueId> {
-        self.scopes.iter().rev().find_map(|s| s.get(key).copied())
+        self.table.get(key).copied()
+    }
+
+    /// Makes `value` the value of `key` (not yet visible) in the innermost scope.
+    fn define(&mut self, key: Key, value: ValueId) {
+        self.table.insert(key.clone(), value);
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push(key);
+        }
     }
 
     fn forget_all(&mut self) {
+        self.table.clear();
         for s in &mut self.scopes {
             s.clear();
         }
@@ -79,9 +95,11 @@ impl Numbering<'_> {
 
     /// Numbers `b` in a scope of its own; true when it holds a barrier.
     fn nested(&mut self, b: &Block) -> bool {
-        self.scopes.push(HashMap::default());
+        self.scopes.push(Vec::new());
         let barrier = self.block(b);
-        self.scopes.pop();
+        for key in self.scopes.pop().unwrap_or_default() {
+            self.table.remove(&key);
+        }
         barrier
     }
 
@@ -99,9 +117,7 @@ impl Numbering<'_> {
                         Some(earlier) => {
                             self.replace.insert(*value, earlier);
                         }
-                        None => {
-                            self.scopes.last_mut().unwrap().insert(key, *value);
-                        }
+                        None => self.define(key, *value),
                     }
                     false
                 }
