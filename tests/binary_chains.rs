@@ -10,7 +10,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 /// The longest chain accepted, in operands.
 const MAX_CHAIN: usize = 50_000;
@@ -134,30 +133,18 @@ fn write(dir: &Path, name: &str, source: &str) -> String {
     file
 }
 
-fn describe(what: &str, out: &Output) -> String {
-    format!(
-        "{what}: {:?}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-            .chars()
-            .take(2000)
-            .collect::<String>()
-    )
-}
-
 /// Compiles `file` for every target (spirv-val must accept the SPIR-V) and runs it on the
 /// CPU: `p[0]` must be `expected`.
 fn compiles_and_computes(dir: &Path, file: &str, expected: i64) {
     for (target, output, env) in TARGETS {
         let out = common::oclc(&[file, "--target", target, "-o", output], dir);
-        assert!(out.status.success(), "{}", describe(file, &out));
+        assert!(
+            out.status.success(),
+            "{}",
+            common::describe_output(file, &out)
+        );
         if let Some(env) = env {
-            let val = Command::new("spirv-val")
-                .args(["--target-env", env, output])
-                .current_dir(dir)
-                .output()
-                .expect("cannot start spirv-val");
-            assert!(val.status.success(), "{}", describe(file, &val));
+            common::assert_spirv_valid(dir, env, output);
         }
     }
     let dump = dir.join("dump");
@@ -176,7 +163,11 @@ fn compiles_and_computes(dir: &Path, file: &str, expected: i64) {
         "dump",
     ];
     let out = common::oclc(&args, dir);
-    assert!(out.status.success(), "{}", describe(file, &out));
+    assert!(
+        out.status.success(),
+        "{}",
+        common::describe_output(file, &out)
+    );
     let bytes = std::fs::read(dump.join("arg0.bin")).expect("dumped buffer");
     let got = i64::from_le_bytes(bytes[..8].try_into().unwrap());
     assert_eq!(got, expected, "{file}: p[0]");
@@ -195,7 +186,7 @@ fn rejected_with(dir: &Path, name: &str, source: &str, message: &str) {
         all.extend_from_slice(args);
         let out = common::oclc(&all, dir);
         let stderr = String::from_utf8_lossy(&out.stderr);
-        let what = describe(name, &out);
+        let what = common::describe_output(name, &out);
         assert_eq!(out.status.code(), Some(1), "{what}");
         // Located: codespan prints `┌─ FILE:LINE:COL` under the message.
         assert!(stderr.contains(&format!("┌─ {file}:")), "{what}");

@@ -11,9 +11,6 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
-
 /// Levels of the chain: the most the front end accepts, less the kernel's own nesting.
 const LEVELS: usize = 9_990;
 /// Work-items; each looks up `x = gid * STEP`, so that deep levels and the final `else`
@@ -42,29 +39,6 @@ fn source() -> String {
     )
 }
 
-fn describe(what: &str, out: &Output) -> String {
-    format!(
-        "{what}: {:?}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-            .chars()
-            .take(2000)
-            .collect::<String>()
-    )
-}
-
-fn spirv_val(dir: &Path, env: &str, file: &str) {
-    if !common::require_tool("spirv-val") {
-        return;
-    }
-    let val = Command::new("spirv-val")
-        .args(["--target-env", env, file])
-        .current_dir(dir)
-        .output()
-        .expect("cannot start spirv-val");
-    assert!(val.status.success(), "{}", describe(file, &val));
-}
-
 #[test]
 fn chain_at_the_nesting_limit_compiles_and_computes() {
     let dir = common::scratch("ternary_chains");
@@ -74,8 +48,12 @@ fn chain_at_the_nesting_limit_compiles_and_computes() {
             &["chain.cl", "--target", target, "-O2", "-o", "k.spv"],
             &dir,
         );
-        assert!(out.status.success(), "{}", describe(target, &out));
-        spirv_val(&dir, env, "k.spv");
+        assert!(
+            out.status.success(),
+            "{}",
+            common::describe_output(target, &out)
+        );
+        common::assert_spirv_valid(&dir, env, "k.spv");
     }
     let global = ITEMS.to_string();
     let buffer = format!("u32[{ITEMS}]=zeros");
@@ -84,7 +62,11 @@ fn chain_at_the_nesting_limit_compiles_and_computes() {
         ".",
     ];
     let out = common::oclc(&args, &dir);
-    assert!(out.status.success(), "{}", describe("run", &out));
+    assert!(
+        out.status.success(),
+        "{}",
+        common::describe_output("run", &out)
+    );
     let bytes = std::fs::read(dir.join("arg0.bin")).expect("dumped buffer");
     for (gid, word) in bytes.chunks_exact(4).enumerate() {
         let got = u32::from_le_bytes(word.try_into().unwrap());

@@ -102,6 +102,33 @@ pub fn require_tool(tool: &str) -> bool {
     true
 }
 
+/// `what`, a process's exit status and the first 2000 characters of its stderr, for
+/// assertion messages.
+pub fn describe_output(what: &str, out: &Output) -> String {
+    format!(
+        "{what}: {:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+            .chars()
+            .take(2000)
+            .collect::<String>()
+    )
+}
+
+/// Asserts that spirv-val accepts `file` (in `dir`) for the target environment `env`
+/// (`opencl1.2`, `vulkan1.2`, ...); skips under the missing-tool rule of [`require_tool`].
+pub fn assert_spirv_valid(dir: &Path, env: &str, file: &str) {
+    if !require_tool("spirv-val") {
+        return;
+    }
+    let val = Command::new("spirv-val")
+        .args(["--target-env", env, file])
+        .current_dir(dir)
+        .output()
+        .expect("cannot start spirv-val");
+    assert!(val.status.success(), "{}", describe_output(file, &val));
+}
+
 /// True when the OpenCL reference (PoCL) is usable, with the same skip rule as tools.
 pub fn require_opencl() -> bool {
     let ok = Command::new("clinfo")

@@ -337,6 +337,18 @@ impl Checker {
         }
     }
 
+    /// Reports that the struct or union `ty` has no member `m` (E0321, at the name).
+    pub(crate) fn unknown_member(&mut self, m: &ast::Ident, ty: &CType) {
+        self.error(
+            Diagnostic::error(
+                "E0321",
+                format!("no member named '{}' in '{}'", m.name, ty.display()),
+                m.span,
+            )
+            .with_label("unknown member"),
+        );
+    }
+
     /// `base.name` on a struct/union value or location.
     pub(crate) fn struct_member(&mut self, b: Val, m: &ast::Ident, span: Span) -> Option<Val> {
         let ty = match &b {
@@ -347,14 +359,7 @@ impl Checker {
             unreachable!("caller checks for a struct")
         };
         let Some(path) = find_field(s, &m.name) else {
-            self.error(
-                Diagnostic::error(
-                    "E0321",
-                    format!("no member named '{}' in '{}'", m.name, ty.display()),
-                    m.span,
-                )
-                .with_label("unknown member"),
-            );
+            self.unknown_member(m, &ty);
             return None;
         };
         let (mut l, temp) = match b {

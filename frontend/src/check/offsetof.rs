@@ -58,14 +58,7 @@ impl Checker {
                         return None;
                     };
                     let Some((at, fty)) = member_offset(layout, &m.name) else {
-                        self.error(
-                            Diagnostic::error(
-                                "E0321",
-                                format!("no member named '{}' in '{}'", m.name, ty.display()),
-                                m.span,
-                            )
-                            .with_label("unknown member"),
-                        );
+                        self.unknown_member(m, &ty);
                         return None;
                     };
                     offset = offset.wrapping_add(at);

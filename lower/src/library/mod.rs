@@ -1,6 +1,7 @@
 //! oclc's built-in library: OpenCL built-ins written in OpenCL C (`cl/*.cl`, listed in
-//! [`sources`]), compiled by oclc's own front end, lowering and `-O1` passes once per
-//! process, on first use, into the IR units that `oclc_ir::library::link` copies from.
+//! [`sources`]), compiled by oclc's own front end and lowering once per process, on first
+//! use, into the IR units that `oclc_ir::library::link` copies from; each function is
+//! optimised (`-O1`) when a module first links it (`oclc_ir::library::Library`).
 //!
 //! Naming contract: the function implementing `MathFn` `F` on the scalar element type `T`
 //! is `__oclc_<F.name()>_<T.name()>` (`oclc_ir::library::function_name`); see
