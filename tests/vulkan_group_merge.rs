@@ -1,12 +1,14 @@
 //! The shape of Vulkan dispatches: the reflection says which kernels cannot tell their
-//! work-groups apart (each file of tests/vulkan_group_merge/ states `// MERGEABLE: yes|no
-//! (reason)`, `// ITEMS: yes|no (reason)` where several work-items per invocation differ
-//! from that, and `// OPTIONS:` for its compile), and `oclc run --device vulkan` runs
-//! those kernels with several work-groups per Vulkan workgroup and several work-items per
-//! invocation, as `OCLC_VK_MERGE_GROUPS` and `OCLC_VK_ITEMS` allow. That such runs
-//! compute what PoCL computes is checked by tests/run_reference.rs, whose Vulkan runs
-//! reshape every kernel that qualifies (tests/run/vk_merged_groups.cl aims at the
-//! reshaping itself).
+//! work-groups apart and which synchronise but reach their barriers alike in every group
+//! (each file of tests/vulkan_group_merge/ states `// MERGEABLE: yes|no (reason)`,
+//! `// MERGED-GROUPS: yes|no (reason)` for the second (no where absent), `// ITEMS:
+//! yes|no (reason)` where several work-items per invocation differ from MERGEABLE, and
+//! `// OPTIONS:` for its compile), and `oclc run --device vulkan` runs those kernels with
+//! several work-groups per Vulkan workgroup and several work-items per invocation, as
+//! `OCLC_VK_MERGE_GROUPS`, `OCLC_VK_MERGE_SYNCHRONISED` and `OCLC_VK_ITEMS` allow. That
+//! such runs compute what PoCL computes is checked by tests/run_reference.rs, whose Vulkan
+//! runs reshape every kernel that qualifies (tests/run/vk_merged_groups.cl and
+//! vk_merged_synchronised.cl aim at the reshaping itself).
 
 mod common;
 
@@ -55,10 +57,18 @@ fn reflection_marks_the_kernels_that_cannot_tell_their_groups_apart() {
             got.contains(&format!("\"items_per_invocation_spec_id\":{spec}")),
             "{stem}: expected items_per_invocation_spec_id {spec}: {got}"
         );
+        // Synchronising kernels that may still merge through the module's constant.
+        let merged = marker(&text, "MERGED-GROUPS").is_some_and(|m| m.starts_with("yes"));
+        let spec = if merged { "65537" } else { "null" };
+        assert!(
+            got.contains(&format!("\"merged_groups_spec_id\":{spec}")),
+            "{stem}: expected merged_groups_spec_id {spec}: {got}"
+        );
     }
 }
 
 const MERGE: &str = "OCLC_VK_MERGE_GROUPS";
+const MERGE_SYNCHRONISED: &str = "OCLC_VK_MERGE_SYNCHRONISED";
 const ITEMS: &str = "OCLC_VK_ITEMS";
 
 /// `oclc run --device vulkan --time` of `file`'s kernel `k` on 4096 work-items in groups of
@@ -80,6 +90,7 @@ fn timed_vulkan_run_sized(file: &str, global: u32, args: &[&str], env: &[(&str, 
         cmd.args(["--arg", a]);
     }
     cmd.env_remove(MERGE)
+        .env_remove(MERGE_SYNCHRONISED)
         .env_remove(ITEMS)
         .envs(env.iter().copied());
     let out = cmd.output().unwrap();
@@ -114,11 +125,29 @@ fn vulkan_runs_merge_only_the_kernels_that_allow_it() {
     assert!(out.contains(&shape(4, 4)), "{out}");
     let out = timed_vulkan_run(atomics, &sum_args, &[(MERGE, "off"), (ITEMS, "off")]);
     assert!(!out.contains(reshaped), "{out}");
+    // A kernel that asks for its local id merges only through its module's constant: by
+    // default into workgroups of 256, never with several work-items per invocation.
     let local_id = "tests/vulkan_group_merge/local_id.cl";
+    let out = timed_vulkan_run(local_id, &["i32[4096]=zeros"], &[(ITEMS, "4")]);
+    assert!(out.contains(&shape(4, 1)), "{out}");
     let out = timed_vulkan_run(
         local_id,
         &["i32[4096]=zeros"],
-        &[(MERGE, "256"), (ITEMS, "4")],
+        &[(MERGE_SYNCHRONISED, "1024")],
+    );
+    assert!(out.contains(&shape(16, 1)), "{out}");
+    let out = timed_vulkan_run(
+        local_id,
+        &["i32[4096]=zeros"],
+        &[(MERGE, "256"), (MERGE_SYNCHRONISED, "off")],
+    );
+    assert!(!out.contains(reshaped), "{out}");
+    // One whose barrier some work-groups skip never merges.
+    let skipping = "tests/vulkan_group_merge/barrier_under_group_id.cl";
+    let out = timed_vulkan_run(
+        skipping,
+        &["i32[4096]=zeros"],
+        &[(MERGE_SYNCHRONISED, "1024")],
     );
     assert!(!out.contains(reshaped), "{out}");
     // A large launch takes four by default: 16M work-items leave 4M invocations; 4M

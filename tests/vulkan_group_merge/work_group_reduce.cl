@@ -1,4 +1,5 @@
 // MERGEABLE: no (work-group functions combine one work-group's values)
+// MERGED-GROUPS: yes (the work-group function's barriers are reached alike in every group)
 // OPTIONS: -cl-std=CL2.0
 __kernel void k(__global const int *a, __global int *o)
 {

@@ -60,6 +60,9 @@ pub(crate) struct VulkanState {
     /// constant of the count and the Private variable of the x offset of the work-item
     /// being run (see `crate::vulkan::items`).
     pub items: Option<crate::vulkan::items::ItemsState>,
+    /// When some kernel may run several synchronising work-groups as one workgroup: the
+    /// specialization constant of their count (see `crate::vulkan::merged_groups`).
+    pub merged_groups: Option<Word>,
 }
 
 impl ModuleCtx<'_> {

@@ -115,8 +115,16 @@ fn emit<'m>(cx: &mut ModuleCtx<'m>, f: &'m Function, id: Word, kind: EmitKind) -
     for (i, l) in f.locals.iter().enumerate() {
         let w = match l.space {
             AddressSpace::Local => {
-                let var =
-                    e.cx.global_variable(local_ptr_tys[i], StorageClass::Workgroup, None);
+                // One copy per merged work-group (see `crate::vulkan::merged_groups`).
+                let var_ty = match e.cx.vk.merged_groups {
+                    Some(m) => {
+                        let t = e.cx.mem_ty(l.ty)?;
+                        let copies = e.cx.b.type_array(t, m);
+                        e.cx.ptr_ty(l.space, copies)
+                    }
+                    None => local_ptr_tys[i],
+                };
+                let var = e.cx.global_variable(var_ty, StorageClass::Workgroup, None);
                 e.cx.b.name(var, format!("{name}.{}", l.name));
                 if e.cx.flavour == Flavour::OpenCl {
                     let align = e.cx.ir.types.layout(l.ty).align as u32;
@@ -287,6 +295,19 @@ impl FnEmitter<'_, '_> {
         }
     }
 
+    /// The address of variable `l`: its own copy of a `__local` variable where the module
+    /// merges work-groups (see `crate::vulkan::merged_groups`).
+    fn local_addr(&mut self, l: oclc_ir::LocalId) -> Result<Word> {
+        let var = self.local_var(l)?;
+        let local = self.f.local(l);
+        if local.space != AddressSpace::Local || self.cx.vk.merged_groups.is_none() {
+            return Ok(var);
+        }
+        let t = self.cx.mem_ty(local.ty)?;
+        let pt = self.cx.ptr_ty(AddressSpace::Local, t);
+        self.vk_local_copy(var, pt)
+    }
+
     /// Emits statements in order; those after a jump are unreachable and skipped.
     pub fn block(&mut self, stmts: &[Stmt]) -> Result<()> {
         for s in stmts {
@@ -378,7 +399,7 @@ impl FnEmitter<'_, '_> {
             } => self.insert(*vector, *lane, *value),
             Op::Shuffle { a, b, lanes } => self.shuffle(*a, *b, lanes, rty),
             Op::Compose { ty, parts } => self.compose(*ty, parts),
-            Op::LocalAddr(l) => self.local_var(*l),
+            Op::LocalAddr(l) => self.local_addr(*l),
             Op::GlobalAddr(g) => match self.cx.flavour {
                 Flavour::OpenCl => self.global_addr(*g),
                 Flavour::Vulkan => self.vk_global_addr(*g, rty),

@@ -114,7 +114,8 @@ impl FnEmitter<'_, '_> {
     }
 
     /// A `__local T*` argument: a Workgroup `T[n]` with `n` specialization constant
-    /// `spec_id` (default 1); the value is a pointer to element 0.
+    /// `spec_id` (default 1); the value is a pointer to its first element (of the
+    /// work-group's part when work-groups are merged: `super::merged_groups`).
     fn vk_local_arg(&mut self, ty: oclc_ir::TypeId, spec_id: u32) -> Result<Word> {
         let Type::Pointer { pointee, .. } = self.cx.ir.types.get(ty).clone() else {
             return unsupported("a __local argument that is not a pointer");
@@ -130,9 +131,9 @@ impl FnEmitter<'_, '_> {
         let var = self.cx.global_variable(aptr, StorageClass::Workgroup, None);
         self.use_var(var);
         let pt = self.cx.ty(ty)?;
-        let zero = self.cx.const_u32(0);
-        let r = self.cx.b.access_chain(pt, None, var, [zero])?;
-        self.cx.vk.array_ptrs.insert(r, (var, zero));
+        let start = self.vk_local_arg_start(len)?;
+        let r = self.cx.b.access_chain(pt, None, var, [start])?;
+        self.cx.vk.array_ptrs.insert(r, (var, start));
         Ok(r)
     }
 }

@@ -29,19 +29,28 @@ use oclc_ir::{AddressSpace, FuncId, Function, Module, Op, Type, TypeId, WorkItem
 /// True when no work-item of kernel `kernel` can observe which work-group it belongs to
 /// (see the module documentation), so that a launcher may merge its work-groups.
 pub fn groups_mergeable(module: &Module, kernel: &Function) -> bool {
+    reachable_functions(module, kernel)
+        .into_iter()
+        .all(|f| function_is_group_blind(module, f))
+}
+
+/// `kernel` and every function it calls, directly or not.
+pub(crate) fn reachable_functions<'m>(
+    module: &'m Module,
+    kernel: &'m Function,
+) -> Vec<&'m Function> {
     let mut seen = HashSet::default();
-    let mut pending = vec![kernel];
-    while let Some(f) = pending.pop() {
-        if !function_is_group_blind(module, f) {
-            return false;
-        }
+    let mut out = vec![kernel];
+    let mut next = 0;
+    while let Some(&f) = out.get(next) {
+        next += 1;
         for callee in callees(f) {
             if seen.insert(callee) {
-                pending.push(module.function(callee));
+                out.push(module.function(callee));
             }
         }
     }
-    true
+    out
 }
 
 /// The functions `f` calls directly.

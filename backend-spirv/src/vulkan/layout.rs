@@ -151,6 +151,8 @@ pub(crate) fn kernel_layout(
         workgroup_size_spec_ids: WORKGROUP_SIZE_SPEC_IDS,
         groups_mergeable: super::group_merge::groups_mergeable(ir, f),
         items_spec_id: None,
+        merged_groups_spec_id: None,
+        local_memory_bytes: super::merged_groups::local_memory_bytes(ir, f),
         constant_data_offset,
         constant_samplers: uses
             .constant_samplers

@@ -14,6 +14,7 @@ mod image_uses;
 pub mod items;
 mod layout;
 pub(crate) mod math;
+pub mod merged_groups;
 mod narrow;
 mod nonneg;
 mod packed;
@@ -129,6 +130,16 @@ pub fn emit_vulkan_debug(
             ),
             None => None,
         });
+    }
+    // Kernels that synchronise but reach their barriers alike in every work-group may run
+    // several work-groups as one workgroup.
+    for (i, layout) in layouts.iter_mut().enumerate() {
+        if let Some(layout) = layout {
+            if merged_groups::merges_synchronised_groups(module, FuncId(i as u32), layout) {
+                layout.merged_groups_spec_id = Some(merged_groups::MERGED_GROUPS_SPEC_ID);
+                cx.vk_merged_groups();
+            }
+        }
     }
     // Kernels that run several work-items per invocation call their body as a function.
     let runs_items: Vec<bool> = layouts

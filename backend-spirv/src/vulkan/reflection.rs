@@ -294,6 +294,13 @@ pub struct KernelReflection {
     /// The specialization constant id of the number of work-items each invocation runs
     /// (default 1), when the kernel can run several (see `items`); `None` otherwise.
     pub items_spec_id: Option<u32>,
+    /// The specialization constant id of the number of work-groups run as one workgroup,
+    /// when the kernel synchronises its work-groups (so `groups_mergeable` is false) but
+    /// reaches its barriers alike in every group (see `merged_groups`); `None` otherwise.
+    pub merged_groups_spec_id: Option<u32>,
+    /// Bytes of `__local` variables one work-group of the kernel uses (its `__local`
+    /// arguments not included).
+    pub local_memory_bytes: u32,
     /// Where the device address of the module's program-scope `__constant` data goes in
     /// the block (always its last 8 bytes); `None` when the module has none.
     pub constant_data_offset: Option<u32>,
@@ -346,9 +353,15 @@ impl KernelReflection {
         let _ = write!(s, ",\"workgroup_size_spec_ids\":[{a},{b},{c}]");
         let _ = write!(
             s,
-            ",\"groups_mergeable\":{},\"items_per_invocation_spec_id\":{},\"args\":[",
+            ",\"groups_mergeable\":{},\"items_per_invocation_spec_id\":{}",
             self.groups_mergeable,
             opt(self.items_spec_id)
+        );
+        let _ = write!(
+            s,
+            ",\"merged_groups_spec_id\":{},\"local_memory_bytes\":{},\"args\":[",
+            opt(self.merged_groups_spec_id),
+            self.local_memory_bytes
         );
         for (i, arg) in self.args.iter().enumerate() {
             if i > 0 {

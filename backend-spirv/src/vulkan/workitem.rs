@@ -2,7 +2,8 @@
 //! `LocalInvocationId`, `WorkgroupId`, `NumWorkgroups`), the `WorkgroupSize` built-in
 //! made of specialization constants, and the launch parameters Vulkan lacks (global
 //! offset, global size, work dimension), read from Private copies that each kernel entry
-//! fills from its argument block. `get_global_id` adds the global offset.
+//! fills from its argument block. `get_global_id` adds the global offset; the group queries
+//! are remapped where the module merges work-groups (`super::merged_groups`).
 
 use oclc_ir::{ScalarType, WorkItemQuery};
 use rspirv::dr::Operand;
@@ -89,11 +90,7 @@ impl FnEmitter<'_, '_> {
         let u32t = self.cx.shape_ty(ScalarType::U32, 1, false);
         let ulong3 = self.cx.shape_ty(ScalarType::U64, 3, false);
         let [offset_var, dim_var, size_var] = self.vk_launch_vars();
-        let load_input = |e: &mut Self, bi: BuiltIn| -> Result<Word> {
-            let var = e.cx.vk_builtin(bi);
-            e.use_var(var);
-            Ok(e.cx.b.load(uvec3, None, var, None, [])?)
-        };
+        let load_input = |e: &mut Self, bi: BuiltIn| e.vk_builtin_value(bi);
         let v32 = match query {
             WorkItemQuery::WorkDim => return Ok(self.cx.b.load(u32t, None, dim_var, None, [])?),
             WorkItemQuery::GlobalId => {
@@ -111,6 +108,15 @@ impl FnEmitter<'_, '_> {
             WorkItemQuery::GlobalSize => self.cx.b.load(uvec3, None, size_var, None, [])?,
             WorkItemQuery::GlobalOffset => self.cx.b.load(uvec3, None, offset_var, None, [])?,
         };
+        let v32 = self.vk_merged_query(query, v32)?;
         self.inst(SOp::UConvert, ulong3, &[v32])
+    }
+
+    /// The value of the `uvec3` input built-in `bi`.
+    pub(crate) fn vk_builtin_value(&mut self, bi: BuiltIn) -> Result<Word> {
+        let uvec3 = self.cx.shape_ty(ScalarType::U32, 3, false);
+        let var = self.cx.vk_builtin(bi);
+        self.use_var(var);
+        Ok(self.cx.b.load(uvec3, None, var, None, [])?)
     }
 }

@@ -300,10 +300,11 @@ pub fn main(args: Vec<String>) -> ExitCode {
         println!("{}", format_times(&report_.times));
         if report_.merged_groups > 1 || report_.items_per_invocation > 1 {
             println!(
-                "vulkan: work-groups per workgroup: {}, work-items per invocation: {} (the kernel cannot tell; {}=off and {}=1 dispatch one of each)",
+                "vulkan: work-groups per workgroup: {}, work-items per invocation: {} (same results; {}=off, {}=off and {}=1 dispatch one of each)",
                 report_.merged_groups,
                 report_.items_per_invocation,
                 oclc_runtime_lite::vulkan::dispatch::MERGE_ENV,
+                oclc_runtime_lite::vulkan::dispatch::MERGE_SYNCHRONISED_ENV,
                 oclc_runtime_lite::vulkan::dispatch::ITEMS_ENV
             );
         }

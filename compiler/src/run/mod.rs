@@ -401,6 +401,8 @@ pub(crate) fn vulkan_kernel(
         workgroup_size_spec_ids: r.workgroup_size_spec_ids,
         groups_mergeable: r.groups_mergeable,
         items_spec_id: r.items_spec_id,
+        merged_groups_spec_id: r.merged_groups_spec_id,
+        local_memory_bytes: r.local_memory_bytes,
         constant_samplers: r
             .constant_samplers
             .iter()

@@ -29,6 +29,10 @@ pub struct VulkanEntry {
     pub groups_mergeable: bool,
     /// The specialization constant id of the work-items per invocation, if any.
     pub items_spec_id: Option<u32>,
+    /// The specialization constant id of the merged work-group count, if any.
+    pub merged_groups_spec_id: Option<u32>,
+    /// Bytes of `__local` variables per work-group.
+    pub local_memory_bytes: u32,
     /// Constant samplers: binding and `CLK_*` bits.
     pub constant_samplers: &'static [(u32, u32)],
 }
@@ -48,6 +52,8 @@ impl VulkanEntry {
             workgroup_size_spec_ids: self.workgroup_size_spec_ids,
             groups_mergeable: self.groups_mergeable,
             items_spec_id: self.items_spec_id,
+            merged_groups_spec_id: self.merged_groups_spec_id,
+            local_memory_bytes: self.local_memory_bytes,
             constant_samplers: self.constant_samplers.to_vec(),
             printf_buffer_offset: None,
         }

@@ -270,6 +270,7 @@ impl VulkanDevice {
             workgroup_limits: WorkgroupLimits {
                 max_x: props.limits.max_compute_work_group_size[0],
                 max_invocations: props.limits.max_compute_work_group_invocations,
+                max_shared_bytes: props.limits.max_compute_shared_memory_size,
             },
             pipeline_stats,
         })

@@ -75,6 +75,12 @@ pub struct VulkanKernel {
     /// The specialization constant id of the work-items per invocation, when the kernel
     /// can run several (see [`super::dispatch`]).
     pub items_spec_id: Option<u32>,
+    /// The specialization constant id of the number of work-groups run as one workgroup,
+    /// for a kernel that synchronises its work-groups but reaches its barriers alike in
+    /// each (see [`super::dispatch`]).
+    pub merged_groups_spec_id: Option<u32>,
+    /// Bytes of `__local` variables per work-group (`__local` arguments not included).
+    pub local_memory_bytes: u32,
     /// Constant samplers: binding in descriptor set 0 and `CLK_*` bits.
     pub constant_samplers: Vec<(u32, u32)>,
     /// Where the printf buffer's address goes in the block, when the kernel prints (the
@@ -194,8 +200,7 @@ impl VulkanDevice {
         let shape = super::dispatch::plan(
             local.map(|l| l as u32),
             groups,
-            k.groups_mergeable,
-            k.items_spec_id.is_some(),
+            grouping(k, args),
             self.workgroup_limits,
         );
         groups = shape.groups;
@@ -246,6 +251,9 @@ impl VulkanDevice {
         if let Some(id) = k.items_spec_id {
             spec.push((id, shape.items));
         }
+        if let Some(id) = k.merged_groups_spec_id {
+            spec.push((id, shape.merged));
+        }
         for (a, l) in args.iter().zip(&k.args) {
             match (a, l.kind) {
                 (VulkanArg::Buffer(bytes), VulkanArgKindRt::Buffer) => {
@@ -263,8 +271,9 @@ impl VulkanDevice {
                     put(l.offset.unwrap_or(0), bytes)
                 }
                 (VulkanArg::Local(n), VulkanArgKindRt::Local) => {
-                    let elems = (*n as u32).div_ceil(l.elem_size.max(1)).max(1);
-                    spec.push((l.local_spec_id.unwrap_or(0), elems));
+                    // One part per merged work-group (see `super::dispatch`).
+                    let elems = local_arg_elems(*n, l.elem_size);
+                    spec.push((l.local_spec_id.unwrap_or(0), elems * shape.merged));
                 }
                 (VulkanArg::Image { desc, .. }, _) if l.binding.is_some() => {
                     let off = l.offset.unwrap_or(0);
@@ -584,5 +593,37 @@ impl VulkanDevice {
             items_per_invocation: shape.items,
             printf_words,
         })
+    }
+}
+
+/// Elements of a `__local` argument of `bytes` bytes (at least one).
+fn local_arg_elems(bytes: usize, elem_size: u32) -> u32 {
+    (bytes as u32).div_ceil(elem_size.max(1)).max(1)
+}
+
+/// What kernel `k` lets the launcher do with its work-groups, given the launch's `args`
+/// (whose `__local` buffers count towards a merged workgroup's shared memory).
+fn grouping(k: &VulkanKernel, args: &[VulkanArg<'_>]) -> super::dispatch::Grouping {
+    use super::dispatch::Grouping;
+    if k.groups_mergeable {
+        return Grouping::Blind {
+            multi_item: k.items_spec_id.is_some(),
+        };
+    }
+    if k.merged_groups_spec_id.is_none() {
+        return Grouping::Fixed;
+    }
+    let arg_bytes: u64 = args
+        .iter()
+        .zip(&k.args)
+        .filter_map(|(a, l)| match a {
+            VulkanArg::Local(n) => {
+                Some(local_arg_elems(*n, l.elem_size) as u64 * l.elem_size.max(1) as u64)
+            }
+            _ => None,
+        })
+        .sum();
+    Grouping::Synchronised {
+        local_bytes: k.local_memory_bytes as u64 + arg_bytes,
     }
 }
