@@ -7,6 +7,7 @@
 pub mod clone;
 pub mod const_fold;
 pub mod dce;
+pub mod float_signs;
 pub mod forward_loads;
 pub mod forward_stores;
 pub mod gvn;
@@ -22,6 +23,7 @@ pub mod unroll;
 
 pub use const_fold::ConstFold;
 pub use dce::Dce;
+pub use float_signs::FloatSigns;
 pub use forward_loads::ForwardLoads;
 pub use gvn::Gvn;
 pub use inline_cost::Inline;
@@ -88,8 +90,9 @@ impl OptConfig {
 }
 
 /// The optimisations run under `config`, in order: none at `-O0`; at `-O1` constant
-/// folding, peephole simplification, forwarding through private variables, common
-/// subexpressions and dead-code elimination, to a fixed point; at `-O2` and up the same,
+/// folding, peephole simplification, float negations moved outwards, forwarding through
+/// private variables, common subexpressions and dead-code elimination, to a fixed point;
+/// at `-O2` and up the same,
 /// then inlining by cost and the same again, then loop unrolling, strength reduction (when
 /// the configuration asks) and the same with loop-invariant code motion, then SLP
 /// vectorisation (when the configuration asks) and dead-code elimination.
@@ -101,6 +104,7 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
         let mut passes: Vec<Box<dyn Pass + 'a>> = vec![
             Box::new(ConstFold),
             Box::new(Simplify),
+            Box::new(FloatSigns),
             Box::new(ForwardLoads),
             Box::new(Gvn),
         ];
@@ -171,6 +175,7 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
         "const_fold" => Box::new(ConstFold),
         "simplify" => Box::new(Simplify),
         "dce" => Box::new(Dce),
+        "float_signs" => Box::new(FloatSigns),
         "forward_loads" => Box::new(ForwardLoads),
         "gvn" => Box::new(Gvn),
         "inline" => Box::new(Inline {
@@ -191,7 +196,14 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
 
 /// The passes of `-O1`'s one fixed-point group, in order (`pipeline` at level 1 is exactly
 /// this group; checked by a test).
-pub const O1_PASSES: [&dyn FunctionPass; 5] = [&ConstFold, &Simplify, &ForwardLoads, &Gvn, &Dce];
+pub const O1_PASSES: [&dyn FunctionPass; 6] = [
+    &ConstFold,
+    &Simplify,
+    &FloatSigns,
+    &ForwardLoads,
+    &Gvn,
+    &Dce,
+];
 
 /// Optimises function `index` of `module` as `-O1` ([`optimize`] at level 1) would: its
 /// passes are function-local, so a function can be optimised on its own, when it is first
