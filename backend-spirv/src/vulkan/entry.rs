@@ -121,11 +121,7 @@ impl FnEmitter<'_, '_> {
             return unsupported("a __local argument that is not a pointer");
         };
         let elem = self.cx.mem_ty(pointee)?;
-        let u32t = self.cx.shape_ty(ScalarType::U32, 1, false);
-        let len = self.cx.b.spec_constant_bit32(u32t, 1);
-        self.cx
-            .b
-            .decorate(len, Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
+        let len = self.cx.vk_spec_u32(spec_id);
         let arr = self.cx.b.type_array(elem, len);
         let aptr = self.cx.b.type_pointer(None, StorageClass::Workgroup, arr);
         let var = self.cx.global_variable(aptr, StorageClass::Workgroup, None);

@@ -22,8 +22,7 @@
 //! work-items of one launch that do not synchronise may run in any order.
 
 use oclc_ir::ScalarType;
-use rspirv::dr::Operand;
-use rspirv::spirv::{Decoration, LoopControl, Op as SOp, StorageClass, Word};
+use rspirv::spirv::{LoopControl, Op as SOp, StorageClass, Word};
 
 use super::reflection::{KernelReflection, VulkanArgKind};
 use crate::common::{FnEmitter, ModuleCtx};
@@ -57,13 +56,8 @@ impl ModuleCtx<'_> {
         if let Some(s) = self.vk.items {
             return s;
         }
+        let count = self.vk_spec_u32(ITEMS_SPEC_ID);
         let u32t = self.shape_ty(ScalarType::U32, 1, false);
-        let count = self.b.spec_constant_bit32(u32t, 1);
-        self.b.decorate(
-            count,
-            Decoration::SpecId,
-            [Operand::LiteralBit32(ITEMS_SPEC_ID)],
-        );
         self.b.name(count, "oclc.items_per_invocation");
         let ptr = self.b.type_pointer(None, StorageClass::Private, u32t);
         let zero = self.const_u32(0);

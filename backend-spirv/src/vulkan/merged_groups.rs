@@ -25,8 +25,7 @@
 //! one of 256 ran 1.31x faster (bench/results/gpu-loop-form.txt).
 
 use oclc_ir::{AddressSpace, FuncId, Function, Module, ScalarType, WorkItemQuery};
-use rspirv::dr::Operand;
-use rspirv::spirv::{BuiltIn, Decoration, Op as SOp, Word};
+use rspirv::spirv::{BuiltIn, Op as SOp, Word};
 
 use super::reflection::KernelReflection;
 use crate::common::{FnEmitter, ModuleCtx};
@@ -65,13 +64,7 @@ impl ModuleCtx<'_> {
         if let Some(m) = self.vk.merged_groups {
             return m;
         }
-        let u32t = self.shape_ty(ScalarType::U32, 1, false);
-        let m = self.b.spec_constant_bit32(u32t, 1);
-        self.b.decorate(
-            m,
-            Decoration::SpecId,
-            [Operand::LiteralBit32(MERGED_GROUPS_SPEC_ID)],
-        );
+        let m = self.vk_spec_u32(MERGED_GROUPS_SPEC_ID);
         self.b.name(m, "oclc.merged_groups");
         self.vk.merged_groups = Some(m);
         m

@@ -14,21 +14,24 @@ use crate::common::{FnEmitter, ModuleCtx};
 use crate::error::Result;
 
 impl ModuleCtx<'_> {
+    /// A `uint` specialization constant with id `spec_id`, 1 unless the pipeline sets it.
+    pub(crate) fn vk_spec_u32(&mut self, spec_id: u32) -> Word {
+        let u32t = self.shape_ty(ScalarType::U32, 1, false);
+        let c = self.b.spec_constant_bit32(u32t, 1);
+        self.b
+            .decorate(c, Decoration::SpecId, [Operand::LiteralBit32(spec_id)]);
+        c
+    }
+
     /// The `WorkgroupSize` built-in: a `uvec3` of specialization constants 0, 1, 2.
     pub(crate) fn vk_workgroup_size(&mut self) -> Word {
         if let Some(w) = self.vk.workgroup_size {
             return w;
         }
-        let u32t = self.shape_ty(ScalarType::U32, 1, false);
         let uvec3 = self.shape_ty(ScalarType::U32, 3, false);
         let parts: Vec<Word> = WORKGROUP_SIZE_SPEC_IDS
             .iter()
-            .map(|&id| {
-                let c = self.b.spec_constant_bit32(u32t, 1);
-                self.b
-                    .decorate(c, Decoration::SpecId, [Operand::LiteralBit32(id)]);
-                c
-            })
+            .map(|&id| self.vk_spec_u32(id))
             .collect();
         let w = self.b.spec_constant_composite(uvec3, parts);
         self.b.decorate(
