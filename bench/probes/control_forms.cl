@@ -127,3 +127,98 @@ __kernel void cf_suite(__global const int *in, __global int *out)
     if (v < -10 || (calls += 10, v == 3)) acc -= 7;
     out[i] = acc + collatz_steps(v) * 100000 + calls * 10000000;
 }
+
+int collatz_steps_late(int n)
+{
+    int steps = 0;
+    if (n < 1) n = -n + 1;
+    while (n != 1) {
+        n = (n & 1) ? 3 * n + 1 : n / 2;
+        steps++;
+        if (steps > 200) break;
+    }
+    return steps;
+}
+
+
+// cf_suite with the Collatz count taken into a variable first, so that the store's address and
+// `acc` are computed after the inlined loop (same values).
+__kernel void cf_suite_late(__global const int *in, __global int *out)
+{
+    int i = get_global_id(0);
+    int v = in[i];
+    int acc = 0;
+    for (int k = 0; k < 20; k++) {
+        if (k == v % 7) continue;
+        if (k > 15 && v > 40) break;
+        acc += k * v;
+    }
+    int j = 0;
+    do {
+        acc ^= j << 2;
+        j++;
+    } while (j < (v & 3));
+    int calls = 0;
+    if (v > 0 && (calls++, v % 2 == 0)) acc += 1000;
+    if (v < -10 || (calls += 10, v == 3)) acc -= 7;
+    int steps = collatz_steps_late(v);
+    out[i] = acc + steps * 100000 + calls * 10000000;
+}
+
+int collatz_steps_init(int n)
+{
+    int steps = 0;
+    if (n < 1) n = -n + 1;
+    while (n != 1) {
+        n = (n & 1) ? 3 * n + 1 : n / 2;
+        steps++;
+        if (steps > 200) break;
+    }
+    return steps;
+}
+
+
+// cf_suite with `calls` initialised at the top (the order of cf_orig's initialisations).
+__kernel void cf_suite_init(__global const int *in, __global int *out)
+{
+    int i = get_global_id(0);
+    int v = in[i];
+    int acc = 0, calls = 0;
+    for (int k = 0; k < 20; k++) {
+        if (k == v % 7) continue;
+        if (k > 15 && v > 40) break;
+        acc += k * v;
+    }
+    int j = 0;
+    do {
+        acc ^= j << 2;
+        j++;
+    } while (j < (v & 3));
+    if (v > 0 && (calls++, v % 2 == 0)) acc += 1000;
+    if (v < -10 || (calls += 10, v == 3)) acc -= 7;
+    out[i] = acc + collatz_steps_init(v) * 100000 + calls * 10000000;
+}
+
+// cf_orig with `steps` initialised just before the Collatz loop, as the inlined helper does.
+#define COLLATZ_LATE_INIT(steps, v, STEP)       \
+    {                                           \
+        int n = v;                              \
+        steps = 0;                              \
+        if (n < 1) n = -n + 1;                  \
+        while (n != 1) {                        \
+            STEP;                               \
+            steps++;                            \
+            if (steps > 200) break;             \
+        }                                       \
+    }
+
+__kernel void cf_orig_late_init(__global const int *in, __global int *out)
+{
+    int i = get_global_id(0);
+    int v = in[i];
+    int acc = 0, calls = 0, steps;
+    K_LOOP(acc, v)
+    TAIL(acc, calls, v)
+    COLLATZ_LATE_INIT(steps, v, STEP_BRANCH)
+    out[i] = acc + steps * 100000 + calls * 10000000;
+}
