@@ -196,11 +196,42 @@ pub fn stmt_uses_each(stmt: &Stmt, f: &mut dyn FnMut(ValueId)) {
     }
 }
 
-/// How many times each value is read in `block` (values never read are absent).
-pub fn use_counts(block: &Block) -> HashMap<ValueId, usize> {
-    let mut counts = HashMap::default();
-    let mut count = |v: ValueId| *counts.entry(v).or_insert(0) += 1;
-    walk_stmts(block, &mut |s| stmt_uses_each(s, &mut count));
+/// How many times each value is read in a block ([`use_counts`]): a count per value
+/// number, so that counting and looking up cost no hashing.
+#[derive(Clone, Debug, Default)]
+pub struct UseCounts(Vec<u32>);
+
+impl UseCounts {
+    /// How many times `v` is read (0 when never).
+    pub fn get(&self, v: ValueId) -> usize {
+        self.0.get(v.0 as usize).map_or(0, |&n| n as usize)
+    }
+
+    /// True when `v` is read at least once.
+    pub fn is_used(&self, v: ValueId) -> bool {
+        self.get(v) != 0
+    }
+
+    /// Forgets one read of `v` (a statement reading it went); nothing when it has none.
+    pub fn forget_one(&mut self, v: ValueId) {
+        if let Some(n) = self.0.get_mut(v.0 as usize) {
+            *n = n.saturating_sub(1);
+        }
+    }
+
+    fn count(&mut self, v: ValueId) {
+        let i = v.0 as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, 0);
+        }
+        self.0[i] += 1;
+    }
+}
+
+/// How many times each value is read in `block`.
+pub fn use_counts(block: &Block) -> UseCounts {
+    let mut counts = UseCounts::default();
+    walk_stmts(block, &mut |s| stmt_uses_each(s, &mut |v| counts.count(v)));
     counts
 }
 
@@ -245,7 +276,6 @@ pub fn block_at_mut<'b>(root: &'b mut Block, path: &[(usize, usize)]) -> &'b mut
     for &(stmt, child) in path {
         block = block.stmts[stmt]
             .child_blocks_mut()
-            .into_iter()
             .nth(child)
             .expect("a valid path");
     }

@@ -80,7 +80,7 @@ pub fn component_write_loads(f: &Function, vars: &Variables) -> HashSet<ValueId>
                 if v != load && stored_to.contains(&(v, l)) {
                     return true;
                 }
-                if uses.get(&v) != Some(&1) {
+                if uses.get(v) != 1 {
                     return false;
                 }
                 match inserted_into.get(&v) {

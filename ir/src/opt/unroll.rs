@@ -123,7 +123,7 @@ fn find(
     path: &mut Vec<(usize, usize)>,
 ) -> Option<(CountedLoop, Plan)> {
     for (i, s) in block.stmts.iter().enumerate() {
-        for (c, child) in s.child_blocks().into_iter().enumerate() {
+        for (c, child) in s.child_blocks().enumerate() {
             path.push((i, c));
             if let Some(found) = find(types, f, vars, outer, config, child, path) {
                 return Some(found);
