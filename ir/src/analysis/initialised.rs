@@ -31,9 +31,7 @@ pub fn initialised_before_loads(f: &Function, vars: &Variables) -> HashSet<Local
     };
     let mut stored = HashSet::default();
     walk.block(&f.body, &mut stored);
-    vars.promotable
-        .iter()
-        .copied()
+    vars.promotable()
         .filter(|l| !walk.loaded_unset.contains(l))
         .collect()
 }
