@@ -12,6 +12,10 @@
 //! computing it again.
 
 use std::borrow::Cow;
+use std::collections::hash_map::Entry;
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::FxHasher;
 
 use crate::fx::HashMap;
 
@@ -36,8 +40,41 @@ impl FunctionPass for Gvn {
 
 /// What a pure `let` computes: its operation, operands resolved and in canonical order,
 /// and its result type. The operation is borrowed from the statement when resolving and
-/// ordering leave it as written (most `let`s), so numbering copies few operations.
-type Key<'b> = (Cow<'b, Op>, TypeId);
+/// ordering leave it as written (most `let`s), so numbering copies few operations; its
+/// hash is computed once, and the table's lookups, insertions and removals hash only that.
+#[derive(Clone)]
+struct Key<'b> {
+    hash: u64,
+    op: Cow<'b, Op>,
+    ty: TypeId,
+}
+
+impl<'b> Key<'b> {
+    fn new(op: Cow<'b, Op>, ty: TypeId) -> Self {
+        let mut h = FxHasher::default();
+        op.hash(&mut h);
+        ty.hash(&mut h);
+        Key {
+            hash: h.finish(),
+            op,
+            ty,
+        }
+    }
+}
+
+impl Hash for Key<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl PartialEq for Key<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.ty == other.ty && self.op == other.op
+    }
+}
+
+impl Eq for Key<'_> {}
 
 /// Numbers the values of `f`; true when a `let` was found redundant.
 pub fn gvn_function(f: &mut Function) -> bool {
@@ -81,15 +118,18 @@ struct Numbering<'a, 'b> {
 }
 
 impl<'b> Numbering<'_, 'b> {
-    fn lookup(&self, key: &Key<'b>) -> Option<ValueId> {
-        self.table.get(key).copied()
-    }
-
-    /// Makes `value` the value of `key` (not yet visible) in the innermost scope.
-    fn define(&mut self, key: Key<'b>, value: ValueId) {
-        self.table.insert(key.clone(), value);
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.push(key);
+    /// The value of `key` when an earlier visible `let` computes it; else makes `value`
+    /// its value (visible from the next statement on) in the innermost scope.
+    fn lookup_or_define(&mut self, key: Key<'b>, value: ValueId) -> Option<ValueId> {
+        match self.table.entry(key) {
+            Entry::Occupied(e) => Some(*e.get()),
+            Entry::Vacant(e) => {
+                if let Some(scope) = self.scopes.last_mut() {
+                    scope.push(e.key().clone());
+                }
+                e.insert(value);
+                None
+            }
         }
     }
 
@@ -132,12 +172,9 @@ impl<'b> Numbering<'_, 'b> {
         for s in &block.stmts {
             let barrier = match s {
                 Stmt::Let { value, op } if op.is_pure() => {
-                    let key = (self.key_op(op), self.value_types[value.0 as usize]);
-                    match self.lookup(&key) {
-                        Some(earlier) => {
-                            self.replace.insert(*value, earlier);
-                        }
-                        None => self.define(key, *value),
+                    let key = Key::new(self.key_op(op), self.value_types[value.0 as usize]);
+                    if let Some(earlier) = self.lookup_or_define(key, *value) {
+                        self.replace.insert(*value, earlier);
                     }
                     false
                 }
