@@ -176,17 +176,27 @@ impl Forwarder<'_> {
 /// Removes the stores to promotable variables that are never loaded; true when any went.
 fn remove_dead_stores(body: &mut Block, vars: &Variables, locals: usize) -> bool {
     let mut loaded = vec![false; locals];
-    walk_stmts(body, &mut |s| {
-        if let Stmt::Let {
+    let mut stored = vec![false; locals];
+    walk_stmts(body, &mut |s| match s {
+        Stmt::Let {
             op: Op::Load { ptr },
             ..
-        } = s
-        {
+        } => {
             if let Some(l) = vars.promoted(*ptr) {
                 loaded[l.0 as usize] = true;
             }
         }
+        Stmt::Store { ptr, .. } => {
+            if let Some(l) = vars.promoted(*ptr) {
+                stored[l.0 as usize] = true;
+            }
+        }
+        _ => {}
     });
+    // Most runs find every stored variable loaded: then no block need be rewritten.
+    if !stored.iter().zip(&loaded).any(|(&s, &l)| s && !l) {
+        return false;
+    }
     let mut changed = false;
     remove_stores_where(body, &mut |ptr| {
         let dead = vars.promoted(ptr).is_some_and(|l| !loaded[l.0 as usize]);

@@ -69,8 +69,7 @@ impl Folder<'_> {
     fn block(&mut self, block: &mut Block, continuing: bool) {
         let mut out = Vec::with_capacity(block.stmts.len());
         for mut stmt in std::mem::take(&mut block.stmts) {
-            let alias = &self.alias;
-            stmt_uses_mut(&mut stmt, &mut |v| *v = resolve(alias, *v));
+            self.resolve_uses(&mut stmt);
             match &mut stmt {
                 Stmt::Let { value, op } => {
                     if let Some(target) = self.select_target(op) {
@@ -106,14 +105,23 @@ impl Folder<'_> {
                     self.block(body, false);
                     self.block(continuing, true);
                     // `break_if` reads a value of `continuing`, aliased only after it.
-                    let alias = &self.alias;
-                    stmt_uses_mut(&mut stmt, &mut |v| *v = resolve(alias, *v));
+                    self.resolve_uses(&mut stmt);
                 }
                 _ => {}
             }
             out.push(stmt);
         }
         block.stmts = out;
+    }
+
+    /// Rewrites the values `stmt` reads to the values they alias (none until a `select`
+    /// folds).
+    fn resolve_uses(&self, stmt: &mut Stmt) {
+        if self.alias.is_empty() {
+            return;
+        }
+        let alias = &self.alias;
+        stmt_uses_mut(stmt, &mut |v| *v = resolve(alias, *v));
     }
 
     /// The scalar type of a value, if it is a scalar.
