@@ -382,12 +382,12 @@ impl Stmt {
 
 /// Calls `visit` on every statement of `block` and of the blocks nested in it, outermost
 /// first.
-pub fn walk_stmts<'a>(block: &'a Block, visit: &mut dyn FnMut(&'a Stmt)) {
+pub fn walk_stmts<'a, F: FnMut(&'a Stmt) + ?Sized>(block: &'a Block, visit: &mut F) {
     walk_stmt_list(&block.stmts, visit)
 }
 
 /// [`walk_stmts`] over a list of statements (part of a block).
-pub fn walk_stmt_list<'a>(stmts: &'a [Stmt], visit: &mut dyn FnMut(&'a Stmt)) {
+pub fn walk_stmt_list<'a, F: FnMut(&'a Stmt) + ?Sized>(stmts: &'a [Stmt], visit: &mut F) {
     for stmt in stmts {
         visit(stmt);
         match stmt {

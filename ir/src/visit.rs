@@ -93,20 +93,20 @@ macro_rules! visit_op_operands {
 
 /// Calls `f` on every value operand of `op`, in the order of [`Op::operands`], without
 /// building a list.
-pub fn op_operands(op: &Op, f: &mut dyn FnMut(ValueId)) {
+pub fn op_operands<F: FnMut(ValueId) + ?Sized>(op: &Op, f: &mut F) {
     let f = &mut |v: &ValueId| f(*v);
     visit_op_operands!(op, f)
 }
 
 /// Calls `f` on every value operand of `op`, mutably.
-pub fn op_operands_mut(op: &mut Op, f: &mut dyn FnMut(&mut ValueId)) {
+pub fn op_operands_mut<F: FnMut(&mut ValueId) + ?Sized>(op: &mut Op, f: &mut F) {
     visit_op_operands!(op, f)
 }
 
 /// Calls `f` on every value that `stmt` itself reads (not those of nested blocks), mutably:
 /// operands of a `Let`'s op, a store's address and value, an `if` condition, a loop's
 /// `break_if` and a returned value.
-pub fn stmt_uses_mut(stmt: &mut Stmt, f: &mut dyn FnMut(&mut ValueId)) {
+pub fn stmt_uses_mut<F: FnMut(&mut ValueId) + ?Sized>(stmt: &mut Stmt, f: &mut F) {
     match stmt {
         Stmt::Let { op, .. } => op_operands_mut(op, f),
         Stmt::Store { ptr, value } => {
@@ -130,7 +130,7 @@ pub fn stmt_uses_mut(stmt: &mut Stmt, f: &mut dyn FnMut(&mut ValueId)) {
 }
 
 /// Calls `f` on every value read anywhere in `block`, nested blocks included, mutably.
-pub fn block_uses_mut(block: &mut Block, f: &mut dyn FnMut(&mut ValueId)) {
+pub fn block_uses_mut<F: FnMut(&mut ValueId) + ?Sized>(block: &mut Block, f: &mut F) {
     for stmt in &mut block.stmts {
         stmt_uses_mut(stmt, f);
         match stmt {
@@ -173,7 +173,7 @@ pub fn stmt_uses(stmt: &Stmt) -> Vec<ValueId> {
 
 /// Calls `f` on every value that `stmt` itself reads, as [`stmt_uses`] lists them, without
 /// building a list.
-pub fn stmt_uses_each(stmt: &Stmt, f: &mut dyn FnMut(ValueId)) {
+pub fn stmt_uses_each<F: FnMut(ValueId) + ?Sized>(stmt: &Stmt, f: &mut F) {
     match stmt {
         Stmt::Let { op, .. } => op_operands(op, f),
         Stmt::Store { ptr, value } => {
