@@ -42,7 +42,7 @@ pub fn fold_function(types: &TypeTable, func: &mut Function) -> bool {
     let mut folder = Folder {
         types,
         value_types: &func.value_types,
-        scalars: HashMap::default(),
+        scalars: Scalars(vec![None; func.value_types.len()]),
         vectors: HashMap::default(),
         alias: HashMap::default(),
         changed: false,
@@ -55,12 +55,30 @@ struct Folder<'m> {
     types: &'m TypeTable,
     value_types: &'m [TypeId],
     /// Values known to be scalar constants.
-    scalars: HashMap<ValueId, Const>,
+    scalars: Scalars,
     /// Vectors with some lanes known to be constants.
     vectors: HashMap<ValueId, Vec<Option<Const>>>,
     /// Values replaced by other values (from folded `select`s).
     alias: HashMap<ValueId, ValueId>,
     changed: bool,
+}
+
+/// The values known to be scalar constants, by value number (a lookup per operand costs
+/// no hashing).
+struct Scalars(Vec<Option<Const>>);
+
+impl Scalars {
+    fn get(&self, v: &ValueId) -> Option<&Const> {
+        self.0.get(v.0 as usize)?.as_ref()
+    }
+
+    fn insert(&mut self, v: ValueId, c: Const) {
+        let i = v.0 as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, None);
+        }
+        self.0[i] = Some(c);
+    }
 }
 
 impl Folder<'_> {
