@@ -108,14 +108,9 @@ fn find_simpler(
     f: &Function,
 ) -> (HashMap<ValueId, ValueId>, HashMap<ValueId, Op>) {
     let defs = LetOps::of(f);
-    let uses = use_counts(&f.body);
     let mut replace = HashMap::default();
     let mut rewrite = HashMap::default();
     for (value, op) in defs.iter() {
-        // Only patterns that still matter: a value nobody reads needs no rewiring.
-        if !uses.is_used(value) {
-            continue;
-        }
         match op {
             Op::Compare(c @ (CmpOp::Ne | CmpOp::Eq), a, b) => {
                 let sel = if const_value(&defs, *b) == Some(0) {
@@ -186,6 +181,13 @@ fn find_simpler(
             }
             _ => {}
         }
+    }
+    // Only patterns that still matter: a value nobody reads needs no rewiring (counted only
+    // when a pattern matched, which most runs find none of).
+    if !replace.is_empty() || !rewrite.is_empty() {
+        let uses = use_counts(&f.body);
+        replace.retain(|v, _| uses.is_used(*v));
+        rewrite.retain(|v, _| uses.is_used(*v));
     }
     (replace, rewrite)
 }
