@@ -339,48 +339,55 @@ impl Stmt {
         }
     }
 
-    /// The blocks nested directly in this statement (then/else, body/continuing, cases).
-    pub fn child_blocks(&self) -> Vec<&Block> {
-        match self {
+    /// The blocks nested directly in this statement (then/else, body/continuing, cases),
+    /// without building a list.
+    pub fn child_blocks(&self) -> impl DoubleEndedIterator<Item = &Block> {
+        let (pair, cases): ([Option<&Block>; 2], &[SwitchCase]) = match self {
             Stmt::If {
                 then_body,
                 else_body,
                 ..
-            } => vec![then_body, else_body],
+            } => ([Some(then_body), Some(else_body)], &[]),
             Stmt::Loop {
                 body, continuing, ..
-            } => vec![body, continuing],
-            Stmt::Switch { cases, .. } => cases.iter().map(|c| &c.body).collect(),
-            _ => Vec::new(),
-        }
+            } => ([Some(body), Some(continuing)], &[]),
+            Stmt::Switch { cases, .. } => ([None, None], cases),
+            _ => ([None, None], &[]),
+        };
+        pair.into_iter()
+            .flatten()
+            .chain(cases.iter().map(|c| &c.body))
     }
 
     /// The blocks nested directly in this statement (then/else, body/continuing, cases), for
     /// passes that rewrite a block and recurse into the blocks of its statements.
-    pub fn child_blocks_mut(&mut self) -> Vec<&mut Block> {
-        match self {
+    pub fn child_blocks_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut Block> {
+        let (pair, cases): ([Option<&mut Block>; 2], &mut [SwitchCase]) = match self {
             Stmt::If {
                 then_body,
                 else_body,
                 ..
-            } => vec![then_body, else_body],
+            } => ([Some(then_body), Some(else_body)], &mut []),
             Stmt::Loop {
                 body, continuing, ..
-            } => vec![body, continuing],
-            Stmt::Switch { cases, .. } => cases.iter_mut().map(|c| &mut c.body).collect(),
-            _ => Vec::new(),
-        }
+            } => ([Some(body), Some(continuing)], &mut []),
+            Stmt::Switch { cases, .. } => ([None, None], cases),
+            _ => ([None, None], &mut []),
+        };
+        pair.into_iter()
+            .flatten()
+            .chain(cases.iter_mut().map(|c| &mut c.body))
     }
 }
 
 /// Calls `visit` on every statement of `block` and of the blocks nested in it, outermost
 /// first.
-pub fn walk_stmts<'a>(block: &'a Block, visit: &mut dyn FnMut(&'a Stmt)) {
+pub fn walk_stmts<'a, F: FnMut(&'a Stmt) + ?Sized>(block: &'a Block, visit: &mut F) {
     walk_stmt_list(&block.stmts, visit)
 }
 
 /// [`walk_stmts`] over a list of statements (part of a block).
-pub fn walk_stmt_list<'a>(stmts: &'a [Stmt], visit: &mut dyn FnMut(&'a Stmt)) {
+pub fn walk_stmt_list<'a, F: FnMut(&'a Stmt) + ?Sized>(stmts: &'a [Stmt], visit: &mut F) {
     for stmt in stmts {
         visit(stmt);
         match stmt {

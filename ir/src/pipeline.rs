@@ -27,6 +27,17 @@ pub trait Pass {
     /// target cannot express (legalisations only; optimisations never fail).
     fn run(&self, module: &mut Module) -> Result<bool, Refusal>;
 
+    /// Runs the pass as [`Pass::run`] does and also says which functions it changed:
+    /// `Some(names)` when it can tell (the functions it removed need not be named), `None`
+    /// (the default) when it cannot. Lets the next fixed-point group of function-local
+    /// passes skip the functions that the last group settled and no pass changed since.
+    fn run_naming_changed(
+        &self,
+        module: &mut Module,
+    ) -> Result<(bool, Option<HashSet<String>>), Refusal> {
+        Ok((self.run(module)?, None))
+    }
+
     /// The pass as one that rewrites each function on its own ([`FunctionPass`]), which lets
     /// a fixed-point group skip the functions already at their fixed point; `None` (the
     /// default) for passes that must see the whole module.
@@ -125,11 +136,13 @@ impl<'a> Pipeline<'a> {
         observe: &mut dyn FnMut(&str, &Module),
     ) -> Result<bool, PassFailure> {
         let mut any = false;
-        // The functions as the last function-local group left them, all at its fixed point.
+        // The functions the last function-local group settled that no pass changed since.
         let mut settled: Option<Settled> = None;
         for step in &self.steps {
             match step {
-                Step::Once(pass) => any |= self.run_pass(pass.as_ref(), module, observe)?,
+                Step::Once(pass) => {
+                    any |= self.run_once(pass.as_ref(), module, observe, &mut settled)?
+                }
                 Step::FixedPoint(passes) => {
                     let locals: Option<Vec<&dyn FunctionPass>> =
                         passes.iter().map(|p| p.as_function_pass()).collect();
@@ -153,6 +166,8 @@ impl<'a> Pipeline<'a> {
                         if self.run_pass(pass.as_ref(), module, observe)? {
                             any = true;
                             quiet = 0;
+                            // Which functions it changed is not known.
+                            settled = None;
                         } else {
                             quiet += 1;
                         }
@@ -176,12 +191,47 @@ impl<'a> Pipeline<'a> {
             pass: pass.name(),
             refusal,
         })?;
+        self.after_pass(pass, module, observe);
+        Ok(changed)
+    }
+
+    /// Runs a [`Step::Once`] pass, keeping `settled` (the functions the last function-local
+    /// group settled) up to date with the functions it says it changed.
+    fn run_once(
+        &self,
+        pass: &dyn Pass,
+        module: &mut Module,
+        observe: &mut dyn FnMut(&str, &Module),
+        settled: &mut Option<Settled>,
+    ) -> Result<bool, PassFailure> {
+        let Some(kept) = settled.as_mut() else {
+            return self.run_pass(pass, module, observe);
+        };
+        if self.disabled.contains(pass.name()) {
+            return Ok(false);
+        }
+        let (changed, names) = pass
+            .run_naming_changed(module)
+            .map_err(|refusal| PassFailure {
+                pass: pass.name(),
+                refusal,
+            })?;
+        match names {
+            Some(names) => kept.forget(&names),
+            None if changed => *settled = None,
+            None => {}
+        }
+        self.after_pass(pass, module, observe);
+        Ok(changed)
+    }
+
+    /// What follows every pass run: the module verified (debug builds) and observed.
+    fn after_pass(&self, pass: &dyn Pass, module: &Module, observe: &mut dyn FnMut(&str, &Module)) {
         if cfg!(debug_assertions) {
             if let Err(e) = crate::verify::verify_module(module) {
                 panic!("after pass {}: {e}", pass.name());
             }
         }
         observe(pass.name(), module);
-        Ok(changed)
     }
 }

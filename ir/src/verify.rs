@@ -11,6 +11,7 @@ use std::fmt;
 use crate::module::{Block, Function, FunctionKind, Module, Stmt};
 use crate::op::{AtomicOp, BinaryOp, Dim, MathSig, Op, UnaryOp, ValueId};
 use crate::types::{AddressSpace, ScalarType, Type, TypeId};
+use crate::visit::op_operands;
 
 /// A broken IR rule.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,7 +53,7 @@ pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
             module,
             func: f,
             scopes: Scopes::new(f.params.iter().map(|p| p.value)),
-            defined: HashSet::default(),
+            defined: vec![false; f.value_types.len()],
             loop_depth: 0,
             switch_depth: 0,
         }
@@ -107,7 +108,8 @@ struct Verifier<'a> {
     module: &'a Module,
     func: &'a Function,
     scopes: Scopes,
-    defined: HashSet<ValueId>,
+    /// By value number: defined by a parameter or a `let` already seen.
+    defined: Vec<bool>,
     loop_depth: u32,
     switch_depth: u32,
 }
@@ -133,10 +135,15 @@ impl Verifier<'_> {
             if self.func.value_type(p.value) != p.ty {
                 return self.err(format!("parameter %{} type mismatch", p.value.0));
             }
-            self.defined.insert(p.value);
+            self.first_definition(p.value);
         }
         let body = &self.func.body;
         self.block(body)
+    }
+
+    /// Marks `v` (a value with a type) defined; false when it already was.
+    fn first_definition(&mut self, v: ValueId) -> bool {
+        !std::mem::replace(&mut self.defined[v.0 as usize], true)
     }
 
     fn visible(&self, v: ValueId) -> bool {
@@ -177,7 +184,7 @@ impl Verifier<'_> {
                 if value.0 as usize >= self.func.value_types.len() {
                     return self.err(format!("%{} has no type", value.0));
                 }
-                if !self.defined.insert(*value) {
+                if !self.first_definition(*value) {
                     return self.err(format!("%{} is defined twice", value.0));
                 }
                 self.op(*value, op)?;
@@ -297,9 +304,13 @@ impl Verifier<'_> {
     fn op(&self, result: ValueId, op: &Op) -> Result<(), VerifyError> {
         let rt = self.func.value_type(result);
         let types = &self.module.types;
-        for v in op.operands() {
-            self.use_value(v)?;
-        }
+        let mut operands = Ok(());
+        op_operands(op, &mut |v| {
+            if operands.is_ok() {
+                operands = self.use_value(v).map(|_| ());
+            }
+        });
+        operands?;
         let bad = |what: &str| {
             self.err::<()>(format!("%{} = {what}: operand types do not fit", result.0))
         };

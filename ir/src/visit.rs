@@ -93,20 +93,20 @@ macro_rules! visit_op_operands {
 
 /// Calls `f` on every value operand of `op`, in the order of [`Op::operands`], without
 /// building a list.
-pub fn op_operands(op: &Op, f: &mut dyn FnMut(ValueId)) {
+pub fn op_operands<F: FnMut(ValueId) + ?Sized>(op: &Op, f: &mut F) {
     let f = &mut |v: &ValueId| f(*v);
     visit_op_operands!(op, f)
 }
 
 /// Calls `f` on every value operand of `op`, mutably.
-pub fn op_operands_mut(op: &mut Op, f: &mut dyn FnMut(&mut ValueId)) {
+pub fn op_operands_mut<F: FnMut(&mut ValueId) + ?Sized>(op: &mut Op, f: &mut F) {
     visit_op_operands!(op, f)
 }
 
 /// Calls `f` on every value that `stmt` itself reads (not those of nested blocks), mutably:
 /// operands of a `Let`'s op, a store's address and value, an `if` condition, a loop's
 /// `break_if` and a returned value.
-pub fn stmt_uses_mut(stmt: &mut Stmt, f: &mut dyn FnMut(&mut ValueId)) {
+pub fn stmt_uses_mut<F: FnMut(&mut ValueId) + ?Sized>(stmt: &mut Stmt, f: &mut F) {
     match stmt {
         Stmt::Let { op, .. } => op_operands_mut(op, f),
         Stmt::Store { ptr, value } => {
@@ -130,7 +130,7 @@ pub fn stmt_uses_mut(stmt: &mut Stmt, f: &mut dyn FnMut(&mut ValueId)) {
 }
 
 /// Calls `f` on every value read anywhere in `block`, nested blocks included, mutably.
-pub fn block_uses_mut(block: &mut Block, f: &mut dyn FnMut(&mut ValueId)) {
+pub fn block_uses_mut<F: FnMut(&mut ValueId) + ?Sized>(block: &mut Block, f: &mut F) {
     for stmt in &mut block.stmts {
         stmt_uses_mut(stmt, f);
         match stmt {
@@ -173,7 +173,7 @@ pub fn stmt_uses(stmt: &Stmt) -> Vec<ValueId> {
 
 /// Calls `f` on every value that `stmt` itself reads, as [`stmt_uses`] lists them, without
 /// building a list.
-pub fn stmt_uses_each(stmt: &Stmt, f: &mut dyn FnMut(ValueId)) {
+pub fn stmt_uses_each<F: FnMut(ValueId) + ?Sized>(stmt: &Stmt, f: &mut F) {
     match stmt {
         Stmt::Let { op, .. } => op_operands(op, f),
         Stmt::Store { ptr, value } => {
@@ -196,11 +196,42 @@ pub fn stmt_uses_each(stmt: &Stmt, f: &mut dyn FnMut(ValueId)) {
     }
 }
 
-/// How many times each value is read in `block` (values never read are absent).
-pub fn use_counts(block: &Block) -> HashMap<ValueId, usize> {
-    let mut counts = HashMap::default();
-    let mut count = |v: ValueId| *counts.entry(v).or_insert(0) += 1;
-    walk_stmts(block, &mut |s| stmt_uses_each(s, &mut count));
+/// How many times each value is read in a block ([`use_counts`]): a count per value
+/// number, so that counting and looking up cost no hashing.
+#[derive(Clone, Debug, Default)]
+pub struct UseCounts(Vec<u32>);
+
+impl UseCounts {
+    /// How many times `v` is read (0 when never).
+    pub fn get(&self, v: ValueId) -> usize {
+        self.0.get(v.0 as usize).map_or(0, |&n| n as usize)
+    }
+
+    /// True when `v` is read at least once.
+    pub fn is_used(&self, v: ValueId) -> bool {
+        self.get(v) != 0
+    }
+
+    /// Forgets one read of `v` (a statement reading it went); nothing when it has none.
+    pub fn forget_one(&mut self, v: ValueId) {
+        if let Some(n) = self.0.get_mut(v.0 as usize) {
+            *n = n.saturating_sub(1);
+        }
+    }
+
+    fn count(&mut self, v: ValueId) {
+        let i = v.0 as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, 0);
+        }
+        self.0[i] += 1;
+    }
+}
+
+/// How many times each value is read in `block`.
+pub fn use_counts(block: &Block) -> UseCounts {
+    let mut counts = UseCounts::default();
+    walk_stmts(block, &mut |s| stmt_uses_each(s, &mut |v| counts.count(v)));
     counts
 }
 
@@ -245,7 +276,6 @@ pub fn block_at_mut<'b>(root: &'b mut Block, path: &[(usize, usize)]) -> &'b mut
     for &(stmt, child) in path {
         block = block.stmts[stmt]
             .child_blocks_mut()
-            .into_iter()
             .nth(child)
             .expect("a valid path");
     }

@@ -214,7 +214,7 @@ impl Tx<'_, '_, '_> {
             global_shadow,
             multi_dim,
             initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars),
-            addr_of: vars.addr_of.clone(),
+            addr_of: oclc_ir::analysis::local_addresses(self.f),
             init_flags: HashMap::new(),
             component_loads: oclc_ir::analysis::initialised::component_write_loads(self.f, &vars),
             prov,

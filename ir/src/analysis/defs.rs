@@ -14,12 +14,17 @@ pub struct Defs {
 impl Defs {
     /// The definitions of `f`'s whole body.
     pub fn of_function(f: &Function) -> Self {
-        Defs::of_block(&f.body)
+        // Room for every value at once: the function's values bound its `let`s.
+        let ops = HashMap::with_capacity_and_hasher(f.value_types.len(), Default::default());
+        Defs::collect(&f.body, ops)
     }
 
     /// The definitions made in `block` (nested blocks included).
     pub fn of_block(block: &Block) -> Self {
-        let mut ops = HashMap::default();
+        Defs::collect(block, HashMap::default())
+    }
+
+    fn collect(block: &Block, mut ops: HashMap<ValueId, Op>) -> Self {
         walk_stmts(block, &mut |s| {
             if let Stmt::Let { value, op } = s {
                 ops.insert(*value, op.clone());

@@ -109,8 +109,14 @@ impl Effects {
 /// The effects of `block`, a block of `f` (the body or continuing block of a loop, or any
 /// other block: then `breaks`/`continues` refer to the innermost loop around it).
 pub fn block_effects(block: &Block, f: &Function, types: &TypeTable, vars: &Variables) -> Effects {
+    stmts_effects(&block.stmts, f, types, vars)
+}
+
+/// The effects of `stmts`, part of a block of `f`, as [`block_effects`] of a block holding
+/// only them (without copying them into one).
+pub fn stmts_effects(stmts: &[Stmt], f: &Function, types: &TypeTable, vars: &Variables) -> Effects {
     let mut e = Effects::default();
-    walk(block, f, types, vars, &mut e, 0, false);
+    walk(stmts, f, types, vars, &mut e, 0, false);
     e
 }
 
@@ -124,7 +130,7 @@ fn space_of(f: &Function, types: &TypeTable, ptr: ValueId) -> AddressSpace {
 /// `loops` counts the loops entered below the analysed block; `in_switch` says whether a
 /// `break` at this depth leaves a switch.
 fn walk(
-    block: &Block,
+    stmts: &[Stmt],
     f: &Function,
     types: &TypeTable,
     vars: &Variables,
@@ -132,7 +138,7 @@ fn walk(
     loops: usize,
     in_switch: bool,
 ) {
-    for s in &block.stmts {
+    for s in stmts {
         e.size += 1;
         match s {
             Stmt::Let { op, .. } => match op {
@@ -165,18 +171,18 @@ fn walk(
                 else_body,
                 ..
             } => {
-                walk(then_body, f, types, vars, e, loops, in_switch);
-                walk(else_body, f, types, vars, e, loops, in_switch);
+                walk(&then_body.stmts, f, types, vars, e, loops, in_switch);
+                walk(&else_body.stmts, f, types, vars, e, loops, in_switch);
             }
             Stmt::Loop {
                 body, continuing, ..
             } => {
-                walk(body, f, types, vars, e, loops + 1, false);
-                walk(continuing, f, types, vars, e, loops + 1, false);
+                walk(&body.stmts, f, types, vars, e, loops + 1, false);
+                walk(&continuing.stmts, f, types, vars, e, loops + 1, false);
             }
             Stmt::Switch { cases, .. } => {
                 for c in cases {
-                    walk(&c.body, f, types, vars, e, loops, true);
+                    walk(&c.body.stmts, f, types, vars, e, loops, true);
                 }
             }
             Stmt::Break => {

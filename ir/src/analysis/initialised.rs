@@ -31,9 +31,7 @@ pub fn initialised_before_loads(f: &Function, vars: &Variables) -> HashSet<Local
     };
     let mut stored = HashSet::default();
     walk.block(&f.body, &mut stored);
-    vars.promotable
-        .iter()
-        .copied()
+    vars.promotable()
         .filter(|l| !walk.loaded_unset.contains(l))
         .collect()
 }
@@ -80,7 +78,7 @@ pub fn component_write_loads(f: &Function, vars: &Variables) -> HashSet<ValueId>
                 if v != load && stored_to.contains(&(v, l)) {
                     return true;
                 }
-                if uses.get(&v) != Some(&1) {
+                if uses.get(v) != 1 {
                     return false;
                 }
                 match inserted_into.get(&v) {

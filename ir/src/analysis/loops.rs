@@ -14,7 +14,7 @@
 use crate::fx::HashSet;
 
 use super::defs::Defs;
-use super::effects::block_effects;
+use super::effects::{block_effects, stmts_effects};
 use super::vars::Variables;
 use crate::module::{walk_stmts, Block, Function, LocalId, Stmt};
 use crate::op::{BinaryOp, CmpOp, Op, UnaryOp, ValueId};
@@ -82,9 +82,6 @@ pub fn counted_loop(
     if break_if.is_some() {
         return None;
     }
-    let inside = Defs::of_block(body).merged(Defs::of_block(continuing));
-    let mut stored: HashSet<LocalId> = block_effects(body, f, types, vars).stored_vars;
-    stored.extend(block_effects(continuing, f, types, vars).stored_vars);
     // The header: pure lets and loads of promotable variables, then the exit test.
     let mut exit_index = None;
     for (i, s) in body.stmts.iter().enumerate() {
@@ -119,6 +116,9 @@ pub fn counted_loop(
     } else {
         return None;
     };
+    let inside = Defs::of_block(body).merged(Defs::of_block(continuing));
+    let mut stored: HashSet<LocalId> = block_effects(body, f, types, vars).stored_vars;
+    stored.extend(block_effects(continuing, f, types, vars).stored_vars);
     // The comparison that keeps the loop going.
     let (mut cmp, mut a, mut b) = comparison(&inside, *cond)?;
     if stay_when_false {
@@ -160,10 +160,7 @@ pub fn counted_loop(
         return None;
     }
     let (step, step_at) = find_step(iv, body, continuing, exit_index, vars, outer)?;
-    let body_rest = Block {
-        stmts: body.stmts[exit_index + 1..].to_vec(),
-    };
-    let rest = block_effects(&body_rest, f, types, vars);
+    let rest = stmts_effects(&body.stmts[exit_index + 1..], f, types, vars);
     let cont = block_effects(continuing, f, types, vars);
     if matches!(step_at, StepAt::Body(_)) && rest.continues {
         return None;

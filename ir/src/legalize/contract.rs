@@ -14,7 +14,7 @@ use crate::module::{Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, MathFn, Op, UnaryOp, ValueId};
 use crate::types::Type;
 
-use crate::visit::use_counts;
+use crate::visit::{use_counts, UseCounts};
 
 /// Contracts `a * b ± c` into `mad` in every function outside the built-in library;
 /// returns the number of contractions.
@@ -45,7 +45,7 @@ fn contract_block(
     types: &crate::types::TypeTable,
     f: &mut Function,
     block: &mut Block,
-    uses: &crate::fx::HashMap<ValueId, usize>,
+    uses: &UseCounts,
 ) -> usize {
     let mut n = 0;
     for stmt in &mut block.stmts {
@@ -69,7 +69,7 @@ fn contract_block(
             continue;
         }
         match op {
-            Op::Binary(BinaryOp::Mul, a, b) if uses.get(&value) == Some(&1) => {
+            Op::Binary(BinaryOp::Mul, a, b) if uses.get(value) == 1 => {
                 products.insert(value, (a, b));
                 out.push(stmt);
             }

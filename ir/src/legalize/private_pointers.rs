@@ -168,7 +168,7 @@ fn remove_dead_pointers(types: &TypeTable, f: &mut Function) {
         let value_types = &f.value_types;
         let dead = |v: &ValueId, op: &Op| {
             op.is_pure()
-                && !uses.contains_key(v)
+                && !uses.is_used(*v)
                 && is_private_pointer(types, value_types[v.0 as usize])
         };
         let mut body = std::mem::take(&mut f.body);

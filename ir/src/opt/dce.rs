@@ -6,13 +6,11 @@
 //! It does not remove stores (even to variables never read), empty loops (they may not
 //! terminate), or `__local` variables.
 
-use crate::fx::HashMap;
-
 use crate::module::{walk_stmts, Block, Function, LocalId, Module, Stmt};
-use crate::op::{Op, ValueId};
+use crate::op::Op;
 use crate::pipeline::FunctionPass;
 use crate::types::AddressSpace;
-use crate::visit::{stmt_uses, use_counts};
+use crate::visit::{stmt_uses_each, use_counts, UseCounts};
 
 /// The dead-code elimination pass.
 pub struct Dce;
@@ -45,11 +43,10 @@ pub fn dce_function(func: &mut Function) -> bool {
 }
 
 /// True when `stmt` can be dropped given how often each value is read.
-fn is_dead(stmt: &Stmt, counts: &HashMap<ValueId, usize>) -> bool {
+fn is_dead(stmt: &Stmt, counts: &UseCounts) -> bool {
     match stmt {
         Stmt::Let { value, op } => {
-            counts.get(value).is_none_or(|n| *n == 0)
-                && (op.is_pure() || matches!(op, Op::Load { .. }))
+            !counts.is_used(*value) && (op.is_pure() || matches!(op, Op::Load { .. }))
         }
         Stmt::If {
             then_body,
@@ -62,7 +59,7 @@ fn is_dead(stmt: &Stmt, counts: &HashMap<ValueId, usize>) -> bool {
 
 /// One pass over `block` and its nested blocks, last statement first; returns true when
 /// anything was removed.
-fn sweep(block: &mut Block, counts: &mut HashMap<ValueId, usize>) -> bool {
+fn sweep(block: &mut Block, counts: &mut UseCounts) -> bool {
     let mut changed = false;
     if let Some(end) = block
         .stmts
@@ -77,15 +74,11 @@ fn sweep(block: &mut Block, counts: &mut HashMap<ValueId, usize>) -> bool {
     let mut keep = vec![true; block.stmts.len()];
     for (i, stmt) in block.stmts.iter_mut().enumerate().rev() {
         // Nested blocks last to first as well (a switch's cases included).
-        for b in stmt.child_blocks_mut().into_iter().rev() {
+        for b in stmt.child_blocks_mut().rev() {
             changed |= sweep(b, counts);
         }
         if is_dead(stmt, counts) {
-            for v in stmt_uses(stmt) {
-                if let Some(n) = counts.get_mut(&v) {
-                    *n = n.saturating_sub(1);
-                }
-            }
+            stmt_uses_each(stmt, &mut |v| counts.forget_one(v));
             keep[i] = false;
             changed = true;
         }

@@ -42,7 +42,7 @@ impl FunctionPass for ForwardLoads {
 /// Forwards in one function; returns true when it changed.
 pub fn forward_function(types: &TypeTable, f: &mut Function) -> bool {
     let vars = variables(f, types);
-    if vars.promotable.is_empty() {
+    if vars.promotable().next().is_none() {
         return false;
     }
     let mut fw = Forwarder {
@@ -58,7 +58,7 @@ pub fn forward_function(types: &TypeTable, f: &mut Function) -> bool {
         remove_lets(&mut body, &replace);
         replace_uses(&mut body, &replace);
     }
-    changed |= remove_dead_stores(&mut body, &vars);
+    changed |= remove_dead_stores(&mut body, &vars, f.locals.len());
     f.body = body;
     changed
 }
@@ -174,22 +174,32 @@ impl Forwarder<'_> {
 }
 
 /// Removes the stores to promotable variables that are never loaded; true when any went.
-fn remove_dead_stores(body: &mut Block, vars: &Variables) -> bool {
-    let mut loaded = HashSet::default();
-    walk_stmts(body, &mut |s| {
-        if let Stmt::Let {
+fn remove_dead_stores(body: &mut Block, vars: &Variables, locals: usize) -> bool {
+    let mut loaded = vec![false; locals];
+    let mut stored = vec![false; locals];
+    walk_stmts(body, &mut |s| match s {
+        Stmt::Let {
             op: Op::Load { ptr },
             ..
-        } = s
-        {
+        } => {
             if let Some(l) = vars.promoted(*ptr) {
-                loaded.insert(l);
+                loaded[l.0 as usize] = true;
             }
         }
+        Stmt::Store { ptr, .. } => {
+            if let Some(l) = vars.promoted(*ptr) {
+                stored[l.0 as usize] = true;
+            }
+        }
+        _ => {}
     });
+    // Most runs find every stored variable loaded: then no block need be rewritten.
+    if !stored.iter().zip(&loaded).any(|(&s, &l)| s && !l) {
+        return false;
+    }
     let mut changed = false;
     remove_stores_where(body, &mut |ptr| {
-        let dead = vars.promoted(ptr).is_some_and(|l| !loaded.contains(&l));
+        let dead = vars.promoted(ptr).is_some_and(|l| !loaded[l.0 as usize]);
         changed |= dead;
         dead
     });

@@ -30,9 +30,19 @@ impl Pass for Inline {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
+        Ok(self.run_naming_changed(module)?.0)
+    }
+
+    /// The functions it changed are the callers it inlined into and those whose calls it
+    /// renumbered after removing helpers nothing calls any more.
+    fn run_naming_changed(
+        &self,
+        module: &mut Module,
+    ) -> Result<(bool, Option<HashSet<String>>), Refusal> {
+        let mut names = HashSet::default();
         let wanted = chosen_callees(module, self.config.inline_budget);
         if wanted.is_empty() {
-            return Ok(false);
+            return Ok((false, Some(names)));
         }
         let mut changed = false;
         let mut types = module.types.clone();
@@ -58,11 +68,12 @@ impl Pass for Inline {
         module.types = types;
         for (i, f) in rewritten.into_iter().enumerate() {
             if let Some(f) = f {
+                names.insert(f.name.clone());
                 module.functions[i] = f;
             }
         }
-        changed |= remove_unreachable_helpers(module);
-        Ok(changed)
+        changed |= remove_unreachable_helpers(module, &mut names);
+        Ok((changed, Some(names)))
     }
 }
 
@@ -127,7 +138,7 @@ fn recursive_functions(module: &Module) -> HashSet<FuncId> {
 
 /// Removes the helpers no kernel reaches in a module with kernels, renumbering calls; true
 /// when any went.
-fn remove_unreachable_helpers(module: &mut Module) -> bool {
+fn remove_unreachable_helpers(module: &mut Module, renumbered: &mut HashSet<String>) -> bool {
     if module.kernels().next().is_none() {
         return false;
     }
@@ -155,23 +166,29 @@ fn remove_unreachable_helpers(module: &mut Module) -> bool {
         }
     }
     for f in &mut kept {
-        renumber_calls(&mut f.body, &new_id);
+        if renumber_calls(&mut f.body, &new_id) {
+            renumbered.insert(f.name.clone());
+        }
     }
     module.functions = kept;
     true
 }
 
-fn renumber_calls(block: &mut Block, new_id: &HashMap<FuncId, FuncId>) {
+/// Renumbers the calls of `block`; true when a call's number changed.
+fn renumber_calls(block: &mut Block, new_id: &HashMap<FuncId, FuncId>) -> bool {
+    let mut changed = false;
     for s in &mut block.stmts {
         if let Stmt::Let {
             op: Op::Call { func, .. },
             ..
         } = s
         {
+            changed |= new_id[func] != *func;
             *func = new_id[func];
         }
         for child in s.child_blocks_mut() {
-            renumber_calls(child, new_id);
+            changed |= renumber_calls(child, new_id);
         }
     }
+    changed
 }

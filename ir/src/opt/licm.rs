@@ -24,10 +24,11 @@ use crate::analysis::defs::Defs;
 use crate::analysis::effects::block_effects;
 use crate::analysis::loops::counted_loop;
 use crate::analysis::vars::{variables, Variables};
-use crate::module::{Block, Function, Module, Stmt};
+use crate::module::{walk_stmts, Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, Dim, Op, ValueId};
 use crate::pipeline::FunctionPass;
 use crate::types::{AddressSpace, Type, TypeTable};
+use crate::visit::op_operands;
 
 /// The loop-invariant code motion pass.
 pub struct Licm;
@@ -65,9 +66,12 @@ pub fn licm_function(types: &TypeTable, f: &mut Function, volatile: bool) -> boo
         restrict_bases,
         all: &all,
     };
-    // The analyses read the function as it was; moving `let`s creates no value.
-    let before = f.clone();
-    cx.block(&before, &mut f.body)
+    // The analyses read only the function's value and variable types, which moving `let`s
+    // leaves as they were: the body is rewritten apart from them, not copied.
+    let mut body = std::mem::take(&mut f.body);
+    let changed = cx.block(f, &mut body);
+    f.body = body;
+    changed
 }
 
 struct Context<'a> {
@@ -113,7 +117,15 @@ impl Context<'_> {
         else {
             return None;
         };
-        let inside = Defs::of_block(body).merged(Defs::of_block(continuing));
+        // The values the loop defines (its operations need not be copied to tell).
+        let mut inside = HashSet::default();
+        for b in [body, continuing] {
+            walk_stmts(b, &mut |s| {
+                if let Stmt::Let { value, .. } = s {
+                    inside.insert(*value);
+                }
+            });
+        }
         let be = block_effects(body, f, self.types, self.vars);
         let ce = block_effects(continuing, f, self.types, self.vars);
         let mut stored = be.stored_vars.clone();
@@ -144,15 +156,14 @@ impl Context<'_> {
             .as_ref()
             .is_some_and(|c| c.trip_count.is_some_and(|n| n >= 1));
         let mut moved_values: HashSet<ValueId> = HashSet::default();
-        let mut moved = Vec::new();
-        let mut kept = Vec::new();
+        let mut movable = Vec::with_capacity(body.stmts.len());
         for (i, s) in body.stmts.iter().enumerate() {
-            let movable = match s {
+            let ok = match s {
                 Stmt::Let { value, op } => {
-                    let operands_ok = op
-                        .operands()
-                        .iter()
-                        .all(|o| !inside.defines(*o) || moved_values.contains(o));
+                    let mut operands_ok = true;
+                    op_operands(op, &mut |o| {
+                        operands_ok &= !inside.contains(&o) || moved_values.contains(&o);
+                    });
                     let always_runs = i < header_end || runs_once;
                     let ok = operands_ok
                         && match op {
@@ -178,19 +189,24 @@ impl Context<'_> {
                 }
                 _ => false,
             };
-            if movable {
-                moved.push(s.clone());
-            } else {
-                kept.push(s.clone());
-            }
+            movable.push(ok);
         }
-        if moved.is_empty() {
+        if !movable.contains(&true) {
             return None;
         }
+        // The statements of the body that move (`true`) or stay (`false`), in order.
+        let pick = |want: bool| -> Vec<Stmt> {
+            body.stmts
+                .iter()
+                .zip(&movable)
+                .filter(|(_, &m)| m == want)
+                .map(|(s, _)| s.clone())
+                .collect()
+        };
         Some((
-            moved,
+            pick(true),
             Stmt::Loop {
-                body: Block { stmts: kept },
+                body: Block { stmts: pick(false) },
                 continuing: continuing.clone(),
                 break_if: *break_if,
                 unroll: *unroll,

@@ -14,7 +14,7 @@ use crate::fx::HashMap;
 use crate::module::{walk_stmts, Block, Function, Module, Stmt};
 use crate::op::{BinaryOp, CmpOp, Op, UnaryOp, ValueId};
 use crate::pipeline::FunctionPass;
-use crate::types::{ScalarType, Type};
+use crate::types::{ScalarType, Type, TypeTable};
 use crate::visit::{replace_uses, use_counts};
 
 /// The peephole pass.
@@ -33,9 +33,37 @@ impl FunctionPass for Simplify {
     }
 }
 
+/// The operation of each `let` value of a function, by value number (borrowed: building
+/// it copies no operation and hashes nothing).
+struct LetOps<'f>(Vec<Option<&'f Op>>);
+
+impl<'f> LetOps<'f> {
+    fn of(f: &'f Function) -> Self {
+        let mut ops = vec![None; f.value_types.len()];
+        walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let { value, op } = s {
+                ops[value.0 as usize] = Some(op);
+            }
+        });
+        LetOps(ops)
+    }
+
+    fn get(&self, v: ValueId) -> Option<&'f Op> {
+        self.0.get(v.0 as usize).copied().flatten()
+    }
+
+    /// The `let` values with their operations, in value order.
+    fn iter(&self) -> impl Iterator<Item = (ValueId, &'f Op)> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter_map(|(i, op)| op.map(|op| (ValueId(i as u32), op)))
+    }
+}
+
 /// The constant value of `v` when it is a scalar constant or a splat of one.
-fn const_value(defs: &HashMap<ValueId, Op>, v: ValueId) -> Option<i128> {
-    match defs.get(&v)? {
+fn const_value(defs: &LetOps, v: ValueId) -> Option<i128> {
+    match defs.get(v)? {
         Op::Const(c) if c.ty.is_float() => {
             let x = c.as_f64();
             (x.fract() == 0.0 && x.abs() < 1e30).then_some(x as i128)
@@ -48,8 +76,8 @@ fn const_value(defs: &HashMap<ValueId, Op>, v: ValueId) -> Option<i128> {
 }
 
 /// If `v` is `select c, K, 0` with K != 0, returns `c`.
-fn truth_of(defs: &HashMap<ValueId, Op>, v: ValueId) -> Option<ValueId> {
-    match defs.get(&v)? {
+fn truth_of(defs: &LetOps, v: ValueId) -> Option<ValueId> {
+    match defs.get(v)? {
         Op::Select {
             cond,
             if_true,
@@ -63,46 +91,50 @@ fn truth_of(defs: &HashMap<ValueId, Op>, v: ValueId) -> Option<ValueId> {
     }
 }
 
-fn simplify_function(types: &crate::types::TypeTable, f: &mut Function) -> bool {
-    let mut defs = HashMap::default();
-    walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let { value, op } = s {
-            defs.insert(*value, op.clone());
-        }
-    });
-    let uses = use_counts(&f.body);
+fn simplify_function(types: &TypeTable, f: &mut Function) -> bool {
+    let (replace, rewrite) = find_simpler(types, f);
+    if replace.is_empty() && rewrite.is_empty() {
+        return false;
+    }
+    rewrite_ops(&mut f.body, &rewrite);
+    replace_uses(&mut f.body, &replace);
+    true
+}
+
+/// The values of `f` to replace by simpler ones, and the `let`s whose operation becomes a
+/// simpler one.
+fn find_simpler(
+    types: &TypeTable,
+    f: &Function,
+) -> (HashMap<ValueId, ValueId>, HashMap<ValueId, Op>) {
+    let defs = LetOps::of(f);
     let mut replace = HashMap::default();
     let mut rewrite = HashMap::default();
-    for (value, op) in &defs {
-        // Only patterns that still matter: a value nobody reads needs no rewiring.
-        if !uses.contains_key(value) {
-            continue;
-        }
+    for (value, op) in defs.iter() {
         match op {
             Op::Compare(c @ (CmpOp::Ne | CmpOp::Eq), a, b) => {
-                let (sel, zero) = if const_value(&defs, *b) == Some(0) {
-                    (*a, *b)
+                let sel = if const_value(&defs, *b) == Some(0) {
+                    *a
                 } else if const_value(&defs, *a) == Some(0) {
-                    (*b, *a)
+                    *b
                 } else {
                     continue;
                 };
-                let _ = zero;
                 if let Some(cond) = truth_of(&defs, sel) {
-                    if f.value_type(cond) != f.value_type(*value) {
+                    if f.value_type(cond) != f.value_type(value) {
                         continue;
                     }
                     if *c == CmpOp::Ne {
-                        replace.insert(*value, cond);
+                        replace.insert(value, cond);
                     } else {
-                        rewrite.insert(*value, Op::Unary(UnaryOp::Not, cond));
+                        rewrite.insert(value, Op::Unary(UnaryOp::Not, cond));
                     }
                     continue;
                 }
             }
             Op::Binary(op, a, b) => {
                 let int = types
-                    .scalar_of(f.value_type(*value))
+                    .scalar_of(f.value_type(value))
                     .is_some_and(|t| t.is_int());
                 if !int {
                     continue;
@@ -130,8 +162,8 @@ fn simplify_function(types: &crate::types::TypeTable, f: &mut Function) -> bool 
                     }
                     _ => None,
                 };
-                if let Some(k) = kept.filter(|k| f.value_type(*k) == f.value_type(*value)) {
-                    replace.insert(*value, k);
+                if let Some(k) = kept.filter(|k| f.value_type(*k) == f.value_type(value)) {
+                    replace.insert(value, k);
                 }
             }
             Op::Unary(UnaryOp::Not, x) => {
@@ -143,19 +175,21 @@ fn simplify_function(types: &crate::types::TypeTable, f: &mut Function) -> bool 
                             ..
                         }
                 );
-                if let (true, Some(Op::Unary(UnaryOp::Not, y))) = (is_bool, defs.get(x)) {
-                    replace.insert(*value, *y);
+                if let (true, Some(Op::Unary(UnaryOp::Not, y))) = (is_bool, defs.get(*x)) {
+                    replace.insert(value, *y);
                 }
             }
             _ => {}
         }
     }
-    if replace.is_empty() && rewrite.is_empty() {
-        return false;
+    // Only patterns that still matter: a value nobody reads needs no rewiring (counted only
+    // when a pattern matched, which most runs find none of).
+    if !replace.is_empty() || !rewrite.is_empty() {
+        let uses = use_counts(&f.body);
+        replace.retain(|v, _| uses.is_used(*v));
+        rewrite.retain(|v, _| uses.is_used(*v));
     }
-    rewrite_ops(&mut f.body, &rewrite);
-    replace_uses(&mut f.body, &replace);
-    true
+    (replace, rewrite)
 }
 
 fn rewrite_ops(block: &mut Block, rewrite: &HashMap<ValueId, Op>) {

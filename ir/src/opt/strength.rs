@@ -79,7 +79,7 @@ fn find(
     path: &mut Vec<(usize, usize)>,
 ) -> Option<Candidate> {
     for (i, s) in block.stmts.iter().enumerate() {
-        for (c, child) in s.child_blocks().into_iter().enumerate() {
+        for (c, child) in s.child_blocks().enumerate() {
             path.push((i, c));
             if let Some(found) = find(types, f, vars, all, child, path) {
                 return Some(found);

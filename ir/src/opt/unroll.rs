@@ -22,7 +22,7 @@
 //!   original loop runs the remaining iterations. Both loops are marked `nounroll`.
 //! - `#pragma nounroll` (and `unroll(1)`) leaves a loop alone.
 
-use crate::fx::HashMap;
+use crate::fx::{HashMap, HashSet};
 
 use super::clone::clone_fresh;
 use super::OptConfig;
@@ -54,19 +54,34 @@ impl Pass for Unroll {
     }
 
     fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
-        let mut changed = false;
+        Ok(self.run_naming_changed(module)?.0)
+    }
+
+    /// The functions it changed are those it unrolled a loop of or made values in.
+    fn run_naming_changed(
+        &self,
+        module: &mut Module,
+    ) -> Result<(bool, Option<HashSet<String>>), Refusal> {
+        let mut names = HashSet::default();
         let Module {
             types, functions, ..
         } = module;
+        let mut changed = false;
         for f in functions {
+            // A partial unrolling given up on may have made values (and nothing else).
+            let values = f.value_types.len();
             for _ in 0..MAX_PER_RUN {
                 if !unroll_one(types, f, &self.config) {
                     break;
                 }
                 changed = true;
+                names.insert(f.name.clone());
+            }
+            if f.value_types.len() != values {
+                names.insert(f.name.clone());
             }
         }
-        Ok(changed)
+        Ok((changed, Some(names)))
     }
 }
 
@@ -123,7 +138,7 @@ fn find(
     path: &mut Vec<(usize, usize)>,
 ) -> Option<(CountedLoop, Plan)> {
     for (i, s) in block.stmts.iter().enumerate() {
-        for (c, child) in s.child_blocks().into_iter().enumerate() {
+        for (c, child) in s.child_blocks().enumerate() {
             path.push((i, c));
             if let Some(found) = find(types, f, vars, outer, config, child, path) {
                 return Some(found);

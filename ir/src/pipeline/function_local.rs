@@ -11,8 +11,8 @@
 //! did not have (licm after the last cleanup, say).
 
 use crate::diag::refusal::Refusal;
-use crate::fx::{HashMap, HashSet};
-use crate::module::{Function, Module};
+use crate::fx::HashSet;
+use crate::module::Module;
 use crate::types::TypeTable;
 
 use super::{Pass, MAX_ROUNDS};
@@ -79,17 +79,22 @@ pub(super) struct Group<'p> {
     pub disabled: &'p HashSet<String>,
 }
 
-/// The functions as a function-local group left them, every one at its fixed point, and the
-/// names of that group's passes.
+/// The functions a function-local group left at its fixed point that no pass changed
+/// since (by name), and the names of that group's passes.
 pub(super) struct Settled {
     names: Vec<&'static str>,
-    functions: Vec<Function>,
+    functions: HashSet<String>,
     /// The type table then: an unchanged function means the same only while the table
     /// still begins with these entries (passes only append to it).
     types: TypeTable,
 }
 
 impl Settled {
+    /// Forgets the functions called `changed` (a pass changed them).
+    pub(super) fn forget(&mut self, changed: &HashSet<String>) {
+        self.functions.retain(|name| !changed.contains(name));
+    }
+
     /// True when `module`'s type table still begins with the settled one.
     fn types_kept(&self, module: &Module) -> bool {
         self.types.len() <= module.types.len()
@@ -126,13 +131,8 @@ pub(super) fn run_function_local_group(
             .enumerate()
             .filter(|(_, n)| before.names.contains(n))
             .fold(0u64, |bits, (k, _)| bits | 1 << k);
-        let by_name: HashMap<&str, &Function> = before
-            .functions
-            .iter()
-            .map(|f| (f.name.as_str(), f))
-            .collect();
         for (bits, now) in clean.iter_mut().zip(&module.functions) {
-            if by_name.get(now.name.as_str()) == Some(&now) {
+            if before.functions.contains(&now.name) {
                 *bits = carried;
             }
         }
@@ -168,7 +168,7 @@ pub(super) fn run_function_local_group(
     }
     *settled = clean.iter().all(|&bits| bits == all).then(|| Settled {
         names,
-        functions: module.functions.clone(),
+        functions: module.functions.iter().map(|f| f.name.clone()).collect(),
         types: module.types.clone(),
     });
     any

@@ -42,7 +42,7 @@ pub fn fold_function(types: &TypeTable, func: &mut Function) -> bool {
     let mut folder = Folder {
         types,
         value_types: &func.value_types,
-        scalars: HashMap::default(),
+        scalars: Scalars(vec![None; func.value_types.len()]),
         vectors: HashMap::default(),
         alias: HashMap::default(),
         changed: false,
@@ -55,12 +55,30 @@ struct Folder<'m> {
     types: &'m TypeTable,
     value_types: &'m [TypeId],
     /// Values known to be scalar constants.
-    scalars: HashMap<ValueId, Const>,
+    scalars: Scalars,
     /// Vectors with some lanes known to be constants.
     vectors: HashMap<ValueId, Vec<Option<Const>>>,
     /// Values replaced by other values (from folded `select`s).
     alias: HashMap<ValueId, ValueId>,
     changed: bool,
+}
+
+/// The values known to be scalar constants, by value number (a lookup per operand costs
+/// no hashing).
+struct Scalars(Vec<Option<Const>>);
+
+impl Scalars {
+    fn get(&self, v: &ValueId) -> Option<&Const> {
+        self.0.get(v.0 as usize)?.as_ref()
+    }
+
+    fn insert(&mut self, v: ValueId, c: Const) {
+        let i = v.0 as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, None);
+        }
+        self.0[i] = Some(c);
+    }
 }
 
 impl Folder<'_> {
@@ -69,8 +87,7 @@ impl Folder<'_> {
     fn block(&mut self, block: &mut Block, continuing: bool) {
         let mut out = Vec::with_capacity(block.stmts.len());
         for mut stmt in std::mem::take(&mut block.stmts) {
-            let alias = &self.alias;
-            stmt_uses_mut(&mut stmt, &mut |v| *v = resolve(alias, *v));
+            self.resolve_uses(&mut stmt);
             match &mut stmt {
                 Stmt::Let { value, op } => {
                     if let Some(target) = self.select_target(op) {
@@ -106,14 +123,23 @@ impl Folder<'_> {
                     self.block(body, false);
                     self.block(continuing, true);
                     // `break_if` reads a value of `continuing`, aliased only after it.
-                    let alias = &self.alias;
-                    stmt_uses_mut(&mut stmt, &mut |v| *v = resolve(alias, *v));
+                    self.resolve_uses(&mut stmt);
                 }
                 _ => {}
             }
             out.push(stmt);
         }
         block.stmts = out;
+    }
+
+    /// Rewrites the values `stmt` reads to the values they alias (none until a `select`
+    /// folds).
+    fn resolve_uses(&self, stmt: &mut Stmt) {
+        if self.alias.is_empty() {
+            return;
+        }
+        let alias = &self.alias;
+        stmt_uses_mut(stmt, &mut |v| *v = resolve(alias, *v));
     }
 
     /// The scalar type of a value, if it is a scalar.

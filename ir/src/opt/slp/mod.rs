@@ -63,7 +63,7 @@ use crate::module::{Block, Function, Module, Stmt};
 use crate::op::ValueId;
 use crate::pipeline::Pass;
 use crate::types::TypeTable;
-use crate::visit::use_counts;
+use crate::visit::{use_counts, UseCounts};
 
 /// Runs longer than this are left alone (the order check is quadratic in the worst case).
 const MAX_RUN: usize = 8192;
@@ -99,7 +99,7 @@ struct Snapshot<'a> {
     defs: &'a Defs,
     vars: &'a Variables,
     addrs: &'a Addresses<'a>,
-    uses: HashMap<ValueId, usize>,
+    uses: UseCounts,
     widths: Vec<usize>,
     fast_math: bool,
 }
@@ -194,8 +194,7 @@ fn flush(
         added_uses.extend(planned.reads());
     }
     let external = |v: ValueId| {
-        added_uses.contains(&v)
-            || snap.uses.get(&v).copied().unwrap_or(0) > removed_uses.get(&v).copied().unwrap_or(0)
+        added_uses.contains(&v) || snap.uses.get(v) > removed_uses.get(&v).copied().unwrap_or(0)
     };
     for g in order {
         if g < n {

@@ -8,6 +8,7 @@ use crate::analysis::vars::Variables;
 use crate::module::{Function, Stmt};
 use crate::op::{BinaryOp, Op, ValueId};
 use crate::types::{ScalarType, Type, TypeTable};
+use crate::visit::UseCounts;
 
 /// A chain `(((v0 + v1) + v2) + ...)` of additions of one scalar type: each partial sum is
 /// read only by the next addition (and perhaps by stores to a promotable variable that a
@@ -30,7 +31,7 @@ pub fn chains(
     f: &Function,
     types: &TypeTable,
     vars: &Variables,
-    uses: &HashMap<ValueId, usize>,
+    uses: &UseCounts,
 ) -> Vec<Chain> {
     let dead = dead_var_stores(run, vars);
     // Uses of each value by stores that are dead.
@@ -58,7 +59,7 @@ pub fn chains(
     // A partial sum continues a chain when the next addition is its only real reader.
     let only_read_by_next = |v: ValueId| {
         let dead_n = dead_uses.get(&v).map_or(0, Vec::len);
-        uses.get(&v).copied().unwrap_or(0) == 1 + dead_n
+        uses.get(v) == 1 + dead_n
     };
     let same_type = |x: ValueId, y: ValueId| f.value_type(x) == f.value_type(y);
     // prev[v] = the partial sum v adds to.
