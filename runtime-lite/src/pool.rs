@@ -2,8 +2,9 @@
 //!
 //! Spawning threads for every launch costs tens of microseconds and, on a loaded machine, a
 //! freshly spawned thread may wait a whole scheduler slice before it first runs. The pool's
-//! workers live for the rest of the process instead: between jobs each spins briefly (so
-//! back-to-back launches start at once) and then sleeps on a condition variable.
+//! workers live for the rest of the process instead: between jobs each polls for a
+//! millisecond (so launches a host separates by short work start at once) and then sleeps on
+//! a condition variable.
 //!
 //! A job is shared work (work-groups handed out through a counter): each helper that takes
 //! part calls `job(slot)` with its own slot, and that call takes work until none is left. So
@@ -21,9 +22,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::{Duration, Instant};
 
-/// How long an idle worker polls for the next job before sleeping, and how long the caller
-/// polls for the helpers before sleeping.
+/// How long the caller polls for the helpers before sleeping, and how long an idle worker
+/// polls for the next job in a tight loop.
 const SPIN: Duration = Duration::from_micros(50);
+
+/// How long an idle worker keeps polling for the next job (yielding its core after the
+/// first [`SPIN`]) before it sleeps. A program that launches, refreshes a few megabytes of
+/// buffers and launches again finds its workers awake: with [`SPIN`] alone the worker slept
+/// through the refresh and woke 20-60 us into the next launch, by when the caller had done
+/// most of the work (vecadd over 262144 elements at 0.92-1.03 of PoCL's time; with 1 ms,
+/// 1.18-1.31; bench/results/cpu-launch-latency.txt). OpenMP runtimes spin for about as long.
+const WORKER_SPIN: Duration = Duration::from_millis(1);
 
 /// Bits of [`Pool::claims`] counting the slots claimed; the generation takes the rest.
 const SLOT_BITS: u32 = 16;
@@ -281,12 +290,20 @@ fn claim(p: &Pool, generation: u64, helpers: usize) -> Option<usize> {
     }
 }
 
-/// Waits for a generation newer than `seen` (polling for [`SPIN`], then sleeping), sets
-/// `seen` to it and returns its job and helper count.
+/// Waits for a generation newer than `seen` (polling for [`WORKER_SPIN`], then sleeping),
+/// sets `seen` to it and returns its job and helper count.
 fn next_job(p: &Pool, seen: &mut u64) -> (Option<ErasedJob>, usize) {
     let start = Instant::now();
-    while p.generation.load(Ordering::Acquire) == *seen && start.elapsed() < SPIN {
-        std::hint::spin_loop();
+    while p.generation.load(Ordering::Acquire) == *seen {
+        let waited = start.elapsed();
+        if waited >= WORKER_SPIN {
+            break;
+        }
+        if waited < SPIN {
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
     }
     let mut posted = lock(&p.posted);
     while posted.generation == *seen {
