@@ -268,5 +268,8 @@ fn command_line_reference_lists_every_option() {
             missing.push(extra.to_string());
         }
     }
-    assert!(missing.is_empty(), "docs/command-line.md does not list: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "docs/command-line.md does not list: {missing:?}"
+    );
 }
