@@ -94,51 +94,28 @@ __kernel void cf_early(__global const int *in, __global int *out)
     *o = acc_before + steps * 100000 + calls * 10000000;
 }
 
-// The suite's kernel itself (tests/run/control_flow.cl, its helper inlined by -O2).
-int collatz_steps(int n)
-{
-    int steps = 0;
-    if (n < 1) n = -n + 1;
-    while (n != 1) {
-        n = (n & 1) ? 3 * n + 1 : n / 2;
-        steps++;
-        if (steps > 200) break;
-    }
-    return steps;
-}
+// The suite's kernel itself (tests/run/control_flow.cl, its helper inlined by -O2), as cf_suite.
+#define control_flow cf_suite
+#include "../../tests/run/control_flow.cl"
+#undef control_flow
 
-__kernel void cf_suite(__global const int *in, __global int *out)
-{
-    int i = get_global_id(0);
-    int v = in[i];
-    int acc = 0;
-    for (int k = 0; k < 20; k++) {
-        if (k == v % 7) continue;
-        if (k > 15 && v > 40) break;
-        acc += k * v;
+// The suite's helper again, once per kernel below, so that -O2 inlines each (one caller each).
+#define COLLATZ_STEPS_FN(name)                  \
+    int name(int n)                             \
+    {                                           \
+        int steps = 0;                          \
+        if (n < 1) n = -n + 1;                  \
+        while (n != 1) {                        \
+            n = (n & 1) ? 3 * n + 1 : n / 2;    \
+            steps++;                            \
+            if (steps > 200) break;             \
+        }                                       \
+        return steps;                           \
     }
-    int j = 0;
-    do {
-        acc ^= j << 2;
-        j++;
-    } while (j < (v & 3));
-    int calls = 0;
-    if (v > 0 && (calls++, v % 2 == 0)) acc += 1000;
-    if (v < -10 || (calls += 10, v == 3)) acc -= 7;
-    out[i] = acc + collatz_steps(v) * 100000 + calls * 10000000;
-}
 
-int collatz_steps_late(int n)
-{
-    int steps = 0;
-    if (n < 1) n = -n + 1;
-    while (n != 1) {
-        n = (n & 1) ? 3 * n + 1 : n / 2;
-        steps++;
-        if (steps > 200) break;
-    }
-    return steps;
-}
+COLLATZ_STEPS_FN(collatz_steps_late)
+COLLATZ_STEPS_FN(collatz_steps_init)
+
 
 
 // cf_suite with the Collatz count taken into a variable first, so that the store's address and
@@ -165,17 +142,6 @@ __kernel void cf_suite_late(__global const int *in, __global int *out)
     out[i] = acc + steps * 100000 + calls * 10000000;
 }
 
-int collatz_steps_init(int n)
-{
-    int steps = 0;
-    if (n < 1) n = -n + 1;
-    while (n != 1) {
-        n = (n & 1) ? 3 * n + 1 : n / 2;
-        steps++;
-        if (steps > 200) break;
-    }
-    return steps;
-}
 
 
 // cf_suite with `calls` initialised at the top (the order of cf_orig's initialisations).

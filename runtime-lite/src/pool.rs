@@ -30,8 +30,8 @@ const SPIN: Duration = Duration::from_micros(50);
 /// first [`SPIN`]) before it sleeps. A program that launches, refreshes a few megabytes of
 /// buffers and launches again finds its workers awake: with [`SPIN`] alone the worker slept
 /// through the refresh and woke 20-60 us into the next launch, by when the caller had done
-/// most of the work (vecadd over 262144 elements at 0.92-1.03 of PoCL's time; with 1 ms,
-/// 1.18-1.31; bench/results/cpu-launch-latency.txt). OpenMP runtimes spin for about as long.
+/// most of the work (vecadd over 262144 elements: PoCL's time over oclc's 0.92-1.03; with
+/// 1 ms, 1.28-1.65; bench/results/cpu-launch-latency.txt).
 const WORKER_SPIN: Duration = Duration::from_millis(1);
 
 /// Bits of [`Pool::claims`] counting the slots claimed; the generation takes the rest.

@@ -26,7 +26,8 @@
 //! many groups a workgroup runs. Such kernels are merged by default into workgroups of up
 //! to [`DEFAULT_SYNCHRONISED_MERGE`] invocations, as long as their `__local` memory fits
 //! the device's shared memory `m` times: on an H200 the suite's tree reduction (work-groups
-//! of 128) ran 1.31x faster as workgroups of 256.
+//! of 128) went from 0.404 to 0.295 ms as workgroups of 256 and the 16x4 stencil from 0.635
+//! to 0.353 ms; targets of 512 and 1024 ran slower (bench/results/gpu-loop-form.txt).
 //!
 //! `OCLC_VK_ITEMS=N` asks for up to `N` work-items per invocation whatever the launch's
 //! size (`1` or `off`: one each); `OCLC_VK_MERGE_GROUPS=N` merges the work-groups of
