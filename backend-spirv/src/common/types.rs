@@ -29,7 +29,15 @@ impl ModuleCtx<'_> {
             Type::Scalar(s) => self.shape_ty(s, 1, mem),
             Type::Vector { elem, lanes } => self.shape_ty(elem, lanes, mem),
             Type::Pointer { space, pointee } => {
-                let inner = self.mem_ty(pointee)?;
+                // `void *` points to bytes, as clang emits it: SPIR-V allows a pointer to
+                // OpTypeVoid, but llvm-spirv-14 reads it back as LLVM's invalid `void*`.
+                let inner = if matches!(self.ir.types.get(pointee), Type::Void)
+                    && self.flavour == Flavour::OpenCl
+                {
+                    self.shape_ty(ScalarType::U8, 1, true)
+                } else {
+                    self.mem_ty(pointee)?
+                };
                 let p = self.ptr_ty(space, inner);
                 if self.flavour == Flavour::Vulkan {
                     self.stride_pointer(p, space, pointee);

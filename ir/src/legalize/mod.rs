@@ -14,6 +14,7 @@ pub mod pointer_nullness;
 pub mod printf_buffer;
 pub mod private_pointers;
 pub mod private_union;
+pub mod split_pointer_structs;
 pub mod split_wide;
 
 use crate::diag::refusal::Refusal;
@@ -136,6 +137,20 @@ impl Pass for InferSpaces {
             };
             Refusal::new(e.to_string()).at(span)
         })
+    }
+}
+
+/// Private struct variables holding private pointers, reached only field by field, become
+/// one variable per field ([`split_pointer_structs`]).
+pub struct SplitPointerStructs;
+
+impl Pass for SplitPointerStructs {
+    fn name(&self) -> &'static str {
+        "split_pointer_structs"
+    }
+
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
+        Ok(split_pointer_structs::split_pointer_structs(module))
     }
 }
 

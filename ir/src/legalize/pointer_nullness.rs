@@ -88,6 +88,9 @@ fn nullness_round(
     }
     let mut int_zero = HashSet::default();
     let mut addr_of = HashMap::default();
+    // Loads read what earlier rounds settled over *every* store: a variable set to NULL
+    // and later to an address must not give NULL to a load between the two stores.
+    let settled = vars.clone();
     walk_stmts(&f.body, &mut |s| {
         if let Stmt::Store { ptr, value } = s {
             if let Some(l) = addr_of.get(ptr) {
@@ -129,7 +132,7 @@ fn nullness_round(
             }
             Op::Load { ptr } if types.pointee(f.value_type(*value)).is_some() => addr_of
                 .get(ptr)
-                .and_then(|l| vars.get(l).copied().flatten()),
+                .and_then(|l| settled.get(l).copied().flatten()),
             _ => None,
         };
         if let Some(k) = k {
@@ -183,4 +186,53 @@ fn fold_block(block: &mut Block, known: &HashMap<ValueId, Nullness>) -> bool {
         }
     }
     changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{parse_module, print_module};
+
+    /// `int *best = 0; ... if (best != 0) ...; best = x;`: the load between the two stores
+    /// may read either, so its comparison stays; `&x != 0` folds to true.
+    #[test]
+    fn load_between_a_null_store_and_an_address_store_is_unknown() {
+        let mut m = parse_module(
+            r#"
+kernel @k(%0 "out": ptr<global, i32>) -> void {
+  local $0 "x": private i32
+  local $1 "best": private ptr<private, i32>
+  %1: ptr<private, ptr<private, i32>> = local_addr $1
+  %2: u64 = const 0
+  %3: ptr<private, i32> = bitcast %2
+  store %1, %3
+  loop {
+    %4: ptr<private, i32> = load %1
+    %5: u64 = bitcast %4
+    %6: bool = cmp.ne %5, %2
+    if %6 {
+      break
+    } else {
+    }
+    %7: ptr<private, i32> = local_addr $0
+    store %1, %7
+    %8: u64 = bitcast %7
+    %9: bool = cmp.ne %8, %2
+    if %9 {
+      %10: i32 = const 1
+      store %0, %10
+    } else {
+    }
+  } continuing {
+  }
+  return
+}
+"#,
+        )
+        .expect("parses");
+        fold_null_compares(&mut m);
+        let text = print_module(&m);
+        assert!(text.contains("cmp.ne %5, %2"), "{text}");
+        assert!(text.contains("%9: bool = const true"), "{text}");
+    }
 }

@@ -58,12 +58,16 @@ enum Step {
 
 /// What a private pointer points into: the variable, the constant path to the object, and
 /// whether that object is an array of the pointee (the pointer is element `index` of it) or
-/// the pointee itself (the pointer is that object, `index` elements past it).
+/// the pointee itself (the pointer is that object, `index` elements past it), or, for a
+/// `view`, an object of another type whose address was cast to a pointer to the pointee
+/// (`(uchar *)words`: the pointer is `index` pointees past that cast address, and the
+/// private-union legalisation turns each access through it into bit operations).
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Root {
     local: LocalId,
     steps: Vec<Step>,
     array: bool,
+    view: bool,
     /// The pointee type.
     elem: TypeId,
 }
@@ -196,7 +200,8 @@ fn is_null_pointer(
 
 /// Fails on a variable holding private pointers inside an array or struct (`int *ps[2]`):
 /// Vulkan's Function pointers cannot be stored, and only plain pointer variables become
-/// indices here.
+/// indices here (structs reached field by field were split into such variables by
+/// [`super::split_pointer_structs`]).
 fn check_no_pointer_aggregates(types: &TypeTable, f: &Function) -> Result<(), Refusal> {
     fn holds(types: &TypeTable, ty: TypeId) -> bool {
         match types.get(ty) {
@@ -212,9 +217,10 @@ fn check_no_pointer_aggregates(types: &TypeTable, f: &Function) -> Result<(), Re
         .find(|&l| holds(types, f.local(l).ty))
     {
         Some(l) => Err(Refusal::new(format!(
-            "the variable `{}` holds private pointers in an array or struct, which is not \
-             supported on Vulkan, where private pointers have no address (only a plain \
-             pointer variable into one private variable is)",
+            "the variable `{}` holds private pointers in an array, or in a struct that is \
+             copied whole or whose address is passed on, which is not supported on Vulkan, \
+             where private pointers have no address (a plain pointer variable into one \
+             private variable is, and so is a struct reached field by field)",
             f.local(l).name
         ))
         .at(crate::diag::refusal::local_span(f, l))),
@@ -479,6 +485,7 @@ impl Analysis<'_> {
                     local: *l,
                     steps: Vec::new(),
                     array: false,
+                    view: false,
                     elem,
                 };
                 (root, Some(0))
@@ -491,6 +498,9 @@ impl Analysis<'_> {
                 let Some((mut root, at)) = self.prov(*base, roots)? else {
                     return Ok(None);
                 };
+                if root.view {
+                    return Err(self.unfollowed(v));
+                }
                 if root.array {
                     let Some(at) = at else {
                         return Err(self.unfollowed(v));
@@ -505,6 +515,9 @@ impl Analysis<'_> {
                 let Some((mut root, at)) = self.prov(*base, roots)? else {
                     return Ok(None);
                 };
+                if root.view {
+                    return Err(self.unfollowed(v));
+                }
                 if root.array {
                     let Some(at) = at else {
                         return Err(self.unfollowed(v));
@@ -532,13 +545,19 @@ impl Analysis<'_> {
             Op::Bitcast { value, .. }
                 if is_private_pointer(self.types, self.f.value_type(*value)) =>
             {
-                return Err(format!(
-                    "a private pointer ({}) reinterpreted through a pointer cast (a union \
-                     member, or `(T *)&x`) and kept in a variable or converted to an integer, \
-                     which is not supported on Vulkan, where such a pointer can only be \
-                     dereferenced or indexed where it is made",
-                    describe_value_with(self.f, self.defs, v)
-                ))
+                let Some((mut root, at)) = self.prov(*value, roots)? else {
+                    return Ok(None);
+                };
+                // The view starts at a constant element: the object the cast address names.
+                match at {
+                    Some(k) if root.array => root.steps.push(Step::Index(k)),
+                    Some(0) => {}
+                    _ => return Err(self.reinterpreted(v)),
+                }
+                root.array = false;
+                root.view = true;
+                root.elem = elem;
+                (root, Some(0))
             }
             Op::Select {
                 if_true, if_false, ..
@@ -569,6 +588,17 @@ impl Analysis<'_> {
             }
             _ => return Err(self.unfollowed(v)),
         }))
+    }
+
+    /// Why a pointer cast from a private pointer whose element is not known is refused.
+    fn reinterpreted(&self, v: ValueId) -> String {
+        format!(
+            "a private pointer ({}) reinterpreted through a pointer cast (a union member, or \
+             `(T *)&x`) from a pointer whose element is not known at compile time and kept in \
+             a variable or converted to an integer, which is not supported on Vulkan, where \
+             such a pointer can only be dereferenced or indexed where it is made",
+            describe_value_with(self.f, self.defs, v)
+        )
     }
 }
 
@@ -650,7 +680,9 @@ impl Rewriter<'_> {
         let index = f.push_let(out, self.i64t, Op::Load { ptr: addr });
         let root = self.roots[&self.addrs[&addr]].clone();
         let mut ty = f.local(root.local).ty;
-        let whole = root.steps.is_empty() && !root.array;
+        // Whether the object the steps reach is the pointer itself.
+        let object_is_value = !root.array && !root.view;
+        let whole = root.steps.is_empty() && object_is_value;
         let mut ptr = if whole {
             value
         } else {
@@ -683,7 +715,7 @@ impl Rewriter<'_> {
                 _ => unreachable!("root steps follow the variable's type"),
             };
             ty = next;
-            ptr = if n + 1 == root.steps.len() && !root.array {
+            ptr = if n + 1 == root.steps.len() && object_is_value {
                 value
             } else {
                 let pty = self.types.pointer(AddressSpace::Private, ty);
@@ -695,6 +727,20 @@ impl Rewriter<'_> {
             out.push(Stmt::Let {
                 value,
                 op: Op::IndexAddr { base: ptr, index },
+            });
+        } else if root.view {
+            let view_ty = f.value_type(value);
+            let view = f.push_let(
+                out,
+                view_ty,
+                Op::Bitcast {
+                    value: ptr,
+                    to: view_ty,
+                },
+            );
+            out.push(Stmt::Let {
+                value,
+                op: Op::PtrOffset { base: view, index },
             });
         }
         self.loaded.insert(value, index);
@@ -796,7 +842,8 @@ impl Rewriter<'_> {
             return Ok(*i);
         }
         let op = self.defs.get(&v).cloned();
-        if is_null_pointer(self.types, &self.defs, f, v) {
+        let uncast = self.strip_casts(f, v);
+        if is_null_pointer(self.types, &self.defs, f, uncast) {
             return Ok(self.konst(f, out, NULL_INDEX));
         }
         Ok(match op {
@@ -805,6 +852,13 @@ impl Rewriter<'_> {
             Some(Op::PtrOffset { base, index }) => {
                 let b = self.index_of(f, out, base)?;
                 f.push_let(out, self.i64t, Op::Binary(BinaryOp::Add, b, index))
+            }
+            // A cast to another element type starts a view at its object: index 0 of it.
+            Some(Op::Bitcast { value, .. })
+                if self.types.pointee(f.value_type(value))
+                    != self.types.pointee(f.value_type(v)) =>
+            {
+                self.konst(f, out, 0)
             }
             Some(Op::Bitcast { value, .. }) => self.index_of(f, out, value)?,
             Some(Op::Select {

@@ -89,7 +89,7 @@ fn sweep(block: &mut Block, counts: &mut UseCounts) -> bool {
 }
 
 /// Drops private variables that no `local_addr` names and renumbers the rest.
-fn remove_unused_locals(func: &mut Function) -> bool {
+pub(crate) fn remove_unused_locals(func: &mut Function) -> bool {
     let mut addressed = vec![false; func.locals.len()];
     walk_stmts(&func.body, &mut |s| {
         if let Stmt::Let {
