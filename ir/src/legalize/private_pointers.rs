@@ -970,6 +970,39 @@ kernel @k(%0 "out": ptr<global, i32>, %1 "c": bool) -> void {
         assert!(!text.contains("local_addr $1"), "{text}");
     }
 
+    /// `uchar *d = (uchar *)w; *d = 1; d++; *d = 2;` over `uint w[4]`: the variable holds
+    /// a byte index into a view of `w[0]`, rebuilt as `ptr_offset(bitcast(&w[0]), index)`.
+    #[test]
+    fn pointer_cast_to_bytes_becomes_an_index_into_a_view() {
+        let text = run(r#"
+kernel @k(%0 "out": ptr<global, u32>) -> void {
+  local $0 "w": private [4 x u32]
+  local $1 "d": private ptr<private, u8>
+  %1: ptr<private, [4 x u32]> = local_addr $0
+  %2: i64 = const 0
+  %3: ptr<private, u32> = index_addr %1, %2
+  %4: ptr<private, u8> = bitcast %3
+  %5: ptr<private, ptr<private, u8>> = local_addr $1
+  store %5, %4
+  %6: ptr<private, u8> = load %5
+  %7: u8 = const 1
+  store %6, %7
+  %8: i64 = const 1
+  %9: ptr<private, u8> = ptr_offset %6, %8
+  store %5, %9
+  %10: ptr<private, u8> = load %5
+  %11: u8 = const 2
+  store %10, %11
+  return
+}
+"#)
+        .expect("rewrites");
+        assert!(text.contains(r#"local $1 "d": private i64"#), "{text}");
+        assert!(!text.contains("ptr<private, ptr<"), "{text}");
+        assert!(text.contains("ptr<private, u8> = bitcast"), "{text}");
+        assert!(text.contains("ptr<private, u8> = ptr_offset"), "{text}");
+    }
+
     /// A variable pointing into two arrays is refused by name.
     #[test]
     fn two_roots_are_refused_by_name() {

@@ -71,18 +71,8 @@ fn split_once(types: &TypeTable, f: &mut Function) -> bool {
     if candidates.is_empty() {
         return false;
     }
-    let mut address_of: HashMap<ValueId, LocalId> = HashMap::default();
-    walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let {
-            value,
-            op: Op::LocalAddr(l),
-        } = s
-        {
-            if candidates.contains(l) {
-                address_of.insert(*value, *l);
-            }
-        }
-    });
+    let mut address_of = crate::analysis::local_addresses(f);
+    address_of.retain(|_, l| candidates.contains(l));
     let mut escaping: HashSet<LocalId> = HashSet::default();
     walk_stmts(&f.body, &mut |s| {
         let field_base = match s {
