@@ -7,7 +7,7 @@
 //! disagree) has no root, and its accesses are not checked: a missing root can hide a
 //! defect, never invent one.
 
-use oclc_ir::fx::HashMap;
+use oclc_ir::fx::{HashMap, HashSet};
 
 use oclc_ir::{walk_stmts, Function, GlobalId, LocalId, Op, Stmt, TypeTable, ValueId};
 
@@ -26,12 +26,40 @@ pub enum Root {
 #[derive(Debug, Default)]
 pub struct Provenance {
     roots: HashMap<ValueId, Root>,
+    /// Pointer variables holding pointers of different or unknown roots (their loads have
+    /// no root).
+    mixed_vars: HashSet<LocalId>,
 }
 
 impl Provenance {
     /// The root of pointer `v`, if known.
     pub fn root(&self, v: ValueId) -> Option<Root> {
         self.roots.get(&v).copied()
+    }
+
+    /// The variables of `f` that a pointer without a root may point into: the roots of
+    /// pointers stored anywhere but a pointer variable whose loads keep their root (a
+    /// struct field, an array element, memory, a variable of mixed roots). Accesses through
+    /// such pointers are not checked, so a write through one is not seen: those variables'
+    /// reads cannot be judged initialised or not.
+    pub fn reached_unseen(&self, types: &TypeTable, f: &Function) -> HashSet<LocalId> {
+        let addr_of = oclc_ir::analysis::local_addresses(f);
+        let mut out = HashSet::default();
+        walk_stmts(&f.body, &mut |s| {
+            let Stmt::Store { ptr, value } = s else {
+                return;
+            };
+            if types.pointee(f.value_type(*value)).is_none() {
+                return;
+            }
+            let kept = addr_of
+                .get(ptr)
+                .is_some_and(|l| !self.mixed_vars.contains(l));
+            if let (false, Some(Root::Local(l))) = (kept, self.root(*value)) {
+                out.insert(l);
+            }
+        });
+        out
     }
 }
 
@@ -90,7 +118,12 @@ pub fn analyze(types: &TypeTable, f: &Function) -> Provenance {
                     Slot::Pending => None,
                 })
                 .collect();
-            return Provenance { roots };
+            let mixed_vars = vars
+                .iter()
+                .filter(|(_, r)| **r == VarRoot::Mixed)
+                .map(|(l, _)| *l)
+                .collect();
+            return Provenance { roots, mixed_vars };
         }
     }
     // Did not settle (cannot happen: conflicts only grow); trust nothing.

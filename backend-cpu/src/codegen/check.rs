@@ -213,7 +213,12 @@ impl Tx<'_, '_, '_> {
             under_aligned: oclc_ir::analysis::AccessAlign::of_function(self.types, self.f),
             global_shadow,
             multi_dim,
-            initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars),
+            // Variables that pointers without a root may write count as written: their
+            // writes are not seen (a missing root may hide a defect, never invent one).
+            initialised: oclc_ir::analysis::initialised_before_loads(self.f, &vars)
+                .into_iter()
+                .chain(prov.reached_unseen(self.types, self.f))
+                .collect(),
             addr_of: oclc_ir::analysis::local_addresses(self.f),
             init_flags: HashMap::new(),
             component_loads: oclc_ir::analysis::initialised::component_write_loads(self.f, &vars),
