@@ -217,10 +217,10 @@ fn check_no_pointer_aggregates(types: &TypeTable, f: &Function) -> Result<(), Re
         .find(|&l| holds(types, f.local(l).ty))
     {
         Some(l) => Err(Refusal::new(format!(
-            "the variable `{}` holds private pointers in an array, or in a struct that is \
-             copied whole or whose address is passed on, which is not supported on Vulkan, \
-             where private pointers have no address (a plain pointer variable into one \
-             private variable is, and so is a struct reached field by field)",
+            "the variable `{}` holds private pointers in an array or struct (a struct copied \
+             whole or whose address is passed on), which is not supported on Vulkan, where \
+             private pointers have no address (a plain pointer variable into one private \
+             variable is, and so is a struct reached field by field)",
             f.local(l).name
         ))
         .at(crate::diag::refusal::local_span(f, l))),
@@ -499,7 +499,7 @@ impl Analysis<'_> {
                     return Ok(None);
                 };
                 if root.view {
-                    return Err(self.unfollowed(v));
+                    return Err(self.reinterpreted(*base));
                 }
                 if root.array {
                     let Some(at) = at else {
@@ -516,7 +516,7 @@ impl Analysis<'_> {
                     return Ok(None);
                 };
                 if root.view {
-                    return Err(self.unfollowed(v));
+                    return Err(self.reinterpreted(*base));
                 }
                 if root.array {
                     let Some(at) = at else {
@@ -590,13 +590,14 @@ impl Analysis<'_> {
         }))
     }
 
-    /// Why a pointer cast from a private pointer whose element is not known is refused.
+    /// Why a pointer cast from another private pointer is refused when it is kept: the
+    /// cast does not start at a known element, or the view is indexed as an aggregate.
     fn reinterpreted(&self, v: ValueId) -> String {
         format!(
             "a private pointer ({}) reinterpreted through a pointer cast (a union member, or \
-             `(T *)&x`) from a pointer whose element is not known at compile time and kept in \
-             a variable or converted to an integer, which is not supported on Vulkan, where \
-             such a pointer can only be dereferenced or indexed where it is made",
+             `(T *)&x`) and kept in a variable or converted to an integer, which is not \
+             supported on Vulkan, where such a pointer can only be dereferenced or indexed \
+             where it is made (or kept when it views a known element as scalars)",
             describe_value_with(self.f, self.defs, v)
         )
     }
