@@ -1,5 +1,4 @@
 // RUN: --kernel aligned_layouts --global 32 --local 8 --arg u8[4096]=rand:921 --arg u32[512]=zeros
-// VULKAN-UNSUPPORTED: the typedef lowered to alignment 2 puts an int at byte 18, which Vulkan buffers cannot hold
 // `aligned(N)` that changes a struct's layout, on structs in __global memory (host bytes
 // laid out as clang lays them out): a typedef raising a member's alignment, one lowering
 // it, an aligned struct typedef as a member, an aligned member, and an aligned struct.

@@ -1,6 +1,5 @@
 // RUN: --kernel packed_global --global 64 --local 16 --arg u8[1024]=rand:901 --arg u8[1024]=zeros --arg i32[1024]=zeros
 // RUN: --kernel packed_nested --global 32 --local 8 --arg u8[2048]=rand:902 --arg u32[256]=zeros
-// VULKAN-UNSUPPORTED: packed structs in __global memory put a uint at byte 1, which Vulkan buffers cannot hold
 // `__attribute__((packed))` structs in __global memory, read and written by the kernel
 // (host bytes laid out as clang lays them out), arrays of them, nested packed structs, the
 // `} __attribute__((packed))` spelling, `#pragma pack` around explicitly packed structs (as

@@ -1,5 +1,4 @@
 // RUN: --kernel pack_global --global 64 --local 16 --arg u8[1024]=rand:931 --arg u8[1024]=rand:932 --arg u8[1024]=zeros --arg u32[1024]=zeros
-// VULKAN-UNSUPPORTED: structs under #pragma pack(2) and pack(4) in __global memory put a uint at byte 2 and a double at byte 4, which Vulkan buffers cannot hold
 // Structs laid out under `#pragma pack(N)` for N of 2 and 4 (clang-14's rule: every
 // member's alignment, its own `aligned` attribute included, capped at N; the struct's
 // `aligned` attribute is not capped), `pack(push, N)` / `pack(pop)` / `pack(push, LABEL,

@@ -1,55 +1,21 @@
-//! Packed structs on Vulkan. A packed struct may put a member below its natural
-//! alignment (a `uint` at byte 1); Vulkan's explicit layout rules, which every type in a
-//! physical storage buffer follows, require each member's `Offset` to be a multiple of its
-//! scalar alignment even under scalar block layout, and storage-buffer hardware may not
-//! read such a member in one access. Such a type in `__global` or `__constant` memory is
-//! refused with the location of the first use; in private and `__local` memory (logical
-//! pointers, no explicit layout) packed structs work as anywhere else. The same holds for
-//! structs laid out under `#pragma pack(N)`. Besides the types, every load and store through
-//! a `__global`/`__constant` pointer must be aligned to its scalar alignment (Vulkan: an
-//! access through a physical pointer is aligned to the largest scalar of its type): one that
-//! [`AccessAlign`] cannot show to be (an element of an array of packed structs whose size
-//! is not a multiple of it, a pointer cast) is refused where it happens.
+//! Packed structs on Vulkan: the check that the Vulkan pipeline's `packed_buffers` pass
+//! (`oclc_ir::legalize::packed_buffers`) left no type without a buffer layout behind. A
+//! packed struct may put a member below its natural alignment (a `uint` at byte 1);
+//! Vulkan's explicit layout rules, which every type in a physical storage buffer follows,
+//! require each member's `Offset` to be a multiple of its scalar alignment even under
+//! scalar block layout, and every load and store through a `__global`/`__constant`
+//! pointer to claim no more alignment than its address has. The pass reaches such types
+//! through byte pointers and splits under-aligned accesses; a module that did not go
+//! through it (or a case it missed) is refused here with the location of the first use,
+//! never emitted as invalid SPIR-V. Private and `__local` memory (logical pointers, no
+//! explicit layout) need neither.
 
 use oclc_ir::analysis::AccessAlign;
 use oclc_ir::diag::describe::describe_value;
-use oclc_ir::{walk_stmts, Module, Op, Stmt, Type, TypeId, TypeTable};
+use oclc_ir::legalize::packed_buffers::{is_physical, misaligned_member, scalar_align};
+use oclc_ir::{walk_stmts, Module, Op, Stmt, TypeId, TypeTable};
 
-use super::pointers::is_physical;
 use crate::error::{Result, SpirvError};
-
-/// The largest scalar size in `ty` (Vulkan's scalar alignment of the type).
-fn scalar_align(types: &TypeTable, ty: TypeId) -> u64 {
-    match types.get(ty) {
-        Type::Scalar(s) | Type::Vector { elem: s, .. } => s.size() as u64,
-        Type::Array { elem, .. } => scalar_align(types, *elem),
-        Type::Struct { fields, .. } => fields
-            .iter()
-            .map(|f| scalar_align(types, *f))
-            .max()
-            .unwrap_or(1),
-        _ => 8,
-    }
-}
-
-/// The byte offset of the first member of `ty` (recursively) placed below its scalar
-/// alignment, if any.
-pub(crate) fn misaligned_member(types: &TypeTable, ty: TypeId) -> Option<u64> {
-    match types.get(ty) {
-        Type::Array { elem, .. } => misaligned_member(types, *elem),
-        Type::Struct { fields, .. } => {
-            let (offsets, _) = types.struct_layout(ty);
-            fields.iter().zip(offsets).find_map(|(&f, off)| {
-                if off % scalar_align(types, f) != 0 {
-                    Some(off)
-                } else {
-                    misaligned_member(types, f).map(|o| off + o)
-                }
-            })
-        }
-        _ => None,
-    }
-}
 
 /// The message for a pointer of type `ptr` into a buffer, when its pointee cannot be laid
 /// out for Vulkan.

@@ -2,7 +2,8 @@
 
 use oclc_ir::legalize::{
     Contract, InferSpaces, InlineImageHelpers, InlinePrivatePointers, LibraryNeeds, LinkLibrary,
-    PrivatePointers, PrivateUnions, RefuseImports, SplitPointerStructs, SplitWideVectors,
+    PackedBuffers, PrivatePointers, PrivateUnions, RefuseImports, SplitPointerStructs,
+    SplitWideVectors,
 };
 use oclc_ir::opt::{self, OptConfig};
 use oclc_ir::{LibrarySource, MathFn, Pipeline, ScalarType};
@@ -46,7 +47,9 @@ fn library_division(scalar: ScalarType) -> bool {
 ///   compiler runs top-tested loops slowly) and dead code removed;
 /// - the legalisations: the built-ins and divisions Vulkan lacks with OpenCL's precision
 ///   linked from `library`; helpers taking private pointers, images or samplers inlined;
-///   generic pointers given their space; private structs holding private pointers split
+///   generic pointers given their space; packed structs in `__global`/`__constant`
+///   memory reached through byte addresses, under-aligned accesses split into aligned
+///   pieces; private structs holding private pointers split
 ///   into one variable per field; private pointer variables as indices; private
 ///   unions as bit operations; 8- and 16-lane vectors split into 4-lane pieces.
 pub fn vulkan_pipeline<'a>(
@@ -79,6 +82,7 @@ pub fn vulkan_pipeline<'a>(
         .then(InlinePrivatePointers)
         .then(InlineImageHelpers)
         .then(InferSpaces)
+        .then(PackedBuffers)
         .then(SplitPointerStructs)
         .then(PrivatePointers)
         .then(PrivateUnions)

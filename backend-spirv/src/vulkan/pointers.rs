@@ -227,9 +227,7 @@ impl OffsetForm {
 }
 
 /// The address space is a physical storage buffer on Vulkan.
-pub(crate) fn is_physical(space: AddressSpace) -> bool {
-    matches!(space, AddressSpace::Global | AddressSpace::Constant)
-}
+pub(crate) use oclc_ir::legalize::packed_buffers::is_physical;
 
 /// Fails on a conversion between a Function or Workgroup pointer and an integer (what
 /// pointer differences, comparisons and `(size_t)&x` lower to, and `(int *)n`): Vulkan's

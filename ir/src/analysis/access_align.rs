@@ -14,12 +14,17 @@
 //!   cast), capped by the source's when the source was under-aligned or pointed to a
 //!   struct (union members are reached by such casts);
 //! - `select`: the smaller of the two;
-//! - anything else (parameters, loaded pointers, variable addresses): natural.
+//! - `load` from a variable of the function (its `local_addr`) holding pointers: the
+//!   smallest alignment of the pointers stored to it (`uint *d = p->data;` at `-O0`, where
+//!   `p->data` is a packed member, then `d[i]`), to a fixed point;
+//! - anything else (parameters, other loaded pointers, variable addresses): natural, as C
+//!   assumes (clang warns when the address of a packed member is taken).
 
 use crate::fx::HashMap;
 
 use super::defs::Defs;
-use crate::module::{walk_stmts, Function, Stmt};
+use super::vars::local_addresses;
+use crate::module::{walk_stmts, Function, LocalId, Stmt};
 use crate::op::{Op, ValueId};
 use crate::types::{Type, TypeId, TypeTable};
 
@@ -27,6 +32,8 @@ use crate::types::{Type, TypeId, TypeTable};
 #[derive(Clone, Debug, Default)]
 pub struct AccessAlign {
     under: HashMap<ValueId, u64>,
+    /// Variables holding pointers less aligned than their pointee type.
+    vars: HashMap<LocalId, u64>,
 }
 
 /// The largest power of two dividing `n` (`None` for 0: any alignment).
@@ -38,16 +45,31 @@ impl AccessAlign {
     /// The analysis of `f`'s body.
     pub fn of_function(types: &TypeTable, f: &Function) -> Self {
         let defs = Defs::of_function(f);
+        let variables = local_addresses(f);
         let mut a = AccessAlign::default();
-        walk_stmts(&f.body, &mut |s| {
-            if let Stmt::Let { value, op } = s {
-                if let Some(n) = a.derive(types, f, &defs, *value, op) {
-                    if n < natural(types, f.value_type(*value)) {
-                        a.under.insert(*value, n);
+        // Each round can only lower alignments (powers of two, at least 1): a fixed point
+        // comes within a few rounds; the bound keeps the analysis linear in practice.
+        for _ in 0..8 {
+            let mut changed = false;
+            walk_stmts(&f.body, &mut |s| match s {
+                Stmt::Let { value, op } => {
+                    if let Some(n) = a.derive(types, f, &defs, &variables, *value, op) {
+                        if n < natural(types, f.value_type(*value)) {
+                            changed |= lower(&mut a.under, *value, n);
+                        }
                     }
                 }
+                Stmt::Store { ptr, value } => {
+                    if let (Some(var), Some(&n)) = (variables.get(ptr), a.under.get(value)) {
+                        changed |= lower(&mut a.vars, *var, n);
+                    }
+                }
+                _ => {}
+            });
+            if !changed {
+                break;
             }
-        });
+        }
         a
     }
 
@@ -77,6 +99,7 @@ impl AccessAlign {
         types: &TypeTable,
         f: &Function,
         defs: &Defs,
+        variables: &HashMap<ValueId, LocalId>,
         value: ValueId,
         op: &Op,
     ) -> Option<u64> {
@@ -117,6 +140,10 @@ impl AccessAlign {
                     Some(to)
                 }
             }
+            Op::Load { ptr } => variables
+                .get(ptr)
+                .and_then(|var| self.vars.get(var))
+                .copied(),
             Op::Select {
                 if_true, if_false, ..
             } => Some(
@@ -124,6 +151,17 @@ impl AccessAlign {
                     .min(self.pointer(types, f, *if_false)),
             ),
             _ => None,
+        }
+    }
+}
+
+/// Lowers the alignment recorded for `key` to `n`; true when that changed it.
+fn lower<K: std::hash::Hash + Eq>(map: &mut HashMap<K, u64>, key: K, n: u64) -> bool {
+    match map.get(&key) {
+        Some(&old) if old <= n => false,
+        _ => {
+            map.insert(key, n);
+            true
         }
     }
 }

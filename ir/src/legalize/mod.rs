@@ -10,6 +10,7 @@ pub mod imports;
 pub mod infer_spaces;
 pub mod inline_images;
 pub mod inline_private;
+pub mod packed_buffers;
 pub mod pointer_nullness;
 pub mod printf_buffer;
 pub mod private_pointers;
@@ -137,6 +138,20 @@ impl Pass for InferSpaces {
             };
             Refusal::new(e.to_string()).at(span)
         })
+    }
+}
+
+/// Packed structs in `__global`/`__constant` memory are reached through byte addresses
+/// and under-aligned accesses split into pieces ([`packed_buffers`]).
+pub struct PackedBuffers;
+
+impl Pass for PackedBuffers {
+    fn name(&self) -> &'static str {
+        "packed_buffers"
+    }
+
+    fn run(&self, module: &mut Module) -> Result<bool, Refusal> {
+        packed_buffers::lower_packed_buffers(module)
     }
 }
 

@@ -1,0 +1,686 @@
+//! Vulkan-only lowering of packed structs in `__global` and `__constant` memory.
+//!
+//! On Vulkan those spaces are physical storage buffers, whose types follow explicit layout
+//! rules: even under scalar block layout, every member's `Offset` and every array's or
+//! pointer's `ArrayStride` must be a multiple of the member's scalar alignment (its largest
+//! scalar), and a load or store may not claim more alignment than its address has. A
+//! packed struct (`__attribute__((packed))`, `#pragma pack(N)`) breaks both: a `uint` at
+//! byte 1, a 10-byte struct with a `uint` in an array. This pass takes such types out of
+//! buffers, the way a C compiler for a machine without unaligned access does:
+//!
+//! - A type is *byte-addressed* ([`byte_addressed`]) when it has a member below its scalar
+//!   alignment, a size that is not a multiple of it (its arrays' stride would break it), or
+//!   such a type inside it. Every `__global`/`__constant` pointer to a byte-addressed type
+//!   becomes a pointer to `u8` (values, parameters, variables, struct fields, casts).
+//! - Address arithmetic on such pointers is done in bytes: `field_addr` becomes a
+//!   `ptr_offset` by the member's offset, `index_addr` and `ptr_offset` one by the index
+//!   times the element size; where the result points to a type with a valid layout (a
+//!   `uint` member), a `bitcast` to that pointer type follows.
+//! - A load or store whose address may sit below the natural alignment of what it
+//!   accesses ([`AccessAlign`], computed on the program before the rewrite: the backend
+//!   would take the new `bitcast`s as naturally aligned) is split into pieces of the
+//!   largest size the address allows (1, 2, 4 or 8 bytes, at most one lane), assembled
+//!   little-endian with shifts (OpenCL devices are little-endian, as the host bytes are). A whole struct or array read or written through
+//!   such an address is copied member by member through a private variable (`packed.copy`),
+//!   at most [`MAX_LEAVES`] scalars or vectors.
+//! - A helper that some call passes such an under-aligned buffer pointer (`sum(p->data)`)
+//!   is inlined first: it would access the pointer as aligned.
+//! - Refused with the location: an atomic operation on an address below the natural
+//!   alignment of its operand (no piece-wise atomics), `bool` or pointer members read or
+//!   written this way, and program-scope `__constant`/`__global` variables of a
+//!   byte-addressed type.
+//!
+//! `__local` and private memory have logical pointers and no explicit layout: packed
+//! structs there need nothing and are left alone. The backend keeps a check that no
+//! byte-addressed type or under-aligned access is left (`backend-spirv`'s `vulkan/packed.rs`).
+
+mod pieces;
+
+use crate::analysis::AccessAlign;
+use crate::diag::refusal::Refusal;
+use crate::fx::{HashMap, HashSet};
+use crate::module::{Block, FuncId, Function, GlobalId, Module, Stmt};
+use crate::op::{BinaryOp, Const, Op, ValueId};
+use crate::span::SourceSpan;
+use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
+use crate::visit::{remove_lets, replace_uses};
+
+use super::inline_private::inline_helpers_where;
+
+use pieces::Access;
+
+/// The most scalars and vectors one struct or array copy through an under-aligned address
+/// may have (each becomes its own piece-wise load or store).
+pub const MAX_LEAVES: usize = 256;
+
+/// The address space is a physical storage buffer on Vulkan (`__global`, `__constant`).
+pub fn is_physical(space: AddressSpace) -> bool {
+    matches!(space, AddressSpace::Global | AddressSpace::Constant)
+}
+
+/// The largest scalar size in `ty` (Vulkan's scalar alignment of the type; pointers and
+/// handles count as 8 bytes).
+pub fn scalar_align(types: &TypeTable, ty: TypeId) -> u64 {
+    match types.get(ty) {
+        Type::Scalar(s) | Type::Vector { elem: s, .. } => s.size().max(1) as u64,
+        Type::Array { elem, .. } => scalar_align(types, *elem),
+        Type::Struct { fields, .. } => fields
+            .iter()
+            .map(|f| scalar_align(types, *f))
+            .max()
+            .unwrap_or(1),
+        _ => 8,
+    }
+}
+
+/// The byte offset of the first member of `ty` (recursively) placed below its scalar
+/// alignment, if any.
+pub fn misaligned_member(types: &TypeTable, ty: TypeId) -> Option<u64> {
+    match types.get(ty) {
+        Type::Array { elem, .. } => misaligned_member(types, *elem),
+        Type::Struct { fields, .. } => {
+            let (offsets, _) = types.struct_layout(ty);
+            fields.iter().zip(offsets).find_map(|(&f, off)| {
+                if off % scalar_align(types, f) != 0 {
+                    Some(off)
+                } else {
+                    misaligned_member(types, f).map(|o| off + o)
+                }
+            })
+        }
+        _ => None,
+    }
+}
+
+/// True when `ty` has no Vulkan buffer layout: a member below its scalar alignment, a
+/// struct or array element whose size is not a multiple of it, at any depth.
+pub fn byte_addressed(types: &TypeTable, ty: TypeId) -> bool {
+    let stride_breaks = |t: TypeId| !types.layout(t).size.is_multiple_of(scalar_align(types, t));
+    match types.get(ty) {
+        Type::Struct { fields, .. } => {
+            let (offsets, _) = types.struct_layout(ty);
+            stride_breaks(ty)
+                || fields.iter().zip(offsets).any(|(&f, off)| {
+                    !off.is_multiple_of(scalar_align(types, f)) || byte_addressed(types, f)
+                })
+        }
+        Type::Array { elem, .. } => stride_breaks(*elem) || byte_addressed(types, *elem),
+        _ => false,
+    }
+}
+
+/// Lowers packed structs in `__global`/`__constant` memory in every function (see the
+/// module doc). Returns whether anything changed.
+pub fn lower_packed_buffers(module: &mut Module) -> Result<bool, Refusal> {
+    let packed = |t: &Type| {
+        matches!(
+            t,
+            Type::Struct {
+                packed: Some(_),
+                ..
+            }
+        )
+    };
+    if !module.types.iter().any(|(_, t)| packed(t)) {
+        return Ok(false);
+    }
+    let Module {
+        types,
+        globals,
+        functions,
+        ..
+    } = module;
+    for (i, g) in globals.iter().enumerate() {
+        if is_physical(g.space) && byte_addressed(types, g.ty) {
+            return Err(Refusal::new(format!(
+                "unsupported: the program-scope __{} variable `{}` of type {}, which puts a \
+                 member below its natural alignment (a packed struct, or one under #pragma \
+                 pack)",
+                g.space.name(),
+                g.name,
+                types.display(g.ty)
+            ))
+            .at(first_use_of_global(functions, GlobalId(i as u32))));
+        }
+    }
+    let mut changed = inline_under_aligned_arguments(module)?;
+    let Module {
+        types, functions, ..
+    } = module;
+    for f in functions.iter_mut() {
+        let name = f.name.clone();
+        changed |= rewrite_function(types, f).map_err(|e| e.prefixed(&format!("in `{name}`: ")))?;
+    }
+    let mut retype = Retype::default();
+    for f in functions.iter_mut() {
+        changed |= retype.function(types, f);
+    }
+    Ok(changed)
+}
+
+/// Inlines the helpers that some call passes a buffer pointer that may sit below its
+/// pointee's alignment (`sum(p->data)` with `data` a packed member): the helper would access
+/// it as aligned; inlined, the accesses are split like any other. Repeats for the calls the
+/// inlined bodies make (at most once per function: each round removes a helper).
+fn inline_under_aligned_arguments(module: &mut Module) -> Result<bool, Refusal> {
+    let mut changed = false;
+    for _ in 0..=module.functions.len() {
+        let doomed = helpers_given_under_aligned_pointers(module);
+        if doomed.is_empty() {
+            break;
+        }
+        inline_helpers_where(module, &|_, id| doomed.contains(&id))
+            .map_err(|e| Refusal::new(e.to_string()))?;
+        changed = true;
+    }
+    Ok(changed)
+}
+
+/// The helpers some call passes a buffer pointer below its pointee's natural alignment.
+fn helpers_given_under_aligned_pointers(module: &Module) -> HashSet<FuncId> {
+    let types = &module.types;
+    let mut doomed = HashSet::default();
+    for f in &module.functions {
+        let mut align = None;
+        crate::module::walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let {
+                op: Op::Call { func, args },
+                ..
+            } = s
+            {
+                let align = align.get_or_insert_with(|| AccessAlign::of_function(types, f));
+                let under = |arg: &ValueId| {
+                    types
+                        .pointee(f.value_type(*arg))
+                        .is_some_and(|(space, ty)| {
+                            is_physical(space)
+                                && align.pointer(types, f, *arg) < types.layout(ty).align.max(1)
+                        })
+                };
+                if args.iter().any(under) {
+                    doomed.insert(*func);
+                }
+            }
+        });
+    }
+    doomed
+}
+
+/// The span of the first expression with a span that uses the address of global `g`.
+fn first_use_of_global(functions: &[Function], g: GlobalId) -> Option<SourceSpan> {
+    functions.iter().find_map(|f| {
+        let mut address = None;
+        let mut found = None;
+        crate::module::walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Let { value, op } = s {
+                if *op == Op::GlobalAddr(g) {
+                    address = Some(*value);
+                    found = found.or(f.span(*value));
+                } else if address.is_some_and(|a| op.operands().contains(&a)) {
+                    found = found.or(f.span(*value));
+                }
+            }
+        });
+        found
+    })
+}
+
+/// Rewrites the address arithmetic and accesses of `f` (the types stay until [`Retype`]).
+fn rewrite_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Refusal> {
+    let mut r = Rewriter {
+        align: AccessAlign::of_function(types, f),
+        changed: false,
+    };
+    let mut body = std::mem::take(&mut f.body);
+    let result = r.block(types, f, &mut body);
+    f.body = body;
+    result.map(|()| r.changed)
+}
+
+/// The state of one function's rewrite.
+struct Rewriter {
+    /// Alignment of every pointer of the function as it was before the rewrite.
+    align: AccessAlign,
+    changed: bool,
+}
+
+impl Rewriter {
+    fn block(
+        &mut self,
+        types: &mut TypeTable,
+        f: &mut Function,
+        block: &mut Block,
+    ) -> Result<(), Refusal> {
+        let old = std::mem::take(&mut block.stmts);
+        let mut out = Vec::with_capacity(old.len());
+        for mut s in old {
+            for child in s.child_blocks_mut() {
+                self.block(types, f, child)?;
+            }
+            match s {
+                Stmt::Let { value, op } => self.let_stmt(types, f, &mut out, value, op)?,
+                Stmt::Store { ptr, value } => match self.access(types, f, ptr) {
+                    Some(access) => {
+                        self.changed = true;
+                        access.store(types, f, &mut out, value)?;
+                    }
+                    None => out.push(Stmt::Store { ptr, value }),
+                },
+                other => out.push(other),
+            }
+        }
+        block.stmts = out;
+        Ok(())
+    }
+
+    fn let_stmt(
+        &mut self,
+        types: &mut TypeTable,
+        f: &mut Function,
+        out: &mut Vec<Stmt>,
+        value: ValueId,
+        op: Op,
+    ) -> Result<(), Refusal> {
+        match op {
+            Op::Load { ptr } => match self.access(types, f, ptr) {
+                Some(access) => {
+                    self.changed = true;
+                    access.load(types, f, out, value)
+                }
+                None => {
+                    out.push(Stmt::Let { value, op });
+                    Ok(())
+                }
+            },
+            Op::Atomic { ptr, .. } => {
+                self.check_atomic(types, f, value, ptr)?;
+                out.push(Stmt::Let { value, op });
+                Ok(())
+            }
+            Op::Call { ref args, .. } => {
+                for &arg in args {
+                    self.check_argument(types, f, value, arg)?;
+                }
+                out.push(Stmt::Let { value, op });
+                Ok(())
+            }
+            op => {
+                match self.byte_offset(types, f, out, &op) {
+                    Some((base, bytes, target)) => {
+                        self.changed = true;
+                        self.byte_address(types, f, out, value, base, bytes, target);
+                    }
+                    None => out.push(Stmt::Let { value, op }),
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// For address arithmetic on a pointer to a byte-addressed type: the base, the byte
+    /// offset (a new `i64` value) and the type the result points to.
+    fn byte_offset(
+        &self,
+        types: &mut TypeTable,
+        f: &mut Function,
+        out: &mut Vec<Stmt>,
+        op: &Op,
+    ) -> Option<(ValueId, ValueId, TypeId)> {
+        let (base, index, target, stride) = match op {
+            Op::FieldAddr { base, field } => {
+                let pointee = byte_pointee(types, f, *base)?;
+                let Type::Struct { fields, .. } = types.get(pointee) else {
+                    return None;
+                };
+                let target = *fields.get(*field as usize)?;
+                let offset = types.struct_layout(pointee).0[*field as usize];
+                let i64_ty = types.scalar(ScalarType::I64);
+                let at = f.push_let(out, i64_ty, int_const(ScalarType::I64, offset));
+                return Some((*base, at, target));
+            }
+            Op::IndexAddr { base, index } => {
+                let pointee = byte_pointee(types, f, *base)?;
+                let Type::Array { elem, .. } = types.get(pointee) else {
+                    return None;
+                };
+                (*base, *index, *elem, types.layout(*elem).size)
+            }
+            Op::PtrOffset { base, index } => {
+                let pointee = byte_pointee(types, f, *base)?;
+                (*base, *index, pointee, types.layout(pointee).size)
+            }
+            _ => return None,
+        };
+        let i64_ty = types.scalar(ScalarType::I64);
+        let size = f.push_let(out, i64_ty, int_const(ScalarType::I64, stride));
+        let bytes = f.push_let(out, i64_ty, Op::Binary(BinaryOp::Mul, index, size));
+        Some((base, bytes, target))
+    }
+
+    /// Defines `value`, of type pointer to `target`, as `base + bytes`: a byte pointer when
+    /// `target` is byte-addressed itself, else a cast of one.
+    #[allow(clippy::too_many_arguments)]
+    fn byte_address(
+        &mut self,
+        types: &mut TypeTable,
+        f: &mut Function,
+        out: &mut Vec<Stmt>,
+        value: ValueId,
+        base: ValueId,
+        bytes: ValueId,
+        target: TypeId,
+    ) {
+        let op = Op::PtrOffset { base, index: bytes };
+        if byte_addressed(types, target) {
+            out.push(Stmt::Let { value, op });
+            return;
+        }
+        let (space, _) = types.pointee(f.value_type(value)).expect("a pointer");
+        let u8_ty = types.scalar(ScalarType::U8);
+        let byte_ptr = types.pointer(space, u8_ty);
+        let at = f.push_let(out, byte_ptr, op);
+        let to = f.value_type(value);
+        out.push(Stmt::Let {
+            value,
+            op: Op::Bitcast { value: at, to },
+        });
+    }
+
+    /// How a load or store through `ptr` must be done, or `None` when it may stay as is.
+    fn access(&self, types: &TypeTable, f: &Function, ptr: ValueId) -> Option<Access> {
+        let (space, ty) = types.pointee(f.value_type(ptr))?;
+        if !is_physical(space) {
+            return None;
+        }
+        let have = self.align.access(types, f, ptr);
+        let natural = types.layout(ty).align.max(1);
+        let split = byte_addressed(types, ty) || have < natural;
+        split.then_some(Access {
+            ptr,
+            space,
+            ty,
+            align: have,
+        })
+    }
+
+    /// Refuses an atomic operation whose address may sit below its operand's alignment.
+    fn check_atomic(
+        &self,
+        types: &TypeTable,
+        f: &Function,
+        value: ValueId,
+        ptr: ValueId,
+    ) -> Result<(), Refusal> {
+        let Some((space, ty)) = types.pointee(f.value_type(ptr)) else {
+            return Ok(());
+        };
+        let have = self.align.access(types, f, ptr);
+        let natural = types.layout(ty).align.max(1);
+        if is_physical(space) && have < natural {
+            return Err(Refusal::new(format!(
+                "unsupported: an atomic operation on {} at an address that may sit at a \
+                 multiple of {have} bytes only (a member of a packed struct, or of one under \
+                 #pragma pack): atomics need {natural}",
+                types.display(ty),
+            ))
+            .at_value(f, value)
+            .at_value(f, ptr));
+        }
+        Ok(())
+    }
+}
+
+impl Rewriter {
+    /// Refuses passing a buffer pointer that may sit below its pointee's alignment to a
+    /// helper, which would access it as aligned.
+    fn check_argument(
+        &self,
+        types: &TypeTable,
+        f: &Function,
+        call: ValueId,
+        arg: ValueId,
+    ) -> Result<(), Refusal> {
+        let Some((space, ty)) = types.pointee(f.value_type(arg)) else {
+            return Ok(());
+        };
+        let have = self.align.pointer(types, f, arg);
+        let natural = types.layout(ty).align.max(1);
+        if is_physical(space) && have < natural {
+            return Err(Refusal::new(format!(
+                "unsupported: passing a pointer to {} that may sit at a multiple of {have} \
+                 bytes only (a member of a packed struct, or of one under #pragma pack) to a \
+                 function, which would access it as aligned to {natural}",
+                types.display(ty),
+            ))
+            .at_value(f, call)
+            .at_value(f, arg));
+        }
+        Ok(())
+    }
+}
+
+/// The pointee of `ptr` when it is a byte-addressed type in `__global`/`__constant` memory.
+fn byte_pointee(types: &TypeTable, f: &Function, ptr: ValueId) -> Option<TypeId> {
+    let (space, pointee) = types.pointee(f.value_type(ptr))?;
+    (is_physical(space) && byte_addressed(types, pointee)).then_some(pointee)
+}
+
+/// An integer constant of type `ty`.
+fn int_const(ty: ScalarType, v: u64) -> Op {
+    Op::Const(Const::int(ty, v as i64))
+}
+
+/// Gives every pointer to a byte-addressed type in a buffer the type pointer to `u8`, in
+/// every type that holds one, and drops the casts that become identities.
+#[derive(Default)]
+struct Retype {
+    mapped: HashMap<TypeId, TypeId>,
+}
+
+impl Retype {
+    fn ty(&mut self, types: &mut TypeTable, ty: TypeId) -> TypeId {
+        if let Some(&t) = self.mapped.get(&ty) {
+            return t;
+        }
+        let new = match types.get(ty).clone() {
+            Type::Pointer { space, pointee } => {
+                if is_physical(space) && byte_addressed(types, pointee) {
+                    let u8_ty = types.scalar(ScalarType::U8);
+                    types.pointer(space, u8_ty)
+                } else {
+                    let p = self.ty(types, pointee);
+                    types.pointer(space, p)
+                }
+            }
+            Type::Array { elem, len } => {
+                let e = self.ty(types, elem);
+                types.array(e, len)
+            }
+            Type::Struct {
+                name,
+                fields,
+                packed,
+            } => {
+                let fields = fields.iter().map(|&t| self.ty(types, t)).collect();
+                types.intern(Type::Struct {
+                    name,
+                    fields,
+                    packed,
+                })
+            }
+            _ => ty,
+        };
+        self.mapped.insert(ty, new);
+        new
+    }
+
+    /// Retypes `f`; true when a type changed.
+    fn function(&mut self, types: &mut TypeTable, f: &mut Function) -> bool {
+        let before = (f.value_types.clone(), f.ret);
+        for i in 0..f.value_types.len() {
+            f.value_types[i] = self.ty(types, f.value_types[i]);
+        }
+        f.ret = self.ty(types, f.ret);
+        for p in &mut f.params {
+            p.ty = self.ty(types, p.ty);
+        }
+        for l in &mut f.locals {
+            l.ty = self.ty(types, l.ty);
+        }
+        self.cast_targets(types, &mut f.body);
+        let changed = before != (f.value_types.clone(), f.ret);
+        drop_identity_casts(f);
+        changed
+    }
+
+    /// Retypes the targets of the casts in `block`.
+    fn cast_targets(&mut self, types: &mut TypeTable, block: &mut Block) {
+        for s in &mut block.stmts {
+            if let Stmt::Let {
+                op: Op::Bitcast { to, .. } | Op::GenericCast { to, .. },
+                ..
+            } = s
+            {
+                *to = self.ty(types, *to);
+            }
+            for child in s.child_blocks_mut() {
+                self.cast_targets(types, child);
+            }
+        }
+    }
+}
+
+/// Removes pointer bitcasts whose source already has the target type.
+fn drop_identity_casts(f: &mut Function) {
+    let mut same: HashMap<ValueId, ValueId> = HashMap::default();
+    crate::module::walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let {
+            value,
+            op: Op::Bitcast { value: src, .. },
+        } = s
+        {
+            if f.value_type(*value) == f.value_type(*src) {
+                same.insert(*value, *src);
+            }
+        }
+    });
+    if !same.is_empty() {
+        remove_lets(&mut f.body, &same);
+        replace_uses(&mut f.body, &same);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::module::walk_stmts;
+    use crate::{parse_module, print_module, verify_module};
+
+    /// What no module may hold after the pass: a buffer pointer to a byte-addressed type,
+    /// or a load or store through a buffer pointer below the scalar alignment of its type
+    /// (what the Vulkan backend checks).
+    fn assert_lowered(m: &Module) {
+        for f in &m.functions {
+            let align = AccessAlign::of_function(&m.types, f);
+            for &ty in &f.value_types {
+                if let Some((space, pointee)) = m.types.pointee(ty) {
+                    assert!(
+                        !(is_physical(space) && byte_addressed(&m.types, pointee)),
+                        "{} left",
+                        m.types.display(ty)
+                    );
+                }
+            }
+            walk_stmts(&f.body, &mut |s| {
+                let ptr = match s {
+                    Stmt::Let {
+                        op: Op::Load { ptr },
+                        ..
+                    }
+                    | Stmt::Store { ptr, .. } => *ptr,
+                    _ => return,
+                };
+                let (space, ty) = m.types.pointee(f.value_type(ptr)).unwrap();
+                if is_physical(space) {
+                    let have = align.access(&m.types, f, ptr);
+                    assert!(
+                        have >= scalar_align(&m.types, ty),
+                        "{s:?}: aligned to {have}"
+                    );
+                }
+            });
+        }
+    }
+
+    /// Every `packed_buffers_tests/NAME.ir` (the IR the Vulkan pipeline gives the pass, with
+    /// its source in the header) runs through the pass; the snapshot `NAME` holds the
+    /// output, or the refusal. Adding a case is adding a file.
+    #[test]
+    fn every_case() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/legalize/packed_buffers_tests");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ir"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 5, "{files:?}");
+        for path in files {
+            let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut m = parse_module(&text).unwrap_or_else(|e| panic!("{stem}: {e}"));
+            verify_module(&m).unwrap_or_else(|e| panic!("{stem}: input: {e}"));
+            let out = match lower_packed_buffers(&mut m) {
+                Ok(changed) => {
+                    verify_module(&m)
+                        .unwrap_or_else(|e| panic!("{stem}: {e}\n{}", print_module(&m)));
+                    assert_lowered(&m);
+                    let text = print_module(&m);
+                    assert_eq!(print_module(&parse_module(&text).unwrap()), text);
+                    format!("changed: {changed}\n{text}")
+                }
+                Err(refusal) => format!("refused: {}", refusal.message),
+            };
+            insta::with_settings!({
+                description => format!("packed_buffers on src/legalize/packed_buffers_tests/{stem}.ir"),
+                omit_expression => true,
+            }, {
+                insta::assert_snapshot!(format!("packed_buffers__{stem}"), out);
+            });
+        }
+    }
+
+    /// The layout predicates on the types of the cases: a `uint` at byte 1, a 12-byte struct
+    /// holding a `double` (its array stride breaks the alignment), a plain struct.
+    #[test]
+    fn byte_addressed_types() {
+        let mut types = TypeTable::new();
+        let (u8_ty, u32_ty, f64_ty) = (
+            types.scalar(ScalarType::U8),
+            types.scalar(ScalarType::U32),
+            types.scalar(ScalarType::F64),
+        );
+        let packed = |types: &mut TypeTable, fields: Vec<TypeId>, packed| {
+            types.intern(Type::Struct {
+                name: "s".into(),
+                fields,
+                packed,
+            })
+        };
+        let odd = packed(&mut types, vec![u8_ty, u32_ty], Some(1));
+        let twelve = packed(&mut types, vec![f64_ty, u32_ty], Some(4));
+        let plain = packed(&mut types, vec![u8_ty, u32_ty], None);
+        assert!(byte_addressed(&types, odd));
+        assert_eq!(misaligned_member(&types, odd), Some(1));
+        assert!(byte_addressed(&types, twelve));
+        assert_eq!(misaligned_member(&types, twelve), None);
+        let array = types.array(twelve, 2);
+        assert!(byte_addressed(&types, array));
+        assert!(!byte_addressed(&types, plain));
+        let plain_array = types.array(plain, 4);
+        assert!(!byte_addressed(&types, plain_array));
+        assert_eq!(scalar_align(&types, twelve), 8);
+    }
+}
