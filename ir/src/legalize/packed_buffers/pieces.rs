@@ -50,15 +50,13 @@ impl Access {
         let base = self.byte_base(types, f, out);
         match leaves {
             None => {
-                let whole = load_pieces(types, f, out, base, self.space, 0, self.align, self.ty);
+                let whole = self.at(base, 0, self.ty).load(types, f, out);
                 rename_last(out, whole, value);
             }
             Some(leaves) => {
                 let copy = self.private_copy(types, f, out);
                 for leaf in &leaves {
-                    let align = piece_align(self.align, leaf.offset);
-                    let v =
-                        load_pieces(types, f, out, base, self.space, leaf.offset, align, leaf.ty);
+                    let v = self.at(base, leaf.offset, leaf.ty).load(types, f, out);
                     let at = leaf_addr(types, f, out, copy, &leaf.path);
                     out.push(Stmt::Store { ptr: at, value: v });
                 }
@@ -82,27 +80,14 @@ impl Access {
         let leaves = self.leaves(types, f, self.ptr, "a write")?;
         let base = self.byte_base(types, f, out);
         match leaves {
-            None => store_pieces(
-                types, f, out, base, self.space, 0, self.align, self.ty, value,
-            ),
+            None => self.at(base, 0, self.ty).store(types, f, out, value),
             Some(leaves) => {
                 let copy = self.private_copy(types, f, out);
                 out.push(Stmt::Store { ptr: copy, value });
                 for leaf in &leaves {
                     let at = leaf_addr(types, f, out, copy, &leaf.path);
                     let v = f.push_let(out, leaf.ty, Op::Load { ptr: at });
-                    let align = piece_align(self.align, leaf.offset);
-                    store_pieces(
-                        types,
-                        f,
-                        out,
-                        base,
-                        self.space,
-                        leaf.offset,
-                        align,
-                        leaf.ty,
-                        v,
-                    );
+                    self.at(base, leaf.offset, leaf.ty).store(types, f, out, v);
                 }
             }
         }
@@ -142,6 +127,18 @@ impl Access {
                 Ok(None)
             }
             Ok(()) => Ok(Some(leaves)),
+        }
+    }
+
+    /// The scalar or vector of type `ty` at `offset` bytes into the accessed value, whose
+    /// address as a byte pointer is `base`.
+    fn at(&self, base: ValueId, offset: u64, ty: TypeId) -> Piecewise {
+        Piecewise {
+            base,
+            space: self.space,
+            offset,
+            align: piece_align(self.align, offset),
+            ty,
         }
     }
 
@@ -268,14 +265,6 @@ fn unsigned(bytes: u64) -> ScalarType {
     }
 }
 
-/// The scalar, lane count, lane size and piece size of an access to `ty` aligned to `align`.
-fn shape(types: &TypeTable, ty: TypeId, align: u64) -> (ScalarType, u8, u64, u64) {
-    let scalar = types.scalar_of(ty).expect("a scalar or vector");
-    let lanes = types.lanes_of(ty).expect("a scalar or vector");
-    let lane = scalar.size() as u64;
-    (scalar, lanes, lane, align.clamp(1, lane))
-}
-
 /// A pointer to the `piece` type at `offset` bytes past the byte pointer `base`.
 fn piece_ptr(
     types: &mut TypeTable,
@@ -302,130 +291,146 @@ fn piece_ptr(
     f.push_let(out, to, Op::Bitcast { value: at, to })
 }
 
-/// Reads a scalar or vector of type `ty` at `offset` bytes past `base` (aligned to
-/// `align`) piece by piece; the result is the value of the last statement pushed.
-#[allow(clippy::too_many_arguments)]
-fn load_pieces(
-    types: &mut TypeTable,
-    f: &mut Function,
-    out: &mut Vec<Stmt>,
+/// A scalar or vector of type `ty` at `offset` bytes past the byte pointer `base`, whose
+/// address is aligned to `align`: read or written in pieces of at most one lane.
+struct Piecewise {
     base: ValueId,
     space: AddressSpace,
     offset: u64,
     align: u64,
     ty: TypeId,
-) -> ValueId {
-    let (scalar, lanes, lane, piece) = shape(types, ty, align);
-    let (lane_int, piece_int) = (unsigned(lane), unsigned(piece));
-    let lane_int_ty = types.scalar(lane_int);
-    let piece_ty = types.scalar(piece_int);
-    let scalar_ty = types.scalar(scalar);
-    let mut parts = Vec::with_capacity(lanes as usize);
-    for l in 0..lanes as u64 {
-        let mut acc = None;
-        for j in 0..lane / piece {
-            let at = piece_ptr(
-                types,
-                f,
-                out,
-                (base, space),
-                offset + l * lane + j * piece,
-                piece_int,
-            );
-            let mut x = f.push_let(out, piece_ty, Op::Load { ptr: at });
-            if piece < lane {
-                let op = Op::Convert {
-                    value: x,
-                    to: lane_int_ty,
-                    saturate: false,
-                    rounding: Rounding::Default,
-                };
-                x = f.push_let(out, lane_int_ty, op);
-            }
-            if j > 0 {
-                let bits = f.push_let(out, lane_int_ty, int_const(lane_int, j * piece * 8));
-                x = f.push_let(out, lane_int_ty, Op::Binary(BinaryOp::Shl, x, bits));
-            }
-            acc = Some(match acc {
-                None => x,
-                Some(a) => f.push_let(out, lane_int_ty, Op::Binary(BinaryOp::Or, a, x)),
-            });
-        }
-        let mut v = acc.expect("a lane has at least one piece");
-        if scalar != lane_int {
-            let op = Op::Bitcast {
-                value: v,
-                to: scalar_ty,
-            };
-            v = f.push_let(out, scalar_ty, op);
-        }
-        parts.push(v);
-    }
-    if lanes == 1 {
-        return parts[0];
-    }
-    f.push_let(out, ty, Op::Compose { ty, parts })
 }
 
-/// Writes `value`, a scalar or vector of type `ty`, at `offset` bytes past `base` (aligned
-/// to `align`) piece by piece.
-#[allow(clippy::too_many_arguments)]
-fn store_pieces(
-    types: &mut TypeTable,
-    f: &mut Function,
-    out: &mut Vec<Stmt>,
-    base: ValueId,
-    space: AddressSpace,
-    offset: u64,
-    align: u64,
-    ty: TypeId,
-    value: ValueId,
-) {
-    let (scalar, lanes, lane, piece) = shape(types, ty, align);
-    let (lane_int, piece_int) = (unsigned(lane), unsigned(piece));
-    let lane_int_ty = types.scalar(lane_int);
-    let piece_ty = types.scalar(piece_int);
-    let scalar_ty = types.scalar(scalar);
-    for l in 0..lanes as u64 {
-        let mut v = value;
-        if lanes > 1 {
-            let op = Op::Extract {
-                vector: value,
-                lane: l as u8,
-            };
-            v = f.push_let(out, scalar_ty, op);
+/// The types of one piece-wise access: the lane's scalar and its unsigned integer twin,
+/// the piece's unsigned integer, and the sizes.
+struct Shape {
+    scalar: ScalarType,
+    lanes: u64,
+    lane: u64,
+    piece: u64,
+    scalar_ty: TypeId,
+    lane_int: ScalarType,
+    lane_int_ty: TypeId,
+    piece_int: ScalarType,
+    piece_ty: TypeId,
+}
+
+impl Piecewise {
+    fn shape(&self, types: &mut TypeTable) -> Shape {
+        let scalar = types.scalar_of(self.ty).expect("a scalar or vector");
+        let lanes = types.lanes_of(self.ty).expect("a scalar or vector") as u64;
+        let lane = scalar.size() as u64;
+        let piece = self.align.clamp(1, lane);
+        let (lane_int, piece_int) = (unsigned(lane), unsigned(piece));
+        Shape {
+            scalar,
+            lanes,
+            lane,
+            piece,
+            scalar_ty: types.scalar(scalar),
+            lane_int,
+            lane_int_ty: types.scalar(lane_int),
+            piece_int,
+            piece_ty: types.scalar(piece_int),
         }
-        if scalar != lane_int {
-            let op = Op::Bitcast {
-                value: v,
-                to: lane_int_ty,
-            };
-            v = f.push_let(out, lane_int_ty, op);
-        }
-        for j in 0..lane / piece {
-            let mut x = v;
-            if j > 0 {
-                let bits = f.push_let(out, lane_int_ty, int_const(lane_int, j * piece * 8));
-                x = f.push_let(out, lane_int_ty, Op::Binary(BinaryOp::Shr, x, bits));
+    }
+
+    /// The pointer to piece `j` of lane `l`.
+    fn piece_ptr(
+        &self,
+        types: &mut TypeTable,
+        f: &mut Function,
+        out: &mut Vec<Stmt>,
+        s: &Shape,
+        (l, j): (u64, u64),
+    ) -> ValueId {
+        let offset = self.offset + l * s.lane + j * s.piece;
+        piece_ptr(types, f, out, (self.base, self.space), offset, s.piece_int)
+    }
+
+    /// Reads the value; the result is the value of the last statement pushed.
+    fn load(&self, types: &mut TypeTable, f: &mut Function, out: &mut Vec<Stmt>) -> ValueId {
+        let s = self.shape(types);
+        let mut parts = Vec::with_capacity(s.lanes as usize);
+        for l in 0..s.lanes {
+            let mut acc = None;
+            for j in 0..s.lane / s.piece {
+                let at = self.piece_ptr(types, f, out, &s, (l, j));
+                let mut x = f.push_let(out, s.piece_ty, Op::Load { ptr: at });
+                if s.piece < s.lane {
+                    let op = Op::Convert {
+                        value: x,
+                        to: s.lane_int_ty,
+                        saturate: false,
+                        rounding: Rounding::Default,
+                    };
+                    x = f.push_let(out, s.lane_int_ty, op);
+                }
+                if j > 0 {
+                    let bits = int_const(s.lane_int, j * s.piece * 8);
+                    let bits = f.push_let(out, s.lane_int_ty, bits);
+                    x = f.push_let(out, s.lane_int_ty, Op::Binary(BinaryOp::Shl, x, bits));
+                }
+                acc = Some(match acc {
+                    None => x,
+                    Some(a) => f.push_let(out, s.lane_int_ty, Op::Binary(BinaryOp::Or, a, x)),
+                });
             }
-            if piece < lane {
-                let op = Op::Convert {
-                    value: x,
-                    to: piece_ty,
-                    saturate: false,
-                    rounding: Rounding::Default,
+            let mut v = acc.expect("a lane has at least one piece");
+            if s.scalar != s.lane_int {
+                let op = Op::Bitcast {
+                    value: v,
+                    to: s.scalar_ty,
                 };
-                x = f.push_let(out, piece_ty, op);
+                v = f.push_let(out, s.scalar_ty, op);
             }
-            let at = piece_ptr(
-                types,
-                f,
-                out,
-                (base, space),
-                offset + l * lane + j * piece,
-                piece_int,
-            );
-            out.push(Stmt::Store { ptr: at, value: x });
+            parts.push(v);
+        }
+        if s.lanes == 1 {
+            return parts[0];
+        }
+        let ty = self.ty;
+        f.push_let(out, ty, Op::Compose { ty, parts })
+    }
+
+    /// Writes `value`.
+    fn store(&self, types: &mut TypeTable, f: &mut Function, out: &mut Vec<Stmt>, value: ValueId) {
+        let s = self.shape(types);
+        for l in 0..s.lanes {
+            let mut v = value;
+            if s.lanes > 1 {
+                let op = Op::Extract {
+                    vector: value,
+                    lane: l as u8,
+                };
+                v = f.push_let(out, s.scalar_ty, op);
+            }
+            if s.scalar != s.lane_int {
+                let op = Op::Bitcast {
+                    value: v,
+                    to: s.lane_int_ty,
+                };
+                v = f.push_let(out, s.lane_int_ty, op);
+            }
+            for j in 0..s.lane / s.piece {
+                let mut x = v;
+                if j > 0 {
+                    let bits = int_const(s.lane_int, j * s.piece * 8);
+                    let bits = f.push_let(out, s.lane_int_ty, bits);
+                    x = f.push_let(out, s.lane_int_ty, Op::Binary(BinaryOp::Shr, x, bits));
+                }
+                if s.piece < s.lane {
+                    let op = Op::Convert {
+                        value: x,
+                        to: s.piece_ty,
+                        saturate: false,
+                        rounding: Rounding::Default,
+                    };
+                    x = f.push_let(out, s.piece_ty, op);
+                }
+                let at = self.piece_ptr(types, f, out, &s, (l, j));
+                out.push(Stmt::Store { ptr: at, value: x });
+            }
         }
     }
 }
