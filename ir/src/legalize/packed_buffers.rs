@@ -176,7 +176,8 @@ fn inline_under_aligned_arguments(module: &mut Module) -> Result<bool, Refusal> 
     Ok(changed)
 }
 
-/// The helpers some call passes a buffer pointer below its pointee's natural alignment.
+/// The helpers (not kernels) some call passes a buffer pointer below its pointee's natural
+/// alignment.
 fn helpers_given_under_aligned_pointers(module: &Module) -> HashSet<FuncId> {
     let types = &module.types;
     let mut doomed = HashSet::default();
@@ -197,7 +198,9 @@ fn helpers_given_under_aligned_pointers(module: &Module) -> HashSet<FuncId> {
                                 && align.pointer(types, f, *arg) < types.layout(ty).align.max(1)
                         })
                 };
-                if args.iter().any(under) {
+                // A kernel called as a function is not inlined away (it stays an entry
+                // point): the call is refused instead (`Rewriter::check_argument`).
+                if args.iter().any(under) && !module.function(*func).is_kernel() {
                     doomed.insert(*func);
                 }
             }
