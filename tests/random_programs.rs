@@ -3,7 +3,9 @@
 //! -O3, oclc's SPIR-V read back on PoCL (llvm-spirv-14 -r), and Vulkan (lavapipe); every
 //! output must match (integers exactly, floats within a tolerance). A mismatch is reduced
 //! to a small program by deleting statements and simplifying expressions while the same
-//! run still disagrees, and the test fails showing it.
+//! run still disagrees, and the test fails showing it. Where a run differs from PoCL,
+//! Oclgrind (when installed) is asked too: a run that agrees with Oclgrind where Oclgrind
+//! differs from PoCL meets a PoCL bug, which is reported and not counted.
 //!
 //! `OCLC_RANDOM_PROGRAMS` (default 16) programs from seed `OCLC_RANDOM_SEED` (default 1)
 //! on; `scripts/random-differential.sh` runs many more.
@@ -59,6 +61,42 @@ fn launch_args(seed: u64) -> Vec<String> {
 /// the error output when it fails.
 fn run_on(file: &Path, seed: u64, device: &[&str], dump: &Path) -> Result<(), String> {
     common::run_dumped(file, &launch_args(seed), device, dump)
+}
+
+/// Runs `file` on Oclgrind (the second reference), dumping the buffers to `dump`, when
+/// Oclgrind is installed: `icd` is a folder with an ICD file naming its library.
+fn run_on_oclgrind(file: &Path, seed: u64, icd: &Path, dump: &Path) -> Result<(), String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_oclc"))
+        .arg("run")
+        .arg(file)
+        .args(launch_args(seed))
+        .args([
+            "--device",
+            "opencl",
+            "--opencl-device",
+            "Oclgrind",
+            "--dump",
+        ])
+        .arg(dump)
+        .env("OCL_ICD_VENDORS", icd)
+        .output()
+        .map_err(|e| e.to_string())?;
+    if out.status.success() {
+        return Ok(());
+    }
+    Err(String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// A folder with an ICD file for Oclgrind, when it is installed.
+fn oclgrind_icd(dir: &Path) -> Option<PathBuf> {
+    let lib = Path::new("/usr/lib/oclgrind/liboclgrind-rt-icd.so");
+    if !lib.exists() {
+        return None;
+    }
+    let icd = dir.join("oclgrind-icd");
+    std::fs::create_dir_all(&icd).unwrap();
+    std::fs::write(icd.join("oclgrind.icd"), format!("{}\n", lib.display())).unwrap();
+    Some(icd)
 }
 
 /// oclc's SPIR-V of `file`, validated and read back to bitcode for PoCL.
@@ -254,9 +292,14 @@ fn random_programs_agree_on_every_target() {
         runs.push(Run::Vulkan);
     }
     let dir = scratch("random");
+    let icd = oclgrind_icd(&dir);
     let seeds: Vec<u64> = (first..first + count).collect();
     let failures: Vec<String> = common::parallel::each_in_parallel(&seeds, |&seed| {
         let mut failures = Vec::new();
+        // Oclgrind's results, asked for once a run differs from PoCL: where Oclgrind agrees
+        // with oclc and not with PoCL, the bug is PoCL's
+        // (../shared/research/reference-bugs/pocl-loop-before-barrier.cl).
+        let mut second: Option<Option<PathBuf>> = None;
         let program = Program::generate(seed);
         let pdir = dir.join(format!("seed{seed}"));
         std::fs::create_dir_all(&pdir).unwrap();
@@ -278,6 +321,23 @@ fn random_programs_agree_on_every_target() {
                 .err()
                 .or_else(|| difference(&reference, &dump));
             if let Some(first_difference) = outcome {
+                let oclgrind = second.get_or_insert_with(|| {
+                    let dump = pdir.join("oclgrind");
+                    let icd = icd.as_ref()?;
+                    run_on_oclgrind(&file, seed, icd, &dump).ok().map(|()| dump)
+                });
+                if let Some(oclgrind) = oclgrind {
+                    if difference(oclgrind, &dump).is_none()
+                        && difference(&reference, oclgrind).is_some()
+                    {
+                        eprintln!(
+                            "seed {seed}: {} differs from PoCL ({first_difference}) but agrees \
+                             with Oclgrind, which differs from PoCL too: PoCL's bug, not counted",
+                            run.name()
+                        );
+                        continue;
+                    }
+                }
                 let rdir = pdir.join("reduce");
                 let (small, why) =
                     reduce(program.clone(), &mut |p| match judge(p, seed, run, &rdir) {

@@ -133,7 +133,7 @@ pub enum Stmt {
     BreakIf(Expr),
     /// `if (c) continue;` (only inside loops).
     ContinueIf(Expr),
-    /// `atomic_OP(&acc[K], e);`.
+    /// `atomic_OP(&acc[K], e);`, OP fixed by K.
     Atomic(&'static str, usize, Expr),
     /// `lm[lid] = e; barrier; vN OP= lm[(lid + K) % 64]; barrier;` (top level only).
     Exchange(Expr, usize, u32),
@@ -350,11 +350,15 @@ impl Gen {
             }
             13 if !s.counters.is_empty() => Stmt::BreakIf(self.expr(s, 2)),
             14 if !s.counters.is_empty() => Stmt::ContinueIf(self.expr(s, 2)),
-            15 if s.kernel => Stmt::Atomic(
-                ATOMICS[self.rng.below(ATOMICS.len())],
-                self.rng.below(ACC),
-                self.expr(s, 2),
-            ),
+            15 if s.kernel => {
+                // One operation per accumulator: different operations on one word do not
+                // commute (`or` then `min` differs from `min` then `or`), so the result
+                // would depend on the order of the work-items. The draw of an operation
+                // stays, keeping every seed's other choices as they were.
+                let _ = self.rng.below(ATOMICS.len());
+                let k = self.rng.below(ACC);
+                Stmt::Atomic(ATOMICS[k % ATOMICS.len()], k, self.expr(s, 2))
+            }
             16 if s.kernel && s.top_level => Stmt::Exchange(
                 self.expr(s, 2),
                 self.rng.below(SCALARS),
