@@ -28,12 +28,17 @@ Options:
                      hashcat's big kernels, seconds each on Vulkan, to a few)
   --jobs N           run N files at once (default: the number of CPUs)
   --baseline-check   fail on a new invalid module or unlisted refusal (see above)
+  --log FILE         append each file's result to FILE (a JSON line) as it completes, and
+                     take the files FILE already holds from it: a long run (all of hashcat)
+                     that is stopped goes on where it stopped
 """
+import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import threading
 
 import check
 
@@ -106,6 +111,14 @@ def one_file(rel, table, oclc, use_clang, tmp_root):
     return r
 
 
+def read_log(log):
+    """The results a --log file holds, by file."""
+    if not os.path.exists(log):
+        return {}
+    with open(log) as f:
+        return {r["rel"]: r for r in map(json.loads, filter(str.strip, f))}
+
+
 def main(argv):
     oclc = os.environ.get("OCLC") or os.path.join(check.ROOT, "target-corpus", "release", "oclc")
     if "--oclc" in argv:
@@ -124,8 +137,24 @@ def main(argv):
             files = [r for r in files if check.source_of(r) != source or r in kept]
     table = check.flags_table()
     tmp_root = tempfile.mkdtemp(prefix="oclc-spirv-corpus-")
-    results = check.parallel_map(lambda rel: one_file(rel, table, oclc, use_clang, tmp_root),
-                                 files, check.jobs_arg(argv))
+    log = argv[argv.index("--log") + 1] if "--log" in argv else None
+    logged = read_log(log) if log else {}
+    lock = threading.Lock()
+    count = [0]
+
+    def work(rel):
+        if rel in logged:
+            return logged[rel]
+        r = one_file(rel, table, oclc, use_clang, tmp_root)
+        with lock:
+            count[0] += 1
+            if log:
+                with open(log, "a") as f:
+                    f.write(json.dumps(r) + "\n")
+            print(f"[{count[0] + len(logged)}/{len(files)}] {rel}", file=sys.stderr, flush=True)
+        return r
+
+    results = check.parallel_map(work, files, check.jobs_arg(argv))
     os.rmdir(tmp_root)
 
     def having(pred):
