@@ -35,19 +35,20 @@
 //! byte-addressed type or under-aligned access is left (`backend-spirv`'s `vulkan/packed.rs`).
 
 mod pieces;
+mod retype;
 
 use crate::analysis::AccessAlign;
 use crate::diag::refusal::Refusal;
-use crate::fx::{HashMap, HashSet};
+use crate::fx::HashSet;
 use crate::module::{Block, FuncId, Function, GlobalId, Module, Stmt};
 use crate::op::{BinaryOp, Const, Op, ValueId};
 use crate::span::SourceSpan;
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
-use crate::visit::{remove_lets, replace_uses};
 
 use super::inline_private::inline_helpers_where;
 
 use pieces::Access;
+use retype::Retype;
 
 /// The most scalars and vectors one struct or array copy through an under-aligned address
 /// may have (each becomes its own piece-wise load or store).
@@ -473,217 +474,5 @@ fn int_const(ty: ScalarType, v: u64) -> Op {
     Op::Const(Const::int(ty, v as i64))
 }
 
-/// Gives every pointer to a byte-addressed type in a buffer the type pointer to `u8`, in
-/// every type that holds one, and drops the casts that become identities.
-#[derive(Default)]
-struct Retype {
-    mapped: HashMap<TypeId, TypeId>,
-}
-
-impl Retype {
-    fn ty(&mut self, types: &mut TypeTable, ty: TypeId) -> TypeId {
-        if let Some(&t) = self.mapped.get(&ty) {
-            return t;
-        }
-        let new = match types.get(ty).clone() {
-            Type::Pointer { space, pointee } => {
-                if is_physical(space) && byte_addressed(types, pointee) {
-                    let u8_ty = types.scalar(ScalarType::U8);
-                    types.pointer(space, u8_ty)
-                } else {
-                    let p = self.ty(types, pointee);
-                    types.pointer(space, p)
-                }
-            }
-            Type::Array { elem, len } => {
-                let e = self.ty(types, elem);
-                types.array(e, len)
-            }
-            Type::Struct {
-                name,
-                fields,
-                packed,
-            } => {
-                let fields = fields.iter().map(|&t| self.ty(types, t)).collect();
-                types.intern(Type::Struct {
-                    name,
-                    fields,
-                    packed,
-                })
-            }
-            _ => ty,
-        };
-        self.mapped.insert(ty, new);
-        new
-    }
-
-    /// Retypes `f`; true when a type changed.
-    fn function(&mut self, types: &mut TypeTable, f: &mut Function) -> bool {
-        let before = (f.value_types.clone(), f.ret);
-        for i in 0..f.value_types.len() {
-            f.value_types[i] = self.ty(types, f.value_types[i]);
-        }
-        f.ret = self.ty(types, f.ret);
-        for p in &mut f.params {
-            p.ty = self.ty(types, p.ty);
-        }
-        for l in &mut f.locals {
-            l.ty = self.ty(types, l.ty);
-        }
-        self.cast_targets(types, &mut f.body);
-        let changed = before != (f.value_types.clone(), f.ret);
-        drop_identity_casts(f);
-        changed
-    }
-
-    /// Retypes the targets of the casts in `block`.
-    fn cast_targets(&mut self, types: &mut TypeTable, block: &mut Block) {
-        for s in &mut block.stmts {
-            if let Stmt::Let {
-                op: Op::Bitcast { to, .. } | Op::GenericCast { to, .. },
-                ..
-            } = s
-            {
-                *to = self.ty(types, *to);
-            }
-            for child in s.child_blocks_mut() {
-                self.cast_targets(types, child);
-            }
-        }
-    }
-}
-
-/// Removes pointer bitcasts whose source already has the target type.
-fn drop_identity_casts(f: &mut Function) {
-    let mut same: HashMap<ValueId, ValueId> = HashMap::default();
-    crate::module::walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let {
-            value,
-            op: Op::Bitcast { value: src, .. },
-        } = s
-        {
-            if f.value_type(*value) == f.value_type(*src) {
-                same.insert(*value, *src);
-            }
-        }
-    });
-    if !same.is_empty() {
-        remove_lets(&mut f.body, &same);
-        replace_uses(&mut f.body, &same);
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use std::path::Path;
-
-    use super::*;
-    use crate::module::walk_stmts;
-    use crate::{parse_module, print_module, verify_module};
-
-    /// What no module may hold after the pass: a buffer pointer to a byte-addressed type,
-    /// or a load or store through a buffer pointer below the scalar alignment of its type
-    /// (what the Vulkan backend checks).
-    fn assert_lowered(m: &Module) {
-        for f in &m.functions {
-            let align = AccessAlign::of_function(&m.types, f);
-            for &ty in &f.value_types {
-                if let Some((space, pointee)) = m.types.pointee(ty) {
-                    assert!(
-                        !(is_physical(space) && byte_addressed(&m.types, pointee)),
-                        "{} left",
-                        m.types.display(ty)
-                    );
-                }
-            }
-            walk_stmts(&f.body, &mut |s| {
-                let ptr = match s {
-                    Stmt::Let {
-                        op: Op::Load { ptr },
-                        ..
-                    }
-                    | Stmt::Store { ptr, .. } => *ptr,
-                    _ => return,
-                };
-                let (space, ty) = m.types.pointee(f.value_type(ptr)).unwrap();
-                if is_physical(space) {
-                    let have = align.access(&m.types, f, ptr);
-                    assert!(
-                        have >= scalar_align(&m.types, ty),
-                        "{s:?}: aligned to {have}"
-                    );
-                }
-            });
-        }
-    }
-
-    /// Every `packed_buffers_tests/NAME.ir` (the IR the Vulkan pipeline gives the pass, with
-    /// its source in the header) runs through the pass; the snapshot `NAME` holds the
-    /// output, or the refusal. Adding a case is adding a file.
-    #[test]
-    fn every_case() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/legalize/packed_buffers_tests");
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "ir"))
-            .collect();
-        files.sort();
-        assert!(files.len() >= 5, "{files:?}");
-        for path in files {
-            let stem = path.file_stem().unwrap().to_string_lossy().to_string();
-            let text = std::fs::read_to_string(&path).unwrap();
-            let mut m = parse_module(&text).unwrap_or_else(|e| panic!("{stem}: {e}"));
-            verify_module(&m).unwrap_or_else(|e| panic!("{stem}: input: {e}"));
-            let out = match lower_packed_buffers(&mut m) {
-                Ok(changed) => {
-                    verify_module(&m)
-                        .unwrap_or_else(|e| panic!("{stem}: {e}\n{}", print_module(&m)));
-                    assert_lowered(&m);
-                    let text = print_module(&m);
-                    assert_eq!(print_module(&parse_module(&text).unwrap()), text);
-                    format!("changed: {changed}\n{text}")
-                }
-                Err(refusal) => format!("refused: {}", refusal.message),
-            };
-            insta::with_settings!({
-                description => format!("packed_buffers on src/legalize/packed_buffers_tests/{stem}.ir"),
-                omit_expression => true,
-            }, {
-                insta::assert_snapshot!(format!("packed_buffers__{stem}"), out);
-            });
-        }
-    }
-
-    /// The layout predicates on the types of the cases: a `uint` at byte 1, a 12-byte struct
-    /// holding a `double` (its array stride breaks the alignment), a plain struct.
-    #[test]
-    fn byte_addressed_types() {
-        let mut types = TypeTable::new();
-        let (u8_ty, u32_ty, f64_ty) = (
-            types.scalar(ScalarType::U8),
-            types.scalar(ScalarType::U32),
-            types.scalar(ScalarType::F64),
-        );
-        let packed = |types: &mut TypeTable, fields: Vec<TypeId>, packed| {
-            types.intern(Type::Struct {
-                name: "s".into(),
-                fields,
-                packed,
-            })
-        };
-        let odd = packed(&mut types, vec![u8_ty, u32_ty], Some(1));
-        let twelve = packed(&mut types, vec![f64_ty, u32_ty], Some(4));
-        let plain = packed(&mut types, vec![u8_ty, u32_ty], None);
-        assert!(byte_addressed(&types, odd));
-        assert_eq!(misaligned_member(&types, odd), Some(1));
-        assert!(byte_addressed(&types, twelve));
-        assert_eq!(misaligned_member(&types, twelve), None);
-        let array = types.array(twelve, 2);
-        assert!(byte_addressed(&types, array));
-        assert!(!byte_addressed(&types, plain));
-        let plain_array = types.array(plain, 4);
-        assert!(!byte_addressed(&types, plain_array));
-        assert_eq!(scalar_align(&types, twelve), 8);
-    }
-}
+mod tests;

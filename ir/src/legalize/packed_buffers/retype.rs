@@ -1,0 +1,110 @@
+//! The last step of [`super`]: every pointer to a byte-addressed type in a buffer becomes a
+//! pointer to `u8`, in every type that holds one.
+
+use crate::fx::HashMap;
+use crate::module::{walk_stmts, Block, Function, Stmt};
+use crate::op::{Op, ValueId};
+use crate::types::{ScalarType, Type, TypeId, TypeTable};
+use crate::visit::{remove_lets, replace_uses};
+
+use super::{byte_addressed, is_physical};
+
+/// Gives every pointer to a byte-addressed type in a buffer the type pointer to `u8`, in
+/// every type that holds one, and drops the casts that become identities.
+#[derive(Default)]
+pub(super) struct Retype {
+    mapped: HashMap<TypeId, TypeId>,
+}
+
+impl Retype {
+    fn ty(&mut self, types: &mut TypeTable, ty: TypeId) -> TypeId {
+        if let Some(&t) = self.mapped.get(&ty) {
+            return t;
+        }
+        let new = match types.get(ty).clone() {
+            Type::Pointer { space, pointee } => {
+                if is_physical(space) && byte_addressed(types, pointee) {
+                    let u8_ty = types.scalar(ScalarType::U8);
+                    types.pointer(space, u8_ty)
+                } else {
+                    let p = self.ty(types, pointee);
+                    types.pointer(space, p)
+                }
+            }
+            Type::Array { elem, len } => {
+                let e = self.ty(types, elem);
+                types.array(e, len)
+            }
+            Type::Struct {
+                name,
+                fields,
+                packed,
+            } => {
+                let fields = fields.iter().map(|&t| self.ty(types, t)).collect();
+                types.intern(Type::Struct {
+                    name,
+                    fields,
+                    packed,
+                })
+            }
+            _ => ty,
+        };
+        self.mapped.insert(ty, new);
+        new
+    }
+
+    /// Retypes `f`; true when a type changed.
+    pub(super) fn function(&mut self, types: &mut TypeTable, f: &mut Function) -> bool {
+        let before = (f.value_types.clone(), f.ret);
+        for i in 0..f.value_types.len() {
+            f.value_types[i] = self.ty(types, f.value_types[i]);
+        }
+        f.ret = self.ty(types, f.ret);
+        for p in &mut f.params {
+            p.ty = self.ty(types, p.ty);
+        }
+        for l in &mut f.locals {
+            l.ty = self.ty(types, l.ty);
+        }
+        self.cast_targets(types, &mut f.body);
+        let changed = before != (f.value_types.clone(), f.ret);
+        drop_identity_casts(f);
+        changed
+    }
+
+    /// Retypes the targets of the casts in `block`.
+    fn cast_targets(&mut self, types: &mut TypeTable, block: &mut Block) {
+        for s in &mut block.stmts {
+            if let Stmt::Let {
+                op: Op::Bitcast { to, .. } | Op::GenericCast { to, .. },
+                ..
+            } = s
+            {
+                *to = self.ty(types, *to);
+            }
+            for child in s.child_blocks_mut() {
+                self.cast_targets(types, child);
+            }
+        }
+    }
+}
+
+/// Removes pointer bitcasts whose source already has the target type.
+fn drop_identity_casts(f: &mut Function) {
+    let mut same: HashMap<ValueId, ValueId> = HashMap::default();
+    walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let {
+            value,
+            op: Op::Bitcast { value: src, .. },
+        } = s
+        {
+            if f.value_type(*value) == f.value_type(*src) {
+                same.insert(*value, *src);
+            }
+        }
+    });
+    if !same.is_empty() {
+        remove_lets(&mut f.body, &same);
+        replace_uses(&mut f.body, &same);
+    }
+}
