@@ -89,8 +89,10 @@ impl Retype {
     }
 }
 
-/// Removes pointer bitcasts whose source already has the target type.
+/// Removes the bitcasts that give back a type their source, or a cast before it, already
+/// has (`u8*` -> `u32*` -> `u8*`, which the pieces of an access through a member make).
 fn drop_identity_casts(f: &mut Function) {
+    let mut source: HashMap<ValueId, ValueId> = HashMap::default();
     let mut same: HashMap<ValueId, ValueId> = HashMap::default();
     walk_stmts(&f.body, &mut |s| {
         if let Stmt::Let {
@@ -98,8 +100,18 @@ fn drop_identity_casts(f: &mut Function) {
             op: Op::Bitcast { value: src, .. },
         } = s
         {
-            if f.value_type(*value) == f.value_type(*src) {
-                same.insert(*value, *src);
+            source.insert(*value, *src);
+            // Definitions come before uses: the chain behind `src` is already recorded.
+            let mut at = *src;
+            loop {
+                if f.value_type(at) == f.value_type(*value) {
+                    same.insert(*value, at);
+                    break;
+                }
+                match source.get(&at) {
+                    Some(&before) => at = before,
+                    None => break,
+                }
             }
         }
     });
