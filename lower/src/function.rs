@@ -151,15 +151,16 @@ fn written_vars(body: &[ck::Stmt]) -> HashSet<u32> {
     fn ex(e: &ck::Expr, out: &mut HashSet<u32>) {
         use ck::ExprKind::*;
         match &e.kind {
-            Assign { target, value } => {
+            // The target's own expressions may write too: `*p++ = x`, `a[n++] = x`.
+            Assign { target, value } | CompoundAssign { target, value, .. } => {
                 lv(target, out);
+                walk_lvalue_exprs(target, out);
                 ex(value, out);
             }
-            CompoundAssign { target, value, .. } => {
+            IncDec { target, .. } | AddrOf(target) | ArrayDecay(target) => {
                 lv(target, out);
-                ex(value, out);
+                walk_lvalue_exprs(target, out);
             }
-            IncDec { target, .. } | AddrOf(target) | ArrayDecay(target) => lv(target, out),
             Load(l) => walk_lvalue_exprs(l, out),
             Convert(a) | Splat(a) | PtrCast(a) | PtrToInt(a) | IntToPtr(a) => ex(a, out),
             Unary { expr, .. } => ex(expr, out),
