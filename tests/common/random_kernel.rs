@@ -408,6 +408,10 @@ impl Program {
     pub fn source(&self) -> String {
         let mut out = String::new();
         out.push_str("typedef struct { uint a; uint b; } S;\n\n");
+        // Pointer parameters written through `*p++` (a fixed part of every program).
+        out.push_str(
+            "void scramble(__private uint *p, uint n, uint k) {\n    while (n--)\n        *p++ ^= k + n;\n}\n\n",
+        );
         for (i, h) in self.helpers.iter().enumerate() {
             let _ = writeln!(out, "uint h{i}(uint x, uint y) {{");
             out.push_str("    uint v0 = x, v1 = y, v2 = x ^ 0x9e3779b9u, v3 = y + 7u;\n");
@@ -422,7 +426,10 @@ impl Program {
              \x20   uint v0 = in[gid], v1 = in[(gid + 1u) % 256u], v2 = gid * 2654435761u, v3 = in[255u - gid];\n\
              \x20   float f0 = (float)(v0 & 0xffffu) * 0.001f, f1 = (float)lid * 0.25f;\n\
              \x20   uint4 w0 = (uint4)(v0, v1, v2, v3), w1 = (uint4)(gid, lid, v0 >> 3, 12345u);\n\
-             \x20   S s = { v1 ^ v2, v3 };\n",
+             \x20   S s = { v1 ^ v2, v3 };\n\
+             \x20   uint pa[4] = { v0, v1, v2, v3 };\n\
+             \x20   scramble(pa, 4u, v3);\n\
+             \x20   v1 ^= pa[0] + pa[3];\n",
         );
         stmts(&mut out, &self.body, 1);
         out.push_str(
