@@ -191,14 +191,7 @@ fn helpers_given_under_aligned_pointers(module: &Module) -> HashSet<FuncId> {
             } = s
             {
                 let align = align.get_or_insert_with(|| AccessAlign::of_function(types, f));
-                let under = |arg: &ValueId| {
-                    types
-                        .pointee(f.value_type(*arg))
-                        .is_some_and(|(space, ty)| {
-                            is_physical(space)
-                                && align.pointer(types, f, *arg) < types.layout(ty).align.max(1)
-                        })
-                };
+                let under = |arg: &ValueId| under_aligned(align, types, f, *arg).is_some();
                 // A kernel called as a function is not inlined away (it stays an entry
                 // point): the call is refused instead (`Rewriter::check_argument`).
                 if args.iter().any(under) && !module.function(*func).is_kernel() {
@@ -415,28 +408,21 @@ impl Rewriter {
         value: ValueId,
         ptr: ValueId,
     ) -> Result<(), Refusal> {
-        let Some((space, ty)) = types.pointee(f.value_type(ptr)) else {
-            return Ok(());
-        };
-        let have = self.align.access(types, f, ptr);
-        let natural = types.layout(ty).align.max(1);
-        if is_physical(space) && have < natural {
-            return Err(Refusal::new(format!(
+        match under_aligned(&self.align, types, f, ptr) {
+            Some((ty, have, natural)) => Err(Refusal::new(format!(
                 "unsupported: an atomic operation on {} at an address that may sit at a \
                  multiple of {have} bytes only (a member of a packed struct, or of one under \
                  #pragma pack): atomics need {natural}",
                 types.display(ty),
             ))
             .at_value(f, value)
-            .at_value(f, ptr));
+            .at_value(f, ptr)),
+            None => Ok(()),
         }
-        Ok(())
     }
-}
 
-impl Rewriter {
     /// Refuses passing a buffer pointer that may sit below its pointee's alignment to a
-    /// helper, which would access it as aligned.
+    /// function left as a call (a kernel called as one), which would access it as aligned.
     fn check_argument(
         &self,
         types: &TypeTable,
@@ -444,23 +430,31 @@ impl Rewriter {
         call: ValueId,
         arg: ValueId,
     ) -> Result<(), Refusal> {
-        let Some((space, ty)) = types.pointee(f.value_type(arg)) else {
-            return Ok(());
-        };
-        let have = self.align.pointer(types, f, arg);
-        let natural = types.layout(ty).align.max(1);
-        if is_physical(space) && have < natural {
-            return Err(Refusal::new(format!(
+        match under_aligned(&self.align, types, f, arg) {
+            Some((ty, have, natural)) => Err(Refusal::new(format!(
                 "unsupported: passing a pointer to {} that may sit at a multiple of {have} \
                  bytes only (a member of a packed struct, or of one under #pragma pack) to a \
                  function, which would access it as aligned to {natural}",
                 types.display(ty),
             ))
             .at_value(f, call)
-            .at_value(f, arg));
+            .at_value(f, arg)),
+            None => Ok(()),
         }
-        Ok(())
     }
+}
+
+/// For a buffer pointer that may sit below its pointee's natural alignment: the pointee,
+/// the alignment the pointer has and the one its pointee needs.
+fn under_aligned(
+    align: &AccessAlign,
+    types: &TypeTable,
+    f: &Function,
+    ptr: ValueId,
+) -> Option<(TypeId, u64, u64)> {
+    let (space, ty) = types.pointee(f.value_type(ptr))?;
+    let (have, natural) = (align.access(types, f, ptr), types.layout(ty).align.max(1));
+    (is_physical(space) && have < natural).then_some((ty, have, natural))
 }
 
 /// The pointee of `ptr` when it is a byte-addressed type in `__global`/`__constant` memory.

@@ -358,13 +358,7 @@ impl Piecewise {
                 let at = self.piece_ptr(types, f, out, &s, (l, j));
                 let mut x = f.push_let(out, s.piece_ty, Op::Load { ptr: at });
                 if s.piece < s.lane {
-                    let op = Op::Convert {
-                        value: x,
-                        to: s.lane_int_ty,
-                        saturate: false,
-                        rounding: Rounding::Default,
-                    };
-                    x = f.push_let(out, s.lane_int_ty, op);
+                    x = widen_or_narrow(f, out, x, s.lane_int_ty);
                 }
                 if j > 0 {
                     let bits = int_const(s.lane_int, j * s.piece * 8);
@@ -420,19 +414,24 @@ impl Piecewise {
                     x = f.push_let(out, s.lane_int_ty, Op::Binary(BinaryOp::Shr, x, bits));
                 }
                 if s.piece < s.lane {
-                    let op = Op::Convert {
-                        value: x,
-                        to: s.piece_ty,
-                        saturate: false,
-                        rounding: Rounding::Default,
-                    };
-                    x = f.push_let(out, s.piece_ty, op);
+                    x = widen_or_narrow(f, out, x, s.piece_ty);
                 }
                 let at = self.piece_ptr(types, f, out, &s, (l, j));
                 out.push(Stmt::Store { ptr: at, value: x });
             }
         }
     }
+}
+
+/// `value` converted to the unsigned integer type `to` (zero-extended or truncated).
+fn widen_or_narrow(f: &mut Function, out: &mut Vec<Stmt>, value: ValueId, to: TypeId) -> ValueId {
+    let op = Op::Convert {
+        value,
+        to,
+        saturate: false,
+        rounding: Rounding::Default,
+    };
+    f.push_let(out, to, op)
 }
 
 /// Makes the last statement of `out`, which defines `last`, define `value` instead.
