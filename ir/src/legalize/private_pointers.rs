@@ -21,6 +21,7 @@
 //! loaded from memory) is reported by name.
 
 mod forward;
+mod outer;
 
 use crate::fx::HashMap;
 
@@ -31,6 +32,7 @@ use crate::op::{BinaryOp, CmpOp, Const, Op, ValueId};
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
 use crate::visit::use_counts;
 use forward::forward_single_stores;
+use outer::{merge_roots, OuterIndices};
 
 /// Rewrites the private pointer variables and private pointer-to-integer conversions of
 /// every function (see the module doc). Returns whether anything changed, or a message
@@ -54,6 +56,10 @@ enum Step {
     Field(u32),
     /// An array element at a constant index.
     Index(i64),
+    /// An array element at an index known only at run time (`&tables[type].lookup`): a
+    /// pointer variable whose root has one keeps that index in a companion `i64` variable
+    /// (see [`outer`]).
+    Any,
 }
 
 /// What a private pointer points into: the variable, the constant path to the object, and
@@ -124,8 +130,10 @@ fn lower_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Refus
             None => return Err(located(analysis.unfollowed(v))),
         };
     }
+    let mut outer = OuterIndices::new(&analysis, &roots, &cast_roots);
     let i64t = types.scalar(ScalarType::I64);
     let idx_ptr = types.pointer(AddressSpace::Private, i64t);
+    outer.add_companions(f, &roots, i64t);
     for l in &vars {
         f.locals[l.0 as usize].ty = i64t;
     }
@@ -140,6 +148,7 @@ fn lower_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Refus
         cast_roots,
         has_null,
         loaded: HashMap::default(),
+        outer,
         i64t,
     };
     let mut body = std::mem::take(&mut f.body);
@@ -354,13 +363,18 @@ impl Analysis<'_> {
                 else {
                     continue;
                 };
-                match roots.get(&l) {
+                let merged = roots.get(&l).map(|old| (old, merge_roots(old, &root)));
+                match merged {
                     None => {
                         roots.insert(l, root);
                         changed = true;
                     }
-                    Some(old) if *old == root => {}
-                    Some(old) => {
+                    Some((old, Some(m))) if *old == m => {}
+                    Some((_, Some(m))) => {
+                        roots.insert(l, m);
+                        changed = true;
+                    }
+                    Some((old, None)) => {
                         let message = format!(
                             "{} points into both {} and {}, which Vulkan cannot express \
                              (private pointers there are element indices into one variable)",
@@ -438,6 +452,7 @@ impl Analysis<'_> {
             match step {
                 Step::Field(i) => s.push_str(&format!(".{i}")),
                 Step::Index(i) => s.push_str(&format!("[{i}]")),
+                Step::Any => s.push_str("[i]"),
             }
         }
         s.push('`');
@@ -502,10 +517,7 @@ impl Analysis<'_> {
                     return Err(self.reinterpreted(*base));
                 }
                 if root.array {
-                    let Some(at) = at else {
-                        return Err(self.unfollowed(v));
-                    };
-                    root.steps.push(Step::Index(at));
+                    root.steps.push(at.map_or(Step::Any, Step::Index));
                 }
                 root.array = true;
                 root.elem = elem;
@@ -519,10 +531,7 @@ impl Analysis<'_> {
                     return Err(self.reinterpreted(*base));
                 }
                 if root.array {
-                    let Some(at) = at else {
-                        return Err(self.unfollowed(v));
-                    };
-                    root.steps.push(Step::Index(at));
+                    root.steps.push(at.map_or(Step::Any, Step::Index));
                 }
                 root.steps.push(Step::Field(*field));
                 root.array = false;
@@ -550,7 +559,7 @@ impl Analysis<'_> {
                 };
                 // The view starts at a constant element: the object the cast address names.
                 match at {
-                    Some(k) if root.array => root.steps.push(Step::Index(k)),
+                    _ if root.array => root.steps.push(at.map_or(Step::Any, Step::Index)),
                     Some(0) => {}
                     _ => return Err(self.reinterpreted(v)),
                 }
@@ -570,8 +579,9 @@ impl Analysis<'_> {
                 }
                 let (a, b) = (self.prov(*if_true, roots)?, self.prov(*if_false, roots)?);
                 match (a, b) {
-                    (Some((ra, ia)), Some((rb, ib))) if ra == rb => {
-                        (ra, if ia == ib { ia } else { None })
+                    (Some((ra, ia)), Some((rb, ib))) if merge_roots(&ra, &rb).is_some() => {
+                        let merged = merge_roots(&ra, &rb).expect("checked");
+                        (merged, if ia == ib { ia } else { None })
                     }
                     (Some((ra, _)), Some((rb, _))) => {
                         return Err(format!(
@@ -615,6 +625,8 @@ struct Rewriter<'a> {
     has_null: bool,
     /// Pointer values rebuilt from a variable's index, with that index.
     loaded: HashMap<ValueId, ValueId>,
+    /// The companion variables holding run-time indices inside roots' paths.
+    outer: OuterIndices,
     i64t: TypeId,
 }
 
@@ -651,6 +663,7 @@ impl Rewriter<'_> {
                     ptr: *ptr,
                     value: index,
                 });
+                self.store_outer(f, out, self.addrs[ptr], *value)?;
                 return Ok(());
             }
             Stmt::Let {
@@ -679,7 +692,8 @@ impl Rewriter<'_> {
     /// an element address of the variable's root.
     fn load(&mut self, f: &mut Function, out: &mut Vec<Stmt>, value: ValueId, addr: ValueId) {
         let index = f.push_let(out, self.i64t, Op::Load { ptr: addr });
-        let root = self.roots[&self.addrs[&addr]].clone();
+        let var = self.addrs[&addr];
+        let root = self.roots[&var].clone();
         let mut ty = f.local(root.local).ty;
         // Whether the object the steps reach is the pointer itself.
         let object_is_value = !root.array && !root.view;
@@ -703,8 +717,11 @@ impl Rewriter<'_> {
                         field: *i,
                     },
                 ),
-                (Step::Index(i), Type::Array { elem, .. }) => {
-                    let k = self.konst(f, out, *i);
+                (Step::Index(_) | Step::Any, Type::Array { elem, .. }) => {
+                    let k = match step {
+                        Step::Index(i) => self.konst(f, out, *i),
+                        _ => self.load_outer(f, out, var, value, n),
+                    };
                     (
                         elem,
                         Op::IndexAddr {
@@ -774,7 +791,10 @@ impl Rewriter<'_> {
         let start = ((root.local.0 as i64 + 1) << 32) + self.path_offset(f, &root);
         let size = self.konst(f, out, size);
         let start = self.konst(f, out, start);
-        let bytes = f.push_let(out, self.i64t, Op::Binary(BinaryOp::Mul, index, size));
+        let mut bytes = f.push_let(out, self.i64t, Op::Binary(BinaryOp::Mul, index, size));
+        if let Some(outer) = self.outer_offset(f, out, src, &root)? {
+            bytes = f.push_let(out, self.i64t, Op::Binary(BinaryOp::Add, bytes, outer));
+        }
         let mut op = Op::Binary(BinaryOp::Add, start, bytes);
         if self.has_null {
             let nonnull = f.push_let(out, self.i64t, op);
@@ -811,7 +831,7 @@ impl Rewriter<'_> {
         strip_pointer_casts(self.types, &self.defs, f, v)
     }
 
-    /// The byte offset of a root's object inside its variable.
+    /// The constant part of the byte offset of a root's object inside its variable.
     fn path_offset(&self, f: &Function, root: &Root) -> i64 {
         let mut ty = f.local(root.local).ty;
         let mut offset = 0i64;
@@ -826,6 +846,8 @@ impl Rewriter<'_> {
                     offset += i * self.types.layout(*elem).size as i64;
                     ty = *elem;
                 }
+                // Added at run time by `outer_offset`.
+                (Step::Any, Type::Array { elem, .. }) => ty = *elem,
                 _ => unreachable!("root steps follow the variable's type"),
             }
         }
@@ -1002,6 +1024,79 @@ kernel @k(%0 "out": ptr<global, u32>) -> void {
         assert!(!text.contains("ptr<private, ptr<"), "{text}");
         assert!(text.contains("ptr<private, u8> = bitcast"), "{text}");
         assert!(text.contains("ptr<private, u8> = ptr_offset"), "{text}");
+    }
+
+    /// `t = &r.tables[k]; d = t->lookup; d++; *d = 5` with `k` known at run time: `d`'s
+    /// path `r.1[k].1` has a run-time step, kept in a companion variable `d.outer1` that
+    /// every store of `d` fills and every load of `d` indexes with.
+    #[test]
+    fn runtime_index_inside_the_path_gets_a_companion() {
+        let text = run(r#"
+kernel @k(%0 "k": i64) -> void {
+  local $0 "r": private struct state {u32, [3 x struct table {u8, [4 x i16]}]}
+  local $1 "d": private ptr<private, i16>
+  %1: ptr<private, struct state {u32, [3 x struct table {u8, [4 x i16]}]}> = local_addr $0
+  %2: ptr<private, [3 x struct table {u8, [4 x i16]}]> = field_addr %1, 1
+  %3: ptr<private, struct table {u8, [4 x i16]}> = index_addr %2, %0
+  %4: ptr<private, [4 x i16]> = field_addr %3, 1
+  %5: i64 = const 0
+  %6: ptr<private, i16> = index_addr %4, %5
+  %7: ptr<private, ptr<private, i16>> = local_addr $1
+  store %7, %6
+  %8: ptr<private, i16> = load %7
+  %9: i64 = const 1
+  %10: ptr<private, i16> = ptr_offset %8, %9
+  store %7, %10
+  %11: ptr<private, i16> = load %7
+  %12: i16 = const 5
+  store %11, %12
+  return
+}
+"#)
+        .expect("rewrites");
+        assert!(
+            text.contains(r#"local $2 "d.outer1": private i64"#),
+            "{text}"
+        );
+        // The first store saves the parameter `k` as the table index.
+        assert!(text.contains("local_addr $2\n  store %"), "{text}");
+        assert!(text.contains(", %0\n"), "{text}");
+        assert!(!text.contains("ptr<private, ptr<"), "{text}");
+    }
+
+    /// A variable set to `&a[0][1]` and to `&a[j][1]` has one root `a[?]` (the rows merge
+    /// into a run-time step); the constant row is stored as its index.
+    #[test]
+    fn rows_of_one_array_merge_into_a_runtime_step() {
+        let text = run(r#"
+kernel @k(%0 "j": i64, %1 "c": bool, %2 "out": ptr<global, i32>) -> void {
+  local $0 "a": private [2 x [4 x i32]]
+  local $1 "p": private ptr<private, i32>
+  %3: ptr<private, [2 x [4 x i32]]> = local_addr $0
+  %4: i64 = const 0
+  %5: i64 = const 1
+  %6: ptr<private, [4 x i32]> = index_addr %3, %4
+  %7: ptr<private, i32> = index_addr %6, %5
+  %8: ptr<private, ptr<private, i32>> = local_addr $1
+  store %8, %7
+  if %1 {
+    %9: ptr<private, [4 x i32]> = index_addr %3, %0
+    %10: ptr<private, i32> = index_addr %9, %5
+    store %8, %10
+  } else {
+  }
+  %11: ptr<private, i32> = load %8
+  %12: i32 = load %11
+  store %2, %12
+  return
+}
+"#)
+        .expect("rewrites");
+        assert!(
+            text.contains(r#"local $2 "p.outer0": private i64"#),
+            "{text}"
+        );
+        assert!(!text.contains("points into both"), "{text}");
     }
 
     /// A variable pointing into two arrays is refused by name.
