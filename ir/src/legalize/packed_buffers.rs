@@ -23,17 +23,20 @@
 //!   little-endian with shifts (OpenCL devices are little-endian, as the host bytes are). A whole struct or array read or written through
 //!   such an address is copied member by member through a private variable (`packed.copy`),
 //!   at most [`MAX_LEAVES`] scalars or vectors.
-//! - A helper that some call passes such an under-aligned buffer pointer (`sum(p->data)`)
-//!   is inlined first: it would access the pointer as aligned.
+//! - A helper that some call passes such an under-aligned buffer pointer (`sum(p->data)`),
+//!   or that returns one, is inlined first: it would access the pointer as aligned, or
+//!   its callers would.
 //! - Refused with the location: an atomic operation on an address below the natural
 //!   alignment of its operand (no piece-wise atomics), `bool` or pointer members read or
-//!   written this way, and program-scope `__constant`/`__global` variables of a
-//!   byte-addressed type.
+//!   written this way, program-scope `__constant`/`__global` variables of a
+//!   byte-addressed type, and an under-aligned pointer kept where the alignment analysis
+//!   cannot follow it (a struct field, an array, a pointer-to-pointer: [`escape`]).
 //!
 //! `__local` and private memory have logical pointers and no explicit layout: packed
 //! structs there need nothing and are left alone. The backend keeps a check that no
 //! byte-addressed type or under-aligned access is left (`backend-spirv`'s `vulkan/packed.rs`).
 
+mod escape;
 mod pieces;
 mod retype;
 
@@ -178,25 +181,35 @@ fn inline_under_aligned_arguments(module: &mut Module) -> Result<bool, Refusal> 
 }
 
 /// The helpers (not kernels) some call passes a buffer pointer below its pointee's natural
-/// alignment.
+/// alignment, and those that return one (`return &p->data[1]`): the callers would take the
+/// result as aligned.
 fn helpers_given_under_aligned_pointers(module: &Module) -> HashSet<FuncId> {
     let types = &module.types;
     let mut doomed = HashSet::default();
-    for f in &module.functions {
+    for (id, f) in module.functions.iter().enumerate() {
         let mut align = None;
         crate::module::walk_stmts(&f.body, &mut |s| {
-            if let Stmt::Let {
-                op: Op::Call { func, args },
-                ..
-            } = s
-            {
-                let align = align.get_or_insert_with(|| AccessAlign::of_function(types, f));
-                let under = |arg: &ValueId| under_aligned(align, types, f, *arg).is_some();
-                // A kernel called as a function is not inlined away (it stays an entry
-                // point): the call is refused instead (`Rewriter::check_argument`).
-                if args.iter().any(under) && !module.function(*func).is_kernel() {
-                    doomed.insert(*func);
+            let analyse = || AccessAlign::of_function(types, f);
+            match s {
+                Stmt::Let {
+                    op: Op::Call { func, args },
+                    ..
+                } => {
+                    let align = align.get_or_insert_with(analyse);
+                    let under = |arg: &ValueId| under_aligned(align, types, f, *arg).is_some();
+                    // A kernel called as a function is not inlined away (it stays an entry
+                    // point): the call is refused instead (`Rewriter::check_argument`).
+                    if args.iter().any(under) && !module.function(*func).is_kernel() {
+                        doomed.insert(*func);
+                    }
                 }
+                Stmt::Return(Some(v)) if !f.is_kernel() => {
+                    let align = align.get_or_insert_with(analyse);
+                    if under_aligned(align, types, f, *v).is_some() {
+                        doomed.insert(FuncId(id as u32));
+                    }
+                }
+                _ => {}
             }
         });
     }
@@ -224,8 +237,10 @@ fn first_use_of_global(functions: &[Function], g: GlobalId) -> Option<SourceSpan
 
 /// Rewrites the address arithmetic and accesses of `f` (the types stay until [`Retype`]).
 fn rewrite_function(types: &mut TypeTable, f: &mut Function) -> Result<bool, Refusal> {
+    let align = AccessAlign::of_function(types, f);
+    escape::check_escapes(&align, types, f)?;
     let mut r = Rewriter {
-        align: AccessAlign::of_function(types, f),
+        align,
         changed: false,
     };
     let mut body = std::mem::take(&mut f.body);
