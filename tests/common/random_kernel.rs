@@ -407,8 +407,11 @@ impl Program {
     /// The OpenCL C source.
     pub fn source(&self) -> String {
         let mut out = String::new();
-        out.push_str("typedef struct { uint a; uint b; } S;\n\n");
-        // Pointer parameters written through `*p++` (a fixed part of every program).
+        out.push_str("typedef struct { uint a; uint b; } S;\n");
+        out.push_str("typedef struct { uint c; uint t[4]; } T;\n\n");
+        // Pointer parameters written through `*p++` (a fixed part of every program), once
+        // into a private array and once into an element of an array of structs picked at
+        // run time (a run-time index inside the pointer's path, as in zlib's inflate).
         out.push_str(
             "void scramble(__private uint *p, uint n, uint k) {\n    while (n--)\n        *p++ ^= k + n;\n}\n\n",
         );
@@ -429,7 +432,10 @@ impl Program {
              \x20   S s = { v1 ^ v2, v3 };\n\
              \x20   uint pa[4] = { v0, v1, v2, v3 };\n\
              \x20   scramble(pa, 4u, v3);\n\
-             \x20   v1 ^= pa[0] + pa[3];\n",
+             \x20   v1 ^= pa[0] + pa[3];\n\
+             \x20   T ts[3] = { { v0, { v1, v2, v3, gid } }, { v2, { v3, v0, lid, v1 } }, { v3, { gid, v1, v0, v2 } } };\n\
+             \x20   scramble(ts[v0 % 3u].t + (v1 & 1u), 3u, v2);\n\
+             \x20   v2 ^= ts[0].t[1] + ts[1].t[2] * 3u + ts[2].t[3] * 5u + ts[v3 % 3u].c;\n",
         );
         stmts(&mut out, &self.body, 1);
         out.push_str(
