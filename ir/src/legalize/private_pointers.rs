@@ -684,6 +684,23 @@ impl Rewriter<'_> {
         Ok(())
     }
 
+    /// `cond ? a : b` of two `i64` indices.
+    fn select_index(
+        &self,
+        f: &mut Function,
+        out: &mut Vec<Stmt>,
+        cond: ValueId,
+        a: ValueId,
+        b: ValueId,
+    ) -> ValueId {
+        let op = Op::Select {
+            cond,
+            if_true: a,
+            if_false: b,
+        };
+        f.push_let(out, self.i64t, op)
+    }
+
     fn konst(&self, f: &mut Function, out: &mut Vec<Stmt>, v: i64) -> ValueId {
         f.push_let(out, self.i64t, Op::Const(Const::int(ScalarType::I64, v)))
     }
@@ -891,15 +908,7 @@ impl Rewriter<'_> {
             }) => {
                 let a = self.index_of(f, out, if_true)?;
                 let b = self.index_of(f, out, if_false)?;
-                f.push_let(
-                    out,
-                    self.i64t,
-                    Op::Select {
-                        cond,
-                        if_true: a,
-                        if_false: b,
-                    },
-                )
+                self.select_index(f, out, cond, a, b)
             }
             _ => {
                 return Err(format!(

@@ -334,6 +334,7 @@ impl VulkanDevice {
             &self.denorm,
             &self.name,
         )?;
+        let spirv = super::spirv_filter::apply_spirv_filter(&spirv)?;
         let spirv = &spirv[..];
         super::capabilities::check_capabilities(spirv, &self.name, |f| self.features.contains(&f))?;
         let info = vk::ShaderModuleCreateInfo::default().code(spirv);

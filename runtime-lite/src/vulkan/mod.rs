@@ -17,6 +17,7 @@ mod launch;
 mod memory;
 mod pipeline_stats;
 pub mod printf;
+mod spirv_filter;
 
 pub use denorm_policy::DENORM_ENV;
 pub use device::{VulkanDevice, VulkanError};

@@ -13,7 +13,7 @@
 
 use crate::fx::HashMap;
 
-use crate::module::{Function, LocalId};
+use crate::module::{Function, LocalId, Stmt};
 use crate::op::{BinaryOp, Op, ValueId};
 use crate::types::{AddressSpace, Type, TypeId};
 
@@ -116,7 +116,7 @@ impl Rewriter<'_> {
     pub(super) fn store_outer(
         &mut self,
         f: &mut Function,
-        out: &mut Vec<crate::module::Stmt>,
+        out: &mut Vec<Stmt>,
         var: LocalId,
         value: ValueId,
     ) -> Result<(), String> {
@@ -131,7 +131,7 @@ impl Rewriter<'_> {
         for (pos, companion) in list {
             let index = self.outer_of(f, out, value, pos)?;
             let addr = f.push_let(out, idx_ptr, Op::LocalAddr(companion));
-            out.push(crate::module::Stmt::Store {
+            out.push(Stmt::Store {
                 ptr: addr,
                 value: index,
             });
@@ -144,7 +144,7 @@ impl Rewriter<'_> {
     pub(super) fn load_outer(
         &mut self,
         f: &mut Function,
-        out: &mut Vec<crate::module::Stmt>,
+        out: &mut Vec<Stmt>,
         var: LocalId,
         value: ValueId,
         pos: usize,
@@ -165,7 +165,7 @@ impl Rewriter<'_> {
     pub(super) fn outer_of(
         &mut self,
         f: &mut Function,
-        out: &mut Vec<crate::module::Stmt>,
+        out: &mut Vec<Stmt>,
         v: ValueId,
         pos: usize,
     ) -> Result<ValueId, String> {
@@ -209,15 +209,7 @@ impl Rewriter<'_> {
             }) => {
                 let a = self.outer_of(f, out, if_true, pos)?;
                 let b = self.outer_of(f, out, if_false, pos)?;
-                Ok(f.push_let(
-                    out,
-                    self.i64t,
-                    Op::Select {
-                        cond,
-                        if_true: a,
-                        if_false: b,
-                    },
-                ))
+                Ok(self.select_index(f, out, cond, a, b))
             }
             _ => Err(unfollowed()),
         }
@@ -228,7 +220,7 @@ impl Rewriter<'_> {
     pub(super) fn outer_offset(
         &mut self,
         f: &mut Function,
-        out: &mut Vec<crate::module::Stmt>,
+        out: &mut Vec<Stmt>,
         v: ValueId,
         root: &Root,
     ) -> Result<Option<ValueId>, String> {
