@@ -1,5 +1,6 @@
 // RUN: --kernel table_walks --global 64 --local 16 --arg u32[256]=rand:51 --arg u32[640]=zeros
 // RUN: --kernel merged_roots --global 64 --local 16 --arg u32[256]=rand:52 --arg u32[192]=zeros
+// RUN: --kernel row_order --global 64 --local 16 --arg u32[256]=rand:53 --arg u32[256]=zeros
 // Private pointers whose path has a run-time array index before the element they point
 // at, as zlib's inflate does once inlined: `pTable = &r->m_tables[r->m_type]` in one step
 // of its state machine, `memset((u8 *)pTable->m_look_up, 0, ...)` and walks over
@@ -80,4 +81,29 @@ __kernel void merged_roots(__global const uint *in, __global uint *out)
     out[i * 3] = (uint)sum;
     out[i * 3 + 1] = (uint)(q - row);
     out[i * 3 + 2] = (uint)(grid[0][2] + grid[1][3] * 3 + grid[2][4] * 5 + grid[3][1] * 7);
+}
+
+// Pointers into rows picked at run time, chosen by `?:`, walked, compared and subtracted
+// within a row, and compared for equality across rows: their stand-in addresses on Vulkan
+// include the row index of each. (Walking or ordering pointers across rows would leave
+// the row's array, undefined in C.)
+__kernel void row_order(__global const uint *in, __global uint *out)
+{
+    int i = get_global_id(0);
+    int grid[3][4];
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 4; x++)
+            grid[y][x] = (int)(in[(i * 3 + y * 4 + x) & 255] % 100);
+    int r = in[i] % 3;
+    int *a = &grid[r][in[(i + 5) & 255] & 1];
+    int *b = (in[(i + 7) & 255] & 1) ? &grid[r][3] : a + 2;
+    while (a < b && *a != 42) {
+        *a += 1;
+        a++;
+    }
+    int *c = &grid[in[(i + 3) & 255] % 3][(int)(a - &grid[r][0])];
+    out[i * 4] = (uint)(b - a);
+    out[i * 4 + 1] = (uint)(a == b) + 2u * (uint)(a > b) + 4u * (uint)(a == c);
+    out[i * 4 + 2] = (uint)(grid[0][1] + grid[1][2] * 3 + grid[2][3] * 5);
+    out[i * 4 + 3] = (uint)*b + (uint)*c * 7u;
 }

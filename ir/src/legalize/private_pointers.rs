@@ -10,9 +10,13 @@
 //! - retypes each such variable to `i64`, the element index into its root: a store of
 //!   `root + k` stores `k`, and a load yields the index, from which the pointer is rebuilt
 //!   as `index_addr(root, index)` (an access chain the backend follows for later offsets);
+//!   where the root's path has an array index known only at run time
+//!   (`&r->tables[r->type].lookup`), the variable also gets a companion variable per such
+//!   index ([`outer`]), and roots that differ only in array indices merge into one;
 //! - replaces every conversion of a private pointer to an integer (what pointer
 //!   comparisons and differences lower to) by a stand-in address: the byte offset of the
-//!   element inside its variable plus `(variable number + 1) << 32`. Pointers into the same
+//!   element inside its variable (run-time path indices included) plus
+//!   `(variable number + 1) << 32`. Pointers into the same
 //!   variable so compare and subtract as their addresses would, pointers into different
 //!   variables compare unequal, and none is NULL.
 //!
@@ -62,7 +66,8 @@ enum Step {
     Any,
 }
 
-/// What a private pointer points into: the variable, the constant path to the object, and
+/// What a private pointer points into: the variable, the path to the object (fields and
+/// array indices, constant or known at run time), and
 /// whether that object is an array of the pointee (the pointer is element `index` of it) or
 /// the pointee itself (the pointer is that object, `index` elements past it), or, for a
 /// `view`, an object of another type whose address was cast to a pointer to the pointee
