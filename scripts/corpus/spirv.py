@@ -24,6 +24,8 @@ Options:
   --oclc PATH        the oclc binary (default: $OCLC, else target-corpus/release/oclc)
   --no-clang         do not run clang-14 or llvm-spirv-14 (their columns are left out)
   --per-source N     at most N files of each source, evenly spread (default: all)
+  --also PATH        check PATH (relative to .cache/corpus) as well, whatever the sampling
+                     picked (repeatable)
   --cap SOURCE=N     at most N files of SOURCE, evenly spread (repeatable; the tests keep
                      hashcat's big kernels, seconds each on Vulkan, to a few)
   --jobs N           run N files at once (default: the number of CPUs)
@@ -135,6 +137,12 @@ def main(argv):
             mine = [r for r in files if check.source_of(r) == source]
             kept = set(check.sample(mine, int(n)))
             files = [r for r in files if check.source_of(r) != source or r in kept]
+    # --also PATH: files checked whatever the sampling picked (the tests keep the kernels
+    # that once needed a fix among them).
+    everything = set(check.corpus_files())
+    for i, arg in enumerate(argv):
+        if arg == "--also" and argv[i + 1] in everything and argv[i + 1] not in files:
+            files.append(argv[i + 1])
     table = check.flags_table()
     tmp_root = tempfile.mkdtemp(prefix="oclc-spirv-corpus-")
     log = argv[argv.index("--log") + 1] if "--log" in argv else None
