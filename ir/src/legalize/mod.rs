@@ -17,6 +17,7 @@ pub mod private_pointers;
 pub mod private_union;
 pub mod split_pointer_structs;
 pub mod split_wide;
+mod type_rewrite;
 
 use crate::diag::refusal::Refusal;
 use crate::library::{link_with_division, LibrarySource, LinkError};

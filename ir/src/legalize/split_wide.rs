@@ -19,12 +19,14 @@
 //! - a kernel's wide by-value argument becomes the array type (the launcher copies bytes at
 //!   the offsets the reflection gives) and is unpacked at the start of the kernel.
 
-use crate::fx::{HashMap, HashSet};
+use crate::fx::HashMap;
 
 use crate::diag::refusal::{stmt_span, Refusal};
 use crate::module::{Block, Function, LocalId, Module, Param, Stmt};
 use crate::op::{Const, Op, ValueId};
 use crate::types::{AddressSpace, ScalarType, Type, TypeId, TypeTable};
+
+use super::type_rewrite::{TypeRewrite, TypeRules};
 
 /// The widest vector every target supports.
 const PIECE_LANES: u8 = 4;
@@ -81,60 +83,44 @@ struct Sig {
 /// The memory form of types: wide vectors as arrays of pieces, and everything containing one.
 #[derive(Default)]
 struct TypeMap {
-    map: HashMap<TypeId, TypeId>,
-    /// For a rewritten struct: the new index of each old field.
-    fields: HashMap<TypeId, Vec<u32>>,
-    visiting: HashSet<TypeId>,
+    rewrite: TypeRewrite,
+    rules: WidePieces,
 }
 
 impl TypeMap {
     fn map(&mut self, types: &mut TypeTable, t: TypeId) -> TypeId {
-        if let Some(&m) = self.map.get(&t) {
-            return m;
-        }
-        if !self.visiting.insert(t) {
-            // A cycle through pointers: the pointee is being mapped already; only wide
-            // vectors change a type, and this path has not met one yet.
-            return t;
-        }
-        let m = match types.get(t).clone() {
+        self.rewrite.map(types, t, &mut self.rules)
+    }
+
+    /// For a rewritten struct: the new index of each old field.
+    fn fields(&self) -> &HashMap<TypeId, Vec<u32>> {
+        &self.rules.fields
+    }
+}
+
+/// The rules of [`TypeMap`].
+#[derive(Default)]
+struct WidePieces {
+    /// For a rewritten struct: the new index of each old field.
+    fields: HashMap<TypeId, Vec<u32>>,
+}
+
+impl TypeRules for WidePieces {
+    fn replace(&mut self, types: &mut TypeTable, ty: TypeId) -> Option<TypeId> {
+        match *types.get(ty) {
             Type::Vector { elem, lanes } if lanes > PIECE_LANES => {
                 let piece = types.vector(elem, PIECE_LANES);
-                types.array(piece, (lanes / PIECE_LANES) as u32)
+                Some(types.array(piece, (lanes / PIECE_LANES) as u32))
             }
-            Type::Pointer { space, pointee } => {
-                let p = self.map(types, pointee);
-                types.pointer(space, p)
-            }
-            Type::Array { elem, len } => {
-                let e = self.map(types, elem);
-                types.array(e, len)
-            }
-            Type::Struct {
-                name,
-                fields,
-                packed,
-            } => self.map_struct(types, t, name, &fields, packed),
-            _ => t,
-        };
-        self.visiting.remove(&t);
-        self.map.insert(t, m);
-        m
+            _ => None,
+        }
     }
 
     /// A struct with mapped members and `u8` padding keeping every OpenCL offset.
-    fn map_struct(
-        &mut self,
-        types: &mut TypeTable,
-        t: TypeId,
-        name: String,
-        fields: &[TypeId],
-        packed: Option<u64>,
-    ) -> TypeId {
-        let mapped: Vec<TypeId> = fields.iter().map(|f| self.map(types, *f)).collect();
-        if mapped == fields {
-            return t;
-        }
+    fn rebuild_struct(&mut self, types: &mut TypeTable, t: TypeId, mapped: Vec<TypeId>) -> TypeId {
+        let Type::Struct { name, packed, .. } = types.get(t).clone() else {
+            unreachable!("rebuild_struct of a struct");
+        };
         let (offsets, layout) = types.struct_layout(t);
         let u8t = types.scalar(ScalarType::U8);
         let (mut new_fields, mut index, mut at) = (Vec::new(), Vec::new(), 0u64);
@@ -644,7 +630,7 @@ impl Splitter<'_> {
         if let Op::FieldAddr { base, field } = &mut op {
             let bt = self.old_types[base.0 as usize];
             if let Some((_, st)) = self.types.pointee(bt) {
-                if let Some(index) = self.tm.fields.get(&st) {
+                if let Some(index) = self.tm.fields().get(&st) {
                     *field = index[*field as usize];
                 }
             }
@@ -865,7 +851,7 @@ kernel @k(%0 "o": ptr<global, struct item {f32, f32x8, i32x16}>, %1 "s": f32x8) 
     fn tm_fields(m: &mut Module, old: TypeId) -> Vec<u32> {
         let mut tm = TypeMap::default();
         tm.map(&mut m.types, old);
-        tm.fields[&old].clone()
+        tm.fields()[&old].clone()
     }
 
     #[test]

@@ -8,49 +8,35 @@ use crate::types::{ScalarType, Type, TypeId, TypeTable};
 use crate::visit::{remove_lets, replace_uses};
 
 use super::{byte_addressed, is_physical};
+use crate::legalize::type_rewrite::{TypeRewrite, TypeRules};
 
 /// Gives every pointer to a byte-addressed type in a buffer the type pointer to `u8`, in
 /// every type that holds one, and drops the casts that become identities.
 #[derive(Default)]
 pub(super) struct Retype {
-    mapped: HashMap<TypeId, TypeId>,
+    rewrite: TypeRewrite,
+}
+
+/// The rule of [`Retype`]: a buffer pointer to a byte-addressed type becomes a byte pointer.
+struct BytePointers;
+
+impl TypeRules for BytePointers {
+    fn replace(&mut self, types: &mut TypeTable, ty: TypeId) -> Option<TypeId> {
+        match *types.get(ty) {
+            Type::Pointer { space, pointee }
+                if is_physical(space) && byte_addressed(types, pointee) =>
+            {
+                let u8_ty = types.scalar(ScalarType::U8);
+                Some(types.pointer(space, u8_ty))
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Retype {
     fn ty(&mut self, types: &mut TypeTable, ty: TypeId) -> TypeId {
-        if let Some(&t) = self.mapped.get(&ty) {
-            return t;
-        }
-        let new = match types.get(ty).clone() {
-            Type::Pointer { space, pointee } => {
-                if is_physical(space) && byte_addressed(types, pointee) {
-                    let u8_ty = types.scalar(ScalarType::U8);
-                    types.pointer(space, u8_ty)
-                } else {
-                    let p = self.ty(types, pointee);
-                    types.pointer(space, p)
-                }
-            }
-            Type::Array { elem, len } => {
-                let e = self.ty(types, elem);
-                types.array(e, len)
-            }
-            Type::Struct {
-                name,
-                fields,
-                packed,
-            } => {
-                let fields = fields.iter().map(|&t| self.ty(types, t)).collect();
-                types.intern(Type::Struct {
-                    name,
-                    fields,
-                    packed,
-                })
-            }
-            _ => ty,
-        };
-        self.mapped.insert(ty, new);
-        new
+        self.rewrite.map(types, ty, &mut BytePointers)
     }
 
     /// Retypes `f`; true when a type changed.
