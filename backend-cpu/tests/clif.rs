@@ -192,3 +192,70 @@ fn signed_index_sums_widen_before_their_constant() {
     assert_eq!(count(&text, "uextend.i64"), 2, "{text}");
     assert!(!text.contains("iconst.i64 8\n"), "{text}");
 }
+
+/// `o[gid] = sum of p[gid + i] for i < n`, with `break_when_odd` a varying `if` in the loop
+/// (a work-item whose id is odd leaves it early), as IR text.
+fn running_sum(break_when_odd: bool) -> Module {
+    let varying_exit = if break_when_odd {
+        "  %30: u64 = const 1\n  %31: u64 = and %3, %30\n  %32: bool = cmp.ne %31, %30\n  if %32 {\n  } else {\n    break\n  }\n"
+    } else {
+        ""
+    };
+    let text = format!(
+        r#"kernel @k(%0 "p": ptr<global, f32> type "__global float *", %1 "o": ptr<global, f32> type "__global float *", %2 "n": i32 type "int") -> void {{
+  local $0 "s": private f32
+  local $1 "i": private i32
+  %3: u64 = global_id 0
+  %4: ptr<private, f32> = local_addr $0
+  %5: f32 = const 0.0
+  store %4, %5
+  %6: ptr<private, i32> = local_addr $1
+  %7: i32 = const 0
+  store %6, %7
+  %12: i64 = convert %3
+  loop {{
+    %8: i32 = load %6
+    %9: bool = cmp.lt %8, %2
+    %10: bool = not %9
+    if %10 {{
+      break
+    }} else {{
+    }}
+{varying_exit}    %11: i64 = convert %8
+    %13: i64 = add %12, %11
+    %14: ptr<global, f32> = ptr_offset %0, %13
+    %15: f32 = load %14
+    %16: f32 = load %4
+    %17: f32 = add %16, %15
+    store %4, %17
+    %18: i32 = const 1
+    %19: i32 = add %8, %18
+    store %6, %19
+  }} continuing {{
+  }}
+  %20: f32 = load %4
+  %21: ptr<global, f32> = ptr_offset %1, %12
+  store %21, %20
+  return
+}}
+"#
+    );
+    oclc_ir::parse_module(&text).unwrap()
+}
+
+#[test]
+fn uniform_loops_run_two_chunks_interleaved() {
+    // The loop's exit is the same for every work-item: the pair loop runs the body once for
+    // two chunks (two vector adds per iteration), then single chunks (one), then the scalar
+    // work-items (one scalar add).
+    let text = compile_module(&running_sum(false)).unwrap().clif_text();
+    println!("{text}");
+    assert!(text.contains(
+        "; vectorize: region 0: vectorised, 4 work-items per chunk, two chunks per loop iteration, interleaved"
+    ));
+    assert_eq!(count(&text, "fadd"), 4, "{text}");
+    // A loop that work-items leave at different iterations runs one chunk at a time.
+    let text = compile_module(&running_sum(true)).unwrap().clif_text();
+    println!("{text}");
+    assert!(text.contains("; vectorize: region 0: vectorised, 4 work-items per chunk\n"));
+}

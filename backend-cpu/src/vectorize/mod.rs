@@ -64,6 +64,76 @@ pub fn region_blocker(
     why
 }
 
+/// The most statements a region may have for its chunks to be interleaved (each chunk
+/// doubles the region's code).
+const MAX_INTERLEAVED_STATEMENTS: usize = 4096;
+
+/// True when the chunks of region `stmts` may run interleaved statement by statement
+/// (`crate::codegen::vector::interleave`): the region has a loop, every `if`, loop exit and
+/// `return` is the same for all work-items, there is no `switch`, no math function that
+/// may become a call, and the region is not too large.
+///
+/// Measured (bench/results/middle-end.txt, stop 35): Cranelift computes each value where it
+/// is first used, so in straight-line code the chunks' arithmetic ends up one chunk after
+/// the other behind all their loads, which then stay live together (Black-Scholes and the
+/// chapter's DefConvolve at width 3 ran 1.2-1.4x slower). In a loop the chunks' values meet
+/// at every iteration's end, which keeps them close. A call clobbers every vector register,
+/// so what the other chunk keeps live across it is spilled.
+pub fn interleaves_chunks(stmts: &[Stmt], u: &Uniformity) -> bool {
+    let mut count = 0;
+    let mut has_loop = false;
+    let mut ok = true;
+    walk(stmts, &mut Ctx::default(), u, &mut |s, ctx| {
+        count += 1;
+        has_loop |= matches!(s, Stmt::Loop { .. });
+        ok &= !ctx.divergent()
+            && match s {
+                Stmt::If { cond, .. } => !u.is_varying(*cond),
+                Stmt::Loop {
+                    body,
+                    continuing,
+                    break_if,
+                    ..
+                } => !loop_is_divergent(body, continuing, *break_if, u),
+                Stmt::Switch { .. } | Stmt::Barrier { .. } => false,
+                Stmt::Let {
+                    op: Op::Math { func, .. },
+                    ..
+                } => is_inline_math(*func),
+                Stmt::Let {
+                    op: Op::Call { .. } | Op::Printf { .. },
+                    ..
+                } => false,
+                _ => true,
+            };
+    });
+    ok && has_loop && count <= MAX_INTERLEAVED_STATEMENTS
+}
+
+/// Math functions the vector translation computes with a few instructions, never a call.
+fn is_inline_math(func: oclc_ir::MathFn) -> bool {
+    use oclc_ir::MathFn::*;
+    matches!(
+        func,
+        Fma | Mad
+            | Sqrt
+            | NativeSqrt
+            | Rsqrt
+            | NativeRsqrt
+            | NativeRecip
+            | NativeDivide
+            | Fabs
+            | Floor
+            | Ceil
+            | Trunc
+            | Rint
+            | Min
+            | Max
+            | Clamp
+            | Abs
+    )
+}
+
 /// True when the region `stmts` has a `return` that only some lanes may reach.
 pub fn has_divergent_return(stmts: &[Stmt], u: &Uniformity) -> bool {
     let mut found = false;

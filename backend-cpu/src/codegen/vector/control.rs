@@ -32,7 +32,7 @@ impl Tx<'_, '_, '_> {
     }
 
     /// A uniform condition as a scalar.
-    fn v_cond(&mut self, vs: &mut VState, c: ValueId) -> Result<Value, CompileError> {
+    pub(super) fn v_cond(&mut self, vs: &mut VState, c: ValueId) -> Result<Value, CompileError> {
         match self.v_get(vs, c)? {
             VVal::Uni(v) if !v.is_empty() => Ok(v[0]),
             _ => Err(self.err("a varying condition in a vectorised region (vectorizer bug)")),
@@ -288,7 +288,7 @@ impl Tx<'_, '_, '_> {
     }
 
     /// The private variables a statement stores to.
-    fn v_stored(vs: &VState, s: &Stmt) -> std::collections::HashSet<u32> {
+    pub(super) fn v_stored(vs: &VState, s: &Stmt) -> std::collections::HashSet<u32> {
         crate::vectorize::analysis::stored_locals(std::slice::from_ref(s), vs.u)
     }
 
@@ -296,7 +296,12 @@ impl Tx<'_, '_, '_> {
     /// local size and one of the loop's lane induction variables starts at the local id
     /// (`for (b = lid; b < N; b += S)`) with `local size <= N <= S`, so each lane enters
     /// (`lid < N`) and leaves after its first step (`lid + S >= N`).
-    fn v_runs_once_per_lane(&mut self, vs: &VState, s: &Stmt, inductions: &[u32]) -> bool {
+    pub(super) fn v_runs_once_per_lane(
+        &mut self,
+        vs: &VState,
+        s: &Stmt,
+        inductions: &[u32],
+    ) -> bool {
         let Some([size_x, _, _]) = self.env.local_size else {
             return false;
         };

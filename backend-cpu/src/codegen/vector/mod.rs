@@ -4,8 +4,9 @@
 //! then a scalar loop runs the remaining work-items (when the local size is not a multiple
 //! of the lane count) with the ordinary translation. Short regions without loops run two
 //! chunks per iteration first (vecadd's chunk is five instructions; the loop's own test and
-//! increment were a third of its time). A row whose global ids pass `i32::MAX` runs
-//! through the scalar loop, tested once per group.
+//! increment were a third of its time), and so do regions with loops that every lane runs
+//! alike, their two chunks interleaved statement by statement ([`interleave`]). A row
+//! whose global ids pass `i32::MAX` runs through the scalar loop, tested once per group.
 //!
 //! Control flow in such a region is uniform, so `if`/`loop` conditions are scalars; `break`,
 //! `continue` and `return` leave all lanes together.
@@ -16,6 +17,7 @@ mod cmp64;
 mod control;
 mod groups;
 mod induction;
+mod interleave;
 mod mask;
 mod mask_ops;
 mod memory;
@@ -140,14 +142,17 @@ impl Tx<'_, '_, '_> {
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(vx, zero);
         // Pairs of chunks while x + 2 * LANES <= local size (small straight-line regions,
-        // where the loop's own instructions are a large part of each chunk), then single
+        // where the loop's own instructions are a large part of each chunk, one chunk after
+        // the other; regions with loops the same for every lane interleaved), then single
         // chunks while x + LANES <= local size. Each test is repeated at the end of its
         // loop's body, so a loop takes one branch per iteration.
         // A kernel compiled for its local size leaves out the loop that cannot run: pairs in
         // rows shorter than two chunks, single chunks after pairs in rows of whole pairs.
         let row = self.env.local_size.map(|n| n[0]);
-        let pairs = (unrolls_chunks(stmts) && row.is_none_or(|n| n >= 2 * LANES as u64))
-            .then(|| (self.b.create_block(), self.b.create_block()));
+        let interleave = self.interleaves(stmts, u);
+        let pairs = ((interleave || unrolls_chunks(stmts))
+            && row.is_none_or(|n| n >= 2 * LANES as u64))
+        .then(|| (self.b.create_block(), self.b.create_block()));
         let singles = pairs.is_none() || row.is_none_or(|n| n % (2 * LANES as u64) != 0);
         let after_pairs = if singles { v_hdr } else { s_hdr };
         let first = pairs.map_or(v_hdr, |(p_hdr, _)| p_hdr);
@@ -159,10 +164,15 @@ impl Tx<'_, '_, '_> {
             self.b.switch_to_block(p_hdr);
             self.chunk_test(2, p_body, after_pairs);
             self.b.switch_to_block(p_body);
-            for i in 0..2 {
+            if interleave {
                 let x = self.b.use_var(vx);
-                let x = self.b.ins().iadd_imm_s(x, (i * LANES) as i64);
-                self.vector_chunk(stmts, key, u, consts, x, small_ids)?;
+                self.vector_pair_interleaved(stmts, key, u, consts, x, small_ids)?;
+            } else {
+                for i in 0..2 {
+                    let x = self.b.use_var(vx);
+                    let x = self.b.ins().iadd_imm_s(x, (i * LANES) as i64);
+                    self.vector_chunk(stmts, key, u, consts, x, small_ids)?;
+                }
             }
             self.advance_chunks(2, p_body, after_pairs);
         }
@@ -223,10 +233,66 @@ impl Tx<'_, '_, '_> {
         x: Value,
         small_ids: bool,
     ) -> Result<(), CompileError> {
+        let v_leave = self.b.create_block();
+        let mut vs = self.chunk_state(stmts, u, consts, x, small_ids, v_leave);
+        self.wi = Some(vs.lanes[0]);
+        self.region_loop_base = self.loops.len();
+        self.terminated = false;
+        self.v_enter_state_vars(&mut vs, key)?;
+        self.v_block_stmts(&mut vs, stmts)?;
+        if !self.terminated {
+            self.b.ins().jump(v_leave, &[]);
+        }
+        self.b.switch_to_block(v_leave);
+        self.v_leave_state_vars(&mut vs, key)?;
+        let after = self.b.create_block();
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(after);
+        Ok(())
+    }
+
+    /// Emits two chunks starting at dimension 0's local id `x`, interleaved statement by
+    /// statement ([`interleave`]), in the current block; ends in a new block after them.
+    fn vector_pair_interleaved(
+        &mut self,
+        stmts: &[Stmt],
+        key: RegionKey,
+        u: &Uniformity,
+        consts: &HashMap<ValueId, i64>,
+        x: Value,
+        small_ids: bool,
+    ) -> Result<(), CompileError> {
+        let v_leave = self.b.create_block();
+        let vss = (0..2)
+            .map(|i| {
+                let xi = if i == 0 {
+                    x
+                } else {
+                    self.b.ins().iadd_imm_s(x, (i * LANES) as i64)
+                };
+                self.chunk_state(stmts, u, consts, xi, small_ids, v_leave)
+            })
+            .collect::<Vec<_>>();
+        self.wi = Some(vss[0].lanes[0]);
+        self.region_loop_base = self.loops.len();
+        self.terminated = false;
+        self.vector_chunks_interleaved(stmts, key, vss, v_leave)
+    }
+
+    /// The translation state of a chunk of [`LANES`] work-items starting at dimension 0's
+    /// local id `x`, whose exits go to `v_leave`.
+    fn chunk_state<'u>(
+        &mut self,
+        stmts: &[Stmt],
+        u: &'u Uniformity,
+        consts: &'u HashMap<ValueId, i64>,
+        x: Value,
+        small_ids: bool,
+        v_leave: ClifBlock,
+    ) -> VState<'u> {
         let [_, vy, vz] = self.counters;
         let y = self.b.use_var(vy);
         let z = self.b.use_var(vz);
-        let v_leave = self.b.create_block();
         let lin0 = self.lin_of([x, y, z]);
         let lanes: [Wi; LANES] = std::array::from_fn(|i| {
             let (xi, lin) = if i == 0 {
@@ -243,16 +309,13 @@ impl Tx<'_, '_, '_> {
                 next: v_leave,
             }
         });
-        self.wi = Some(lanes[0]);
-        self.region_loop_base = self.loops.len();
-        self.terminated = false;
         let alive = crate::vectorize::has_divergent_return(stmts, u).then(|| {
             let v = self.b.declare_var(types::I32X4);
             let all = self.all_lanes();
             self.b.def_var(v, all);
             v
         });
-        let mut vs = VState {
+        VState {
             u,
             vals: HashMap::new(),
             var_addrs: HashMap::new(),
@@ -272,18 +335,7 @@ impl Tx<'_, '_, '_> {
             groups: self.access_groups.clone(),
             group_vals: HashMap::new(),
             held_stores: Vec::new(),
-        };
-        self.v_enter_state_vars(&mut vs, key)?;
-        self.v_block_stmts(&mut vs, stmts)?;
-        if !self.terminated {
-            self.b.ins().jump(v_leave, &[]);
         }
-        self.b.switch_to_block(v_leave);
-        self.v_leave_state_vars(&mut vs, key)?;
-        let after = self.b.create_block();
-        self.b.ins().jump(after, &[]);
-        self.b.switch_to_block(after);
-        Ok(())
     }
 
     /// The end of [`Self::vector_region`]'s loop nest: the next row, the next plane, and the
@@ -419,6 +471,8 @@ impl Tx<'_, '_, '_> {
         }
         let pairs = if unrolls_chunks(stmts) {
             ", two chunks per loop iteration"
+        } else if self.interleaves(stmts, &u) {
+            ", two chunks per loop iteration, interleaved"
         } else {
             ""
         };
@@ -428,6 +482,18 @@ impl Tx<'_, '_, '_> {
         let consts = self.int_consts.clone();
         self.vector_region(stmts, key, &u, &consts)?;
         Ok(true)
+    }
+}
+
+impl Tx<'_, '_, '_> {
+    /// True when region `stmts` runs its chunks interleaved ([`interleave`]): long or with
+    /// loops (short straight-line regions run their pairs one after the other), control
+    /// flow the same for every work-item, no barrier in the kernel and no memory checks.
+    fn interleaves(&self, stmts: &[Stmt], u: &Uniformity) -> bool {
+        !unrolls_chunks(stmts)
+            && !self.plan.has_barrier
+            && self.check.is_none()
+            && crate::vectorize::interleaves_chunks(stmts, u)
     }
 }
 

@@ -1,0 +1,236 @@
+//! Interleaved chunks: a region whose control flow is the same for every work-item runs two
+//! chunks of [`LANES`] work-items per iteration of its chunk loop, statement by statement
+//! (each statement for the first chunk, then for the second), with one copy of each branch
+//! and loop. The two chunks' computations are independent, so a chain of dependent
+//! operations in one work-item (a convolution's running sum: one addition after another,
+//! each waiting for the last) overlaps with the other chunk's chain, which the processor
+//! runs in the first one's latency; a single chunk leaves those cycles idle.
+//!
+//! Rules. A region qualifies when [`crate::vectorize::interleaves_chunks`] says so (it has
+//! a loop; no `if`, loop exit, `switch` or `return` depends on a varying value, so both
+//! chunks take every branch together; no call) and the kernel has no barrier and no memory
+//! checks. Running the same statement for both chunks before the next keeps each
+//! work-item's own order; between work-items OpenCL promises no order without a barrier,
+//! so the chunks' accesses may interleave. Uniform values that need no memory access (and
+//! loads from `__constant` memory, which nothing writes) are computed once, by the first
+//! chunk, and shared: nothing runs between the first chunk's statement and the second's,
+//! so the second would compute the same value.
+//!
+//! Two chunks, not more: four interleaved chunks ran the chapter's convolutions 1.1-1.3x
+//! slower than two (x86-64 has 16 vector registers; a float4 sum per work-item takes four
+//! of them per chunk), measured at stop 35 (bench/results/middle-end.txt).
+
+use cranelift_codegen::ir::{Block as ClifBlock, InstBuilder};
+use oclc_ir::{AddressSpace, Op, Stmt};
+
+use super::{mask, VState, VVal};
+use crate::codegen::{LoopTarget, Tx};
+use crate::error::CompileError;
+
+impl Tx<'_, '_, '_> {
+    /// Emits `stmts` for the chunks of `vss` interleaved statement by statement (see the
+    /// module documentation); the caller checked that the region qualifies.
+    pub(super) fn vi_block_stmts(
+        &mut self,
+        vss: &mut [VState],
+        stmts: &[Stmt],
+    ) -> Result<(), CompileError> {
+        for s in stmts {
+            if self.terminated {
+                break;
+            }
+            self.vi_stmt(vss, s)?;
+        }
+        Ok(())
+    }
+
+    fn vi_stmt(&mut self, vss: &mut [VState], s: &Stmt) -> Result<(), CompileError> {
+        match s {
+            Stmt::Let { value, op } => {
+                let first = &mut vss[0];
+                self.v_stmt_of_chunk(first, s)?;
+                let shared = self.shares_uniform(first, *value, op);
+                let v0 = shared.then(|| vss[0].vals.get(value).cloned()).flatten();
+                for vs in &mut vss[1..] {
+                    match &v0 {
+                        Some(v) => {
+                            vs.vals.insert(*value, v.clone());
+                        }
+                        None => self.v_stmt_of_chunk(vs, s)?,
+                    }
+                }
+            }
+            Stmt::Store { .. } => {
+                for vs in vss.iter_mut() {
+                    self.v_stmt_of_chunk(vs, s)?;
+                }
+            }
+            Stmt::Fence { .. } | Stmt::Break | Stmt::Continue | Stmt::Return(_) => {
+                // Once for all chunks: a fence orders the accesses of both; the uniform
+                // jumps leave with every lane of every chunk.
+                self.v_stmt_of_chunk(&mut vss[0], s)?;
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let stored = Self::v_stored(&vss[0], s);
+                let c = self.v_cond(&mut vss[0], *cond)?;
+                let tb = self.b.create_block();
+                let eb = self.b.create_block();
+                let merge = self.b.create_block();
+                self.b.ins().brif(c, tb, &[], eb, &[]);
+                let mut all_term = true;
+                for (block, body) in [(tb, then_body), (eb, else_body)] {
+                    self.b.switch_to_block(block);
+                    self.terminated = false;
+                    forget_affine(vss, &stored);
+                    self.vi_block_stmts(vss, &body.stmts)?;
+                    forget_affine(vss, &stored);
+                    if !self.terminated {
+                        self.b.ins().jump(merge, &[]);
+                        all_term = false;
+                    }
+                }
+                self.terminated = all_term;
+                if !all_term {
+                    self.b.switch_to_block(merge);
+                }
+            }
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+                ..
+            } => self.vi_loop(vss, s, body, continuing, *break_if)?,
+            Stmt::Switch { .. } | Stmt::Barrier { .. } => {
+                return Err(self.err(
+                    "a switch or barrier in an interleaved vectorised region (vectorizer bug)",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A loop whose exit is the same for every lane of every chunk.
+    fn vi_loop(
+        &mut self,
+        vss: &mut [VState],
+        s: &Stmt,
+        body: &oclc_ir::Block,
+        continuing: &oclc_ir::Block,
+        break_if: Option<oclc_ir::ValueId>,
+    ) -> Result<(), CompileError> {
+        let inductions: Vec<Vec<u32>> = vss
+            .iter_mut()
+            .map(|vs| self.v_enter_inductions(vs, s))
+            .collect();
+        let once = self.v_runs_once_per_lane(&vss[0], s, &inductions[0]);
+        let stored = Self::v_stored(&vss[0], s);
+        forget_affine(vss, &stored);
+        let head = self.b.create_block();
+        let cont = self.b.create_block();
+        let exit = self.b.create_block();
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        self.loops.push(LoopTarget {
+            brk: exit,
+            cont,
+            cont_owner: self.loops.len(),
+        });
+        for vs in vss.iter_mut() {
+            vs.loops.push(mask::VLoop {
+                div_depth: vs.div_depth,
+                mask: None,
+            });
+        }
+        self.terminated = false;
+        self.vi_block_stmts(vss, &body.stmts)?;
+        if !self.terminated {
+            self.b.ins().jump(cont, &[]);
+        }
+        self.b.switch_to_block(cont);
+        self.terminated = false;
+        forget_affine(vss, &stored);
+        self.vi_block_stmts(vss, &continuing.stmts)?;
+        match break_if {
+            Some(c) => {
+                let c = self.v_cond(&mut vss[0], c)?;
+                self.b.ins().brif(c, exit, &[], head, &[]);
+            }
+            None if once => {
+                self.b.ins().jump(exit, &[]);
+            }
+            None => {
+                self.b.ins().jump(head, &[]);
+            }
+        }
+        for vs in vss.iter_mut() {
+            vs.loops.pop();
+        }
+        self.loops.pop();
+        forget_affine(vss, &stored);
+        self.b.switch_to_block(exit);
+        self.terminated = false;
+        for (vs, ind) in vss.iter_mut().zip(&inductions) {
+            self.v_leave_inductions(vs, ind);
+        }
+        Ok(())
+    }
+
+    /// One statement for one chunk, as a single-chunk region translates it.
+    fn v_stmt_of_chunk(&mut self, vs: &mut VState, s: &Stmt) -> Result<(), CompileError> {
+        vs.init_all_lanes = None;
+        self.v_block_stmts(vs, std::slice::from_ref(s))
+    }
+
+    /// True when the uniform value `value` defined by `op` in the first chunk serves the other
+    /// chunks as well: it reads no memory that may change (pure, or a load from `__constant`).
+    fn shares_uniform(&self, first: &VState, value: oclc_ir::ValueId, op: &Op) -> bool {
+        if first.u.is_varying(value) || !matches!(first.vals.get(&value), Some(VVal::Uni(_))) {
+            return false;
+        }
+        match op {
+            Op::Load { ptr } => self
+                .types
+                .pointee(self.f.value_type(*ptr))
+                .is_some_and(|(space, _)| space == AddressSpace::Constant),
+            _ => op.is_pure(),
+        }
+    }
+
+    /// The chunk loop's body for interleaved chunks starting at dimension 0's local ids
+    /// `xs`: every chunk's state variables loaded, the region, then stored back where
+    /// every exit meets.
+    pub(super) fn vector_chunks_interleaved(
+        &mut self,
+        stmts: &[Stmt],
+        key: crate::plan::RegionKey,
+        mut vss: Vec<VState>,
+        leave: ClifBlock,
+    ) -> Result<(), CompileError> {
+        for vs in vss.iter_mut() {
+            self.v_enter_state_vars(vs, key)?;
+        }
+        self.vi_block_stmts(&mut vss, stmts)?;
+        if !self.terminated {
+            self.b.ins().jump(leave, &[]);
+        }
+        self.b.switch_to_block(leave);
+        for vs in vss.iter_mut() {
+            self.v_leave_state_vars(vs, key)?;
+        }
+        let after = self.b.create_block();
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(after);
+        Ok(())
+    }
+}
+
+/// Forgets, in every chunk, the affine forms of the private variables in `stored`.
+fn forget_affine(vss: &mut [VState], stored: &std::collections::HashSet<u32>) {
+    for vs in vss.iter_mut() {
+        vs.var_aff.retain(|l, _| !stored.contains(l));
+    }
+}
