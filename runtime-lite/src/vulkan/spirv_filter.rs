@@ -4,7 +4,9 @@
 //! the command runs through `sh -c`. Unset, the module goes to the driver as oclc made it.
 
 use std::borrow::Cow;
+use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::VulkanError;
 
@@ -18,9 +20,8 @@ pub(crate) fn apply_spirv_filter(spirv: &[u32]) -> Result<Cow<'_, [u32]>, Vulkan
         _ => return Ok(Cow::Borrowed(spirv)),
     };
     let fail = |what: String| VulkanError(format!("{SPIRV_FILTER_ENV} (`{command}`): {what}"));
-    let dir = std::env::temp_dir().join(format!("oclc-spirv-filter-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| fail(e.to_string()))?;
-    let (input, output) = (dir.join("in.spv"), dir.join("out.spv"));
+    let dir = ScratchDir::new().map_err(|e| fail(e.to_string()))?;
+    let (input, output) = (dir.0.join("in.spv"), dir.0.join("out.spv"));
     let bytes: Vec<u8> = spirv.iter().flat_map(|w| w.to_le_bytes()).collect();
     std::fs::write(&input, bytes).map_err(|e| fail(e.to_string()))?;
     let line = command
@@ -35,7 +36,6 @@ pub(crate) fn apply_spirv_filter(spirv: &[u32]) -> Result<Cow<'_, [u32]>, Vulkan
         return Err(fail(format!("exited with {status}")));
     }
     let out = std::fs::read(&output).map_err(|e| fail(format!("no output module: {e}")))?;
-    let _ = std::fs::remove_dir_all(&dir);
     if out.len() % 4 != 0 || out.is_empty() {
         return Err(fail(format!("output of {} bytes is no module", out.len())));
     }
@@ -44,4 +44,26 @@ pub(crate) fn apply_spirv_filter(spirv: &[u32]) -> Result<Cow<'_, [u32]>, Vulkan
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     Ok(Cow::Owned(words))
+}
+
+/// A folder of its own for one filter run (launches on several threads, or several
+/// processes, each get theirs), removed with what is in it when dropped, whether the run
+/// succeeded or not.
+struct ScratchDir(PathBuf);
+
+impl ScratchDir {
+    fn new() -> std::io::Result<Self> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("oclc-spirv-filter-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        Ok(ScratchDir(dir))
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
