@@ -10,11 +10,13 @@
 // RUN: --kernel vec4 --global 32 --local 16 --arg f32x4[48]=randu:71:-3:3 --arg f32[64]=randu:72:-1:1 --arg f32x4[32]=zeros --arg i32:9
 // RUN: --kernel vec4 --global 28 --local 14 --arg f32x4[48]=randu:73:-3:3 --arg f32[64]=randu:74:-1:1 --arg f32x4[32]=zeros --arg i32:5
 // RUN: --kernel wide --global 32 --local 16 --arg i64[32]=rand:81 --arg u8[64]=rand:82 --arg i64[32]=zeros --arg u32:11
+// RUN: --kernel tiled --global 24 --local 12 --arg f32[24]=randu:91:-1:1 --arg f32[576]=randu:92:-1:1 --arg f32[24]=zeros --arg local:48 --arg i32:2
+// RUN: --kernel tiled --global 32 --local 16 --arg f32[48]=randu:93:-1:1 --arg f32[1536]=randu:94:-1:1 --arg f32[32]=zeros --arg local:64 --arg i32:3
 // Kernels whose control flow is the same for every work-item (uniform loops, ifs, breaks,
-// continues and returns), which the CPU backend runs two vector chunks at a time,
-// interleaved statement by statement, at local sizes that are multiples of 8 (pairs only),
-// of 4 but not 8 (a single chunk after the pairs), of neither (scalar work-items after
-// them) and below 8 (no pair).
+// continues and returns; regions between barriers), which the CPU backend runs two vector
+// chunks at a time, interleaved statement by statement, at local sizes that are multiples
+// of 8 (pairs only), of 4 but not 8 (a single chunk after the pairs), of neither (scalar
+// work-items after them) and below 8 (no pair).
 
 // The optimisation chapter's convolution with a run-time filter width: two uniform loops,
 // a running sum per work-item, loads from __constant memory shared by the chunks.
@@ -89,4 +91,24 @@ __kernel void wide(__global const long *a, __global const uchar *b, __global lon
         h ^= (h >> 29);
     }
     out[i] = h;
+}
+
+// Barriers: a tile of __local memory loaded between them, a uniform loop over it in the
+// region after the first, and each work-item's running sum kept across them (per-work-item
+// state, loaded and stored by each chunk).
+__kernel void tiled(__global const float *a, __global const float *b, __global float *out,
+                    __local float *ta, int tiles)
+{
+    int lid = get_local_id(0);
+    int n = get_local_size(0);
+    int g = get_global_id(0);
+    float sum = 0.0f;
+    for (int t = 0; t < tiles; t++) {
+        ta[lid] = a[t * n + lid];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < n; k++)
+            sum += ta[k] * b[(t * n + k) * (int)get_global_size(0) + g];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[g] = sum;
 }

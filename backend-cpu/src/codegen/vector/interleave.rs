@@ -8,10 +8,11 @@
 //!
 //! Rules. A region qualifies when [`crate::vectorize::interleaves_chunks`] says so (it has
 //! a loop; no `if`, loop exit, `switch` or `return` depends on a varying value, so both
-//! chunks take every branch together; no call) and the kernel has no barrier and no memory
-//! checks. Running the same statement for both chunks before the next keeps each
-//! work-item's own order; between work-items OpenCL promises no order without a barrier,
-//! so the chunks' accesses may interleave. Uniform values that need no memory access (and
+//! chunks take every branch together; no call) and the code has no memory checks; in a
+//! kernel with barriers, each chunk loads and stores its own work-items' state on entry and
+//! exit. Running the same statement for both chunks before the next keeps each work-item's
+//! own order; between work-items OpenCL promises no order without a barrier, so the
+//! chunks' accesses may interleave. Uniform values that need no memory access (and
 //! loads from `__constant` memory, which nothing writes) are computed once, by the first
 //! chunk, and shared: nothing runs between the first chunk's statement and the second's,
 //! so the second would compute the same value.

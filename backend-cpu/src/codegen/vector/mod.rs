@@ -486,12 +486,12 @@ impl Tx<'_, '_, '_> {
 }
 
 impl Tx<'_, '_, '_> {
-    /// True when region `stmts` runs its chunks interleaved ([`interleave`]): long or with
-    /// loops (short straight-line regions run their pairs one after the other), control
-    /// flow the same for every work-item, no barrier in the kernel and no memory checks.
+    /// True when region `stmts` runs its chunks interleaved ([`interleave`]): with loops
+    /// (short straight-line regions run their pairs one after the other), control flow the
+    /// same for every work-item, and no memory checks. In a kernel with barriers the regions
+    /// between them qualify alike: each chunk loads and stores its own work-items' state.
     fn interleaves(&self, stmts: &[Stmt], u: &Uniformity) -> bool {
         !unrolls_chunks(stmts)
-            && !self.plan.has_barrier
             && self.check.is_none()
             && crate::vectorize::interleaves_chunks(stmts, u)
     }
