@@ -314,13 +314,9 @@ impl Tx<'_, '_, '_> {
         Ok(())
     }
 
-    /// Emits a loop: `body`, then `continuing`, then exit when the break condition holds.
-    fn emit_loop(
-        &mut self,
-        body: impl FnOnce(&mut Self) -> Result<(), CompileError>,
-        continuing: impl FnOnce(&mut Self) -> Result<(), CompileError>,
-        break_if: impl FnOnce(&mut Self) -> Result<Option<Value>, CompileError>,
-    ) -> Result<(), CompileError> {
+    /// Starts a loop: jumps to a new header block, switches to it and makes it the target of
+    /// `break` and `continue` ([`Self::loops`]); the caller pops that target after the loop.
+    pub(crate) fn open_loop(&mut self) -> LoopBlocks {
         let head = self.b.create_block();
         let cont = self.b.create_block();
         let exit = self.b.create_block();
@@ -331,6 +327,17 @@ impl Tx<'_, '_, '_> {
             cont,
             cont_owner: self.loops.len(),
         });
+        LoopBlocks { head, cont, exit }
+    }
+
+    /// Emits a loop: `body`, then `continuing`, then exit when the break condition holds.
+    fn emit_loop(
+        &mut self,
+        body: impl FnOnce(&mut Self) -> Result<(), CompileError>,
+        continuing: impl FnOnce(&mut Self) -> Result<(), CompileError>,
+        break_if: impl FnOnce(&mut Self) -> Result<Option<Value>, CompileError>,
+    ) -> Result<(), CompileError> {
+        let LoopBlocks { head, cont, exit } = self.open_loop();
         self.terminated = false;
         body(self)?;
         if !self.terminated {
@@ -514,4 +521,14 @@ impl Tx<'_, '_, '_> {
         let c = self.b.ins().icmp(IntCC::UnsignedLessThan, v, limit);
         self.b.ins().brif(c, body, &[], exit, &[]);
     }
+}
+
+/// The blocks of a loop opened by [`Tx::open_loop`].
+pub(crate) struct LoopBlocks {
+    /// The header, where each iteration starts.
+    pub head: ClifBlock,
+    /// Where `continue` goes: the `continuing` block.
+    pub cont: ClifBlock,
+    /// Where `break` goes, after the loop.
+    pub exit: ClifBlock,
 }

@@ -16,6 +16,7 @@ mod check_barrier;
 pub(crate) mod check_cold;
 mod check_init;
 mod control;
+pub(crate) use control::LoopBlocks;
 mod convert;
 pub mod debug;
 mod generic_cast;

@@ -7,7 +7,7 @@ use cranelift_frontend::Variable;
 use oclc_ir::{Block, Stmt, ValueId};
 
 use super::{mask, value, VState, VVal};
-use crate::codegen::{LoopTarget, Tx};
+use crate::codegen::{LoopBlocks, Tx};
 use crate::error::CompileError;
 
 impl Tx<'_, '_, '_> {
@@ -133,16 +133,7 @@ impl Tx<'_, '_, '_> {
                     self.b.def_var(v, all);
                     v
                 });
-                let head = self.b.create_block();
-                let cont = self.b.create_block();
-                let exit = self.b.create_block();
-                self.b.ins().jump(head, &[]);
-                self.b.switch_to_block(head);
-                self.loops.push(LoopTarget {
-                    brk: exit,
-                    cont,
-                    cont_owner: self.loops.len(),
-                });
+                let LoopBlocks { head, cont, exit } = self.open_loop();
                 vs.loops.push(mask::VLoop {
                     div_depth: vs.div_depth,
                     mask: lm,

@@ -25,7 +25,7 @@ use cranelift_codegen::ir::{Block as ClifBlock, InstBuilder};
 use oclc_ir::{AddressSpace, Op, Stmt};
 
 use super::{mask, VState, VVal};
-use crate::codegen::{LoopTarget, Tx};
+use crate::codegen::{LoopBlocks, Tx};
 use crate::error::CompileError;
 
 impl Tx<'_, '_, '_> {
@@ -130,16 +130,7 @@ impl Tx<'_, '_, '_> {
         let once = self.v_runs_once_per_lane(&vss[0], s, &inductions[0]);
         let stored = Self::v_stored(&vss[0], s);
         forget_affine(vss, &stored);
-        let head = self.b.create_block();
-        let cont = self.b.create_block();
-        let exit = self.b.create_block();
-        self.b.ins().jump(head, &[]);
-        self.b.switch_to_block(head);
-        self.loops.push(LoopTarget {
-            brk: exit,
-            cont,
-            cont_owner: self.loops.len(),
-        });
+        let LoopBlocks { head, cont, exit } = self.open_loop();
         for vs in vss.iter_mut() {
             vs.loops.push(mask::VLoop {
                 div_depth: vs.div_depth,
