@@ -24,9 +24,10 @@
 use cranelift_codegen::ir::{Block as ClifBlock, InstBuilder};
 use oclc_ir::{AddressSpace, Op, Stmt};
 
-use super::{mask, VState, VVal};
+use super::{mask, Aff, PieceVal, VState, VVal};
 use crate::codegen::{LoopBlocks, Tx};
 use crate::error::CompileError;
+use crate::vectorize::LANES;
 
 impl Tx<'_, '_, '_> {
     /// Emits `stmts` for the chunks of `vss` interleaved statement by statement (see the
@@ -52,11 +53,15 @@ impl Tx<'_, '_, '_> {
                 self.v_stmt_of_chunk(first, s)?;
                 let shared = self.shares_uniform(first, *value, op);
                 let v0 = shared.then(|| vss[0].vals.get(value).cloned()).flatten();
-                for vs in &mut vss[1..] {
-                    match &v0 {
-                        Some(v) => {
-                            vs.vals.insert(*value, v.clone());
-                        }
+                let (first, rest) = vss.split_first_mut().expect("two chunks");
+                for (i, vs) in rest.iter_mut().enumerate() {
+                    // Through v_define: a value another region reads is stored in this
+                    // chunk's work-item state too.
+                    match v0
+                        .clone()
+                        .or_else(|| self.shifted_affine(first, *value, op, i + 1))
+                    {
+                        Some(v) => self.v_define(vs, *value, v)?,
                         None => self.v_stmt_of_chunk(vs, s)?,
                     }
                 }
@@ -190,6 +195,53 @@ impl Tx<'_, '_, '_> {
                 .is_some_and(|(space, _)| space == AddressSpace::Constant),
             _ => op.is_pure(),
         }
+    }
+
+    /// Chunk `chunk`'s value of an address computation (a conversion, a pointer offset or an
+    /// element address) whose value in the first chunk is affine in the lane with no guard
+    /// (`lane i = base + i * stride`): the same form shifted by `chunk * LANES` lanes. Every
+    /// affine form is a first-degree function of the local id computed the same way in
+    /// every chunk (wrapping where the type wraps), so the shift is exact; the code
+    /// generator folds the constant into the access's displacement, where recomputing the
+    /// chunk's own index would sign-extend it again.
+    fn shifted_affine(
+        &mut self,
+        first: &VState,
+        value: oclc_ir::ValueId,
+        op: &Op,
+        chunk: usize,
+    ) -> Option<VVal> {
+        if !matches!(
+            op,
+            Op::Convert { .. } | Op::PtrOffset { .. } | Op::IndexAddr { .. }
+        ) {
+            return None;
+        }
+        let Some(VVal::Var {
+            pieces,
+            aff: Some(aff),
+        }) = first.vals.get(&value)
+        else {
+            return None;
+        };
+        if pieces.len() != 1 || aff.guard.is_some() {
+            return None;
+        }
+        let shift = aff.stride.checked_mul((chunk * LANES) as i64)?;
+        let base = self.b.ins().iadd_imm_s(aff.base, shift);
+        let lanes: [_; LANES] = std::array::from_fn(|i| {
+            if i == 0 {
+                base
+            } else {
+                self.b
+                    .ins()
+                    .iadd_imm_s(base, aff.stride.wrapping_mul(i as i64))
+            }
+        });
+        Some(VVal::Var {
+            pieces: vec![PieceVal::Lanes(lanes)],
+            aff: Some(Aff { base, ..*aff }),
+        })
     }
 
     /// The chunk loop's body for interleaved chunks starting at dimension 0's local ids

@@ -398,7 +398,12 @@ impl Tx<'_, '_, '_> {
     }
 
     /// Records `v`, storing it to each lane's state when another region uses it.
-    fn v_define(&mut self, vs: &mut VState, id: ValueId, v: VVal) -> Result<(), CompileError> {
+    pub(super) fn v_define(
+        &mut self,
+        vs: &mut VState,
+        id: ValueId,
+        v: VVal,
+    ) -> Result<(), CompileError> {
         if let Some(&off) = self.plan.group.spills.get(&id) {
             // The same in every lane (and work-item): lane 0's value.
             let ps = self.pieces_of(self.f.value_type(id))?;
