@@ -12,6 +12,8 @@
 // RUN: --kernel wide --global 32 --local 16 --arg i64[32]=rand:81 --arg u8[64]=rand:82 --arg i64[32]=zeros --arg u32:11
 // RUN: --kernel tiled --global 24 --local 12 --arg f32[24]=randu:91:-1:1 --arg f32[576]=randu:92:-1:1 --arg f32[24]=zeros --arg local:48 --arg i32:2
 // RUN: --kernel tiled --global 32 --local 16 --arg f32[48]=randu:93:-1:1 --arg f32[1536]=randu:94:-1:1 --arg f32[32]=zeros --arg local:64 --arg i32:3
+// RUN: --kernel after_barrier --global 32 --local 16 --arg i32[64]=randu:95:-100:100 --arg i32[32]=zeros --arg local:64 --arg i32:9
+// RUN: --kernel after_barrier --global 24 --local 12 --arg i32[64]=randu:96:-100:100 --arg i32[24]=zeros --arg local:48 --arg i32:5
 // Kernels whose control flow is the same for every work-item (uniform loops, ifs, breaks,
 // continues and returns; regions between barriers), which the CPU backend runs two vector
 // chunks at a time, interleaved statement by statement, at local sizes that are multiples
@@ -111,4 +113,23 @@ __kernel void tiled(__global const float *a, __global const float *b, __global f
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     out[g] = sum;
+}
+
+// A value the same for every work-item (`w`, from the uniform sum `u`) defined in the
+// interleaved region before a barrier and read after it, beside a per-work-item one (`acc`
+// through __local memory).
+__kernel void after_barrier(__global const int *in, __global int *out, __local int *tmp,
+                            int n)
+{
+    int lid = get_local_id(0);
+    int acc = 0;
+    int u = 0;
+    for (int j = 0; j < n; j++) {
+        acc += in[lid + j];
+        u += in[j] * 3;
+    }
+    int w = u * 7 + n;
+    tmp[lid] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = tmp[(lid + 1) % get_local_size(0)] + w * (lid + 1);
 }
