@@ -71,7 +71,9 @@ const MAX_INTERLEAVED_STATEMENTS: usize = 4096;
 /// True when the chunks of region `stmts` may run interleaved statement by statement
 /// (`crate::codegen::vector::interleave`): the region has a loop, every `if`, loop exit and
 /// `return` is the same for all work-items, there is no `switch`, no math function that
-/// may become a call, and the region is not too large.
+/// calls a library routine ([`crate::mathlib::routine_symbol`]), and the region is not too
+/// large. (Short straight-line regions, which run their pairs one chunk after the other,
+/// have no loop.)
 ///
 /// Measured (bench/results/middle-end.txt, stop 35): Cranelift computes each value where it
 /// is first used, so in straight-line code the chunks' arithmetic ends up one chunk after
@@ -79,7 +81,12 @@ const MAX_INTERLEAVED_STATEMENTS: usize = 4096;
 /// chapter's DefConvolve at width 3 ran 1.2-1.4x slower). In a loop the chunks' values meet
 /// at every iteration's end, which keeps them close. A call clobbers every vector register,
 /// so what the other chunk keeps live across it is spilled.
-pub fn interleaves_chunks(stmts: &[Stmt], u: &Uniformity) -> bool {
+pub fn interleaves_chunks(
+    types: &oclc_ir::TypeTable,
+    func: &Function,
+    stmts: &[Stmt],
+    u: &Uniformity,
+) -> bool {
     let mut count = 0;
     let mut has_loop = false;
     let mut ok = true;
@@ -96,10 +103,15 @@ pub fn interleaves_chunks(stmts: &[Stmt], u: &Uniformity) -> bool {
                     ..
                 } => !loop_is_divergent(body, continuing, *break_if, u),
                 Stmt::Switch { .. } | Stmt::Barrier { .. } => false,
+                // The same decision as the translation's (`codegen::math`).
                 Stmt::Let {
-                    op: Op::Math { func, .. },
+                    op: Op::Math { func: m, args },
                     ..
-                } => is_inline_math(*func),
+                } => args.first().is_none_or(|a| {
+                    types
+                        .scalar_of(func.value_type(*a))
+                        .is_none_or(|t| crate::mathlib::routine_symbol(*m, t).is_none())
+                }),
                 Stmt::Let {
                     op: Op::Call { .. } | Op::Printf { .. },
                     ..
@@ -108,30 +120,6 @@ pub fn interleaves_chunks(stmts: &[Stmt], u: &Uniformity) -> bool {
             };
     });
     ok && has_loop && count <= MAX_INTERLEAVED_STATEMENTS
-}
-
-/// Math functions the vector translation computes with a few instructions, never a call.
-fn is_inline_math(func: oclc_ir::MathFn) -> bool {
-    use oclc_ir::MathFn::*;
-    matches!(
-        func,
-        Fma | Mad
-            | Sqrt
-            | NativeSqrt
-            | Rsqrt
-            | NativeRsqrt
-            | NativeRecip
-            | NativeDivide
-            | Fabs
-            | Floor
-            | Ceil
-            | Trunc
-            | Rint
-            | Min
-            | Max
-            | Clamp
-            | Abs
-    )
 }
 
 /// True when the region `stmts` has a `return` that only some lanes may reach.

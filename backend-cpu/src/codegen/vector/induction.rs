@@ -103,23 +103,28 @@ impl Tx<'_, '_, '_> {
     /// The current value of an induction variable.
     pub(super) fn v_read_induction(&mut self, ind: Induction) -> VVal {
         let base = self.b.use_var(ind.base);
+        self.v_affine_value(Aff {
+            base,
+            stride: ind.stride,
+            guard: None,
+            nowrap: ind.nowrap,
+        })
+    }
+
+    /// The value whose lane `i` is `aff.base + i * aff.stride`, with that affine form.
+    pub(super) fn v_affine_value(&mut self, aff: Aff) -> VVal {
         let lanes: [_; LANES] = std::array::from_fn(|i| {
             if i == 0 {
-                base
+                aff.base
             } else {
                 self.b
                     .ins()
-                    .iadd_imm_s(base, ind.stride.wrapping_mul(i as i64))
+                    .iadd_imm_s(aff.base, aff.stride.wrapping_mul(i as i64))
             }
         });
         VVal::Var {
             pieces: vec![PieceVal::Lanes(lanes)],
-            aff: Some(Aff {
-                base,
-                stride: ind.stride,
-                guard: None,
-                nowrap: ind.nowrap,
-            }),
+            aff: Some(aff),
         }
     }
 

@@ -21,10 +21,10 @@
 //! slower than two (x86-64 has 16 vector registers; a float4 sum per work-item takes four
 //! of them per chunk), measured at stop 35 (bench/results/middle-end.txt).
 
-use cranelift_codegen::ir::{Block as ClifBlock, InstBuilder};
+use cranelift_codegen::ir::InstBuilder;
 use oclc_ir::{AddressSpace, Op, Stmt};
 
-use super::{mask, Aff, PieceVal, VState, VVal};
+use super::{mask, Aff, VState, VVal};
 use crate::codegen::{LoopBlocks, Tx};
 use crate::error::CompileError;
 use crate::vectorize::LANES;
@@ -229,46 +229,7 @@ impl Tx<'_, '_, '_> {
         }
         let shift = aff.stride.checked_mul((chunk * LANES) as i64)?;
         let base = self.b.ins().iadd_imm_s(aff.base, shift);
-        let lanes: [_; LANES] = std::array::from_fn(|i| {
-            if i == 0 {
-                base
-            } else {
-                self.b
-                    .ins()
-                    .iadd_imm_s(base, aff.stride.wrapping_mul(i as i64))
-            }
-        });
-        Some(VVal::Var {
-            pieces: vec![PieceVal::Lanes(lanes)],
-            aff: Some(Aff { base, ..*aff }),
-        })
-    }
-
-    /// The chunk loop's body for interleaved chunks starting at dimension 0's local ids
-    /// `xs`: every chunk's state variables loaded, the region, then stored back where
-    /// every exit meets.
-    pub(super) fn vector_chunks_interleaved(
-        &mut self,
-        stmts: &[Stmt],
-        key: crate::plan::RegionKey,
-        mut vss: Vec<VState>,
-        leave: ClifBlock,
-    ) -> Result<(), CompileError> {
-        for vs in vss.iter_mut() {
-            self.v_enter_state_vars(vs, key)?;
-        }
-        self.vi_block_stmts(&mut vss, stmts)?;
-        if !self.terminated {
-            self.b.ins().jump(leave, &[]);
-        }
-        self.b.switch_to_block(leave);
-        for vs in vss.iter_mut() {
-            self.v_leave_state_vars(vs, key)?;
-        }
-        let after = self.b.create_block();
-        self.b.ins().jump(after, &[]);
-        self.b.switch_to_block(after);
-        Ok(())
+        Some(self.v_affine_value(Aff { base, ..*aff }))
     }
 }
 

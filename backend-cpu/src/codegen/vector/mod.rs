@@ -166,12 +166,12 @@ impl Tx<'_, '_, '_> {
             self.b.switch_to_block(p_body);
             if interleave {
                 let x = self.b.use_var(vx);
-                self.vector_pair_interleaved(stmts, key, u, consts, x, small_ids)?;
+                self.vector_chunks(stmts, key, u, consts, x, small_ids, 2)?;
             } else {
                 for i in 0..2 {
                     let x = self.b.use_var(vx);
                     let x = self.b.ins().iadd_imm_s(x, (i * LANES) as i64);
-                    self.vector_chunk(stmts, key, u, consts, x, small_ids)?;
+                    self.vector_chunks(stmts, key, u, consts, x, small_ids, 1)?;
                 }
             }
             self.advance_chunks(2, p_body, after_pairs);
@@ -181,7 +181,7 @@ impl Tx<'_, '_, '_> {
             self.chunk_test(1, v_body, s_hdr);
             self.b.switch_to_block(v_body);
             let x = self.b.use_var(vx);
-            self.vector_chunk(stmts, key, u, consts, x, small_ids)?;
+            self.vector_chunks(stmts, key, u, consts, x, small_ids, 1)?;
             self.advance_chunks(1, v_body, s_hdr);
         }
         // The remaining work-items, one at a time; none when the kernel is compiled for
@@ -221,10 +221,12 @@ impl Tx<'_, '_, '_> {
         self.vector_region_end(y_next, y_hdr, z_next, z_hdr, done)
     }
 
-    /// Emits one chunk of [`LANES`] work-items starting at dimension 0's local id `x`, in
-    /// the current block; ends in a new block after the chunk, where every exit of it meets
-    /// once the state variables it wrote are stored back.
-    fn vector_chunk(
+    /// Emits `count` chunks of [`LANES`] work-items starting at dimension 0's local id `x`
+    /// in the current block: one chunk, or several interleaved statement by statement
+    /// ([`interleave`]). Ends in a new block after them, where every exit meets once the
+    /// state variables they wrote are stored back.
+    #[allow(clippy::too_many_arguments)]
+    fn vector_chunks(
         &mut self,
         stmts: &[Stmt],
         key: RegionKey,
@@ -232,38 +234,10 @@ impl Tx<'_, '_, '_> {
         consts: &HashMap<ValueId, i64>,
         x: Value,
         small_ids: bool,
+        count: usize,
     ) -> Result<(), CompileError> {
         let v_leave = self.b.create_block();
-        let mut vs = self.chunk_state(stmts, u, consts, x, small_ids, v_leave);
-        self.wi = Some(vs.lanes[0]);
-        self.region_loop_base = self.loops.len();
-        self.terminated = false;
-        self.v_enter_state_vars(&mut vs, key)?;
-        self.v_block_stmts(&mut vs, stmts)?;
-        if !self.terminated {
-            self.b.ins().jump(v_leave, &[]);
-        }
-        self.b.switch_to_block(v_leave);
-        self.v_leave_state_vars(&mut vs, key)?;
-        let after = self.b.create_block();
-        self.b.ins().jump(after, &[]);
-        self.b.switch_to_block(after);
-        Ok(())
-    }
-
-    /// Emits two chunks starting at dimension 0's local id `x`, interleaved statement by
-    /// statement ([`interleave`]), in the current block; ends in a new block after them.
-    fn vector_pair_interleaved(
-        &mut self,
-        stmts: &[Stmt],
-        key: RegionKey,
-        u: &Uniformity,
-        consts: &HashMap<ValueId, i64>,
-        x: Value,
-        small_ids: bool,
-    ) -> Result<(), CompileError> {
-        let v_leave = self.b.create_block();
-        let vss = (0..2)
+        let mut vss = (0..count)
             .map(|i| {
                 let xi = if i == 0 {
                     x
@@ -276,7 +250,24 @@ impl Tx<'_, '_, '_> {
         self.wi = Some(vss[0].lanes[0]);
         self.region_loop_base = self.loops.len();
         self.terminated = false;
-        self.vector_chunks_interleaved(stmts, key, vss, v_leave)
+        for vs in vss.iter_mut() {
+            self.v_enter_state_vars(vs, key)?;
+        }
+        match vss.as_mut_slice() {
+            [vs] => self.v_block_stmts(vs, stmts)?,
+            vss => self.vi_block_stmts(vss, stmts)?,
+        }
+        if !self.terminated {
+            self.b.ins().jump(v_leave, &[]);
+        }
+        self.b.switch_to_block(v_leave);
+        for vs in vss.iter_mut() {
+            self.v_leave_state_vars(vs, key)?;
+        }
+        let after = self.b.create_block();
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(after);
+        Ok(())
     }
 
     /// The translation state of a chunk of [`LANES`] work-items starting at dimension 0's
@@ -450,6 +441,14 @@ impl Tx<'_, '_, '_> {
 }
 
 impl Tx<'_, '_, '_> {
+    /// True when region `stmts` runs its chunks interleaved ([`interleave`]): as
+    /// [`crate::vectorize::interleaves_chunks`] decides, and not in checked code. In a kernel
+    /// with barriers the regions between them qualify alike: each chunk loads and stores its
+    /// own work-items' state.
+    fn interleaves(&self, stmts: &[Stmt], u: &Uniformity) -> bool {
+        self.check.is_none() && crate::vectorize::interleaves_chunks(self.types, self.f, stmts, u)
+    }
+
     /// Emits `stmts` vectorised when the vectorize stage runs and the region allows it,
     /// recording the decision in `env.notes`; false when the caller must emit it scalar.
     pub(super) fn try_vector_region(
@@ -487,18 +486,6 @@ impl Tx<'_, '_, '_> {
         let consts = self.int_consts.clone();
         self.vector_region(stmts, key, &u, &consts)?;
         Ok(true)
-    }
-}
-
-impl Tx<'_, '_, '_> {
-    /// True when region `stmts` runs its chunks interleaved ([`interleave`]): with loops
-    /// (short straight-line regions run their pairs one after the other), control flow the
-    /// same for every work-item, and no memory checks. In a kernel with barriers the regions
-    /// between them qualify alike: each chunk loads and stores its own work-items' state.
-    fn interleaves(&self, stmts: &[Stmt], u: &Uniformity) -> bool {
-        !unrolls_chunks(stmts)
-            && self.check.is_none()
-            && crate::vectorize::interleaves_chunks(stmts, u)
     }
 }
 
