@@ -142,6 +142,8 @@ pub fn plan_with(types: &TypeTable, func: &Function, keep_vars_in_memory: bool) 
         group_loop: !contains_loop_or_barrier(&func.body),
         ..Plan::default()
     };
+    // Values some region uses that another region defines.
+    let mut crossing: HashSet<ValueId> = HashSet::new();
     if p.has_barrier {
         let mut uses: Vec<(ValueId, RegionKey)> = Vec::new();
         group_block(&func.body, &mut p.def_region, &mut uses);
@@ -150,12 +152,20 @@ pub fn plan_with(types: &TypeTable, func: &Function, keep_vars_in_memory: bool) 
             .filter(|(_, r)| *r == GROUP)
             .map(|(v, _)| *v)
             .collect();
-        p.remat = crate::remat::rematerialisable(func, &p.def_region, &at_group);
-        let mut spilled: Vec<ValueId> = uses
+        let (mut in_registers, _) = crate::promote::candidates(types, func);
+        for (r, l) in in_registers.iter_mut().zip(&func.locals) {
+            *r |= l.space == AddressSpace::Local;
+        }
+        p.remat = crate::remat::rematerialisable(func, &in_registers, &p.def_region, &at_group);
+        crossing = uses
             .into_iter()
             .filter(|(v, r)| p.def_region.get(v).is_some_and(|d| d != r))
-            .filter(|(v, _)| !p.remat.contains_key(v))
             .map(|(v, _)| v)
+            .collect();
+        let mut spilled: Vec<ValueId> = crossing
+            .iter()
+            .filter(|v| !p.remat.contains_key(v))
+            .copied()
             .collect();
         spilled.sort();
         spilled.dedup();
@@ -181,6 +191,7 @@ pub fn plan_with(types: &TypeTable, func: &Function, keep_vars_in_memory: bool) 
         func,
         p.has_barrier,
         &p.def_region,
+        &crossing,
         &p.spills,
         &p.regions,
     );

@@ -30,16 +30,71 @@ pub struct Promotion {
     pub in_state: HashSet<u32>,
 }
 
-/// The private variables of `func` that can live in registers. `def_region`, `spills` and
-/// `regions` come from the barrier plan (empty without barriers).
+/// The private variables of `func` that can live in registers. `def_region`, `crossing`
+/// (values used in a region other than their own), `spills` and `regions` come from the
+/// barrier plan (empty without barriers).
 pub fn promotable(
     types: &TypeTable,
     func: &Function,
     has_barrier: bool,
     def_region: &HashMap<ValueId, RegionKey>,
+    crossing: &HashSet<ValueId>,
     spills: &HashMap<ValueId, u64>,
     regions: &HashMap<RegionKey, RegionVars>,
 ) -> Promotion {
+    let (mut ok, addr_of) = candidates(types, func);
+    let mut in_state = HashSet::new();
+    if has_barrier {
+        let mut region_of: HashMap<u32, Option<RegionKey>> = HashMap::new();
+        let mut addr_ok = vec![true; ok.len()];
+        for (v, &l) in &addr_of {
+            let r = def_region.get(v).copied();
+            if r.is_none() || spills.contains_key(v) {
+                addr_ok[l as usize] = false;
+            }
+            // An address recomputed in other regions ([`crate::remat`]) is used in several.
+            let r = r.filter(|_| !crossing.contains(v));
+            let same = region_of.entry(l).or_insert(r);
+            if *same != r {
+                *same = None;
+            }
+        }
+        for (l, fine) in ok.iter_mut().enumerate() {
+            if !*fine {
+                continue;
+            }
+            let l32 = l as u32;
+            if !region_of.contains_key(&l32) {
+                continue; // never accessed
+            }
+            let single = region_of.get(&l32).copied().flatten().filter(|r| {
+                regions
+                    .get(r)
+                    .is_some_and(|rv| !rv.looped || rv.killed.contains(&l32))
+            });
+            if !addr_ok[l] || single.is_none() {
+                *fine = false;
+                if addr_ok[l] {
+                    in_state.insert(l32);
+                }
+            }
+        }
+    }
+    Promotion {
+        promoted: ok
+            .iter()
+            .enumerate()
+            .filter(|(_, &o)| o)
+            .map(|(i, _)| i as u32)
+            .collect(),
+        in_state,
+    }
+}
+
+/// The private variables of `func` that could live in registers, by variable number (a
+/// supported small type, every `local_addr` value only the pointer of a whole-variable
+/// load or store), and the variable each `local_addr` value addresses.
+pub fn candidates(types: &TypeTable, func: &Function) -> (Vec<bool>, HashMap<ValueId, u32>) {
     // Candidates: private variables of a supported, small type.
     let mut ok: Vec<bool> = func
         .locals
@@ -99,48 +154,5 @@ pub fn promotable(
             _ => {}
         });
     }
-    let mut in_state = HashSet::new();
-    if has_barrier {
-        let mut region_of: HashMap<u32, Option<RegionKey>> = HashMap::new();
-        let mut addr_ok = vec![true; ok.len()];
-        for (v, &l) in &addr_of {
-            let r = def_region.get(v).copied();
-            if r.is_none() || spills.contains_key(v) {
-                addr_ok[l as usize] = false;
-            }
-            let same = region_of.entry(l).or_insert(r);
-            if *same != r {
-                *same = None;
-            }
-        }
-        for (l, fine) in ok.iter_mut().enumerate() {
-            if !*fine {
-                continue;
-            }
-            let l32 = l as u32;
-            if !region_of.contains_key(&l32) {
-                continue; // never accessed
-            }
-            let single = region_of.get(&l32).copied().flatten().filter(|r| {
-                regions
-                    .get(r)
-                    .is_some_and(|rv| !rv.looped || rv.killed.contains(&l32))
-            });
-            if !addr_ok[l] || single.is_none() {
-                *fine = false;
-                if addr_ok[l] {
-                    in_state.insert(l32);
-                }
-            }
-        }
-    }
-    Promotion {
-        promoted: ok
-            .iter()
-            .enumerate()
-            .filter(|(_, &o)| o)
-            .map(|(i, _)| i as u32)
-            .collect(),
-        in_state,
-    }
+    (ok, addr_of)
 }

@@ -41,7 +41,7 @@ use cranelift_codegen::ir::{
 use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_module::FuncId as ClifFuncId;
-use oclc_ir::{AddressSpace, Function, ScalarType, TypeTable, ValueId};
+use oclc_ir::{AddressSpace, Function, Op, ScalarType, TypeTable, ValueId};
 
 use crate::abi::{arg_layout, ctx_offsets};
 use crate::error::CompileError;
@@ -460,7 +460,22 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             let vs = ps.iter().map(|pc| self.b.declare_var(pc.ty)).collect();
             self.vars.insert(l, vs);
         }
+        let recomputed = self.recomputed_var_addrs();
+        self.var_addrs.extend(recomputed);
         Ok(())
+    }
+
+    /// The `local_addr` values of register variables that regions recompute
+    /// ([`crate::remat`]) instead of defining them: each names its variable in every region.
+    pub(crate) fn recomputed_var_addrs(&self) -> HashMap<ValueId, u32> {
+        self.plan
+            .remat
+            .iter()
+            .filter_map(|(v, op)| match op {
+                Op::LocalAddr(l) if self.vars.contains_key(&l.0) => Some((*v, l.0)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// A stack slot for every private variable that stays in memory (functions without

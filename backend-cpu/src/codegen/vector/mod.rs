@@ -309,7 +309,7 @@ impl Tx<'_, '_, '_> {
         VState {
             u,
             vals: HashMap::new(),
-            var_addrs: HashMap::new(),
+            var_addrs: self.recomputed_var_addrs(),
             vars: HashMap::new(),
             lanes,
             consts,
