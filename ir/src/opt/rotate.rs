@@ -1,13 +1,21 @@
 //! Loop rotation: a loop tested at the top (`while`, `for`) becomes a guarded loop tested
 //! at the bottom, `if (c) do { body } while (c)`, the form LLVM's loop-rotate gives and
-//! clang-based OpenCL compilers hand their back ends. NVIDIA's Vulkan compiler runs
+//! clang-based OpenCL compilers hand their back ends. NVIDIA's Vulkan compiler runs some
 //! top-tested loops slowly: the bench histogram's two loops cost it about 25%, and the same
 //! kernel with its loops rotated by hand ran 1.09x NVIDIA's OpenCL instead of 0.86x
 //! (bench/results/gpu-loop-form.txt). Targets whose compilers rotate loops themselves do
 //! not need the pass.
 //!
-//! Rules. A loop qualifies when it has no exit test of its own yet (`break_if` is empty)
-//! and its body starts with at most [`MAX_PREFIX`] `let`s followed by an exit test: an
+//! Counted loops (`for (i = a; i < n; i += 4)`: [`counted_loop`], a constant step and an
+//! invariant bound) stay as they are: NVIDIA's Vulkan compiler runs those well tested at
+//! the top, and rotated they ran up to 15% slower (the optimisation chapter's
+//! ConvolveFloat4 at 0.80-0.86 of NVIDIA's OpenCL rotated, 0.92-1.01 not; ConvolveUnroll
+//! at widths 3 and 5 9-11% slower: bench/results/gpu-loop-form.txt, stop 36). The loops
+//! rotation helps step by a run-time amount (the histogram's `b += lsize`) or have no
+//! induction variable (mandelbrot's, a `while` over a condition).
+//!
+//! Rules. A loop qualifies when it is not a counted loop, has no exit test of its own yet
+//! (`break_if` is empty) and its body starts with at most [`MAX_PREFIX`] `let`s followed by an exit test: an
 //! `if c { break } else { rest }` or `if c { rest } else { break }` at the body's top
 //! level. The `let`s (the test's computation: loads of the loop's variables and
 //! arithmetic) must be pure operations or loads (not when the module uses `volatile`):
@@ -32,6 +40,9 @@
 use crate::fx::{HashMap, HashSet};
 
 use super::clone::clone_fresh;
+use crate::analysis::defs::Defs;
+use crate::analysis::loops::counted_loop;
+use crate::analysis::vars::{variables, Variables};
 use crate::diag::refusal::Refusal;
 use crate::module::{walk_stmt_list, Block, Function, LocalId, Module, Stmt};
 use crate::op::{Op, UnaryOp, ValueId};
@@ -54,11 +65,17 @@ impl Pass for Rotate {
         let volatile = module.volatile_memory;
         let mut changed = false;
         for f in &mut module.functions {
+            // Analyses of the function as it comes: each loop is judged before the loops
+            // inside it are rotated.
+            let vars = variables(f, &module.types);
+            let defs = Defs::of_function(f);
             let mut body = std::mem::take(&mut f.body);
             let mut cx = Rotation {
                 f,
                 types: &mut module.types,
                 volatile,
+                vars,
+                defs,
             };
             changed |= cx.block(&mut body);
             f.body = body;
@@ -72,6 +89,10 @@ struct Rotation<'a> {
     f: &'a mut Function,
     types: &'a mut TypeTable,
     volatile: bool,
+    /// The function's promotable variables, before rotation.
+    vars: Variables,
+    /// The function's definitions, before rotation.
+    defs: Defs,
 }
 
 impl Rotation<'_> {
@@ -80,8 +101,14 @@ impl Rotation<'_> {
         let mut changed = false;
         let stmts = std::mem::take(&mut block.stmts);
         for mut s in stmts {
+            // Decided before the loops inside it change.
+            let counted = self.is_counted(&s, &block.stmts);
             for child in s.child_blocks_mut() {
                 changed |= self.block(child);
+            }
+            if counted {
+                block.stmts.push(s);
+                continue;
             }
             match self.rotated(s) {
                 Ok(replacement) => {
@@ -92,6 +119,24 @@ impl Rotation<'_> {
             }
         }
         changed
+    }
+
+    /// Whether `s` is a counted loop ([`counted_loop`]; `preceding` are the statements
+    /// before it in its block), which rotation leaves as it is.
+    fn is_counted(&self, s: &Stmt, preceding: &[Stmt]) -> bool {
+        let Stmt::Loop {
+            body,
+            continuing,
+            break_if,
+            ..
+        } = s
+        else {
+            return false;
+        };
+        counted_loop(
+            self.f, self.types, &self.vars, &self.defs, preceding, body, continuing, *break_if,
+        )
+        .is_some()
     }
 
     /// Whether a value of type `ty` the body needs is carried in a variable rather than
