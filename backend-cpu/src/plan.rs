@@ -142,6 +142,8 @@ pub fn plan_with(types: &TypeTable, func: &Function, keep_vars_in_memory: bool) 
         group_loop: !contains_loop_or_barrier(&func.body),
         ..Plan::default()
     };
+    // The private variables that may live in registers, and what each `local_addr` names.
+    let (candidates, addr_of) = crate::promote::candidates(types, func);
     // Values some region uses that another region defines.
     let mut crossing: HashSet<ValueId> = HashSet::new();
     if p.has_barrier {
@@ -152,10 +154,11 @@ pub fn plan_with(types: &TypeTable, func: &Function, keep_vars_in_memory: bool) 
             .filter(|(_, r)| *r == GROUP)
             .map(|(v, _)| *v)
             .collect();
-        let (mut in_registers, _) = crate::promote::candidates(types, func);
-        for (r, l) in in_registers.iter_mut().zip(&func.locals) {
-            *r |= l.space == AddressSpace::Local;
-        }
+        let in_registers: Vec<bool> = candidates
+            .iter()
+            .zip(&func.locals)
+            .map(|(&c, l)| c || l.space == AddressSpace::Local)
+            .collect();
         p.remat = crate::remat::rematerialisable(func, &in_registers, &p.def_region, &at_group);
         crossing = uses
             .into_iter()
@@ -172,23 +175,11 @@ pub fn plan_with(types: &TypeTable, func: &Function, keep_vars_in_memory: bool) 
         for v in spilled {
             p.spills.insert(v, 0);
         }
-    }
-    if p.has_barrier {
-        let mut addr_of = HashMap::new();
-        oclc_ir::walk_stmts(&func.body, &mut |s| {
-            if let Stmt::Let {
-                value,
-                op: Op::LocalAddr(l),
-            } = s
-            {
-                addr_of.insert(*value, l.0);
-            }
-        });
         p.regions = crate::region_vars::analyze(&func.body, &addr_of);
     }
     let promotion = crate::promote::promotable(
-        types,
-        func,
+        candidates,
+        &addr_of,
         p.has_barrier,
         &p.def_region,
         &crossing,

@@ -30,24 +30,25 @@ pub struct Promotion {
     pub in_state: HashSet<u32>,
 }
 
-/// The private variables of `func` that can live in registers. `def_region`, `crossing`
-/// (values used in a region other than their own), `spills` and `regions` come from the
-/// barrier plan (empty without barriers).
+/// The private variables that can live in registers, from the [`candidates`] and the
+/// variable each `local_addr` value names (`addr_of`). `def_region`, `crossing` (values
+/// used in a region other than their own), `spills` and `regions` come from the barrier
+/// plan (empty without barriers).
 pub fn promotable(
-    types: &TypeTable,
-    func: &Function,
+    candidates: Vec<bool>,
+    addr_of: &HashMap<ValueId, u32>,
     has_barrier: bool,
     def_region: &HashMap<ValueId, RegionKey>,
     crossing: &HashSet<ValueId>,
     spills: &HashMap<ValueId, u64>,
     regions: &HashMap<RegionKey, RegionVars>,
 ) -> Promotion {
-    let (mut ok, addr_of) = candidates(types, func);
+    let mut ok = candidates;
     let mut in_state = HashSet::new();
     if has_barrier {
         let mut region_of: HashMap<u32, Option<RegionKey>> = HashMap::new();
         let mut addr_ok = vec![true; ok.len()];
-        for (v, &l) in &addr_of {
+        for (v, &l) in addr_of {
             let r = def_region.get(v).copied();
             if r.is_none() || spills.contains_key(v) {
                 addr_ok[l as usize] = false;

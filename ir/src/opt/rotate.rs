@@ -15,9 +15,9 @@
 //! induction variable (mandelbrot's, a `while` over a condition).
 //!
 //! Rules. A loop qualifies when it is not a counted loop, has no exit test of its own yet
-//! (`break_if` is empty) and its body starts with at most [`MAX_PREFIX`] `let`s followed by an exit test: an
-//! `if c { break } else { rest }` or `if c { rest } else { break }` at the body's top
-//! level. The `let`s (the test's computation: loads of the loop's variables and
+//! (`break_if` is empty) and its body starts with at most [`MAX_PREFIX`] `let`s followed
+//! by an exit test: an `if c { break } else { rest }` or `if c { rest } else { break }` at
+//! the body's top level. The `let`s (the test's computation: loads of the loop's variables and
 //! arithmetic) must be pure operations or loads (not when the module uses `volatile`):
 //! they run once more, in front of the loop, and again at the end of each iteration.
 //! The loop becomes:
