@@ -1,83 +1,48 @@
-//! Constant addends of index arithmetic, read back from the Cranelift code just built, so
-//! that `p[i + k]` becomes `(p + i * size) + k * size`: the constant lands in the load's or
-//! store's displacement and neighbouring accesses (an unrolled loop's `idx + 0`, `idx + 1`,
-//! ...) share one index computation.
+//! Constant addends and terms of index arithmetic, read back from the Cranelift code just
+//! built, so that `p[i + k]` becomes `(p + i * size) + k * size`: the constant lands in the
+//! load's or store's displacement and neighbouring accesses (an unrolled loop's `idx + 0`,
+//! `idx + 1`, ...) share one index computation.
 //!
-//! An index of a signed type narrower than 64 bits is widened before it scales:
-//! `(long)(z + k)` becomes `(long)z + k` ([`widened_sums`] names the conversions where the
-//! IR says so; the rewrite reads the code built for them), exact unless `z + k`
-//! overflowed, which OpenCL C (as C99) leaves undefined for signed arithmetic. The
-//! vectorised path relies on the same rule for its affine indices (`NoWrap::Exact` in
-//! [`super::vector`]), and the Vulkan backend decorates such arithmetic `NoSignedWrap`, as
-//! clang marks it `nsw`. Unsigned sums wrap by definition and are left alone.
-
-use std::collections::{HashMap, HashSet};
+//! An `int` index is widened to 64 bits before it scales. A signed sum that cannot overflow
+//! (OpenCL C, as C99, leaves signed overflow undefined) widens term by term:
+//! `(long)(a + (c + 1))` becomes `((long)a + (long)c) + 1`, exact because neither sum
+//! overflowed. The code generator records such sums ([`Tx::exact_sum`]: scalar `int`
+//! additions and subtractions of user code, and the exact affine sums of [`super::vector`]);
+//! the Vulkan backend decorates the same arithmetic `NoSignedWrap`, as clang marks it `nsw`.
+//! `char` and `short` sums are left whole (C computes them in `int`, so a narrow sum in the
+//! IR may be a truncation that wraps). The terms are summed in the order they were defined, so the copies
+//! of an unrolled loop body (`idx + c`, `idx + (c + 1)`, ...) compute one shared sum that
+//! Cranelift hoists where it is loop-invariant, plus their own displacement. Unsigned sums
+//! wrap by definition and are left alone.
 
 use cranelift_codegen::ir::{InstBuilder, InstructionData, Opcode, Value};
-use oclc_ir::{BinaryOp, Function, Op, Stmt, TypeTable, ValueId};
+
+use oclc_ir::ValueId;
 
 use super::Tx;
 
-/// The conversions to 64 bits of a signed sum `z + k` (or `z - k`) with a constant `k`:
-/// their code may be computed as `(long)z + k`.
-pub(crate) fn widened_sums(
-    types: &TypeTable,
-    func: &Function,
-    consts: &HashMap<ValueId, i64>,
-) -> HashSet<ValueId> {
-    let signed_narrow = |v: ValueId| {
-        types
-            .scalar_of(func.value_type(v))
-            .is_some_and(|t| t.is_int() && t.is_signed() && t.bits() < 64)
-    };
-    let mut sums = HashSet::new();
-    let mut out = HashSet::new();
-    oclc_ir::walk_stmts(&func.body, &mut |s| {
-        let Stmt::Let { value, op } = s else { return };
-        match op {
-            Op::Binary(BinaryOp::Add | BinaryOp::Sub, a, b)
-                if signed_narrow(*value) && (consts.contains_key(a) || consts.contains_key(b)) =>
-            {
-                sums.insert(*value);
-            }
-            Op::Convert {
-                value: a,
-                saturate: false,
-                ..
-            } if sums.contains(a)
-                && types
-                    .scalar_of(func.value_type(*value))
-                    .is_some_and(|t| t.is_int() && t.bits() == 64) =>
-            {
-                out.insert(*value);
-            }
-            _ => {}
-        }
-    });
-    out
+/// The most terms a widened sum is split into (beyond that it widens as one value).
+const MAX_TERMS: usize = 4;
+
+/// How deep a widened sum is split (chains of `+ 1` from unrolled copies included).
+const MAX_DEPTH: u32 = 12;
+
+/// A signed sum split into terms (each added or, when `true`, subtracted) and a constant.
+#[derive(Default)]
+struct Terms {
+    terms: Vec<(Value, bool)>,
+    constant: i64,
 }
 
 impl Tx<'_, '_, '_> {
-    /// `v` as `z + k` when the code just built computes it as an `iadd` of a constant (`k`
-    /// sign-extended from `v`'s width).
+    /// `v` as `z + k` when the code just built computes it as an `iadd` of a constant.
     fn constant_addend(&self, v: Value) -> Option<(Value, i64)> {
         let dfg = &self.b.func.dfg;
-        let bits = dfg.value_type(v).bits();
-        let constant = |x: Value| match dfg.insts[dfg.value_def(x).inst()?] {
-            InstructionData::UnaryImm {
-                opcode: Opcode::Iconst,
-                imm,
-            } if (1..=64).contains(&bits) => {
-                let shift = 64 - bits;
-                Some((imm.bits() << shift) >> shift)
-            }
-            _ => None,
-        };
         match dfg.insts[dfg.value_def(v).inst()?] {
             InstructionData::Binary {
                 opcode: Opcode::Iadd,
                 args: [a, b],
-            } => match (constant(a), constant(b)) {
+            } => match (self.constant_value(a), self.constant_value(b)) {
                 (_, Some(k)) => Some((a, k)),
                 (Some(k), None) => Some((b, k)),
                 _ => None,
@@ -86,8 +51,16 @@ impl Tx<'_, '_, '_> {
         }
     }
 
-    /// `p + index * size` for an IR index; a widened signed sum ([`widened_sums`]) whose
-    /// code is `sext(z + k)` is computed as `sext(z) + k`.
+    /// Records `v`, the code of a signed 32-bit sum or difference, as one that does not
+    /// overflow (see the module documentation).
+    pub(super) fn exact_sum(&mut self, v: Value) {
+        if !self.f.is_library && self.b.func.dfg.value_type(v).bits() == 32 {
+            self.exact_sums.insert(v);
+        }
+    }
+
+    /// `p + index * size` for an IR index; an index computed as `sext(s)` of an exact
+    /// signed sum `s` is widened term by term ([`Tx::widened_sum`]).
     pub(super) fn scaled_index(
         &mut self,
         p: Value,
@@ -95,15 +68,15 @@ impl Tx<'_, '_, '_> {
         size: u64,
     ) -> Result<Value, crate::error::CompileError> {
         let mut i = self.val1(index)?;
-        if self.widened_sums.contains(&index) {
-            if let Some(widened) = self.widened_sum(i) {
-                i = widened;
-            }
+        if let Some(widened) = self.widened_sum(i) {
+            i = widened;
         }
         Ok(self.scaled_address(p, i, size))
     }
 
-    /// `sext(z + k)` as `sext(z) + k`, when `v` is computed that way.
+    /// `sext(s)` for an exact signed sum `s` as the sum of its widened terms, in the order
+    /// they were defined, plus the constant last; `None` when `v` is not such an extension
+    /// or the sum has more than [`MAX_TERMS`] terms.
     pub(super) fn widened_sum(&mut self, v: Value) -> Option<Value> {
         let dfg = &self.b.func.dfg;
         let InstructionData::Unary {
@@ -113,10 +86,76 @@ impl Tx<'_, '_, '_> {
         else {
             return None;
         };
+        if !self.exact_sums.contains(&arg) {
+            return None;
+        }
         let ty = dfg.value_type(v);
-        let (z, k) = self.constant_addend(arg)?;
-        let z = self.b.ins().sextend(ty, z);
-        Some(self.b.ins().iadd_imm_s(z, k))
+        let mut split = Terms::default();
+        self.split_sum(arg, false, MAX_DEPTH, &mut split);
+        if split.terms.len() > MAX_TERMS {
+            return None;
+        }
+        split.terms.sort_by_key(|(t, _)| t.as_u32());
+        let mut sum: Option<Value> = None;
+        for (t, negative) in split.terms {
+            let x = self.b.ins().sextend(ty, t);
+            sum = Some(match (sum, negative) {
+                (None, false) => x,
+                (None, true) => self.b.ins().ineg(x),
+                (Some(s), false) => self.b.ins().iadd(s, x),
+                (Some(s), true) => self.b.ins().isub(s, x),
+            });
+        }
+        Some(match sum {
+            Some(s) if split.constant == 0 => s,
+            Some(s) => self.b.ins().iadd_imm_s(s, split.constant),
+            None => self.b.ins().iconst(ty, split.constant),
+        })
+    }
+
+    /// Adds `v` (negated when `negative`) to `out`: an exact sum's operands in turn (to
+    /// `depth` levels), a constant to the constant, anything else as a term.
+    fn split_sum(&self, v: Value, negative: bool, depth: u32, out: &mut Terms) {
+        if out.terms.len() > MAX_TERMS {
+            return;
+        }
+        let dfg = &self.b.func.dfg;
+        let sign = |k: i64| if negative { k.wrapping_neg() } else { k };
+        if let Some(k) = self.constant_value(v) {
+            out.constant = out.constant.wrapping_add(sign(k));
+            return;
+        }
+        if depth > 0 && self.exact_sums.contains(&v) {
+            if let Some(inst) = dfg.value_def(v).inst() {
+                if let InstructionData::Binary {
+                    opcode: opcode @ (Opcode::Iadd | Opcode::Isub),
+                    args: [a, b],
+                } = dfg.insts[inst]
+                {
+                    self.split_sum(a, negative, depth - 1, out);
+                    self.split_sum(b, negative != (opcode == Opcode::Isub), depth - 1, out);
+                    return;
+                }
+            }
+        }
+        out.terms.push((v, negative));
+    }
+
+    /// The value of `v` when the code computes it as an `iconst` (sign-extended from its
+    /// width).
+    fn constant_value(&self, v: Value) -> Option<i64> {
+        let dfg = &self.b.func.dfg;
+        let bits = dfg.value_type(v).bits();
+        match dfg.insts[dfg.value_def(v).inst()?] {
+            InstructionData::UnaryImm {
+                opcode: Opcode::Iconst,
+                imm,
+            } if (1..=64).contains(&bits) => {
+                let shift = 64 - bits;
+                Some((imm.bits() << shift) >> shift)
+            }
+            _ => None,
+        }
     }
 
     /// `p + i * size` for a 64-bit `i`, with a constant addend of `i` moved into a final

@@ -123,7 +123,6 @@ pub fn translate_kernel(
     tx.env.check_global_always = false;
     tx.env.check_proven = (Vec::new(), 0);
     tx.int_consts = std::rc::Rc::new(vector::int_consts(func));
-    tx.widened_sums = std::rc::Rc::new(addend::widened_sums(types, func, &tx.int_consts));
     if tx.env.vectorize {
         tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
         tx.access_groups = std::rc::Rc::new(crate::vectorize::groups::find(types, func));
@@ -208,8 +207,9 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub uniformity: Option<std::rc::Rc<crate::vectorize::Uniformity>>,
     /// Integer constants of the kernel, by value (for affine index arithmetic).
     pub int_consts: std::rc::Rc<HashMap<ValueId, i64>>,
-    /// Widened signed sums with a constant, for addresses (see `addend::widened_sums`).
-    pub widened_sums: std::rc::Rc<std::collections::HashSet<ValueId>>,
+    /// The code's signed sums that cannot overflow (see `addend`): widened for addresses
+    /// term by term.
+    pub exact_sums: std::collections::HashSet<Value>,
     /// In a routine, the variables (one per piece) that `return v` sets.
     pub ret_vars: Option<Vec<Variable>>,
     /// The `vloadN`/`vstoreN` groups of the kernel, when the vectorize stage runs.
@@ -321,7 +321,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             math_refs: HashMap::new(),
             uniformity: None,
             int_consts: Default::default(),
-            widened_sums: Default::default(),
+            exact_sums: Default::default(),
             ret_vars: None,
             access_groups: Default::default(),
             check: None,

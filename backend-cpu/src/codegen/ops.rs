@@ -54,6 +54,14 @@ impl Tx<'_, '_, '_> {
                     }
                     out.push(self.binary(*bop, s, x, y)?);
                 }
+                let scalar = matches!(self.types.get(rty), oclc_ir::Type::Scalar(_));
+                if matches!(bop, BinaryOp::Add | BinaryOp::Sub)
+                    && scalar
+                    && s.is_int()
+                    && s.is_signed()
+                {
+                    self.exact_sum(out[0]);
+                }
                 self.narrowed_if_half(*a, out)?
             }
             Op::Compare(cmp, a, b) => {

@@ -64,11 +64,15 @@ impl Tx<'_, '_, '_> {
                         x.stride.wrapping_sub(y.stride),
                     )
                 };
+                let nowrap = x.nowrap.arith(y.nowrap, ty.is_signed());
+                if nowrap.exact() {
+                    self.exact_sum(base);
+                }
                 Some(Aff {
                     base,
                     stride,
                     guard: both(x.guard, y.guard, self),
-                    nowrap: x.nowrap.arith(y.nowrap, ty.is_signed()),
+                    nowrap,
                 })
             }
             Op::Binary(bop @ (BinaryOp::Mul | BinaryOp::Shl), a, b) => {
