@@ -6,7 +6,7 @@
 //! names, `oclc_ir::opt::by_name`), run in order as one group to a fixed point; a
 //! `; LEVEL: N` line runs the whole target-neutral pipeline of `-ON` instead. Without either,
 //! the pass named like the folder runs to its fixed point. The settings are those of `-O2`
-//! (SLP vectorisation at 4 lanes, as on the CPU), changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`,
+//! (SLP vectorisation at 4 lanes, as on the CPU), changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`, `full_unroll_max_loads`,
 //! `partial_unroll_factor`, `partial_unroll_max_body`, `slp_lanes`, `fast_math` (0 or 1),
 //! `level`).
 
@@ -61,6 +61,7 @@ fn config_for(text: &str) -> OptConfig {
         match name.trim() {
             "level" => config.level = n as u8,
             "full_unroll_budget" => config.full_unroll_budget = n,
+            "full_unroll_max_loads" => config.full_unroll_max_loads = n,
             "partial_unroll_factor" => config.partial_unroll_factor = n as u32,
             "partial_unroll_max_body" => config.partial_unroll_max_body = n,
             "slp_lanes" => config.slp_lanes = n as u8,

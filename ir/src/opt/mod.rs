@@ -43,6 +43,10 @@ pub struct OptConfig {
     pub level: u8,
     /// Full unrolling: the most statements the copies of a loop may add up to.
     pub full_unroll_budget: usize,
+    /// Full unrolling without a request from the source: the most loads from memory (not
+    /// private variables; outside nested loops) the copies may add up to; a loop with more
+    /// is unrolled partially instead, like one with a run-time trip count.
+    pub full_unroll_max_loads: usize,
     /// Partial unrolling of loops with a run-time trip count: the factor (1: off).
     pub partial_unroll_factor: u32,
     /// Partial unrolling: the largest body (statements) unrolled.
@@ -75,6 +79,7 @@ impl OptConfig {
                 2 => 512,
                 _ => 2048,
             },
+            full_unroll_max_loads: usize::MAX,
             partial_unroll_factor: 1,
             partial_unroll_max_body: if level >= 3 { 64 } else { 32 },
             inline_budget: match level {

@@ -10,7 +10,9 @@
 //!   ([`OptConfig::full_unroll_budget`] statements), or at any size up to
 //!   [`MAX_FULL_STATEMENTS`] when the source asks (`#pragma unroll`). Each copy stores the
 //!   induction variable as the loop did, so `forward_loads` and `const_fold` turn its uses
-//!   into constants.
+//!   into constants. Without a request, the copies' loads from memory (not private
+//!   variables) must also stay within [`OptConfig::full_unroll_max_loads`]; a loop with
+//!   more is unrolled partially, as if its trip count were known only at run time.
 //! - **Partial unrolling** by a factor F (the target's [`OptConfig::partial_unroll_factor`],
 //!   or the source's `#pragma unroll F` / `opencl_unroll_hint(F)`) applies to counted loops
 //!   with a run-time trip count, `iv < bound` / `iv <= bound` counting up or `>` / `>=`
@@ -34,7 +36,7 @@ use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt, Unroll as Hint};
 use crate::op::{BinaryOp, CmpOp, Const, Op, UnaryOp, ValueId};
 use crate::pipeline::Pass;
-use crate::types::{ScalarType, TypeTable};
+use crate::types::{AddressSpace, ScalarType, TypeTable};
 
 /// The most statements a full unrolling the source asked for may produce.
 pub const MAX_FULL_STATEMENTS: usize = 20_000;
@@ -176,13 +178,12 @@ fn find(
             block_effects(body, f, types, vars),
             block_effects(continuing, f, types, vars),
         );
-        let Some(plan) = plan(
-            &lp,
-            *unroll,
-            be.size + ce.size,
-            be.barrier || ce.barrier,
-            config,
-        ) else {
+        let shape = Shape {
+            size: be.size + ce.size,
+            loads: memory_loads(f, types, body) + memory_loads(f, types, continuing),
+            barrier: be.barrier || ce.barrier,
+        };
+        let Some(plan) = plan(&lp, *unroll, &shape, config) else {
             continue;
         };
         path.push((i, 0));
@@ -191,22 +192,56 @@ fn find(
     None
 }
 
-/// The cost model.
-fn plan(
-    lp: &CountedLoop,
-    hint: Hint,
+/// What the cost model weighs of a loop's body and `continuing` block.
+struct Shape {
+    /// Statements.
     size: usize,
+    /// Loads from memory other than private variables, outside nested loops.
+    loads: usize,
+    /// Whether a barrier is among them.
     barrier: bool,
-    config: &OptConfig,
-) -> Option<Plan> {
+}
+
+/// The loads of `block` from memory other than private variables, outside nested loops
+/// (a nested loop's loads are in blocks of their own and do not pile up in the copies).
+fn memory_loads(f: &Function, types: &TypeTable, block: &Block) -> usize {
+    block
+        .stmts
+        .iter()
+        .map(|s| match s {
+            Stmt::Let {
+                op: Op::Load { ptr },
+                ..
+            } => {
+                let space = types.pointee(f.value_type(*ptr)).map(|(space, _)| space);
+                usize::from(space != Some(AddressSpace::Private))
+            }
+            Stmt::Loop { .. } => 0,
+            _ => s.child_blocks().map(|b| memory_loads(f, types, b)).sum(),
+        })
+        .sum()
+}
+
+/// The cost model.
+fn plan(lp: &CountedLoop, hint: Hint, shape: &Shape, config: &OptConfig) -> Option<Plan> {
+    let copies_within =
+        |n: u64, per_copy: usize, budget: usize| (n as usize).saturating_mul(per_copy) <= budget;
     let full_fits = |budget: usize| {
         lp.trip_count
-            .filter(|&n| (n as usize).saturating_mul(size.max(1)) <= budget)
+            .filter(|&n| copies_within(n, shape.size.max(1), budget))
             .map(Plan::Full)
     };
+    // Too many loads for full unrolling: the loop is unrolled partially, as one whose trip
+    // count is known only at run time.
+    let too_many_loads = lp
+        .trip_count
+        .is_some_and(|n| !copies_within(n, shape.loads, config.full_unroll_max_loads));
     let partial = |k: u32| {
-        (k >= 2 && !barrier && lp.trip_count.is_none() && counts_monotonically(lp))
-            .then_some(Plan::Partial(k))
+        (k >= 2
+            && !shape.barrier
+            && (lp.trip_count.is_none() || too_many_loads)
+            && counts_monotonically(lp))
+        .then_some(Plan::Partial(k))
     };
     match hint {
         Hint::Never => None,
@@ -221,9 +256,14 @@ fn plan(
             if config.level < 2 {
                 return None;
             }
+            let full = if too_many_loads {
+                None
+            } else {
+                full_fits(config.full_unroll_budget)
+            };
             // A loop stepping by more than one was most likely unrolled by hand already.
-            full_fits(config.full_unroll_budget).or_else(|| {
-                if size <= config.partial_unroll_max_body && lp.step.abs() == 1 {
+            full.or_else(|| {
+                if shape.size <= config.partial_unroll_max_body && lp.step.abs() == 1 {
                     partial(config.partial_unroll_factor)
                 } else {
                     None
