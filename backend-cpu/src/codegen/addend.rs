@@ -10,13 +10,12 @@
 //! additions and subtractions of user code, and the exact affine sums of [`super::vector`]);
 //! the Vulkan backend decorates the same arithmetic `NoSignedWrap`, as clang marks it `nsw`.
 //! `char` and `short` sums are left whole (C computes them in `int`, so a narrow sum in the
-//! IR may be a truncation that wraps). The terms are summed in the order they were defined, so the copies
-//! of an unrolled loop body (`idx + c`, `idx + (c + 1)`, ...) compute one shared sum that
-//! Cranelift hoists where it is loop-invariant, plus their own displacement. Unsigned sums
-//! wrap by definition and are left alone.
+//! IR may be a truncation that wraps). The terms are summed in the order they were defined,
+//! so the copies of an unrolled loop body (`idx + c`, `idx + (c + 1)`, ...) compute one
+//! shared sum that Cranelift hoists where it is loop-invariant, plus their own displacement.
+//! Unsigned sums wrap by definition and are left alone.
 
 use cranelift_codegen::ir::{InstBuilder, InstructionData, Opcode, Value};
-
 use oclc_ir::ValueId;
 
 use super::Tx;

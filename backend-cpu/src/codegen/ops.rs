@@ -54,9 +54,9 @@ impl Tx<'_, '_, '_> {
                     }
                     out.push(self.binary(*bop, s, x, y)?);
                 }
-                let scalar = matches!(self.types.get(rty), oclc_ir::Type::Scalar(_));
+                // A scalar signed sum: exact, as C leaves its overflow undefined.
                 if matches!(bop, BinaryOp::Add | BinaryOp::Sub)
-                    && scalar
+                    && matches!(self.types.get(rty), oclc_ir::Type::Scalar(_))
                     && s.is_int()
                     && s.is_signed()
                 {

@@ -15,7 +15,8 @@
 //!   more is unrolled partially, as if its trip count were known only at run time.
 //! - **Partial unrolling** by a factor F (the target's [`OptConfig::partial_unroll_factor`],
 //!   or the source's `#pragma unroll F` / `opencl_unroll_hint(F)`) applies to counted loops
-//!   with a run-time trip count, `iv < bound` / `iv <= bound` counting up or `>` / `>=`
+//!   with a run-time trip count (or a compile-time one with too many loads to unroll
+//!   fully), `iv < bound` / `iv <= bound` counting up or `>` / `>=`
 //!   counting down, without barriers; without a request from the source, only loops that
 //!   step by one (a larger step usually means the source unrolled the loop by hand) whose
 //!   body has at most [`OptConfig::partial_unroll_max_body`] statements. A new loop runs F copies of the body
