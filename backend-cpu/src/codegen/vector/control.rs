@@ -60,6 +60,10 @@ impl Tx<'_, '_, '_> {
             } if vs.u.is_varying(*cond) => {
                 let c = self.v_get(vs, *cond)?;
                 let c = value::mask_of(&mut self.b, &c);
+                if let Some((_, taken)) = vs.cut.filter(|(cut, _)| cut == cond) {
+                    let any = self.b.ins().vany_true(c);
+                    self.b.def_var(taken, any);
+                }
                 let outer = vs.if_mask;
                 let ones = self.all_lanes();
                 let not_c = self.b.ins().bxor(c, ones);

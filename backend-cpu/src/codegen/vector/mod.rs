@@ -7,6 +7,8 @@
 //! increment were a third of its time), and so do regions with loops that every lane runs
 //! alike, their two chunks interleaved statement by statement ([`interleave`]). A row
 //! whose global ids pass `i32::MAX` runs through the scalar loop, tested once per group.
+//! A region whose work is a final `if` that a prefix of each row takes (a tree reduction's
+//! steps) leaves the row at the first chunk that skips it ([`crate::vectorize::row_cut`]).
 //!
 //! Control flow in such a region is uniform, so `if`/`loop` conditions are scalars; `break`,
 //! `continue` and `return` leave all lanes together.
@@ -45,6 +47,14 @@ pub(crate) use value::{vector_type, Aff, NoWrap, PieceVal, VVal};
 pub(crate) enum VarPiece {
     Vector(Variable),
     Lanes([Variable; LANES]),
+}
+
+/// The `if` condition of a region that leaves each row at the first chunk in which no
+/// lane takes it ([`crate::vectorize::row_cut`]), and where the row ends.
+#[derive(Clone, Copy)]
+struct RowCut {
+    cond: ValueId,
+    row_end: ClifBlock,
 }
 
 /// The state of one vectorised region under construction.
@@ -92,16 +102,21 @@ pub(crate) struct VState<'u> {
     pub group_vals: HashMap<ValueId, VVal>,
     /// The stores of a group held back until its last store, `(ptr, value)`.
     pub held_stores: Vec<(ValueId, ValueId)>,
+    /// The row cut's condition and the flag that says whether a lane of this chunk took its
+    /// `if` (see [`RowCut`]).
+    pub cut: Option<(ValueId, Variable)>,
 }
 
 impl Tx<'_, '_, '_> {
-    /// Emits `stmts` as a vectorised region (see the module documentation).
+    /// Emits `stmts` as a vectorised region (see the module documentation); `cut`: the
+    /// condition of the final `if` when rows end at the first chunk that skips it.
     pub(super) fn vector_region(
         &mut self,
         stmts: &[Stmt],
         key: RegionKey,
         u: &Uniformity,
         consts: &HashMap<ValueId, i64>,
+        cut: Option<ValueId>,
     ) -> Result<(), CompileError> {
         self.region = key;
         self.pending_used = false;
@@ -127,6 +142,10 @@ impl Tx<'_, '_, '_> {
         // work-item at a time instead: the test depends on the group alone (its first
         // global id plus the row length), so it is made once here.
         let small_ids = narrows_global_id(self.f);
+        let cut = cut.map(|cond| RowCut {
+            cond,
+            row_end: y_next,
+        });
         let rows_fit = small_ids.then(|| {
             let last = self.b.ins().iadd(self.group_base[0], lsx);
             self.b
@@ -166,12 +185,12 @@ impl Tx<'_, '_, '_> {
             self.b.switch_to_block(p_body);
             if interleave {
                 let x = self.b.use_var(vx);
-                self.vector_chunks(stmts, key, u, consts, x, small_ids, 2)?;
+                self.vector_chunks(stmts, key, u, consts, x, small_ids, 2, cut)?;
             } else {
                 for i in 0..2 {
                     let x = self.b.use_var(vx);
                     let x = self.b.ins().iadd_imm_s(x, (i * LANES) as i64);
-                    self.vector_chunks(stmts, key, u, consts, x, small_ids, 1)?;
+                    self.vector_chunks(stmts, key, u, consts, x, small_ids, 1, cut)?;
                 }
             }
             self.advance_chunks(2, p_body, after_pairs);
@@ -181,7 +200,7 @@ impl Tx<'_, '_, '_> {
             self.chunk_test(1, v_body, s_hdr);
             self.b.switch_to_block(v_body);
             let x = self.b.use_var(vx);
-            self.vector_chunks(stmts, key, u, consts, x, small_ids, 1)?;
+            self.vector_chunks(stmts, key, u, consts, x, small_ids, 1, cut)?;
             self.advance_chunks(1, v_body, s_hdr);
         }
         // The remaining work-items, one at a time; none when the kernel is compiled for
@@ -235,6 +254,7 @@ impl Tx<'_, '_, '_> {
         x: Value,
         small_ids: bool,
         count: usize,
+        cut: Option<RowCut>,
     ) -> Result<(), CompileError> {
         let v_leave = self.b.create_block();
         let mut vss = (0..count)
@@ -247,6 +267,18 @@ impl Tx<'_, '_, '_> {
                 self.chunk_state(stmts, u, consts, xi, small_ids, v_leave)
             })
             .collect::<Vec<_>>();
+        // The cut's condition holds for a prefix of the row: once no lane of the last chunk
+        // takes its `if`, no lane of a later chunk will, and the row is done. (A chunk that
+        // leaves before the `if`, by a break the whole row takes, goes on as usual.)
+        let row_taken = cut.map(|RowCut { cond, row_end }| {
+            let taken = self.b.declare_var(types::I8);
+            let yes = self.b.ins().iconst(types::I8, 1);
+            self.b.def_var(taken, yes);
+            if let Some(vs) = vss.last_mut() {
+                vs.cut = Some((cond, taken));
+            }
+            (taken, row_end)
+        });
         self.wi = Some(vss[0].lanes[0]);
         self.region_loop_base = self.loops.len();
         self.terminated = false;
@@ -265,7 +297,15 @@ impl Tx<'_, '_, '_> {
             self.v_leave_state_vars(vs, key)?;
         }
         let after = self.b.create_block();
-        self.b.ins().jump(after, &[]);
+        match row_taken {
+            Some((taken, row_end)) => {
+                let taken = self.b.use_var(taken);
+                self.b.ins().brif(taken, after, &[], row_end, &[]);
+            }
+            None => {
+                self.b.ins().jump(after, &[]);
+            }
+        }
         self.b.switch_to_block(after);
         Ok(())
     }
@@ -326,6 +366,7 @@ impl Tx<'_, '_, '_> {
             groups: self.access_groups.clone(),
             group_vals: HashMap::new(),
             held_stores: Vec::new(),
+            cut: None,
         }
     }
 
@@ -480,11 +521,25 @@ impl Tx<'_, '_, '_> {
         } else {
             ""
         };
-        self.env.notes.push(format!(
-            "region {n}: vectorised, {LANES} work-items per chunk{pairs}"
-        ));
         let consts = self.int_consts.clone();
-        self.vector_region(stmts, key, &u, &consts)?;
+        // A region that does nothing past a point of each row leaves the row there.
+        let cut = self
+            .check
+            .is_none()
+            .then(|| {
+                crate::vectorize::row_cut::row_cut(
+                    self.types, self.f, self.plan, &u, &consts, stmts,
+                )
+            })
+            .flatten();
+        let cut_note = match cut {
+            Some(_) => ", each row left at the first chunk that skips the final `if`",
+            None => "",
+        };
+        self.env.notes.push(format!(
+            "region {n}: vectorised, {LANES} work-items per chunk{pairs}{cut_note}"
+        ));
+        self.vector_region(stmts, key, &u, &consts, cut)?;
         Ok(true)
     }
 }
