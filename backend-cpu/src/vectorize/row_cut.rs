@@ -39,7 +39,7 @@ pub fn row_cut(
     if !else_body.stmts.is_empty() {
         return None;
     }
-    let mut defs: HashMap<ValueId, &Op> = HashMap::new();
+    let mut cond_op = None;
     for s in lets {
         match s {
             Stmt::Let { value, op } => {
@@ -47,7 +47,9 @@ pub fn row_cut(
                 if !reads_only || plan.spills.contains_key(value) {
                     return None;
                 }
-                defs.insert(*value, op);
+                if value == cond {
+                    cond_op = Some(op);
+                }
             }
             // A loop's exit test (`if (k == 0) break;`): the whole row leaves alike.
             Stmt::If {
@@ -60,7 +62,7 @@ pub fn row_cut(
             _ => return None,
         }
     }
-    let Op::Compare(cmp, a, b) = defs.get(cond)? else {
+    let Some(Op::Compare(cmp, a, b)) = cond_op else {
         return None;
     };
     let ids = local_id0_values(types, f);
