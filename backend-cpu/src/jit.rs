@@ -457,7 +457,7 @@ fn define_kernels(
                 static_local_size: k.plan.static_local_size,
                 wi_state_size: k.plan.wi_state_size,
                 has_barrier: k.plan.has_barrier,
-                group_loop: k.plan.group_loop,
+                group_loop: k.plan.group_loop || k.plan.wide_rows,
                 clif: k.clif,
                 check: k.check.map(std::sync::Arc::new),
             }

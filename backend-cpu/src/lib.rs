@@ -27,6 +27,7 @@ pub mod specialize;
 mod translate;
 pub mod variant;
 pub mod vectorize;
+pub mod wide_rows;
 
 pub use abi::{arg_layout, ArgLayout, WorkGroupContext, WorkGroupFn};
 pub use error::CompileError;

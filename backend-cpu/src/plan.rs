@@ -98,6 +98,9 @@ pub struct Plan {
     /// group counts (vecadd at local size 64), while a loop over the groups would only
     /// add to the register pressure of longer kernels.
     pub group_loop: bool,
+    /// True when one call runs the rows of its `ctx.group_count` groups as one row
+    /// ([`crate::wide_rows`]); such a kernel has no loop over the groups.
+    pub wide_rows: bool,
     /// The region defining each value (barrier kernels only).
     pub def_region: HashMap<ValueId, RegionKey>,
     /// Spilled values and their offset in a work-item's state (each piece its own column).
@@ -142,6 +145,9 @@ pub fn plan_with(types: &TypeTable, func: &Function, keep_vars_in_memory: bool) 
         group_loop: !contains_loop_or_barrier(&func.body),
         ..Plan::default()
     };
+    // Not under -g, whose debugger shows each work-item's local id.
+    p.wide_rows =
+        !p.has_barrier && !keep_vars_in_memory && crate::wide_rows::wide_rows(types, func);
     // The private variables that may live in registers, and what each `local_addr` names.
     let (candidates, addr_of) = crate::promote::candidates(types, func);
     // Values some region uses that another region defines.

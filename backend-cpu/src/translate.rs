@@ -212,6 +212,9 @@ pub(crate) fn translate_kernels(
         if let Some([x, y, z]) = local_size {
             text.push_str(&format!("; specialised: local size {x}x{y}x{z}\n"));
         }
+        if p.wide_rows {
+            text.push_str("; wide rows: a call's groups run as one row\n");
+        }
         for n in &env.notes {
             text.push_str(&format!("; vectorize: {n}\n"));
         }

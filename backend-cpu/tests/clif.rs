@@ -25,10 +25,13 @@ fn kernel_without_barrier_is_one_work_item_loop() {
     assert_eq!(k.args.offsets, vec![0, 8, 16]);
     let text = p.clif_text();
     println!("{text}");
-    assert!(text.starts_with("; kernel vecadd\n; vectorize: off (-O0)\nfunction %vecadd(i64, i64)"));
-    // z, y and x loops over the local size and the loop over the call's work-groups,
+    assert!(text.starts_with(
+        "; kernel vecadd\n; vectorize: off (-O0)\n; wide rows: a call's groups run as one row\n\
+         function %vecadd(i64, i64)"
+    ));
+    // z, y and x loops, x over the row of all the call's work-groups (no loop over them):
     // nothing else compares unsigned.
-    assert_eq!(count(&text, "icmp ult"), 4, "{text}");
+    assert_eq!(count(&text, "icmp ult"), 3, "{text}");
     assert_eq!(count(&text, "fadd"), 1);
 }
 

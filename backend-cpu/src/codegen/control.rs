@@ -32,7 +32,8 @@ impl Tx<'_, '_, '_> {
             blocks[8],
         );
         let done = self.b.create_block();
-        let [lsx, lsy, lsz] = self.local_size;
+        let [_, lsy, lsz] = self.local_size;
+        let lsx = self.row_len;
         // z, then y, then x: reset the counter, then test it against the local size.
         self.start_counter(vz, z_hdr);
         self.counter_test(z_hdr, vz, lsz, y_init, done);

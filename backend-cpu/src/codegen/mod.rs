@@ -29,7 +29,7 @@ mod ops;
 pub mod printf;
 pub mod routine;
 mod state;
-mod vector;
+pub(crate) mod vector;
 mod workitem;
 
 use std::collections::HashMap;
@@ -174,6 +174,9 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub ctx: Value,
     pub args: Value,
     pub local_size: [Value; 3],
+    /// The work-items of a row of a work-item loop: `local_size[0]`, or the whole call's
+    /// groups' in kernels planned with wide rows ([`crate::wide_rows`]).
+    pub row_len: Value,
     /// `get_group_id(0..3)`, read in the entry block.
     pub group_id: [Value; 3],
     /// The global id of each dimension's work-item 0 of the group (group id * local size
@@ -299,6 +302,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             ctx,
             args,
             local_size,
+            row_len: local_size[0],
             group_id,
             group_base,
             local_mem,
@@ -416,8 +420,9 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
     /// means one): the code after it runs in a block
     /// whose parameter is the group's id along dimension 0, and `self.exit` goes on to the
     /// next group. Returns that block and the id past the last group.
+    /// In kernels planned with wide rows, sets the row length instead and returns `None`.
     fn group_loop(&mut self) -> Option<(ClifBlock, Value)> {
-        if !self.plan.group_loop {
+        if !self.plan.group_loop && !self.plan.wide_rows {
             return None;
         }
         let count = self.b.ins().uload32(
@@ -427,6 +432,10 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
         );
         let one = self.b.ins().iconst(types::I64, 1);
         let count = self.b.ins().umax(count, one);
+        if self.plan.wide_rows {
+            self.row_len = self.b.ins().imul(count, self.local_size[0]);
+            return None;
+        }
         let end = self.b.ins().iadd(self.group_id[0], count);
         let header = self.b.create_block();
         let g = self.b.append_block_param(header, types::I64);

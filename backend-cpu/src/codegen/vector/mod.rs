@@ -125,7 +125,8 @@ impl Tx<'_, '_, '_> {
             self.b.def_var(self.pending, z);
         }
         let [vx, vy, vz] = self.counters;
-        let [lsx, lsy, lsz] = self.local_size;
+        let [_, lsy, lsz] = self.local_size;
+        let lsx = self.row_len;
         let z_hdr = self.b.create_block();
         let y_init = self.b.create_block();
         let y_hdr = self.b.create_block();
@@ -167,10 +168,12 @@ impl Tx<'_, '_, '_> {
         // loop's body, so a loop takes one branch per iteration.
         // A kernel compiled for its local size leaves out the loop that cannot run: pairs in
         // rows shorter than two chunks, single chunks after pairs in rows of whole pairs.
+        // A wide row is a multiple of the local size long: pairs may fit in it whatever the
+        // size, and it holds whole pairs when a group's row does.
         let row = self.env.local_size.map(|n| n[0]);
         let interleave = self.interleaves(stmts, u);
         let pairs = ((interleave || unrolls_chunks(stmts))
-            && row.is_none_or(|n| n >= 2 * LANES as u64))
+            && (self.plan.wide_rows || row.is_none_or(|n| n >= 2 * LANES as u64)))
         .then(|| (self.b.create_block(), self.b.create_block()));
         let singles = pairs.is_none() || row.is_none_or(|n| n % (2 * LANES as u64) != 0);
         let after_pairs = if singles { v_hdr } else { s_hdr };
@@ -409,7 +412,7 @@ impl Tx<'_, '_, '_> {
         let fits = self
             .b
             .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, end, self.local_size[0]);
+            .icmp(IntCC::UnsignedLessThanOrEqual, end, self.row_len);
         self.b.ins().brif(fits, body, &[], rest, &[]);
     }
 
