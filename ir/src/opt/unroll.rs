@@ -12,7 +12,8 @@
 //!   induction variable as the loop did, so `forward_loads` and `const_fold` turn its uses
 //!   into constants. Without a request, the copies' loads from memory (not private
 //!   variables) must also stay within [`OptConfig::full_unroll_max_loads`]; a loop with
-//!   more is unrolled partially, as if its trip count were known only at run time.
+//!   more is unrolled partially, as if its trip count were known only at run time (but a
+//!   loop of two iterations, which partial unrolling would leave as it is, fully).
 //! - **Partial unrolling** by a factor F (the target's [`OptConfig::partial_unroll_factor`],
 //!   or the source's `#pragma unroll F` / `opencl_unroll_hint(F)`) applies to counted loops
 //!   with a run-time trip count (or a compile-time one with too many loads to unroll
@@ -233,10 +234,11 @@ fn plan(lp: &CountedLoop, hint: Hint, shape: &Shape, config: &OptConfig) -> Opti
             .map(Plan::Full)
     };
     // Too many loads for full unrolling: the loop is unrolled partially, as one whose trip
-    // count is known only at run time.
+    // count is known only at run time. Not a loop of two iterations, which no partial
+    // unrolling shortens: its two copies are no more than two copies of a partial one.
     let too_many_loads = lp
         .trip_count
-        .is_some_and(|n| !copies_within(n, shape.loads, config.full_unroll_max_loads));
+        .is_some_and(|n| n > 2 && !copies_within(n, shape.loads, config.full_unroll_max_loads));
     let partial = |k: u32| {
         (k >= 2
             && !shape.barrier
