@@ -98,7 +98,9 @@ impl OptConfig {
 /// folding, peephole simplification, float negations moved outwards, forwarding through
 /// private variables, common subexpressions and dead-code elimination, to a fixed point;
 /// at `-O2` and up the same,
-/// then inlining by cost and the same again, then loop unrolling, strength reduction (when
+/// then inlining by cost and the same again, then full loop unrolling and the same again
+/// (a loop after a fully unrolled one may start at a constant only then), then loop
+/// unrolling with partial unrolling (where the target asks for it), strength reduction (when
 /// the configuration asks) and the same with loop-invariant code motion, then SLP
 /// vectorisation (when the configuration asks) and dead-code elimination.
 pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
@@ -124,6 +126,15 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
         p = p
             .then(Inline {
                 config: config.clone(),
+            })
+            .fixed_point(cleanup(false))
+            // Full unrolling first, so that the constants it leaves (a loop's final count
+            // starting the next loop) reach the loops after it before they are unrolled.
+            .then(Unroll {
+                config: OptConfig {
+                    partial_unroll_factor: 1,
+                    ..config.clone()
+                },
             })
             .fixed_point(cleanup(false))
             .then(Unroll {
