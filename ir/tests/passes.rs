@@ -4,7 +4,8 @@
 //!
 //! What runs: a `; PASSES: a, b, c` line in the file names the passes (by their pipeline
 //! names, `oclc_ir::opt::by_name`), run in order as one group to a fixed point; a
-//! `; LEVEL: N` line runs the whole target-neutral pipeline of `-ON` instead. Without either,
+//! `; LEVEL: N` line runs the whole target-neutral pipeline of `-ON` instead (with the
+//! `; CONFIG:` changes below, SLP off unless asked). Without either,
 //! the pass named like the folder runs to its fixed point. The settings are those of `-O2`
 //! (SLP vectorisation at 4 lanes, as on the CPU), changed by a `; CONFIG: name=value, ...` line (`full_unroll_budget`, `full_unroll_max_loads`,
 //! `partial_unroll_factor`, `partial_unroll_max_body`, `slp_lanes`, `fast_math` (0 or 1),
@@ -32,7 +33,8 @@ fn header<'t>(text: &'t str, key: &str) -> Option<&'t str> {
 /// The pipeline a test file asks for (see the module documentation).
 fn pipeline_for(dir: &str, text: &str) -> Pipeline<'static> {
     if let Some(level) = header(text, "LEVEL") {
-        return opt::pipeline(&OptConfig::for_level(level.parse().expect("LEVEL: N")));
+        let neutral = OptConfig::for_level(level.parse().expect("LEVEL: N"));
+        return opt::pipeline(&configured(neutral, text));
     }
     let names: Vec<&str> = match header(text, "PASSES") {
         Some(list) => list.split(',').map(str::trim).collect(),
@@ -49,10 +51,15 @@ fn pipeline_for(dir: &str, text: &str) -> Pipeline<'static> {
 /// The `-O2` settings with SLP vectorisation at 4 lanes (the CPU's setting), changed by the
 /// file's `; CONFIG:` line.
 fn config_for(text: &str) -> OptConfig {
-    let mut config = OptConfig {
+    let config = OptConfig {
         slp_lanes: 4,
         ..OptConfig::for_level(2)
     };
+    configured(config, text)
+}
+
+/// `config` changed by the file's `; CONFIG:` line.
+fn configured(mut config: OptConfig, text: &str) -> OptConfig {
     for item in header(text, "CONFIG").unwrap_or("").split(',') {
         let Some((name, value)) = item.split_once('=') else {
             continue;
