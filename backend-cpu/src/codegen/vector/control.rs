@@ -60,7 +60,16 @@ impl Tx<'_, '_, '_> {
             } if vs.u.is_varying(*cond) => {
                 let c = self.v_get(vs, *cond)?;
                 let c = value::mask_of(&mut self.b, &c);
-                if let Some((_, taken)) = vs.cut.filter(|(cut, _)| cut == cond) {
+                let cut = vs.cut.filter(|(cut, _)| cut == cond);
+                // The row cut's `if` in a chunk whose every lane takes it (the rows of a
+                // tree reduction's steps are mostly such chunks): its body without masks.
+                let whole = match cut {
+                    Some(_) if vs.if_mask.is_none() && vs.div_depth == 0 => {
+                        Some(self.v_if_every_lane(vs, c, then_body)?)
+                    }
+                    _ => None,
+                };
+                if let Some((_, taken)) = cut {
                     let any = self.b.ins().vany_true(c);
                     self.b.def_var(taken, any);
                 }
@@ -86,6 +95,10 @@ impl Tx<'_, '_, '_> {
                 vs.div_depth -= 1;
                 vs.if_mask = outer;
                 vs.var_aff.retain(|l, _| !stored.contains(l));
+                if let Some(merge) = whole {
+                    self.b.ins().jump(merge, &[]);
+                    self.b.switch_to_block(merge);
+                }
                 self.v_exit_when_no_lane_left(vs, s);
             }
             Stmt::If {
@@ -230,6 +243,38 @@ impl Tx<'_, '_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// Branches on every lane of `vs` taking an `if` of condition mask `c`: when they do,
+    /// emits `then_body` unmasked and goes on to the block returned, which the caller
+    /// enters after emitting the masked form in the current block (the other way).
+    fn v_if_every_lane(
+        &mut self,
+        vs: &mut VState,
+        c: Value,
+        then_body: &Block,
+    ) -> Result<ClifBlock, CompileError> {
+        let m = match self.v_exec(vs) {
+            Some(e) => self.b.ins().band(c, e),
+            None => c,
+        };
+        let all = self.b.ins().vall_true(m);
+        let (every, some, merge) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().brif(all, every, &[], some, &[]);
+        self.b.switch_to_block(every);
+        self.terminated = false;
+        self.v_block(vs, then_body)?;
+        vs.dead = false;
+        if !self.terminated {
+            self.b.ins().jump(merge, &[]);
+        }
+        self.terminated = false;
+        self.b.switch_to_block(some);
+        Ok(merge)
     }
 
     /// After a varying `if` directly in a masked loop that lanes may leave (a `break` of
