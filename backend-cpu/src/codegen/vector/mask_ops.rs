@@ -1,6 +1,7 @@
 //! Bool values as SIMD lane masks beyond the f32/i32 comparisons of [`super::simd`]:
-//! comparisons of 64-bit integers (two i64x2 comparisons narrowed to one i32x4 mask; an
-//! affine operand is its base splatted plus constant lane offsets) and `!`, `&&`, `||`, `^`
+//! comparisons of 64-bit integers (consecutive lanes against a uniform bound from one scalar
+//! difference, [`Tx::v_cmp_consecutive`]; else two i64x2 comparisons narrowed to one i32x4
+//! mask, an affine operand being its base splatted plus constant lane offsets) and `!`, `&&`, `||`, `^`
 //! on masks, so that loop conditions such as `b < n && ok` stay one vector each.
 
 use cranelift_codegen::ir::{types, ConstantData, Endianness, InstBuilder, MemFlagsData, Value};
@@ -26,6 +27,12 @@ impl Tx<'_, '_, '_> {
                 let s = self.scalar(*a)?;
                 let (x, y) = (self.v_get(vs, *a)?, self.v_get(vs, *b)?);
                 let cc = int_cc(*cmp, s.is_signed());
+                if x.len() == 1 && y.len() == 1 {
+                    if let Some(m) = self.v_cmp_consecutive(cc, &x, &y) {
+                        let pieces = vec![PieceVal::Mask(m)];
+                        return Ok(Some(VVal::Var { pieces, aff: None }));
+                    }
+                }
                 let mut pieces = Vec::with_capacity(x.len());
                 for p in 0..x.len() {
                     let (x0, x1) = self.i64_halves(&x, p);
