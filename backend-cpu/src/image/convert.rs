@@ -129,9 +129,14 @@ pub unsafe fn load_channels(ptr: *const u8, fmt: Format) -> [u32; 4] {
 /// `ptr` must point to a writable texel of `fmt`.
 pub unsafe fn store_channels(ptr: *mut u8, fmt: Format, raw: [u32; 4]) {
     let size = fmt.ty.size();
+    // Typed stores of the channel's size: a copy of a run-time length is a memmove call.
     for (i, r) in raw.iter().enumerate().take(fmt.order.channels()) {
-        let bytes = r.to_le_bytes();
-        std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr.add(i * size), size);
+        let p = ptr.add(i * size);
+        match size {
+            1 => *p = *r as u8,
+            2 => p.cast::<[u8; 2]>().write((*r as u16).to_le_bytes()),
+            _ => p.cast::<[u8; 4]>().write(r.to_le_bytes()),
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use super::convert::{
     texel_from_lanes, texel_to_f32, texel_to_int, u32_to_channel, ReadKind,
 };
 use super::desc::ImageDesc;
-use super::format::Format;
+use super::format::{ChannelOrder, ChannelType, Format};
 use super::sample::{filter, int_tap, layer_of, taps, Taps};
 use crate::mathlib::half::{f64_to_half_bits, HalfRounding};
 
@@ -54,10 +54,18 @@ fn layer_lane(desc: &ImageDesc) -> Option<usize> {
 /// One texel as `read_imagef` returns it, the border colour outside the image.
 fn fetch_f32(desc: &ImageDesc, fmt: Format, at: [i32; 3]) -> [f32; 4] {
     match desc.texel_ptr(at) {
-        // SAFETY: `texel_ptr` checked `at` against the image.
+        // SAFETY: `texel_ptr` checked `at` against the image. The commonest format is read
+        // as it is stored.
+        Some(p) if is_rgba_f32(fmt) => unsafe { p.cast::<[f32; 4]>().read_unaligned() },
+        // SAFETY: as above.
         Some(p) => texel_to_f32(fmt, unsafe { load_channels(p, fmt) }),
         None => border_f32(fmt.order),
     }
+}
+
+/// `CL_RGBA` texels of `CL_FLOAT` channels: stored as `read_imagef` returns them.
+fn is_rgba_f32(fmt: Format) -> bool {
+    fmt.order == ChannelOrder::Rgba && fmt.ty == ChannelType::F32
 }
 
 /// One texel as `read_imagei`/`read_imageui` return it, the border colour outside.
@@ -150,6 +158,11 @@ pub fn write(desc: &ImageDesc, coords: [u32; 4], value: [u32; 4], kind: ReadKind
     let Some(p) = desc.texel_ptr(at) else {
         return;
     };
+    if kind == ReadKind::Float && is_rgba_f32(fmt) {
+        // SAFETY: `texel_ptr` checked `at`: `p` is a 16-byte `CL_RGBA`/`CL_FLOAT` texel.
+        unsafe { p.cast::<[u32; 4]>().write_unaligned(value) };
+        return;
+    }
     let raw = match kind {
         ReadKind::Float => {
             texel_from_lanes(fmt, value, |t, v| f32_to_channel(t, f32::from_bits(v)))
