@@ -33,6 +33,10 @@ pub struct ImageDesc {
 pub mod desc_offsets {
     use super::ImageDesc;
     use std::mem::offset_of;
+    /// `data`.
+    pub const DATA: i32 = offset_of!(ImageDesc, data) as i32;
+    /// `coords`.
+    pub const COORDS: i32 = offset_of!(ImageDesc, coords) as i32;
     /// `width`.
     pub const WIDTH: i32 = offset_of!(ImageDesc, width) as i32;
     /// `height`.
