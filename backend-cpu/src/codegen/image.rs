@@ -3,7 +3,7 @@
 //! fields; reads and writes pass their lanes through a stack slot to
 //! [`crate::image::entry::oclc_image_read`] / [`crate::image::entry::oclc_image_write`],
 //! except that `read_imagef`/`write_imagef` with integer coordinates of a 2D
-//! `CL_RGBA`/`CL_FLOAT` image move the texel in place when it lies inside the image (a
+//! `CL_RGBA` or `CL_R` image of `CL_FLOAT` move the texel in place when it lies inside the image (a
 //! 1024x1024 3-tap blur: 104 -> 13 ms on one thread; PoCL 3.1 20 ms).
 
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -17,6 +17,17 @@ use oclc_ir::{ImageQuery, Op, ScalarType, Stmt, ValueId};
 const CL_RGBA: i64 = 0x10B5;
 /// `CL_FLOAT`.
 const CL_FLOAT: i64 = 0x10DE;
+/// `CL_R`.
+const CL_R: i64 = 0x10B0;
+
+/// The 2D `CL_FLOAT` images whose texels the generated code reads and writes in place.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum InPlace {
+    /// `CL_RGBA`: 16 bytes, r, g, b, a.
+    Rgba,
+    /// `CL_R`: 4 bytes, red; `read_imagef` gives (r, 0, 0, 1).
+    R,
+}
 
 use super::Tx;
 use crate::error::CompileError;
@@ -58,25 +69,37 @@ impl Tx<'_, '_, '_> {
         let kind = self.texel_kind(result)?;
         let float_coords = self.scalar(coord)? == ScalarType::F32;
         let img = self.val1(image)?;
-        let fast = self.texel_in_place(kind, float_coords, sampler, coord, img)?;
-        let after = fast.map(|(texel, slow)| {
-            let merge = self.b.create_block();
-            for _ in 0..4 {
-                self.b.append_block_param(merge, types::F32);
-            }
-            let args: Vec<_> = (0..4)
-                .map(|i| {
-                    let v = self
-                        .b
-                        .ins()
-                        .load(types::F32, MemFlagsData::new(), texel, i * 4);
-                    v.into()
-                })
-                .collect();
+        // CL_RGBA then CL_R texels of CL_FLOAT in place, the routine otherwise.
+        let mut after = None;
+        for order in [InPlace::Rgba, InPlace::R] {
+            let Some((texel, slow)) =
+                self.texel_in_place(kind, float_coords, sampler, coord, img, order)?
+            else {
+                break;
+            };
+            let merge = *after.get_or_insert_with(|| {
+                let merge = self.b.create_block();
+                for _ in 0..4 {
+                    self.b.append_block_param(merge, types::F32);
+                }
+                merge
+            });
+            let ld = |tx: &mut Self, i: i32| {
+                tx.b.ins()
+                    .load(types::F32, MemFlagsData::new(), texel, i * 4)
+            };
+            let args: Vec<Value> = match order {
+                InPlace::Rgba => (0..4).map(|i| ld(self, i)).collect(),
+                InPlace::R => {
+                    let zero = self.b.ins().f32const(0.0);
+                    let one = self.b.ins().f32const(1.0);
+                    vec![ld(self, 0), zero, zero, one]
+                }
+            };
+            let args: Vec<_> = args.into_iter().map(|v| v.into()).collect();
             self.b.ins().jump(merge, &args);
             self.b.switch_to_block(slow);
-            merge
-        });
+        }
         let smp = match sampler {
             Some(s) => self.val1(s)?,
             None => self.b.ins().iconst(types::I32, 0),
@@ -118,7 +141,7 @@ impl Tx<'_, '_, '_> {
     }
 
     /// The fast path of a `read_imagef` with integer coordinates of a 2D image: when the
-    /// image is `CL_RGBA`/`CL_FLOAT` and the texel (after a clamping sampler's addressing)
+    /// image is a `CL_FLOAT` one of channel order `order` and the texel (after a clamping sampler's addressing)
     /// lies inside it, branches to a new block with the texel's address and returns it with
     /// the block where the general path (the runtime routine) must go on; `None` when the
     /// read cannot take it (other kinds, float coordinates, a sampler not known here).
@@ -129,6 +152,7 @@ impl Tx<'_, '_, '_> {
         sampler: Option<ValueId>,
         coord: ValueId,
         img: Value,
+        order: InPlace,
     ) -> Result<Option<(Value, ClifBlock)>, CompileError> {
         let clamp = match sampler {
             None => false,
@@ -146,25 +170,27 @@ impl Tx<'_, '_, '_> {
         if kind != ReadKind::Float || float_coords || cs.len() != 2 {
             return Ok(None);
         }
-        self.texel_address(img, cs[0], cs[1], clamp).map(Some)
+        self.texel_address(img, cs[0], cs[1], clamp, order)
+            .map(Some)
     }
 
     /// Branches to a new block, where it leaves the builder, with the address of texel
     /// (`x`, `y`) of `img` (clamped to the image first with `clamp`) when the image is a 2D
-    /// `CL_RGBA`/`CL_FLOAT` one and the texel lies inside it; returns that address and the
-    /// block taken otherwise.
+    /// `CL_FLOAT` one of channel order `order` and the texel lies inside it; returns that
+    /// address and the block taken otherwise.
     fn texel_address(
         &mut self,
         img: Value,
         x: Value,
         y: Value,
         clamp: bool,
+        order: InPlace,
     ) -> Result<(Value, ClifBlock), CompileError> {
         let ro = MemFlagsData::trusted().with_readonly();
         let field = |tx: &mut Self, off: i32| tx.b.ins().load(types::I32, ro, img, off);
         let w = field(self, desc_offsets::WIDTH);
         let h = field(self, desc_offsets::HEIGHT);
-        let order = field(self, desc_offsets::CHANNEL_ORDER);
+        let order_field = field(self, desc_offsets::CHANNEL_ORDER);
         let ty = field(self, desc_offsets::CHANNEL_TYPE);
         let coords = field(self, desc_offsets::COORDS);
         let layers = field(self, desc_offsets::LAYERS);
@@ -179,26 +205,33 @@ impl Tx<'_, '_, '_> {
         } else {
             (x, y)
         };
-        let is_rgba = self.b.ins().icmp_imm_s(IntCC::Equal, order, CL_RGBA);
+        let (order_code, shift) = match order {
+            InPlace::Rgba => (CL_RGBA, 4),
+            InPlace::R => (CL_R, 2),
+        };
+        let is_order = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, order_field, order_code);
         let is_float = self.b.ins().icmp_imm_s(IntCC::Equal, ty, CL_FLOAT);
         let is_2d = self.b.ins().icmp_imm_s(IntCC::Equal, coords, 2);
         let flat = self.b.ins().icmp_imm_s(IntCC::Equal, layers, 0);
         let x_in = self.b.ins().icmp(IntCC::UnsignedLessThan, x, w);
         let y_in = self.b.ins().icmp(IntCC::UnsignedLessThan, y, h);
-        let mut ok = self.b.ins().band(is_rgba, is_float);
+        let mut ok = self.b.ins().band(is_order, is_float);
         for c in [is_2d, flat, x_in, y_in] {
             ok = self.b.ins().band(ok, c);
         }
         let (fast, slow) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(ok, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
-        // Texels packed x fastest, 16 bytes each.
+        // Texels packed x fastest, 16 (CL_RGBA) or 4 (CL_R) bytes each.
         let x = self.b.ins().uextend(types::I64, x);
         let y = self.b.ins().uextend(types::I64, y);
         let w = self.b.ins().uextend(types::I64, w);
         let row = self.b.ins().imul(y, w);
         let at = self.b.ins().iadd(row, x);
-        let at = self.b.ins().ishl_imm_u(at, 4);
+        let at = self.b.ins().ishl_imm_u(at, shift);
         let data = self.b.ins().load(types::I64, ro, img, desc_offsets::DATA);
         Ok((self.b.ins().iadd(data, at), slow))
     }
@@ -230,21 +263,22 @@ impl Tx<'_, '_, '_> {
         let kind = self.texel_kind(value)?;
         let img = self.val1(image)?;
         let cs = self.val(coord)?;
-        let after = match (kind, cs.len(), self.scalar(coord)?) {
-            (ReadKind::Float, 2, ScalarType::I32) => {
-                let (texel, slow) = self.texel_address(img, cs[0], cs[1], false)?;
-                for (i, v) in self.val(value)?.into_iter().enumerate().take(4) {
+        let mut after = None;
+        if (kind, cs.len(), self.scalar(coord)?) == (ReadKind::Float, 2, ScalarType::I32) {
+            let vals = self.val(value)?;
+            for order in [InPlace::Rgba, InPlace::R] {
+                let (texel, slow) = self.texel_address(img, cs[0], cs[1], false, order)?;
+                let lanes = if order == InPlace::Rgba { 4 } else { 1 };
+                for (i, v) in vals.iter().enumerate().take(lanes) {
                     self.b
                         .ins()
-                        .store(MemFlagsData::new(), v, texel, i as i32 * 4);
+                        .store(MemFlagsData::new(), *v, texel, i as i32 * 4);
                 }
-                let merge = self.b.create_block();
+                let merge = *after.get_or_insert_with(|| self.b.create_block());
                 self.b.ins().jump(merge, &[]);
                 self.b.switch_to_block(slow);
-                Some(merge)
             }
-            _ => None,
-        };
+        }
         let slot = self.word_slot(8);
         let zero = self.b.ins().iconst(types::I32, 0);
         for i in 0..8 {
