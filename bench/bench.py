@@ -50,6 +50,11 @@ def compare(args, a_dir, b_dir, tol, mismatch):
         if "[" not in spec:
             continue
         scalar = spec.split("[")[0].split("x")[0]
+        if spec.startswith("image"):
+            # image2d:ORDER:CHANNEL[...]: the texels as stored, channel by channel.
+            channel = spec.split("[")[0].split(":")[-1]
+            scalar = {"unorm8": "u8", "snorm8": "i8", "unorm16": "u16", "snorm16": "i16"}.get(
+                channel, channel)
         fa, fb = os.path.join(a_dir, f"arg{k}.bin"), os.path.join(b_dir, f"arg{k}.bin")
         if not (os.path.exists(fa) and os.path.exists(fb)):
             return f"arg{k}: missing dump"
