@@ -164,11 +164,8 @@ impl Tx<'_, '_, '_> {
     ) -> Result<Option<VVal>, CompileError> {
         match op {
             Op::Compare(cmp, a, b) => {
+                // 64-bit comparisons are `super::mask_ops`' (it runs first).
                 let s = self.scalar(*a)?;
-                if matches!(s, ScalarType::I64 | ScalarType::U64) {
-                    let (x, y) = (self.v_get(vs, *a)?, self.v_get(vs, *b)?);
-                    return Ok(self.v_cmp64_mask(int_cc(*cmp, s.is_signed()), &x, &y));
-                }
                 if !matches!(s, ScalarType::F32 | ScalarType::I32 | ScalarType::U32) {
                     return Ok(None);
                 }
