@@ -142,7 +142,7 @@ impl Tx<'_, '_, '_> {
 
     /// The value of `v` when the code computes it as an `iconst` (sign-extended from its
     /// width).
-    fn constant_value(&self, v: Value) -> Option<i64> {
+    pub(super) fn constant_value(&self, v: Value) -> Option<i64> {
         let dfg = &self.b.func.dfg;
         let bits = dfg.value_type(v).bits();
         match dfg.insts[dfg.value_def(v).inst()?] {

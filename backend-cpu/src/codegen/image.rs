@@ -11,7 +11,7 @@ use cranelift_codegen::ir::{
     types, Block as ClifBlock, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value,
 };
 use oclc_ir::op::{AddressingMode, SamplerBits};
-use oclc_ir::{ImageQuery, Op, ScalarType, Stmt, ValueId};
+use oclc_ir::{ImageQuery, ScalarType, ValueId};
 
 use super::Tx;
 use crate::error::CompileError;
@@ -157,7 +157,7 @@ impl Tx<'_, '_, '_> {
     ) -> Result<Option<(Value, ClifBlock)>, CompileError> {
         let clamp = match sampler {
             None => false,
-            Some(s) => match self.sampler_const(s) {
+            Some(s) => match self.sampler_const(s)? {
                 Some(bits) => matches!(
                     bits.addressing(),
                     AddressingMode::ClampToEdge
@@ -237,21 +237,10 @@ impl Tx<'_, '_, '_> {
         Ok((self.b.ins().iadd(data, at), slow))
     }
 
-    /// The bits of sampler `s` when it is a constant of this function.
-    fn sampler_const(&self, s: ValueId) -> Option<SamplerBits> {
-        let mut found = None;
-        oclc_ir::walk_stmts(&self.f.body, &mut |st| {
-            if let Stmt::Let {
-                value,
-                op: Op::SamplerConst(bits),
-            } = st
-            {
-                if *value == s {
-                    found = Some(*bits);
-                }
-            }
-        });
-        found
+    /// The bits of sampler `s` when the code has it as a constant (a `sampler_t` literal).
+    fn sampler_const(&mut self, s: ValueId) -> Result<Option<SamplerBits>, CompileError> {
+        let v = self.val1(s)?;
+        Ok(self.constant_value(v).map(|bits| SamplerBits(bits as u32)))
     }
 
     /// Lowers `Op::ImageWrite`.
