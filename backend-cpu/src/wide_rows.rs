@@ -1,8 +1,9 @@
 //! Wide rows: one call of the work-group function runs the rows of the consecutive groups it
 //! is given as one row, `count * local_size[0]` work-items long, instead of a loop over the
-//! groups (16x16 groups: rows of 16 x count work-items). Short rows cost: each row starts a
-//! work-item loop whose vector chunks and scalar tail run a few times only, and the 2-D
-//! kernels of the bench suite spend a large part of their time there.
+//! groups (16x16 groups: rows of 16 x count work-items). Short rows cost: a 16x16 group
+//! touches 16 lines of 64 bytes of each image row it reads or writes, one after another,
+//! where a wide row streams through whole image rows (the loops themselves are not the cost:
+//! one loop over a 16x16 group's work-items was slower, bench/results/middle-end.txt).
 //!
 //! A kernel may run so when nothing it does can tell the groups apart along dimension 0:
 //! - no barrier (groups run their work-items one after another anyway) and no `__local`
