@@ -5,8 +5,17 @@
 //! x64 backend lowers the usual ones to `shufps` or `unpcklps`): one where the lanes come
 //! from at most two vectors, else three; two outputs that take each lane from the same
 //! vectors share their first step (four shuffles for two, eight for a 4x4 transpose).
+//!
+//! Before building, each source lane is traced back through the shuffles and bitcasts that
+//! made its vector ([`origin`]): a block loaded, split into components and stored back
+//! unchanged (`out[i] = in[i]` on `float4`) then stores the loaded vectors themselves, and a
+//! block with some components replaced needs fewer shuffles. Cranelift removes the shuffles
+//! that nothing uses any more.
 
-use cranelift_codegen::ir::{types, ConstantData, Endianness, InstBuilder, MemFlagsData, Value};
+use cranelift_codegen::ir::{
+    types, ConstantData, Endianness, InstBuilder, InstructionData, MemFlagsData, Opcode, Value,
+    ValueDef,
+};
 use cranelift_frontend::FunctionBuilder;
 
 use crate::vectorize::LANES;
@@ -40,8 +49,77 @@ fn two_sources(src: &[Src; LANES]) -> Option<(Value, Value)> {
     src.iter().all(|s| s.0 == x || s.0 == y).then_some((x, y))
 }
 
-/// A vector whose lane `i` is `src[i]`.
-pub(super) fn gather(b: &mut FunctionBuilder, src: [Src; LANES]) -> Value {
+/// How many shuffles and bitcasts [`origin`] looks through.
+const ORIGIN_DEPTH: usize = 8;
+
+/// The vector and lane that 32-bit lane `s.1` of `s.0` was moved from by the shuffles of this
+/// module and little-endian bitcasts between 128-bit vectors, or `s` itself. The result's
+/// vector is defined before `s.0` (it is one of the operands `s.0` was computed from), so it
+/// dominates every use of `s.0`.
+fn origin(b: &FunctionBuilder, s: Src) -> Src {
+    let dfg = &b.func.dfg;
+    let (mut v, mut lane) = s;
+    for _ in 0..ORIGIN_DEPTH {
+        let ValueDef::Result(inst, 0) = dfg.value_def(v) else {
+            break;
+        };
+        match dfg.insts[inst] {
+            InstructionData::LoadNoOffset {
+                opcode: Opcode::Bitcast,
+                arg,
+                flags,
+            } if dfg.value_type(arg).bits() == 128
+                && dfg.mem_flags[flags].explicit_endianness() == Some(Endianness::Little) =>
+            {
+                v = arg;
+            }
+            InstructionData::Shuffle {
+                opcode: Opcode::Shuffle,
+                args,
+                imm,
+            } => {
+                let mask = dfg.immediates[imm].as_slice();
+                let at = 4 * lane as usize;
+                let first = mask[at];
+                let whole = first.is_multiple_of(4) && (1..4).all(|j| mask[at + j] == first + j as u8);
+                if !whole {
+                    break;
+                }
+                let l = first / 4;
+                (v, lane) = if l < 4 {
+                    (args[0], l)
+                } else {
+                    (args[1], l - 4)
+                };
+            }
+            _ => break,
+        }
+    }
+    (v, lane)
+}
+
+/// `v` as an `i8x16` vector, the type shuffles take.
+fn as_bytes(b: &mut FunctionBuilder, v: Value) -> Value {
+    cast(b, types::I8X16, v)
+}
+
+/// Every lane of `src` traced to its [`origin`], each vector as `i8x16`.
+fn origins(b: &mut FunctionBuilder, src: [Src; LANES]) -> [Src; LANES] {
+    src.map(|s| {
+        let (v, l) = origin(b, s);
+        (as_bytes(b, v), l)
+    })
+}
+
+/// A vector whose lane `i` is `src[i]` (sources already traced to their origins).
+fn gather(b: &mut FunctionBuilder, src: [Src; LANES]) -> Value {
+    if src
+        .iter()
+        .enumerate()
+        .all(|(i, s)| s == &(src[0].0, i as u8))
+    {
+        return src[0].0;
+    }
     if let Some((x, y)) = two_sources(&src) {
         let idx = src.map(|(v, l)| if v == x { l } else { l + 4 });
         return shuffle32(b, x, y, idx);
@@ -54,11 +132,7 @@ pub(super) fn gather(b: &mut FunctionBuilder, src: [Src; LANES]) -> Value {
 
 /// Two vectors built from sources `x` and `y` that take each lane from the same vector
 /// (`x[i].0 == y[i].0`).
-pub(super) fn gather_pair(
-    b: &mut FunctionBuilder,
-    x: [Src; LANES],
-    y: [Src; LANES],
-) -> (Value, Value) {
+fn gather_pair(b: &mut FunctionBuilder, x: [Src; LANES], y: [Src; LANES]) -> (Value, Value) {
     let lo = shuffle32(b, x[0].0, x[1].0, [x[0].1, y[0].1, x[1].1 + 4, y[1].1 + 4]);
     let hi = shuffle32(b, x[2].0, x[3].0, [x[2].1, y[2].1, x[3].1 + 4, y[3].1 + 4]);
     (
@@ -70,6 +144,7 @@ pub(super) fn gather_pair(
 /// Builds every vector of `srcs`, sharing the first step of neighbours that take each lane
 /// from the same vectors and need more than one shuffle.
 pub(super) fn gather_all(b: &mut FunctionBuilder, srcs: &[[Src; LANES]]) -> Vec<Value> {
+    let srcs: Vec<[Src; LANES]> = srcs.iter().map(|s| origins(b, *s)).collect();
     let one_step = |s: &[Src; LANES]| two_sources(s).is_some();
     let mut out = Vec::with_capacity(srcs.len());
     let mut k = 0;
