@@ -1,35 +1,48 @@
 //! Blocks (each work-item's own vector, stored one after another) that a vectorised region
-//! loads and stores with only lane moves between: the stores take the loaded vectors, or one
-//! shuffle of each, instead of splitting them into components and joining them back
-//! (`codegen/vector/transpose.rs`). Each file of tests/data/block_moves is a kernel's IR whose
-//! first line says how many of its 16-byte stores store a loaded vector directly and how
-//! many one shuffle of loaded vectors: `; block stores: D direct, S one shuffle`. That the
-//! results are right is checked against PoCL by tests/run (vector loads and stores).
+//! loads and stores with only lane moves or element-wise arithmetic between: the arithmetic
+//! runs on the loaded vectors (`codegen/vector/blocks.rs`) and the stores take its results,
+//! the loaded vectors, or one shuffle of each, instead of splitting them into components and
+//! joining them back (`codegen/vector/transpose.rs`). Each file of tests/data/block_moves is
+//! a kernel's IR whose first line says how many of its 16-byte stores store a value with no
+//! shuffle after the loads or arithmetic that computed it, and how many one with one
+//! shuffle: `; block stores: D direct, S one shuffle`. That the results are right is checked
+//! against PoCL by tests/run/cpu_block_lane_moves.cl.
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use oclc_backend_cpu::compile_module;
 
-/// How many lane moves (shuffles; bitcasts are free) lie between `v` and loaded vectors, if
-/// every path from `v` ends at a 16-byte load.
-fn shuffles_from_loads(defs: &HashMap<&str, (&str, Vec<&str>)>, v: &str) -> Option<usize> {
-    let (op, args) = defs.get(v)?;
-    match *op {
-        "load.i8x16" => Some(0),
-        "bitcast.f32x4" | "bitcast.i32x4" | "bitcast.i8x16" => shuffles_from_loads(defs, args[0]),
-        "shuffle" => {
-            let depth = args[..2]
+/// How many lane moves (shuffles; bitcasts are free) lie between `v` and the loads or
+/// arithmetic that computed its lanes (the most along any path).
+fn shuffles_before(defs: &HashMap<&str, (&str, Vec<&str>)>, v: &str) -> usize {
+    match defs.get(v) {
+        Some((op, args)) if op.starts_with("bitcast") => shuffles_before(defs, args[0]),
+        Some((op, args)) if *op == "shuffle" => {
+            1 + args[..2]
                 .iter()
-                .map(|a| shuffles_from_loads(defs, a))
-                .collect::<Option<Vec<_>>>()?;
-            depth.into_iter().max().map(|d| d + 1)
+                .map(|a| shuffles_before(defs, a))
+                .max()
+                .unwrap_or(0)
         }
-        _ => None,
+        _ => 0,
     }
 }
 
-/// `(direct, one shuffle)` counts of the vector stores in Cranelift text `clif`.
+/// True when `v` is a 128-bit vector: loaded, built or moved as one, or computed from one.
+fn is_vector(defs: &HashMap<&str, (&str, Vec<&str>)>, v: &str) -> bool {
+    let Some((op, args)) = defs.get(v) else {
+        return false;
+    };
+    let vector_op = ["shuffle", "splat", "insertlane", "vconst"];
+    if op.ends_with("x4") || op.ends_with("x16") || vector_op.contains(op) {
+        return true;
+    }
+    !op.contains('.') && args.first().is_some_and(|a| is_vector(defs, a))
+}
+
+/// How many 16-byte stores in Cranelift text `clif` store a value with no shuffle after the
+/// loads or arithmetic that computed it (`direct`), and how many one with one shuffle.
 fn block_stores(clif: &str) -> (usize, usize) {
     let mut defs = HashMap::new();
     for line in clif.lines() {
@@ -53,9 +66,12 @@ fn block_stores(clif: &str) -> (usize, usize) {
             .split_whitespace()
             .find(|w| w.starts_with('v'))
             .map(|w| w.trim_end_matches(','));
-        match value.and_then(|v| shuffles_from_loads(&defs, v)) {
-            Some(0) => direct += 1,
-            Some(1) => one += 1,
+        let Some(value) = value.filter(|v| is_vector(&defs, v)) else {
+            continue;
+        };
+        match shuffles_before(&defs, value) {
+            0 => direct += 1,
+            1 => one += 1,
             _ => {}
         }
     }

@@ -15,6 +15,7 @@
 
 mod access;
 mod affine;
+mod blocks;
 mod cmp64;
 mod control;
 mod groups;

@@ -2,7 +2,7 @@
 //! inside a vectorised region.
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{types, InstBuilder};
+use cranelift_codegen::ir::{types, InstBuilder, Value};
 use oclc_ir::{BinaryOp, CmpOp, MathFn, Op, Rounding, ScalarType, Type, UnaryOp, ValueId};
 
 use super::{PieceVal, VState, VVal};
@@ -89,6 +89,10 @@ impl Tx<'_, '_, '_> {
             return Ok(None);
         }
         let is_float = rs == ScalarType::F32;
+        let vt = if is_float { types::F32X4 } else { types::I32X4 };
+        if let Some(v) = self.v_simd_blocks(&xs, vt, |tx, vx| tx.v_simd_emit(op, is_float, vx)) {
+            return Ok(Some(v));
+        }
         let mut pieces = Vec::with_capacity(n);
         for p in 0..n {
             let mut vx = Vec::with_capacity(xs.len());
@@ -98,61 +102,65 @@ impl Tx<'_, '_, '_> {
                     None => return Ok(None),
                 }
             }
-            let ins = self.b.ins();
-            let r = match op {
-                Op::Unary(_, _) if is_float => ins.fneg(vx[0]),
-                Op::Unary(_, _) => ins.ineg(vx[0]),
-                Op::Binary(bop, _, _) => match (bop, is_float) {
-                    (BinaryOp::Add, true) => ins.fadd(vx[0], vx[1]),
-                    (BinaryOp::Sub, true) => ins.fsub(vx[0], vx[1]),
-                    (BinaryOp::Mul, true) => ins.fmul(vx[0], vx[1]),
-                    (BinaryOp::Div, true) => ins.fdiv(vx[0], vx[1]),
-                    (BinaryOp::Add, false) => ins.iadd(vx[0], vx[1]),
-                    (BinaryOp::Sub, false) => ins.isub(vx[0], vx[1]),
-                    (BinaryOp::Mul, false) => ins.imul(vx[0], vx[1]),
-                    (BinaryOp::And, false) => ins.band(vx[0], vx[1]),
-                    (BinaryOp::Or, false) => ins.bor(vx[0], vx[1]),
-                    (BinaryOp::Xor, false) => ins.bxor(vx[0], vx[1]),
-                    _ => unreachable!("filtered above"),
-                },
-                Op::Math { func, .. } => match func {
-                    MathFn::Fma => ins.fma(vx[0], vx[1], vx[2]),
-                    MathFn::Mad => {
-                        let m = ins.fmul(vx[0], vx[1]);
-                        self.b.ins().fadd(m, vx[2])
-                    }
-                    MathFn::Sqrt | MathFn::NativeSqrt => ins.sqrt(vx[0]),
-                    // As the scalar translation: 1 / sqrt(x), 1 / x, x / y.
-                    MathFn::Rsqrt | MathFn::NativeRsqrt => {
-                        let r = ins.sqrt(vx[0]);
-                        let one = self.b.ins().f32const(1.0);
-                        let one = self.b.ins().splat(types::F32X4, one);
-                        self.b.ins().fdiv(one, r)
-                    }
-                    MathFn::NativeRecip => {
-                        let one = ins.f32const(1.0);
-                        let one = self.b.ins().splat(types::F32X4, one);
-                        self.b.ins().fdiv(one, vx[0])
-                    }
-                    MathFn::NativeDivide => ins.fdiv(vx[0], vx[1]),
-                    MathFn::Floor => ins.floor(vx[0]),
-                    MathFn::Ceil => ins.ceil(vx[0]),
-                    MathFn::Trunc => ins.trunc(vx[0]),
-                    MathFn::Rint => ins.nearest(vx[0]),
-                    _ => ins.fabs(vx[0]),
-                },
-                Op::Convert { value, .. } => {
-                    match (self.types.scalar_of(self.f.value_type(*value)), is_float) {
-                        (_, true) => ins.fcvt_from_sint(types::F32X4, vx[0]),
-                        (Some(ScalarType::F32), false) => ins.fcvt_to_sint_sat(types::I32X4, vx[0]),
-                        _ => vx[0],
-                    }
-                }
-                _ => unreachable!("filtered above"),
-            };
-            pieces.push(PieceVal::Vector(r));
+            pieces.push(PieceVal::Vector(self.v_simd_emit(op, is_float, &vx)));
         }
         Ok(Some(VVal::Var { pieces, aff: None }))
+    }
+
+    /// The SIMD instruction(s) of `op` (one `v_simd` accepts) on vector operands `vx`.
+    fn v_simd_emit(&mut self, op: &Op, is_float: bool, vx: &[Value]) -> Value {
+        let ins = self.b.ins();
+        match op {
+            Op::Unary(_, _) if is_float => ins.fneg(vx[0]),
+            Op::Unary(_, _) => ins.ineg(vx[0]),
+            Op::Binary(bop, _, _) => match (bop, is_float) {
+                (BinaryOp::Add, true) => ins.fadd(vx[0], vx[1]),
+                (BinaryOp::Sub, true) => ins.fsub(vx[0], vx[1]),
+                (BinaryOp::Mul, true) => ins.fmul(vx[0], vx[1]),
+                (BinaryOp::Div, true) => ins.fdiv(vx[0], vx[1]),
+                (BinaryOp::Add, false) => ins.iadd(vx[0], vx[1]),
+                (BinaryOp::Sub, false) => ins.isub(vx[0], vx[1]),
+                (BinaryOp::Mul, false) => ins.imul(vx[0], vx[1]),
+                (BinaryOp::And, false) => ins.band(vx[0], vx[1]),
+                (BinaryOp::Or, false) => ins.bor(vx[0], vx[1]),
+                (BinaryOp::Xor, false) => ins.bxor(vx[0], vx[1]),
+                _ => unreachable!("filtered above"),
+            },
+            Op::Math { func, .. } => match func {
+                MathFn::Fma => ins.fma(vx[0], vx[1], vx[2]),
+                MathFn::Mad => {
+                    let m = ins.fmul(vx[0], vx[1]);
+                    self.b.ins().fadd(m, vx[2])
+                }
+                MathFn::Sqrt | MathFn::NativeSqrt => ins.sqrt(vx[0]),
+                // As the scalar translation: 1 / sqrt(x), 1 / x, x / y.
+                MathFn::Rsqrt | MathFn::NativeRsqrt => {
+                    let r = ins.sqrt(vx[0]);
+                    let one = self.b.ins().f32const(1.0);
+                    let one = self.b.ins().splat(types::F32X4, one);
+                    self.b.ins().fdiv(one, r)
+                }
+                MathFn::NativeRecip => {
+                    let one = ins.f32const(1.0);
+                    let one = self.b.ins().splat(types::F32X4, one);
+                    self.b.ins().fdiv(one, vx[0])
+                }
+                MathFn::NativeDivide => ins.fdiv(vx[0], vx[1]),
+                MathFn::Floor => ins.floor(vx[0]),
+                MathFn::Ceil => ins.ceil(vx[0]),
+                MathFn::Trunc => ins.trunc(vx[0]),
+                MathFn::Rint => ins.nearest(vx[0]),
+                _ => ins.fabs(vx[0]),
+            },
+            Op::Convert { value, .. } => {
+                match (self.types.scalar_of(self.f.value_type(*value)), is_float) {
+                    (_, true) => ins.fcvt_from_sint(types::F32X4, vx[0]),
+                    (Some(ScalarType::F32), false) => ins.fcvt_to_sint_sat(types::I32X4, vx[0]),
+                    _ => vx[0],
+                }
+            }
+            _ => unreachable!("filtered above"),
+        }
     }
 
     /// SIMD comparisons of f32/i32 values (giving masks) and selects on a mask.

@@ -56,7 +56,7 @@ const ORIGIN_DEPTH: usize = 8;
 /// module and little-endian bitcasts between 128-bit vectors, or `s` itself. The result's
 /// vector is defined before `s.0` (it is one of the operands `s.0` was computed from), so it
 /// dominates every use of `s.0`.
-fn origin(b: &FunctionBuilder, s: Src) -> Src {
+pub(super) fn origin(b: &FunctionBuilder, s: Src) -> Src {
     let dfg = &b.func.dfg;
     let (mut v, mut lane) = s;
     for _ in 0..ORIGIN_DEPTH {
@@ -81,7 +81,8 @@ fn origin(b: &FunctionBuilder, s: Src) -> Src {
                 let mask = dfg.immediates[imm].as_slice();
                 let at = 4 * lane as usize;
                 let first = mask[at];
-                let whole = first.is_multiple_of(4) && (1..4).all(|j| mask[at + j] == first + j as u8);
+                let whole =
+                    first.is_multiple_of(4) && (1..4).all(|j| mask[at + j] == first + j as u8);
                 if !whole {
                     break;
                 }
@@ -103,11 +104,24 @@ fn as_bytes(b: &mut FunctionBuilder, v: Value) -> Value {
     cast(b, types::I8X16, v)
 }
 
-/// Every lane of `src` traced to its [`origin`], each vector as `i8x16`.
-fn origins(b: &mut FunctionBuilder, src: [Src; LANES]) -> [Src; LANES] {
+/// Every lane of `src` traced to its [`origin`], each vector as `i8x16`: one cast per
+/// vector, kept in `casts` so that lanes of one vector name the same value.
+fn origins(
+    b: &mut FunctionBuilder,
+    src: [Src; LANES],
+    casts: &mut Vec<(Value, Value)>,
+) -> [Src; LANES] {
     src.map(|s| {
         let (v, l) = origin(b, s);
-        (as_bytes(b, v), l)
+        let bytes = match casts.iter().find(|c| c.0 == v) {
+            Some(c) => c.1,
+            None => {
+                let c = as_bytes(b, v);
+                casts.push((v, c));
+                c
+            }
+        };
+        (bytes, l)
     })
 }
 
@@ -144,7 +158,8 @@ fn gather_pair(b: &mut FunctionBuilder, x: [Src; LANES], y: [Src; LANES]) -> (Va
 /// Builds every vector of `srcs`, sharing the first step of neighbours that take each lane
 /// from the same vectors and need more than one shuffle.
 pub(super) fn gather_all(b: &mut FunctionBuilder, srcs: &[[Src; LANES]]) -> Vec<Value> {
-    let srcs: Vec<[Src; LANES]> = srcs.iter().map(|s| origins(b, *s)).collect();
+    let mut casts = Vec::new();
+    let srcs: Vec<[Src; LANES]> = srcs.iter().map(|s| origins(b, *s, &mut casts)).collect();
     let one_step = |s: &[Src; LANES]| two_sources(s).is_some();
     let mut out = Vec::with_capacity(srcs.len());
     let mut k = 0;
