@@ -78,8 +78,8 @@ pub(crate) struct JitCode {
 /// The kernels compiled for a launch's local size so far.
 #[derive(Default)]
 struct Specialised {
-    /// By kernel and local size.
-    kernels: HashMap<(FuncId, [u64; 3]), Arc<CompiledKernel>>,
+    /// By kernel, local size and whether the launch's buffers are distinct.
+    kernels: HashMap<(FuncId, [u64; 3], bool), Arc<CompiledKernel>>,
     /// The generic kernels, shared, for launches that take them.
     generic: HashMap<FuncId, Arc<CompiledKernel>>,
     /// The code of the specialised kernels.
@@ -119,13 +119,27 @@ impl CpuProgram {
         name: &str,
         local_size: [u64; 3],
     ) -> Option<Result<Arc<CompiledKernel>, CompileError>> {
+        self.kernel_for_launch(name, local_size, false)
+    }
+
+    /// [`CpuProgram::kernel_for`] for a launch that also says whether its buffer arguments
+    /// are distinct buffers (no two pointer parameters share memory): such launches get
+    /// code of their own, in which loads from the buffers the kernel never writes may move
+    /// ([`crate::vectorize::movable_loads`]).
+    pub fn kernel_for_launch(
+        &self,
+        name: &str,
+        local_size: [u64; 3],
+        distinct_buffers: bool,
+    ) -> Option<Result<Arc<CompiledKernel>, CompileError>> {
         let generic = self.kernel(name)?;
         let fid = generic.func;
+        let key = (fid, local_size, distinct_buffers);
         let mut spec = self.specialised.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(k) = spec.kernels.get(&(fid, local_size)) {
+        if let Some(k) = spec.kernels.get(&key) {
             return Some(Ok(k.clone()));
         }
-        let sizes = spec.kernels.keys().filter(|(f, _)| *f == fid).count();
+        let sizes = spec.kernels.keys().filter(|(f, _, _)| *f == fid).count();
         let takes_generic = !self.options.vectorize
             || reqd_local_size(self.module.function(fid)).is_some()
             || sizes >= MAX_SPECIALISATIONS;
@@ -136,24 +150,27 @@ impl CpuProgram {
                 .or_insert_with(|| Arc::new(generic.clone()));
             return Some(Ok(k.clone()));
         }
-        let compiled = self.specialise(fid, local_size);
+        let compiled = self.specialise(fid, local_size, distinct_buffers);
         Some(compiled.map(|(code, kernel)| {
             let kernel = Arc::new(kernel);
             spec.code.push(code);
-            spec.kernels.insert((fid, local_size), kernel.clone());
+            spec.kernels.insert(key, kernel.clone());
             kernel
         }))
     }
 
-    /// Compiles kernel `fid` alone for `local_size`.
+    /// Compiles kernel `fid` alone for `local_size` (and distinct buffers, when
+    /// `distinct_buffers`).
     fn specialise(
         &self,
         fid: FuncId,
         local_size: [u64; 3],
+        distinct_buffers: bool,
     ) -> Result<(JitCode, CompiledKernel), CompileError> {
         let select = KernelSelection {
             only: Some(fid),
             local_size: &|_| Some(local_size),
+            distinct_buffers,
         };
         self.compile_one(&self.module, &select)
     }
@@ -290,6 +307,7 @@ pub fn compile_module_debug(
     let select = KernelSelection {
         only: None,
         local_size: &|f| reqd_local_size(f).filter(|_| options.vectorize),
+        distinct_buffers: false,
     };
     let (code, kernels) = define_kernels(
         jit,

@@ -94,6 +94,9 @@ pub(crate) struct KernelSelection<'a> {
     pub only: Option<FuncId>,
     /// The local size to specialise a kernel on ([`crate::specialize`]), if any.
     pub local_size: &'a dyn Fn(&Function) -> Option<[u64; 3]>,
+    /// Compile for launches whose buffer arguments are distinct buffers
+    /// (`codegen::Env::distinct_buffers`).
+    pub distinct_buffers: bool,
 }
 
 impl KernelSelection<'_> {
@@ -102,6 +105,7 @@ impl KernelSelection<'_> {
         KernelSelection {
             only: None,
             local_size: &|_| None,
+            distinct_buffers: false,
         }
     }
 }
@@ -187,6 +191,7 @@ pub(crate) fn translate_kernels(
             printf_by_index,
             vectorize: options.vectorize,
             local_size,
+            distinct_buffers: select.distinct_buffers,
             notes: Vec::new(),
             missing_routines: Vec::new(),
             debug: options.debug,

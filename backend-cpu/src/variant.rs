@@ -74,6 +74,7 @@ impl CpuProgram {
         let select = KernelSelection {
             only: Some(fid),
             local_size: &|_| vectorize.then_some(local_size),
+            distinct_buffers: false,
         };
         let (code, kernel) = self.compile_one(variant, &select)?;
         let generic = self.kernel(name).ok_or_else(|| mismatch("its kernels"))?;

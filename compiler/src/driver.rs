@@ -522,7 +522,8 @@ pub fn compile_cpu(
         .map_err(|e| CompileError::Diagnostics(format!("error: {e}")))?;
     let mut clif = program.clif_text();
     if let Some((kernel, [x, y, z])) = launch {
-        if let Ok(text) = program.clif_text_for(kernel, [x, y, z]) {
+        // `oclc run` gives each argument a buffer of its own.
+        if let Ok(text) = program.clif_text_for(kernel, [x, y, z], true) {
             clif.push_str(&format!(
                 "; kernel {kernel} as launched, local size {x}x{y}x{z}\n"
             ));

@@ -133,9 +133,19 @@ impl Program {
     /// Kernel `name` compiled for work-groups of `local_size` (compiled on the first
     /// launch with that size, see `CpuProgram::kernel_for`).
     /// The Cranelift IR of kernel `name` as launches with work-groups of `local_size` run
-    /// it (compiled for that size, see `CpuProgram::kernel_for`).
-    pub fn clif_text_for(&self, name: &str, local_size: [u64; 3]) -> Result<String, RuntimeError> {
-        Ok(self.compiled(name, local_size)?.clif.clone())
+    /// it (compiled for that size, see `CpuProgram::kernel_for`), for launches whose buffer
+    /// arguments are distinct buffers when `distinct_buffers` (as `oclc run` gives each
+    /// argument a buffer of its own; see [`distinct_buffers`]).
+    pub fn clif_text_for(
+        &self,
+        name: &str,
+        local_size: [u64; 3],
+        distinct_buffers: bool,
+    ) -> Result<String, RuntimeError> {
+        Ok(self
+            .compiled(name, local_size, distinct_buffers)?
+            .clif
+            .clone())
     }
 
     /// What a launch of kernel `name` with work-groups of `local_size` and arguments
@@ -153,7 +163,11 @@ impl Program {
                 return Ok(Launchable::Variant(v));
             }
         }
-        Ok(Launchable::Program(self.compiled(name, local_size)?))
+        Ok(Launchable::Program(self.compiled(
+            name,
+            local_size,
+            distinct_buffers(args),
+        )?))
     }
 
     /// For a checked launch of kernel `name` over `global` global ids from `offset` with
@@ -192,21 +206,36 @@ impl Program {
             };
             compile_module_debug(&self.module, options, DebugSources::default()).ok()
         });
-        twin.as_ref()?.kernel_for(&checked.name, local_size)?.ok()
+        twin.as_ref()?
+            .kernel_for_launch(&checked.name, local_size, distinct_buffers(args))?
+            .ok()
     }
 
     pub(crate) fn compiled(
         &self,
         name: &str,
         local_size: [u64; 3],
+        distinct_buffers: bool,
     ) -> Result<Arc<CompiledKernel>, RuntimeError> {
         self.kernel(name)?;
         let k = self
             .cpu
-            .kernel_for(name, local_size)
+            .kernel_for_launch(name, local_size, distinct_buffers)
             .expect("every kernel is compiled")?;
         Ok(k)
     }
+}
+
+/// True when no buffer is passed twice among `args`. Each [`crate::Buffer`] owns its
+/// memory, so distinct buffers never share any: the kernel's pointer parameters then
+/// reach disjoint memory, which lets the CPU code move loads from the buffers the kernel
+/// never writes (`oclc_backend_cpu::vectorize::movable_loads`).
+pub fn distinct_buffers(args: &[ArgValue]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    args.iter().all(|a| match a {
+        ArgValue::Buffer(b) => seen.insert(*b),
+        _ => true,
+    })
 }
 
 fn describe(module: &Module, k: &CompiledKernel) -> KernelInfo {

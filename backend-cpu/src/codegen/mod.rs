@@ -70,6 +70,9 @@ pub struct Env<'m> {
     /// The local size the kernel is compiled for ([`crate::specialize`]), or `None` for a
     /// work-group function that reads it from the context at run time.
     pub local_size: Option<[u64; 3]>,
+    /// The kernel is compiled for launches whose buffer arguments are distinct buffers (no
+    /// two pointer parameters share memory), as runtime-lite knows at launch.
+    pub distinct_buffers: bool,
     /// One line per region of the kernel translated last: vectorised or why not.
     pub notes: Vec<String>,
     /// Runtime routines the code called that `math` lacks (declared as imports so that
@@ -126,6 +129,17 @@ pub fn translate_kernel(
     if tx.env.vectorize {
         tx.uniformity = Some(std::rc::Rc::new(crate::vectorize::analyze(func)));
         tx.access_groups = std::rc::Rc::new(crate::vectorize::groups::find(types, func));
+        if tx.env.check.is_none() {
+            let unwritten = oclc_ir::analysis::unwritten_params(
+                types,
+                func,
+                module.volatile_memory,
+                tx.env.distinct_buffers,
+            );
+            tx.movable_loads = std::rc::Rc::new(crate::vectorize::movable_loads::movable_loads(
+                types, func, &unwritten,
+            ));
+        }
     }
     tx.run(module)?;
     tx.b.seal_all_blocks();
@@ -217,6 +231,9 @@ pub(crate) struct Tx<'a, 'e, 'm> {
     pub ret_vars: Option<Vec<Variable>>,
     /// The `vloadN`/`vstoreN` groups of the kernel, when the vectorize stage runs.
     pub access_groups: std::rc::Rc<crate::vectorize::groups::Groups>,
+    /// The loads that vectorised regions may mark movable
+    /// ([`crate::vectorize::movable_loads`]).
+    pub movable_loads: std::rc::Rc<std::collections::HashSet<ValueId>>,
     /// The checks of a checked kernel.
     pub(crate) check: Option<check::CheckCx>,
     /// The barrier divergence checks of a checked kernel.
@@ -328,6 +345,7 @@ impl<'a, 'e, 'm> Tx<'a, 'e, 'm> {
             exact_sums: Default::default(),
             ret_vars: None,
             access_groups: Default::default(),
+            movable_loads: Default::default(),
             check: None,
             barrier_checks: Default::default(),
         }

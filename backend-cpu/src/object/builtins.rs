@@ -78,6 +78,7 @@ pub fn define_library_routines(
             printf_by_index: true,
             vectorize: false,
             local_size: None,
+            distinct_buffers: false,
             notes: Vec::new(),
             missing_routines: Vec::new(),
             debug: false,

@@ -12,6 +12,7 @@
 pub mod analysis;
 pub mod groups;
 pub mod induction;
+pub mod movable_loads;
 pub mod row_cut;
 
 use oclc_ir::{Dim, Function, Op, Stmt};

@@ -12,6 +12,7 @@ pub mod effects;
 pub mod group_invariant;
 pub mod initialised;
 pub mod loops;
+pub mod unwritten;
 pub mod vars;
 
 pub use access_align::AccessAlign;
@@ -20,4 +21,5 @@ pub use effects::{block_effects, Effects};
 pub use group_invariant::barriers_alike_in_every_group;
 pub use initialised::initialised_before_loads;
 pub use loops::{counted_loop, CountedLoop};
+pub use unwritten::unwritten_params;
 pub use vars::{local_addresses, variables, Variables};

@@ -157,7 +157,9 @@ impl Tx<'_, '_, '_> {
     }
 
     /// Loads pieces `ps` (of a `size`-byte value) at `p` for every lane.
-    pub(super) fn v_load_all(&mut self, p: &VVal, ps: &[Piece], size: u64) -> VVal {
+    /// `movable`: the load may be placed by its uses (`crate::vectorize::movable_loads`);
+    /// its vector loads are then marked read-only, non-trapping and movable.
+    pub(super) fn v_load_all(&mut self, p: &VVal, ps: &[Piece], size: u64, movable: bool) -> VVal {
         let (aff, m) = match shape(p, ps, size, false) {
             Shape::Uniform(addr) => {
                 let xs = ps
@@ -178,10 +180,18 @@ impl Tx<'_, '_, '_> {
             .iter()
             .map(|pc| vector_type(pc.ty).expect("checked"))
             .collect();
+        let flags = if movable {
+            MemFlagsData::new()
+                .with_notrap()
+                .with_readonly()
+                .with_can_move()
+        } else {
+            MemFlagsData::new()
+        };
         let fast = |tx: &mut Self, base: Value| -> Vec<Value> {
             match m {
-                None => vec![tx.b.ins().load(vts[0], MemFlagsData::new(), base, 0)],
-                Some(m) => tx.v_block_load(base, ps, m),
+                None => vec![tx.b.ins().load(vts[0], flags, base, 0)],
+                Some(m) => tx.v_block_load(base, ps, m, flags),
             }
         };
         let vals = match aff.guard {
@@ -219,15 +229,17 @@ impl Tx<'_, '_, '_> {
 
     /// Loads the blocks of `m` 32-bit elements at `base` (lane `i`'s at `base + i * 4m`) and
     /// returns the vector of each piece of `ps`.
-    pub(super) fn v_block_load(&mut self, base: Value, ps: &[Piece], m: usize) -> Vec<Value> {
+    pub(super) fn v_block_load(
+        &mut self,
+        base: Value,
+        ps: &[Piece],
+        m: usize,
+        flags: MemFlagsData,
+    ) -> Vec<Value> {
         let e = ps[0].ty.bytes() as u64;
         let vt = vector_type(ps[0].ty).expect("checked");
         let vectors: Vec<Value> = (0..m)
-            .map(|j| {
-                self.b
-                    .ins()
-                    .load(types::I8X16, MemFlagsData::new(), base, 16 * j as i32)
-            })
+            .map(|j| self.b.ins().load(types::I8X16, flags, base, 16 * j as i32))
             .collect();
         let srcs: Vec<[transpose::Src; LANES]> = ps
             .iter()

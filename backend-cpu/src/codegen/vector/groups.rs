@@ -34,7 +34,7 @@ impl Tx<'_, '_, '_> {
         if !self.is_block(&p, &ps, size, false) {
             return Ok(None);
         }
-        let VVal::Var { pieces, .. } = self.v_load_all(&p, &ps, size) else {
+        let VVal::Var { pieces, .. } = self.v_load_all(&p, &ps, size, false) else {
             return Ok(None);
         };
         for (v, piece) in g.values.iter().zip(pieces.iter().copied()).skip(1) {

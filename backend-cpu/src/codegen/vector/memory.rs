@@ -154,8 +154,9 @@ impl Tx<'_, '_, '_> {
             // (a private variable in the work-item state): lane 0's copy serves all.
             p = VVal::Uni(p.lane(&mut self.b, 0));
         }
+        let movable = self.movable_loads.contains(&result);
         let Some(m) = self.v_exec(vs) else {
-            return Ok(self.v_load_all(&p, &ps, size));
+            return Ok(self.v_load_all(&p, &ps, size, movable));
         };
         if let VVal::Uni(addr) = &p {
             // Read once, when any lane is active (the address may be invalid otherwise).
@@ -177,7 +178,7 @@ impl Tx<'_, '_, '_> {
             vs,
             m,
             &tys,
-            |tx, _| Ok(tx.v_load_all(&p, &ps, size)),
+            |tx, _| Ok(tx.v_load_all(&p, &ps, size, movable)),
             |tx, _| {
                 let lanes = tx.v_each_active_lane(m, &tys, |tx, i| {
                     let addr = p.lane_piece(&mut tx.b, 0, i);
