@@ -28,6 +28,14 @@ const CL_FLOAT: i64 = 0x10DE;
 /// `CL_R`.
 const CL_R: i64 = 0x10B0;
 
+/// The flags of loads from an image descriptor: a launch binds every image parameter to a
+/// descriptor that stays valid and unchanged while it runs, so its fields load as pure
+/// values, which Cranelift computes once outside the work-item loops instead of at every
+/// texel (image_blur, stop 43: bench/results/middle-end.txt).
+fn desc_flags() -> MemFlagsData {
+    MemFlagsData::trusted().with_readonly().with_can_move()
+}
+
 /// The 2D `CL_FLOAT` images whose texels the generated code reads and writes in place.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum InPlace {
@@ -187,7 +195,7 @@ impl Tx<'_, '_, '_> {
         clamp: bool,
         order: InPlace,
     ) -> Result<(Value, ClifBlock), CompileError> {
-        let ro = MemFlagsData::trusted().with_readonly();
+        let ro = desc_flags();
         let field = |tx: &mut Self, off: i32| tx.b.ins().load(types::I32, ro, img, off);
         let w = field(self, desc_offsets::WIDTH);
         let h = field(self, desc_offsets::HEIGHT);
@@ -304,7 +312,7 @@ impl Tx<'_, '_, '_> {
         image: ValueId,
     ) -> Result<Vec<Value>, CompileError> {
         let img = self.val1(image)?;
-        let ro = MemFlagsData::trusted().with_readonly();
+        let ro = desc_flags();
         let field = |tx: &mut Self, off: i32| tx.b.ins().load(types::I32, ro, img, off);
         Ok(match query {
             ImageQuery::Width => vec![field(self, desc_offsets::WIDTH)],
