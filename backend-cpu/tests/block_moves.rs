@@ -8,8 +8,9 @@
 //! shuffle: `; block stores: D direct, S one shuffle`. That the results are right is checked
 //! against PoCL by tests/run/cpu_block_lane_moves.cl.
 
+mod common;
+
 use std::collections::HashMap;
-use std::path::Path;
 
 use oclc_backend_cpu::compile_module;
 
@@ -80,33 +81,16 @@ fn block_stores(clif: &str) -> (usize, usize) {
 
 #[test]
 fn block_stores_take_the_loaded_vectors() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/block_moves");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ir"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 3, "no cases in {}", dir.display());
     let mut wrong = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap();
-        let first = text.lines().next().unwrap_or("");
-        let expected: Vec<usize> = first
-            .strip_prefix("; block stores: ")
-            .unwrap_or_else(|| {
-                panic!(
-                    "{}: first line must say `; block stores: D direct, S one shuffle`",
-                    file.display()
-                )
-            })
-            .split(|c: char| !c.is_ascii_digit())
-            .filter_map(|w| w.parse().ok())
-            .take(2)
-            .collect();
-        let module =
-            oclc_ir::parse_module(&text).unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
-        oclc_ir::verify_module(&module).unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
+    for (file, text) in &common::ir_cases("block_moves", 3) {
+        let expected = common::header_numbers(
+            text,
+            "; block stores: ",
+            2,
+            file,
+            "; block stores: D direct, S one shuffle",
+        );
+        let module = common::parse(text);
         let clif = compile_module(&module).unwrap().clif_text();
         let got = block_stores(&clif);
         if vec![got.0, got.1] != expected {

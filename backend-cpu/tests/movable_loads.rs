@@ -10,7 +10,7 @@
 //! `oclc run` launches has distinct buffers), and for a buffer passed twice by
 //! runtime-lite/tests/aliased_buffers.rs.
 
-use std::path::Path;
+mod common;
 
 use oclc_backend_cpu::compile_module;
 
@@ -26,33 +26,16 @@ fn movable_loads(clif: &str) -> usize {
 
 #[test]
 fn loads_are_movable_only_where_nothing_can_change_them() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/movable_loads");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ir"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 5, "no cases in {}", dir.display());
     let mut wrong = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap();
-        let first = text.lines().next().unwrap_or("");
-        let expected: Vec<usize> = first
-            .strip_prefix("; movable loads: ")
-            .unwrap_or_else(|| {
-                panic!(
-                    "{}: first line must say `; movable loads: A without the launch's facts, B with distinct buffers`",
-                    file.display()
-                )
-            })
-            .split(|c: char| !c.is_ascii_digit())
-            .filter_map(|w| w.parse().ok())
-            .take(2)
-            .collect();
-        let module =
-            oclc_ir::parse_module(&text).unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
-        oclc_ir::verify_module(&module).unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
+    for (file, text) in &common::ir_cases("movable_loads", 5) {
+        let expected = common::header_numbers(
+            text,
+            "; movable loads: ",
+            2,
+            file,
+            "; movable loads: A without the launch's facts, B with distinct buffers",
+        );
+        let module = common::parse(text);
         let program = compile_module(&module).unwrap();
         let count = |distinct: bool| -> usize {
             program

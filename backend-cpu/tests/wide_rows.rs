@@ -3,7 +3,7 @@
 //! `; wide rows: no`, and why. That the wide rows compute the right results is checked
 //! against PoCL by tests/run/wide_rows.cl.
 
-use std::path::Path;
+mod common;
 
 use oclc_backend_cpu::compile_module;
 
@@ -11,17 +11,8 @@ const NOTE: &str = "; wide rows: a call's groups run as one row";
 
 #[test]
 fn wide_rows_fire_where_each_file_says() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/wide_rows");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ir"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 2, "no cases in {}", dir.display());
     let mut wrong = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap();
+    for (file, text) in &common::ir_cases("wide_rows", 2) {
         let expected = match text.lines().next() {
             Some(l) if l.starts_with("; wide rows: yes") => true,
             Some(l) if l.starts_with("; wide rows: no") => false,
@@ -30,9 +21,7 @@ fn wide_rows_fire_where_each_file_says() {
                 file.display()
             ),
         };
-        let module =
-            oclc_ir::parse_module(&text).unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
-        oclc_ir::verify_module(&module).unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
+        let module = common::parse(text);
         let clif = compile_module(&module).unwrap().clif_text();
         if clif.contains(NOTE) != expected {
             wrong.push(format!("{} (expected {expected})", file.display()));

@@ -103,3 +103,45 @@ pub fn from_bytes<T: Copy + Default>(b: &[u8]) -> Vec<T> {
     };
     out
 }
+
+/// The `.ir` files of `tests/data/<dir>`, sorted, each with its text; panics when there are
+/// fewer than `min` (a misplaced folder would otherwise test nothing).
+pub fn ir_cases(dir: &str, min: usize) -> Vec<(std::path::PathBuf, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(dir);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ir"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= min, "no cases in {}", dir.display());
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap();
+            (f, text)
+        })
+        .collect()
+}
+
+/// The first `n` numbers of the first line of `text`, which must start with `prefix`
+/// (`form` shows the expected line in the panic message).
+pub fn header_numbers(
+    text: &str,
+    prefix: &str,
+    n: usize,
+    file: &std::path::Path,
+    form: &str,
+) -> Vec<usize> {
+    text.lines()
+        .next()
+        .unwrap_or("")
+        .strip_prefix(prefix)
+        .unwrap_or_else(|| panic!("{}: first line must say `{form}`", file.display()))
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .take(n)
+        .collect()
+}
