@@ -104,6 +104,11 @@ impl CpuProgram {
         &self.kernels
     }
 
+    /// The options the program was compiled with.
+    pub fn options(&self) -> CpuOptions {
+        self.options
+    }
+
     /// A kernel by name.
     pub fn kernel(&self, name: &str) -> Option<&CompiledKernel> {
         self.kernels.iter().find(|k| k.name == name)
@@ -239,6 +244,9 @@ pub struct CpuOptions {
     /// Compile checked code ([`crate::check`]): every access, division and barrier is
     /// checked and defects are reported; the vectorize stage is off.
     pub check: bool,
+    /// The `-O` level the module was optimised at (the budgets of what a kernel specialised
+    /// on its local size unrolls, [`crate::specialize::unroll_fixed_barrier_loops`]).
+    pub opt_level: u8,
 }
 
 impl Default for CpuOptions {
@@ -247,6 +255,7 @@ impl Default for CpuOptions {
             vectorize: true,
             debug: false,
             check: false,
+            opt_level: 2,
         }
     }
 }
@@ -258,6 +267,7 @@ impl CpuOptions {
             vectorize: level >= 1,
             debug: false,
             check: false,
+            opt_level: level,
         }
     }
 

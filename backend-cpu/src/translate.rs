@@ -171,8 +171,17 @@ pub(crate) fn translate_kernels(
         if !options.debug && oclc_ir::opt::forward_stores::forward_single_stores(&mut func) > 0 {
             oclc_ir::opt::dce::dce_function(&mut func);
         }
+        let mut unrolled = false;
         if let Some(sizes) = local_size {
             crate::specialize::substitute_local_size(&types, &mut func, sizes);
+            if !options.debug && !options.check {
+                unrolled = crate::specialize::unroll_fixed_barrier_loops(
+                    &mut types,
+                    &mut func,
+                    module.volatile_memory,
+                    options.opt_level,
+                );
+            }
         }
         let p = plan_with(&types, &func, options.debug);
         let mut args = arg_layout(module, kf);
@@ -215,7 +224,12 @@ pub(crate) fn translate_kernels(
             text.push_str("; vectorize: off (-O0)\n");
         }
         if let Some([x, y, z]) = local_size {
-            text.push_str(&format!("; specialised: local size {x}x{y}x{z}\n"));
+            let loops = if unrolled {
+                ", loops with barriers unrolled fully"
+            } else {
+                ""
+            };
+            text.push_str(&format!("; specialised: local size {x}x{y}x{z}{loops}\n"));
         }
         if p.wide_rows {
             text.push_str("; wide rows: a call's groups run as one row\n");

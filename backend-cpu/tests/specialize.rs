@@ -116,3 +116,26 @@ fn strided_loops_over_the_local_size_run_once_per_work_item() {
     assert_eq!(count(&k.clif, "runs once per work-item"), 0, "{}", k.clif);
     assert_eq!(count(&p.kernel("histogram").unwrap().clif, "runs once"), 0);
 }
+
+#[test]
+fn tree_steps_unroll_once_the_local_size_fixes_their_count() {
+    // `for (s = get_local_size(0) / 2; s != 0; s >>= 1) { ...; barrier }`: a halving loop
+    // whose count the local size fixes (its results are checked against PoCL by the
+    // reduction RUN lines of tests/run and samples/reduce.cl at several local sizes).
+    let note = ", loops with barriers unrolled fully";
+    let p = compile_module(&fixtures::reduce_sum()).unwrap();
+    assert!(!p.kernel("reduce_sum").unwrap().clif.contains(note));
+    for local in [64, 6] {
+        let k = p.kernel_for("reduce_sum", [local, 1, 1]).unwrap().unwrap();
+        assert!(k.clif.contains(note), "{}", k.clif);
+        // One barrier before the tree and one per step (6 steps of 64, 2 of 6), each
+        // ending a region of its own.
+        let steps = if local == 64 { 6 } else { 2 };
+        let regions = k.clif.matches("; vectorize: region ").count();
+        assert_eq!(regions, steps + 2, "{}", k.clif);
+    }
+    // A kernel without a loop holding a barrier is left as it was.
+    let v = compile_module(&fixtures::vecadd()).unwrap();
+    let k = v.kernel_for("vecadd", [16, 1, 1]).unwrap().unwrap();
+    assert!(!k.clif.contains(note), "{}", k.clif);
+}

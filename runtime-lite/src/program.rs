@@ -203,6 +203,7 @@ impl Program {
                 vectorize: true,
                 debug: false,
                 check: false,
+                opt_level: self.cpu.options().opt_level,
             };
             compile_module_debug(&self.module, options, DebugSources::default()).ok()
         });

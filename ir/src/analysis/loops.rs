@@ -10,6 +10,11 @@
 //! the step are constants, the trip count is known: it is counted in the induction
 //! variable's own type, so wrap-around is taken into account, and a loop that would run
 //! more than [`MAX_COUNTED_TRIPS`] times (or forever) has no known trip count.
+//!
+//! A *halving* loop ([`halving_loop`]) has the same shape but shifts its induction variable
+//! right by a constant each iteration (`for (k = 128; k > 0; k >>= 1)`, the tree steps of a
+//! work-group reduction; `k /= 2` on an unsigned `k` alike). It is recognised only with a
+//! constant start and bound, for its trip count: nothing else about it is linear.
 
 use crate::fx::HashSet;
 
@@ -50,7 +55,8 @@ pub struct CountedLoop {
     pub cmp: CmpOp,
     /// The bound, invariant in the loop (defined before it or in the header).
     pub bound: ValueId,
-    /// The constant added to the induction variable each iteration.
+    /// The constant added to the induction variable each iteration (0 for a halving loop,
+    /// [`halving_loop`]).
     pub step: i128,
     /// Where the induction variable is stored.
     pub step_at: StepAt,
@@ -79,6 +85,48 @@ pub fn counted_loop(
     continuing: &Block,
     break_if: Option<ValueId>,
 ) -> Option<CountedLoop> {
+    let (lp, update) = recognise(f, types, vars, outer, preceding, body, continuing, break_if)?;
+    matches!(update, Update::Add(_)).then_some(lp)
+}
+
+/// Recognises the loop as a halving loop (see the module documentation) whose trip count is
+/// known: a [`CountedLoop`] with `step` 0 (its induction variable is shifted, not stepped)
+/// and `trip_count` set. Only full unrolling may use it.
+#[allow(clippy::too_many_arguments)]
+pub fn halving_loop(
+    f: &Function,
+    types: &TypeTable,
+    vars: &Variables,
+    outer: &Defs,
+    preceding: &[Stmt],
+    body: &Block,
+    continuing: &Block,
+    break_if: Option<ValueId>,
+) -> Option<CountedLoop> {
+    let (lp, update) = recognise(f, types, vars, outer, preceding, body, continuing, break_if)?;
+    (matches!(update, Update::Shr(_)) && lp.trip_count.is_some()).then_some(lp)
+}
+
+/// How an induction variable changes each iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Update {
+    /// `iv += step` (a non-zero constant).
+    Add(i128),
+    /// `iv >>= s` (arithmetic for a signed `iv`), or `iv /= 2^s` for an unsigned one.
+    Shr(u32),
+}
+
+#[allow(clippy::too_many_arguments)]
+fn recognise(
+    f: &Function,
+    types: &TypeTable,
+    vars: &Variables,
+    outer: &Defs,
+    preceding: &[Stmt],
+    body: &Block,
+    continuing: &Block,
+    break_if: Option<ValueId>,
+) -> Option<(CountedLoop, Update)> {
     if break_if.is_some() {
         return None;
     }
@@ -159,7 +207,7 @@ pub fn counted_loop(
     if !invariant(b, header, &inside, vars, &stored) {
         return None;
     }
-    let (step, step_at) = find_step(iv, body, continuing, exit_index, vars, outer)?;
+    let (update, step_at) = find_step(iv, elem, body, continuing, exit_index, vars, outer)?;
     let rest = stmts_effects(&body.stmts[exit_index + 1..], f, types, vars);
     let cont = block_effects(continuing, f, types, vars);
     if matches!(step_at, StepAt::Body(_)) && rest.continues {
@@ -170,10 +218,17 @@ pub fn counted_loop(
         start.and_then(|s| outer.int_constant(s)),
         outer.int_constant(b),
     ) {
-        (Some(s), Some(n)) => count_trips(elem, cmp_elem, cmp, s, n, step),
+        (Some(s), Some(n)) => match update {
+            Update::Add(step) => count_trips(elem, cmp_elem, cmp, s, n, step),
+            Update::Shr(k) => count_shifts(elem, cmp_elem, cmp, s, n, k),
+        },
         _ => None,
     };
-    Some(CountedLoop {
+    let step = match update {
+        Update::Add(step) => step,
+        Update::Shr(_) => 0,
+    };
+    let lp = CountedLoop {
         iv,
         elem,
         cmp_elem,
@@ -186,7 +241,8 @@ pub fn counted_loop(
         trip_count,
         other_exits: rest.breaks || rest.returns || cont.breaks || cont.returns,
         continues: rest.continues,
-    })
+    };
+    Some((lp, update))
 }
 
 impl Defs {
@@ -262,15 +318,16 @@ fn invariant(
     }
 }
 
-/// The constant step and where the induction variable's one store is.
+/// How the induction variable changes and where its one store is.
 fn find_step(
     iv: LocalId,
+    elem: ScalarType,
     body: &Block,
     continuing: &Block,
     exit_index: usize,
     vars: &Variables,
     all: &Defs,
-) -> Option<(i128, StepAt)> {
+) -> Option<(Update, StepAt)> {
     // Exactly one store of `iv` in the loop, at the top level of the continuing block or of
     // the body after the header.
     let mut count = 0;
@@ -308,13 +365,23 @@ fn find_step(
         stmts: block.stmts[..index].to_vec(),
     });
     let is_iv_load = |v: ValueId| matches!(before.op(v), Some(Op::Load { ptr }) if vars.promoted(*ptr) == Some(iv));
-    let step = match before.op(*value)? {
-        Op::Binary(BinaryOp::Add, x, k) if is_iv_load(*x) => all.int_constant(*k)?,
-        Op::Binary(BinaryOp::Add, k, x) if is_iv_load(*x) => all.int_constant(*k)?,
-        Op::Binary(BinaryOp::Sub, x, k) if is_iv_load(*x) => -all.int_constant(*k)?,
+    // A shift by a constant below the width (the IR masks larger counts).
+    let shift = |k: i128| (1..elem.bits() as i128).contains(&k).then_some(k as u32);
+    let update = match before.op(*value)? {
+        Op::Binary(BinaryOp::Add, x, k) if is_iv_load(*x) => Update::Add(all.int_constant(*k)?),
+        Op::Binary(BinaryOp::Add, k, x) if is_iv_load(*x) => Update::Add(all.int_constant(*k)?),
+        Op::Binary(BinaryOp::Sub, x, k) if is_iv_load(*x) => Update::Add(-all.int_constant(*k)?),
+        Op::Binary(BinaryOp::Shr, x, k) if is_iv_load(*x) => {
+            Update::Shr(shift(all.int_constant(*k)?)?)
+        }
+        Op::Binary(BinaryOp::Div, x, k) if is_iv_load(*x) && !elem.is_signed() => {
+            let d = all.int_constant(*k)?;
+            let log = (d > 1 && d.count_ones() == 1).then(|| d.trailing_zeros() as i128)?;
+            Update::Shr(shift(log)?)
+        }
         _ => return None,
     };
-    (step != 0).then_some((step, at))
+    (update != Update::Add(0)).then_some((update, at))
 }
 
 /// The value the statements `preceding` store last to `iv`, if the last statement that may
@@ -367,6 +434,29 @@ pub fn compare(op: CmpOp, a: i128, b: i128) -> bool {
         CmpOp::Gt => a > b,
         CmpOp::Ge => a >= b,
     }
+}
+
+/// How many times `for (v = start; (cmp_elem) v op bound; v >>= k)` runs (an arithmetic
+/// shift for a signed `elem`), if at most [`MAX_COUNTED_TRIPS`].
+pub fn count_shifts(
+    elem: ScalarType,
+    cmp_elem: ScalarType,
+    op: CmpOp,
+    start: i128,
+    bound: i128,
+    k: u32,
+) -> Option<u64> {
+    let (mut v, bound) = (wrap(elem, start), wrap(cmp_elem, bound));
+    let mut n = 0u64;
+    while compare(op, wrap(cmp_elem, v), bound) {
+        n += 1;
+        if n > MAX_COUNTED_TRIPS {
+            return None;
+        }
+        // `v` is in `elem`'s range: non-negative when unsigned, so `>>` is logical there.
+        v = wrap(elem, v >> k);
+    }
+    Some(n)
 }
 
 /// How many times `for (v = start; (cmp_elem) v op bound; v += step)` runs, `v` in `elem`

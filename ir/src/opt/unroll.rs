@@ -11,8 +11,8 @@
 //!   [`MAX_FULL_STATEMENTS`] when the source asks (`#pragma unroll`). Each copy stores the
 //!   induction variable as the loop did, so `forward_loads` and `const_fold` turn its uses
 //!   into constants. Without a request, the copies' loads from memory (not private
-//!   variables) must also stay within [`OptConfig::full_unroll_max_loads`]; a loop with
-//!   more is unrolled partially, as if its trip count were known only at run time (but a
+//!   variables) must also stay within [`OptConfig::full_unroll_max_loads`] unless a barrier
+//!   in the body ends each copy's region; a loop with more is unrolled partially, as if its trip count were known only at run time (but a
 //!   loop of two iterations, which partial unrolling would leave as it is, fully).
 //! - **Partial unrolling** by a factor F (the target's [`OptConfig::partial_unroll_factor`],
 //!   or the source's `#pragma unroll F` / `opencl_unroll_hint(F)`) applies to counted loops
@@ -24,6 +24,8 @@
 //!   per iteration while at least F iterations remain (`(unsigned)(bound - iv) > (F-1)*step`
 //!   after the original test, computed in the unsigned type so it cannot overflow), and the
 //!   original loop runs the remaining iterations. Both loops are marked `nounroll`.
+//! - Halving loops (`for (k = 128; k > 0; k >>= 1)`, [`halving_loop`]) are unrolled fully
+//!   under the same rules when their trip count is known, never partially.
 //! - `#pragma nounroll` (and `unroll(1)`) leaves a loop alone.
 
 use crate::fx::{HashMap, HashSet};
@@ -32,7 +34,7 @@ use super::clone::clone_fresh;
 use super::OptConfig;
 use crate::analysis::defs::Defs;
 use crate::analysis::effects::block_effects;
-use crate::analysis::loops::{counted_loop, CountedLoop};
+use crate::analysis::loops::{counted_loop, halving_loop, CountedLoop};
 use crate::analysis::vars::variables;
 use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt, Unroll as Hint};
@@ -161,16 +163,11 @@ fn find(
         if *unroll == Hint::Never {
             continue;
         }
-        let Some(lp) = counted_loop(
-            f,
-            types,
-            vars,
-            outer.get_or_init(|| Defs::of_function(f)),
-            &block.stmts[..i],
-            body,
-            continuing,
-            *break_if,
-        ) else {
+        let defs = outer.get_or_init(|| Defs::of_function(f));
+        let preceding = &block.stmts[..i];
+        let Some(lp) = counted_loop(f, types, vars, defs, preceding, body, continuing, *break_if)
+            .or_else(|| halving_loop(f, types, vars, defs, preceding, body, continuing, *break_if))
+        else {
             continue;
         };
         if lp.other_exits {
@@ -236,11 +233,14 @@ fn plan(lp: &CountedLoop, hint: Hint, shape: &Shape, config: &OptConfig) -> Opti
     // Too many loads for full unrolling: the loop is unrolled partially, as one whose trip
     // count is known only at run time. Not a loop of two iterations, which no partial
     // unrolling shortens: its two copies are no more than two copies of a partial one.
-    let too_many_loads = lp
-        .trip_count
-        .is_some_and(|n| n > 2 && !copies_within(n, shape.loads, config.full_unroll_max_loads));
+    // (Not when a barrier ends each copy: its loads end their region there.)
+    let too_many_loads = !shape.barrier
+        && lp
+            .trip_count
+            .is_some_and(|n| n > 2 && !copies_within(n, shape.loads, config.full_unroll_max_loads));
     let partial = |k: u32| {
         (k >= 2
+            && lp.step != 0
             && !shape.barrier
             && (lp.trip_count.is_none() || too_many_loads)
             && counts_monotonically(lp))
