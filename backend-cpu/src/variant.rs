@@ -44,7 +44,8 @@ impl Drop for KernelVariant {
 
 impl CpuProgram {
     /// Compiles kernel `name` of `variant` for launches with work-groups of `local_size`
-    /// (as [`CpuProgram::kernel_for`] does for the program's own kernels). `variant` must
+    /// (as [`CpuProgram::kernel_for_launch`] does for the program's own kernels, for
+    /// launches whose buffer arguments are distinct buffers when `distinct_buffers`). `variant` must
     /// declare the same program-scope variables, in the same order, as the program's
     /// module; its kernel must take the same parameters (the argument layout is checked).
     pub fn compile_variant(
@@ -52,6 +53,7 @@ impl CpuProgram {
         variant: &Module,
         name: &str,
         local_size: [u64; 3],
+        distinct_buffers: bool,
     ) -> Result<KernelVariant, CompileError> {
         let mismatch = |what: &str| CompileError::Codegen {
             function: name.to_string(),
@@ -74,7 +76,7 @@ impl CpuProgram {
         let select = KernelSelection {
             only: Some(fid),
             local_size: &|_| vectorize.then_some(local_size),
-            distinct_buffers: false,
+            distinct_buffers,
         };
         let (code, kernel) = self.compile_one(variant, &select)?;
         let generic = self.kernel(name).ok_or_else(|| mismatch("its kernels"))?;

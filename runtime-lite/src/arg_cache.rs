@@ -53,6 +53,8 @@ struct KernelState {
 
 struct Variant {
     local: [u64; 3],
+    /// Compiled for distinct buffer arguments (`crate::program::distinct_buffers`).
+    distinct: bool,
     values: Vec<ParamConst>,
     code: Arc<KernelVariant>,
     last_used: u64,
@@ -96,10 +98,11 @@ impl ArgCache {
         };
         let types = &self.spec.source.types;
         let values = kernel.values(types, args, self.spec.max_distinct_values);
+        let distinct = crate::program::distinct_buffers(args);
         let found = kernel
             .variants
             .iter_mut()
-            .find(|v| v.local == local && v.values == values);
+            .find(|v| v.local == local && v.distinct == distinct && v.values == values);
         let stats = &mut state.stats;
         match (values.is_empty(), found) {
             (true, _) => {
@@ -119,7 +122,7 @@ impl ArgCache {
         }
         kernel.compiles += 1;
         let started = Instant::now();
-        let compiled = self.compile(cpu, name, local, &values);
+        let compiled = self.compile(cpu, name, (local, distinct), &values);
         stats.compile_time += started.elapsed();
         let Some(code) = compiled.map(Arc::new) else {
             stats.failed += 1;
@@ -136,6 +139,7 @@ impl ArgCache {
         }
         kernel.variants.push(Variant {
             local,
+            distinct,
             values,
             code: code.clone(),
             last_used: clock,
@@ -144,13 +148,13 @@ impl ArgCache {
     }
 
     /// Kernel `name` of the source module with `values` substituted, optimised again and
-    /// compiled for `local`; `None` when that fails (a compiler bug: the generic kernel
-    /// then runs).
+    /// compiled for `local` (and distinct buffer arguments when `distinct`); `None` when
+    /// that fails (a compiler bug: the generic kernel then runs).
     fn compile(
         &self,
         cpu: &CpuProgram,
         name: &str,
-        local: [u64; 3],
+        (local, distinct): ([u64; 3], bool),
         values: &[ParamConst],
     ) -> Option<KernelVariant> {
         let mut module = self.spec.source.clone();
@@ -161,7 +165,7 @@ impl ArgCache {
             .disable(&self.spec.disabled_passes)
             .run(&mut module, &mut |_, _| {})
             .ok()?;
-        cpu.compile_variant(&module, name, local).ok()
+        cpu.compile_variant(&module, name, local, distinct).ok()
     }
 }
 
