@@ -5,6 +5,7 @@
 //! constant trip counts and vector chunks need no scalar tail when the size is a multiple
 //! of the chunk width.
 
+use crate::plan::contains_barrier;
 use oclc_ir::opt::{self, OptConfig};
 use oclc_ir::{
     Block, Const, Dim, Function, Op, Pipeline, ScalarType, Stmt, TypeTable, WorkItemQuery,
@@ -52,16 +53,9 @@ fn has_barrier_loop(block: &Block) -> bool {
     block.stmts.iter().any(|s| match s {
         Stmt::Loop {
             body, continuing, ..
-        } => has_barrier(body) || has_barrier(continuing),
+        } => contains_barrier(body) || contains_barrier(continuing),
         _ => s.child_blocks().any(has_barrier_loop),
     })
-}
-
-fn has_barrier(block: &Block) -> bool {
-    block
-        .stmts
-        .iter()
-        .any(|s| matches!(s, Stmt::Barrier { .. }) || s.child_blocks().any(has_barrier))
 }
 
 /// After [`substitute_local_size`]: unrolls fully the loops whose trip count the local size
@@ -69,7 +63,7 @@ fn has_barrier(block: &Block) -> bool {
 /// reduction, `for (k = get_local_size(0) / 2; k > 0; k >>= 1)`: eight regions between
 /// barriers, each with its own constant `k`, instead of one region entered eight times with
 /// `k` in a variable; bench/kernels/reduction.cl 0.70x the time on one thread, stop 43,
-/// bench/results/middle-end.txt), then cleans up as the target's pipeline does. Kernels
+/// bench/results/middle-end.txt), then runs the pipeline's clean-up group ([`opt::cleanup_passes`]). Kernels
 /// without such a loop are left as they are. True when anything changed.
 pub fn unroll_fixed_barrier_loops(
     types: &mut TypeTable,
@@ -88,18 +82,9 @@ pub fn unroll_fixed_barrier_loops(
         partial_unroll_factor: 1,
         ..crate::pipeline::cpu_opt_config(level)
     };
-    let cleanup = || -> Vec<Box<dyn oclc_ir::Pass>> {
-        vec![
-            Box::new(opt::ConstFold),
-            Box::new(opt::Simplify),
-            Box::new(opt::ForwardLoads),
-            Box::new(opt::Gvn),
-            Box::new(opt::Dce),
-        ]
-    };
     let changed = Pipeline::new()
         .then(opt::Unroll { config })
-        .fixed_point(cleanup())
+        .fixed_point(opt::cleanup_passes(false))
         .run(&mut module, &mut |_, _| {})
         .unwrap_or(false);
     if changed {

@@ -220,7 +220,9 @@ fn recognise(
     ) {
         (Some(s), Some(n)) => match update {
             Update::Add(step) => count_trips(elem, cmp_elem, cmp, s, n, step),
-            Update::Shr(k) => count_shifts(elem, cmp_elem, cmp, s, n, k),
+            // `v` is in `elem`'s range (non-negative when unsigned), so `>>` on it is the
+            // logical shift of an unsigned `elem` and the arithmetic one of a signed.
+            Update::Shr(k) => count_updates(elem, cmp_elem, cmp, s, n, |v| v >> k),
         },
         _ => None,
     };
@@ -436,29 +438,6 @@ pub fn compare(op: CmpOp, a: i128, b: i128) -> bool {
     }
 }
 
-/// How many times `for (v = start; (cmp_elem) v op bound; v >>= k)` runs (an arithmetic
-/// shift for a signed `elem`), if at most [`MAX_COUNTED_TRIPS`].
-pub fn count_shifts(
-    elem: ScalarType,
-    cmp_elem: ScalarType,
-    op: CmpOp,
-    start: i128,
-    bound: i128,
-    k: u32,
-) -> Option<u64> {
-    let (mut v, bound) = (wrap(elem, start), wrap(cmp_elem, bound));
-    let mut n = 0u64;
-    while compare(op, wrap(cmp_elem, v), bound) {
-        n += 1;
-        if n > MAX_COUNTED_TRIPS {
-            return None;
-        }
-        // `v` is in `elem`'s range: non-negative when unsigned, so `>>` is logical there.
-        v = wrap(elem, v >> k);
-    }
-    Some(n)
-}
-
 /// How many times `for (v = start; (cmp_elem) v op bound; v += step)` runs, `v` in `elem`
 /// arithmetic and the test in `cmp_elem`'s, if at most [`MAX_COUNTED_TRIPS`].
 pub fn count_trips(
@@ -469,6 +448,19 @@ pub fn count_trips(
     bound: i128,
     step: i128,
 ) -> Option<u64> {
+    count_updates(elem, cmp_elem, op, start, bound, |v| v + step)
+}
+
+/// How many times `for (v = start; (cmp_elem) v op bound; v = next(v))` runs, `v` wrapped to
+/// `elem` after each update and tested in `cmp_elem`, if at most [`MAX_COUNTED_TRIPS`].
+fn count_updates(
+    elem: ScalarType,
+    cmp_elem: ScalarType,
+    op: CmpOp,
+    start: i128,
+    bound: i128,
+    next: impl Fn(i128) -> i128,
+) -> Option<u64> {
     let (mut v, bound) = (wrap(elem, start), wrap(cmp_elem, bound));
     let mut n = 0u64;
     while compare(op, wrap(cmp_elem, v), bound) {
@@ -476,7 +468,7 @@ pub fn count_trips(
         if n > MAX_COUNTED_TRIPS {
             return None;
         }
-        v = wrap(elem, v + step);
+        v = wrap(elem, next(v));
     }
     Some(n)
 }

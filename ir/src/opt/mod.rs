@@ -107,20 +107,7 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
     if config.level == 0 {
         return Pipeline::new();
     }
-    let cleanup = |licm: bool| -> Vec<Box<dyn Pass + 'a>> {
-        let mut passes: Vec<Box<dyn Pass + 'a>> = vec![
-            Box::new(ConstFold),
-            Box::new(Simplify),
-            Box::new(FloatSigns),
-            Box::new(ForwardLoads),
-            Box::new(Gvn),
-        ];
-        if licm {
-            passes.push(Box::new(Licm));
-        }
-        passes.push(Box::new(Dce));
-        passes
-    };
+    let cleanup = cleanup_passes;
     let mut p = Pipeline::new().fixed_point(cleanup(false));
     if config.level >= 2 {
         p = p
@@ -153,6 +140,25 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
         }
     }
     p
+}
+
+/// The clean-up group the pipeline runs to a fixed point between its steps: constant
+/// folding, simplification, float signs, load forwarding, GVN, loop-invariant code motion
+/// when `licm`, dead-code elimination (also for a target that unrolls again later, such as
+/// the CPU JIT once a launch's local size is known).
+pub fn cleanup_passes<'a>(licm: bool) -> Vec<Box<dyn Pass + 'a>> {
+    let mut passes: Vec<Box<dyn Pass + 'a>> = vec![
+        Box::new(ConstFold),
+        Box::new(Simplify),
+        Box::new(FloatSigns),
+        Box::new(ForwardLoads),
+        Box::new(Gvn),
+    ];
+    if licm {
+        passes.push(Box::new(Licm));
+    }
+    passes.push(Box::new(Dce));
+    passes
 }
 
 /// The passes no target runs by default that `--enable-pass NAME` adds at the end of a
