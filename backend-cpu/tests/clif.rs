@@ -71,10 +71,13 @@ fn barriers_split_reduce_sum_into_five_regions() {
     assert!(text.contains("sqrt"));
     let vectorised = compile_module(&fixtures::reduce_sum()).unwrap().clif_text();
     assert_eq!(count(&vectorised, "once for the group"), 2, "{vectorised}");
-    // The loop's `if (lid < s)` and the final `if (lid == 0)` leave each row at the first
-    // chunk that skips them; the first region (the copy into `scratch`) has no such `if`.
+    // The loop's `if (lid < s)` leaves each row at the first chunk that skips it (`s` is
+    // known only at run time); the final `if (lid == 0)` runs the first work-item of each
+    // row alone; the first region (the copy into `scratch`) has no such `if`.
     let cut = "each row left at the first chunk that skips the final `if`";
-    assert_eq!(count(&vectorised, cut), 2, "{vectorised}");
+    assert_eq!(count(&vectorised, cut), 1, "{vectorised}");
+    let first = "each row cut to its first 1 work-item";
+    assert_eq!(count(&vectorised, first), 1, "{vectorised}");
 }
 
 #[test]

@@ -133,6 +133,20 @@ fn tree_steps_unroll_once_the_local_size_fixes_their_count() {
         let steps = if local == 64 { 6 } else { 2 };
         let regions = k.clif.matches("; vectorize: region ").count();
         assert_eq!(regions, steps + 2, "{}", k.clif);
+        // Each step's `if (lid < s)` has a constant bound now: its region runs the first
+        // `s` work-items of the row and no other (plus `if (lid == 0)` at the end).
+        let cuts: Vec<u64> = k
+            .clif
+            .lines()
+            .filter_map(|l| l.split("each row cut to its first ").nth(1))
+            .filter_map(|l| l.split(' ').next()?.parse().ok())
+            .collect();
+        let expected: &[u64] = if local == 64 {
+            &[32, 16, 8, 4, 2, 1, 1]
+        } else {
+            &[3, 1, 1]
+        };
+        assert_eq!(cuts, expected, "{}", k.clif);
     }
     // A kernel without a loop holding a barrier is left as it was.
     let v = compile_module(&fixtures::vecadd()).unwrap();

@@ -17,8 +17,18 @@ use oclc_ir::{CmpOp, Dim, Function, Op, Stmt, TypeTable, ValueId, WorkItemQuery}
 use super::Uniformity;
 use crate::plan::Plan;
 
-/// The condition of the final `if` of region `stmts` when the region can leave each row at
-/// the first chunk in which no lane takes it (see the module documentation).
+/// A region that does nothing past a point of each row (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowCut {
+    /// The condition of the region's final `if`.
+    pub cond: ValueId,
+    /// How many leading work-items of each row take the `if`, when that is a constant and
+    /// the region has no exit before it.
+    pub limit: Option<u64>,
+}
+
+/// The cut of region `stmts` when it can leave each row at the first chunk in which no lane
+/// takes its final `if` (see the module documentation).
 pub fn row_cut(
     types: &TypeTable,
     f: &Function,
@@ -26,7 +36,7 @@ pub fn row_cut(
     u: &Uniformity,
     consts: &HashMap<ValueId, i64>,
     stmts: &[Stmt],
-) -> Option<ValueId> {
+) -> Option<RowCut> {
     let (
         Stmt::If {
             cond, else_body, ..
@@ -40,6 +50,7 @@ pub fn row_cut(
         return None;
     }
     let mut cond_op = None;
+    let mut exits = false;
     for s in lets {
         match s {
             Stmt::Let { value, op } => {
@@ -58,7 +69,10 @@ pub fn row_cut(
                 else_body,
             } if !u.is_varying(*cond)
                 && only_exits(&then_body.stmts)
-                && only_exits(&else_body.stmts) => {}
+                && only_exits(&else_body.stmts) =>
+            {
+                exits = true;
+            }
             _ => return None,
         }
     }
@@ -74,7 +88,36 @@ pub fn row_cut(
         CmpOp::Eq => (lid(a) && consts.get(b) == Some(&0)) || (lid(b) && consts.get(a) == Some(&0)),
         CmpOp::Ne => false,
     };
-    prefix.then_some(*cond)
+    if !prefix {
+        return None;
+    }
+    let limit = if exits {
+        None
+    } else {
+        let signed = types
+            .scalar_of(f.value_type(*a))
+            .is_some_and(|s| s.is_signed());
+        prefix_length(*cmp, consts.get(a), consts.get(b), signed)
+    };
+    Some(RowCut { cond: *cond, limit })
+}
+
+/// How many local ids `0, 1, ...` satisfy `a cmp b` (one side the local id, the other the
+/// constant when known), or `None` when the constant is not known or (an unsigned 64-bit
+/// one past `i64::MAX`) exceeds any row.
+fn prefix_length(cmp: CmpOp, a: Option<&i64>, b: Option<&i64>, signed: bool) -> Option<u64> {
+    let (bound, inclusive) = match cmp {
+        CmpOp::Lt => (*b?, false),
+        CmpOp::Le => (*b?, true),
+        CmpOp::Gt => (*a?, false),
+        CmpOp::Ge => (*a?, true),
+        CmpOp::Eq => return Some(1),
+        CmpOp::Ne => return None,
+    };
+    if bound < 0 {
+        return signed.then_some(0);
+    }
+    Some(bound as u64 + u64::from(inclusive))
 }
 
 /// True when `stmts` only leave the region (`break`, `continue`, `return` without a value)

@@ -53,6 +53,12 @@ impl Tx<'_, '_, '_> {
             Stmt::Fence { .. } => {
                 self.b.ins().fence();
             }
+            // The row cut's `if` in a row cut to the work-items that take it.
+            Stmt::If {
+                cond, then_body, ..
+            } if vs.whole_if == Some(*cond) && vs.if_mask.is_none() && vs.div_depth == 0 => {
+                self.v_block(vs, then_body)?;
+            }
             Stmt::If {
                 cond,
                 then_body,

@@ -8,7 +8,9 @@
 //! alike, their two chunks interleaved statement by statement ([`interleave`]). A row
 //! whose global ids pass `i32::MAX` runs through the scalar loop, tested once per group.
 //! A region whose work is a final `if` that a prefix of each row takes (a tree reduction's
-//! steps) leaves the row at the first chunk that skips it ([`crate::vectorize::row_cut`]).
+//! steps) leaves the row at the first chunk that skips it ([`crate::vectorize::row_cut`]);
+//! when the prefix's length is a constant, the region's loops stop there and its chunks run
+//! the `if`'s body unmasked.
 //!
 //! Control flow in such a region is uniform, so `if`/`loop` conditions are scalars; `break`,
 //! `continue` and `return` leave all lanes together.
@@ -106,18 +108,21 @@ pub(crate) struct VState<'u> {
     /// The row cut's condition and the flag that says whether a lane of this chunk took its
     /// `if` (see [`RowCut`]).
     pub cut: Option<(ValueId, Variable)>,
+    /// The condition of the row cut's `if` when every lane of the chunk takes it (a cut of
+    /// known length, [`crate::vectorize::row_cut::RowCut::limit`]).
+    pub whole_if: Option<ValueId>,
 }
 
 impl Tx<'_, '_, '_> {
     /// Emits `stmts` as a vectorised region (see the module documentation); `cut`: the
-    /// condition of the final `if` when rows end at the first chunk that skips it.
+    /// final `if` when rows end at the first chunk that skips it, or at a known length.
     pub(super) fn vector_region(
         &mut self,
         stmts: &[Stmt],
         key: RegionKey,
         u: &Uniformity,
         consts: &HashMap<ValueId, i64>,
-        cut: Option<ValueId>,
+        cut: Option<crate::vectorize::row_cut::RowCut>,
     ) -> Result<(), CompileError> {
         self.region = key;
         self.pending_used = false;
@@ -127,6 +132,17 @@ impl Tx<'_, '_, '_> {
         }
         let [vx, vy, vz] = self.counters;
         let [_, lsy, lsz] = self.local_size;
+        // A cut of known length: the region's loops end there, and its chunks all take the
+        // final `if` (restored at the end of the region).
+        let full_row = self.row_len;
+        let limit = cut.and_then(|c| c.limit);
+        if let Some(n) = limit {
+            let n = self
+                .b
+                .ins()
+                .iconst(types::I64, n.min(i64::MAX as u64) as i64);
+            self.row_len = self.b.ins().umin(full_row, n);
+        }
         let lsx = self.row_len;
         let z_hdr = self.b.create_block();
         let y_init = self.b.create_block();
@@ -144,8 +160,9 @@ impl Tx<'_, '_, '_> {
         // work-item at a time instead: the test depends on the group alone (its first
         // global id plus the row length), so it is made once here.
         let small_ids = narrows_global_id(self.f);
-        let cut = cut.map(|cond| RowCut {
-            cond,
+        let whole_if = limit.and(cut).map(|c| c.cond);
+        let cut = cut.filter(|c| c.limit.is_none()).map(|c| RowCut {
+            cond: c.cond,
             row_end: y_next,
         });
         let rows_fit = small_ids.then(|| {
@@ -171,7 +188,10 @@ impl Tx<'_, '_, '_> {
         // rows shorter than two chunks, single chunks after pairs in rows of whole pairs.
         // A wide row is a multiple of the local size long: pairs may fit in it whatever the
         // size, and it holds whole pairs when a group's row does.
-        let row = self.env.local_size.map(|n| n[0]);
+        let row = self
+            .env
+            .local_size
+            .map(|n| limit.map_or(n[0], |l| n[0].min(l)));
         let interleave = self.interleaves(stmts, u);
         let pairs = ((interleave || unrolls_chunks(stmts))
             && (self.plan.wide_rows || row.is_none_or(|n| n >= 2 * LANES as u64)))
@@ -189,12 +209,12 @@ impl Tx<'_, '_, '_> {
             self.b.switch_to_block(p_body);
             if interleave {
                 let x = self.b.use_var(vx);
-                self.vector_chunks(stmts, key, u, consts, x, small_ids, 2, cut)?;
+                self.vector_chunks(stmts, key, u, consts, x, small_ids, 2, cut, whole_if)?;
             } else {
                 for i in 0..2 {
                     let x = self.b.use_var(vx);
                     let x = self.b.ins().iadd_imm_s(x, (i * LANES) as i64);
-                    self.vector_chunks(stmts, key, u, consts, x, small_ids, 1, cut)?;
+                    self.vector_chunks(stmts, key, u, consts, x, small_ids, 1, cut, whole_if)?;
                 }
             }
             self.advance_chunks(2, p_body, after_pairs);
@@ -204,19 +224,15 @@ impl Tx<'_, '_, '_> {
             self.chunk_test(1, v_body, s_hdr);
             self.b.switch_to_block(v_body);
             let x = self.b.use_var(vx);
-            self.vector_chunks(stmts, key, u, consts, x, small_ids, 1, cut)?;
+            self.vector_chunks(stmts, key, u, consts, x, small_ids, 1, cut, whole_if)?;
             self.advance_chunks(1, v_body, s_hdr);
         }
         // The remaining work-items, one at a time; none when the kernel is compiled for
         // a row length that is a multiple of the chunk width (and every chunk runs vectorised).
-        if !small_ids
-            && self
-                .env
-                .local_size
-                .is_some_and(|n| n[0] % LANES as u64 == 0)
-        {
+        if !small_ids && row.is_some_and(|n| n % LANES as u64 == 0) {
             self.b.switch_to_block(s_hdr);
             self.b.ins().jump(y_next, &[]);
+            self.row_len = full_row;
             return self.vector_region_end(y_next, y_hdr, z_next, z_hdr, done);
         }
         self.counter_test(s_hdr, vx, lsx, s_body, y_next);
@@ -241,6 +257,7 @@ impl Tx<'_, '_, '_> {
         let x = self.b.ins().iadd_imm_s(x, 1);
         self.b.def_var(vx, x);
         self.b.ins().jump(s_hdr, &[]);
+        self.row_len = full_row;
         self.vector_region_end(y_next, y_hdr, z_next, z_hdr, done)
     }
 
@@ -259,6 +276,7 @@ impl Tx<'_, '_, '_> {
         small_ids: bool,
         count: usize,
         cut: Option<RowCut>,
+        whole_if: Option<ValueId>,
     ) -> Result<(), CompileError> {
         let v_leave = self.b.create_block();
         let mut vss = (0..count)
@@ -268,7 +286,9 @@ impl Tx<'_, '_, '_> {
                 } else {
                     self.b.ins().iadd_imm_s(x, (i * LANES) as i64)
                 };
-                self.chunk_state(stmts, u, consts, xi, small_ids, v_leave)
+                let mut vs = self.chunk_state(stmts, u, consts, xi, small_ids, v_leave);
+                vs.whole_if = whole_if;
+                vs
             })
             .collect::<Vec<_>>();
         // The cut's condition holds for a prefix of the row: once no lane of the last chunk
@@ -371,6 +391,7 @@ impl Tx<'_, '_, '_> {
             group_vals: HashMap::new(),
             held_stores: Vec::new(),
             cut: None,
+            whole_if: None,
         }
     }
 
@@ -536,9 +557,11 @@ impl Tx<'_, '_, '_> {
                 )
             })
             .flatten();
-        let cut_note = match cut {
-            Some(_) => ", each row left at the first chunk that skips the final `if`",
-            None => "",
+        let cut_note = match cut.map(|c| c.limit) {
+            Some(Some(1)) => ", each row cut to its first 1 work-item".into(),
+            Some(Some(n)) => format!(", each row cut to its first {n} work-items"),
+            Some(None) => ", each row left at the first chunk that skips the final `if`".into(),
+            None => String::new(),
         };
         self.env.notes.push(format!(
             "region {n}: vectorised, {LANES} work-items per chunk{pairs}{cut_note}"
