@@ -7,7 +7,8 @@
 //!   structs of floats): one vector access per 16 bytes of the block, transposed into one
 //!   vector per component ([`super::transpose`]); stores only when the lanes write every
 //!   element of the block;
-//! - anything else: one scalar access per lane and piece, in lane order.
+//! - anything else: one scalar access per lane and piece, in lane order (at offsets from one
+//!   base when the address is affine with no guard).
 //!
 //! An affine address with a run-time guard takes the per-lane path where the guard fails.
 
@@ -146,14 +147,28 @@ impl Tx<'_, '_, '_> {
     /// One scalar store per lane and piece.
     fn v_scatter(&mut self, p: &VVal, x: &VVal, ps: &[Piece]) {
         for i in 0..LANES {
-            let addr = p.lane_piece(&mut self.b, 0, i);
             for (k, pc) in ps.iter().enumerate() {
+                let (addr, offset) = self.lane_address(p, i, pc.offset);
                 let v = x.lane_piece(&mut self.b, k, i);
-                self.b
-                    .ins()
-                    .store(MemFlagsData::new(), v, addr, pc.offset as i32);
+                self.b.ins().store(MemFlagsData::new(), v, addr, offset);
             }
         }
+    }
+
+    /// Lane `i`'s address of the piece at `offset` in `p`, as a base and an offset: from the
+    /// affine form when it holds unguarded (a strided access such as `tile[lx][ly]`: one base
+    /// for every lane, each lane's offset an immediate), else lane `i`'s own address.
+    fn lane_address(&mut self, p: &VVal, i: usize, offset: u64) -> (Value, i32) {
+        if let Some(aff) = p.aff().filter(|a| a.guard.is_none()) {
+            let at = (i as i64)
+                .checked_mul(aff.stride)
+                .and_then(|d| d.checked_add(offset as i64))
+                .and_then(|d| i32::try_from(d).ok());
+            if let Some(at) = at {
+                return (aff.base, at);
+            }
+        }
+        (p.lane_piece(&mut self.b, 0, i), offset as i32)
     }
 
     /// Loads pieces `ps` (of a `size`-byte value) at `p` for every lane.
@@ -258,12 +273,10 @@ impl Tx<'_, '_, '_> {
     pub(super) fn v_gather(&mut self, p: &VVal, ps: &[Piece]) -> VVal {
         let lanes: Vec<Vec<Value>> = (0..LANES)
             .map(|i| {
-                let addr = p.lane_piece(&mut self.b, 0, i);
                 ps.iter()
                     .map(|pc| {
-                        self.b
-                            .ins()
-                            .load(pc.ty, MemFlagsData::new(), addr, pc.offset as i32)
+                        let (addr, offset) = self.lane_address(p, i, pc.offset);
+                        self.b.ins().load(pc.ty, MemFlagsData::new(), addr, offset)
                     })
                     .collect()
             })
