@@ -203,13 +203,24 @@ fn signed_index_sums_widen_before_their_constant() {
     assert!(!text.contains("iconst.i64 8\n"), "{text}");
 }
 
-/// `o[gid] = sum of p[gid + i] for i < n`, with `break_when_odd` a varying `if` in the loop
-/// (a work-item whose id is odd leaves it early), as IR text.
-fn running_sum(break_when_odd: bool) -> Module {
-    let varying_exit = if break_when_odd {
-        "  %30: u64 = const 1\n  %31: u64 = and %3, %30\n  %32: bool = cmp.ne %31, %30\n  if %32 {\n  } else {\n    break\n  }\n"
-    } else {
-        ""
+/// How work-items whose id is odd leave [`running_sum`]'s loop early, if they do.
+#[derive(Clone, Copy)]
+enum OddExit {
+    /// They do not: the loop's exit is the same for every work-item.
+    None,
+    /// `if (c) break;`: lanes only leave the loop.
+    ThenBreak,
+    /// None, but odd work-items reset their sum in the loop: a varying `if` that is no exit.
+    OddReset,
+}
+
+/// `o[gid] = sum of p[gid + i] for i < n`, with a varying exit in the loop as `exit` says,
+/// as IR text.
+fn running_sum(exit: OddExit) -> Module {
+    let varying_exit = match exit {
+        OddExit::None => "",
+        OddExit::ThenBreak => "  %30: u64 = const 1\n  %31: u64 = and %3, %30\n  %32: bool = cmp.eq %31, %30\n  if %32 {\n    break\n  } else {\n  }\n",
+        OddExit::OddReset => "  %30: u64 = const 1\n  %31: u64 = and %3, %30\n  %32: bool = cmp.eq %31, %30\n  if %32 {\n    store %4, %5\n  } else {\n  }\n",
     };
     let text = format!(
         r#"kernel @k(%0 "p": ptr<global, f32> type "__global float *", %1 "o": ptr<global, f32> type "__global float *", %2 "n": i32 type "int") -> void {{
@@ -258,14 +269,26 @@ fn uniform_loops_run_two_chunks_interleaved() {
     // The loop's exit is the same for every work-item: the pair loop runs the body once for
     // two chunks (two vector adds per iteration), then single chunks (one), then the scalar
     // work-items (one scalar add).
-    let text = compile_module(&running_sum(false)).unwrap().clif_text();
+    let interleaved = "; vectorize: region 0: vectorised, 4 work-items per chunk, two chunks per loop iteration, interleaved";
+    let text = compile_module(&running_sum(OddExit::None))
+        .unwrap()
+        .clif_text();
     println!("{text}");
-    assert!(text.contains(
-        "; vectorize: region 0: vectorised, 4 work-items per chunk, two chunks per loop iteration, interleaved"
-    ));
+    assert!(text.contains(interleaved));
     assert_eq!(count(&text, "fadd"), 4, "{text}");
-    // A loop that work-items leave at different iterations runs one chunk at a time.
-    let text = compile_module(&running_sum(true)).unwrap().clif_text();
+    // A loop that work-items only leave at different iterations (`if (odd) break;`) runs
+    // two chunks as well, each with its own mask, until no lane of either is left: one
+    // `vany_true` of both chunks' masks after the `if`, one at the loop's end.
+    let text = compile_module(&running_sum(OddExit::ThenBreak))
+        .unwrap()
+        .clif_text();
+    println!("{text}");
+    assert!(text.contains(interleaved), "{text}");
+    assert!(text.contains("bor.i32x4"), "{text}");
+    // A varying `if` that is not an exit runs one chunk at a time.
+    let text = compile_module(&running_sum(OddExit::OddReset))
+        .unwrap()
+        .clif_text();
     println!("{text}");
     assert!(text.contains("; vectorize: region 0: vectorised, 4 work-items per chunk\n"));
 }

@@ -72,7 +72,8 @@ const MAX_INTERLEAVED_STATEMENTS: usize = 4096;
 
 /// True when the chunks of region `stmts` may run interleaved statement by statement
 /// (`crate::codegen::vector::interleave`): the region has a loop, every `if`, loop exit and
-/// `return` is the same for all work-items, there is no `switch`, no math function that
+/// `return` is the same for all work-items except in loops that lanes only leave
+/// ([`exit_only_loop`], not nested in another loop), there is no `switch`, no math function that
 /// calls a library routine ([`crate::mathlib::routine_symbol`]), and the region is not too
 /// large. (Short straight-line regions, which run their pairs one chunk after the other,
 /// have no loop.)
@@ -95,15 +96,20 @@ pub fn interleaves_chunks(
     walk(stmts, &mut Ctx::default(), u, &mut |s, ctx| {
         count += 1;
         has_loop |= matches!(s, Stmt::Loop { .. });
-        ok &= !ctx.divergent()
+        // Inside an exit-only loop (checked at its `Loop`), lanes diverge only by leaving.
+        let in_exit_loop = ctx.loops.first().is_some_and(|l| l.1);
+        ok &= (!ctx.divergent() || in_exit_loop)
             && match s {
-                Stmt::If { cond, .. } => !u.is_varying(*cond),
+                Stmt::If { cond, .. } => !u.is_varying(*cond) || in_exit_loop,
                 Stmt::Loop {
                     body,
                     continuing,
                     break_if,
                     ..
-                } => !loop_is_divergent(body, continuing, *break_if, u),
+                } => {
+                    !loop_is_divergent(body, continuing, *break_if, u)
+                        || (ctx.loops.is_empty() && exit_only_loop(body, continuing, u))
+                }
                 Stmt::Switch { .. } | Stmt::Barrier { .. } => false,
                 // The same decision as the translation's (`codegen::math`).
                 Stmt::Let {
@@ -122,6 +128,28 @@ pub fn interleaves_chunks(
             };
     });
     ok && has_loop && count <= MAX_INTERLEAVED_STATEMENTS
+}
+
+/// True when a loop whose exit varies diverges only by lanes leaving it: its body is
+/// straight-line code and `if (c) break;` statements (any `c`), its continuing block
+/// straight-line code, with no loop, `switch`, `return` or `continue` inside. Such a loop
+/// runs two interleaved chunks, each with its own mask of lanes still iterating, until no
+/// lane of either is left (mandelbrot's escape loop).
+fn exit_only_loop(body: &oclc_ir::Block, continuing: &oclc_ir::Block, u: &Uniformity) -> bool {
+    let straight = |s: &Stmt| matches!(s, Stmt::Let { .. } | Stmt::Store { .. });
+    let break_if = |s: &Stmt| match s {
+        Stmt::If {
+            cond,
+            then_body,
+            else_body,
+        } => {
+            u.is_varying(*cond)
+                && matches!(then_body.stmts.as_slice(), [Stmt::Break])
+                && else_body.stmts.is_empty()
+        }
+        _ => false,
+    };
+    body.stmts.iter().all(|s| straight(s) || break_if(s)) && continuing.stmts.iter().all(straight)
 }
 
 /// True when the region `stmts` has a `return` that only some lanes may reach.

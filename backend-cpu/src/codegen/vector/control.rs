@@ -291,7 +291,7 @@ impl Tx<'_, '_, '_> {
             .loops
             .last()
             .is_some_and(|l| l.mask.is_some() && l.div_depth == vs.div_depth);
-        if !in_masked_loop || !leaves_loop(s) {
+        if !in_masked_loop || !leaves_loop(s) || vs.defer_loop_exit {
             return;
         }
         let Some(target) = self.loops.last().copied() else {

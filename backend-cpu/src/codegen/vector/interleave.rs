@@ -17,11 +17,19 @@
 //! chunk, and shared: nothing runs between the first chunk's statement and the second's,
 //! so the second would compute the same value.
 //!
+//! Loops that lanes only leave (`if (c) break;` in straight-line code, a varying loop
+//! condition: [`crate::vectorize::interleaves_chunks`]) interleave too: each chunk keeps its
+//! own mask of the lanes still in the loop, its statements run under that mask as in a
+//! single chunk, and the loop (or an `if (c) break;` that leaves it early) ends only once
+//! no lane of either chunk is left, so a chunk whose lanes are done idles under an empty
+//! mask while the other finishes. Mandelbrot's escape loop, a chain of dependent
+//! multiply-adds per iteration, ran 0.74x the time so (bench/results/middle-end.txt).
+//!
 //! Two chunks, not more: four interleaved chunks ran the chapter's convolutions 1.1-1.3x
 //! slower than two (x86-64 has 16 vector registers; a float4 sum per work-item takes four
 //! of them per chunk), measured at stop 35 (bench/results/middle-end.txt).
 
-use cranelift_codegen::ir::InstBuilder;
+use cranelift_codegen::ir::{Block as ClifBlock, InstBuilder, Value};
 use oclc_ir::{AddressSpace, Op, Stmt};
 
 use super::{mask, Aff, VState, VVal};
@@ -75,6 +83,17 @@ impl Tx<'_, '_, '_> {
                 // Once for all chunks: a fence orders the accesses of both; the uniform
                 // jumps leave with every lane of every chunk.
                 self.v_stmt_of_chunk(&mut vss[0], s)?;
+            }
+            // `if (c) break;` in a loop that lanes leave: each chunk's lanes whose `c` holds
+            // leave (its own loop mask), and the loop ends once no lane of any chunk is left.
+            Stmt::If { cond, .. } if vss[0].u.is_varying(*cond) => {
+                for vs in vss.iter_mut() {
+                    vs.defer_loop_exit = true;
+                    let r = self.v_stmt_of_chunk(vs, s);
+                    vs.defer_loop_exit = false;
+                    r?;
+                }
+                self.vi_exit_when_no_lane_left(vss);
             }
             Stmt::If {
                 cond,
@@ -135,11 +154,25 @@ impl Tx<'_, '_, '_> {
         let once = self.v_runs_once_per_lane(&vss[0], s, &inductions[0]);
         let stored = Self::v_stored(&vss[0], s);
         forget_affine(vss, &stored);
+        // Lanes leave a divergent loop one by one: a mask per chunk of the lanes still in it.
+        // (Set before the loop's head, which every iteration enters.)
+        let masked = crate::vectorize::loop_is_divergent(body, continuing, break_if, vss[0].u);
+        let masks: Vec<_> = vss
+            .iter()
+            .map(|_| {
+                masked.then(|| {
+                    let v = self.b.declare_var(cranelift_codegen::ir::types::I32X4);
+                    let all = self.all_lanes();
+                    self.b.def_var(v, all);
+                    v
+                })
+            })
+            .collect();
         let LoopBlocks { head, cont, exit } = self.open_loop();
-        for vs in vss.iter_mut() {
+        for (vs, mask) in vss.iter_mut().zip(masks) {
             vs.loops.push(mask::VLoop {
                 div_depth: vs.div_depth,
-                mask: None,
+                mask,
             });
         }
         self.terminated = false;
@@ -152,13 +185,35 @@ impl Tx<'_, '_, '_> {
         forget_affine(vss, &stored);
         self.vi_block_stmts(vss, &continuing.stmts)?;
         match break_if {
+            Some(c) if masked && vss[0].u.is_varying(c) => {
+                // Each chunk's lanes whose exit condition holds leave.
+                for vs in vss.iter_mut() {
+                    let lm = vs.loops.last().and_then(|l| l.mask).expect("masked");
+                    let c = self.v_get(vs, c)?;
+                    let c = super::value::mask_of(&mut self.b, &c);
+                    let ones = self.all_lanes();
+                    let stay = self.b.ins().bxor(c, ones);
+                    let cur = self.b.use_var(lm);
+                    let stay = self.b.ins().band(cur, stay);
+                    self.b.def_var(lm, stay);
+                }
+                self.vi_loop_again(vss, head, exit);
+            }
             Some(c) => {
                 let c = self.v_cond(&mut vss[0], c)?;
-                self.b.ins().brif(c, exit, &[], head, &[]);
+                if masked {
+                    let again = self.b.create_block();
+                    self.b.ins().brif(c, exit, &[], again, &[]);
+                    self.b.switch_to_block(again);
+                    self.vi_loop_again(vss, head, exit);
+                } else {
+                    self.b.ins().brif(c, exit, &[], head, &[]);
+                }
             }
             None if once => {
                 self.b.ins().jump(exit, &[]);
             }
+            None if masked => self.vi_loop_again(vss, head, exit),
             None => {
                 self.b.ins().jump(head, &[]);
             }
@@ -174,6 +229,42 @@ impl Tx<'_, '_, '_> {
             self.v_leave_inductions(vs, ind);
         }
         Ok(())
+    }
+
+    /// True when some lane of some chunk of `vss` is still active, as an `i8` truth value.
+    fn vi_any_lane(&mut self, vss: &[VState]) -> Value {
+        let mut any: Option<Value> = None;
+        for vs in vss {
+            let exec = self.v_exec(vs).expect("a masked loop");
+            any = Some(match any {
+                Some(a) => self.b.ins().bor(a, exec),
+                None => exec,
+            });
+        }
+        let any = any.expect("two chunks");
+        self.b.ins().vany_true(any)
+    }
+
+    /// The end of an iteration of a loop that lanes leave: again while a lane of any chunk
+    /// is left in it.
+    fn vi_loop_again(&mut self, vss: &[VState], head: ClifBlock, exit: ClifBlock) {
+        let any = self.vi_any_lane(vss);
+        self.b.ins().brif(any, head, &[], exit, &[]);
+    }
+
+    /// After the chunks' `if (c) break;`: leaves the loop at once when no lane of any chunk
+    /// is left in it.
+    fn vi_exit_when_no_lane_left(&mut self, vss: &[VState]) {
+        let Some(target) = self.loops.last().copied() else {
+            return;
+        };
+        if vss[0].loops.last().and_then(|l| l.mask).is_none() {
+            return;
+        }
+        let any = self.vi_any_lane(vss);
+        let rest = self.b.create_block();
+        self.b.ins().brif(any, rest, &[], target.brk, &[]);
+        self.b.switch_to_block(rest);
     }
 
     /// One statement for one chunk, as a single-chunk region translates it.

@@ -111,6 +111,9 @@ pub(crate) struct VState<'u> {
     /// The condition of the row cut's `if` when every lane of the chunk takes it (a cut of
     /// known length, [`crate::vectorize::row_cut::RowCut::limit`]).
     pub whole_if: Option<ValueId>,
+    /// Set while an interleaved chunk translates an `if (c) break;`: the early exit when no
+    /// lane is left waits for every chunk ([`interleave`]).
+    pub defer_loop_exit: bool,
 }
 
 impl Tx<'_, '_, '_> {
@@ -392,6 +395,7 @@ impl Tx<'_, '_, '_> {
             held_stores: Vec::new(),
             cut: None,
             whole_if: None,
+            defer_loop_exit: false,
         }
     }
 
