@@ -157,6 +157,19 @@ fn run_math(
     a: &[Vec<f32>],
     n: &[i32],
 ) -> Vec<u8> {
+    run_math_at(None, name, arity, int_arg, int_result, a, n)
+}
+
+/// [`run_math`] compiled at optimisation level `level` (`None`: the default, vectorised).
+fn run_math_at(
+    level: Option<u8>,
+    name: &str,
+    arity: usize,
+    int_arg: bool,
+    int_result: bool,
+    a: &[Vec<f32>],
+    n: &[i32],
+) -> Vec<u8> {
     let bt = if int_arg { "i32" } else { "f32" };
     let rt = if int_result { "i32" } else { "f32" };
     let args = ["%7", "%9", "%11"][..arity].join(", ");
@@ -177,7 +190,15 @@ fn run_math(
 }}
 "#
     );
-    let p = compile(&parse(&text));
+    let m = parse(&text);
+    let p = match level {
+        None => compile(&m),
+        Some(l) => oclc_backend_cpu::compile_module_with(
+            &m,
+            oclc_backend_cpu::CpuOptions::for_opt_level(l),
+        )
+        .unwrap(),
+    };
     let len = a[0].len();
     let mut a0 = bytes(&a[0]);
     let mut a1 = if int_arg { bytes(n) } else { bytes(&a[1]) };
@@ -506,4 +527,93 @@ fn float_int_functions_meet_opencl_limits() {
         );
     }
     println!("   nextafter: exact");
+}
+
+#[test]
+fn vector_exp_meets_the_limit_over_its_whole_range() {
+    // Vectorised regions compute `exp` on whole chunks when every lane lies in [-87, 88]
+    // (codegen/vector/vmath.rs); the mixed inputs above rarely fill a chunk from that range.
+    // Here every chunk does: a dense sweep of the range, its ends and the first numbers
+    // past them (which send their chunk to the per-lane routine), every 4-lane chunk
+    // aligned as the region runs them.
+    let (lo, hi) = (-87.0f32, 88.0f32);
+    let n = 1 << 20;
+    let mut a: Vec<f32> = (0..n)
+        .map(|i| lo + (hi - lo) * (i as f32 / (n - 1) as f32))
+        .collect();
+    let mut r = Rng(0x5eed);
+    a.extend((0..1 << 16).map(|_| r.range(-1.0, 1.0)));
+    a.extend([
+        lo,
+        hi,
+        lo.next_down(),
+        hi.next_up(),
+        -0.0,
+        0.0,
+        1e-30,
+        -1e-30,
+    ]);
+    a.extend([lo, hi, -86.999_99, 87.999_99]);
+    // Whole work-groups (run_math's local size divides 1024).
+    while !a.len().is_multiple_of(1024) {
+        a.push(0.5);
+    }
+    let zeros = vec![0.0f32; a.len()];
+    let args = [a.clone(), zeros.clone(), zeros];
+    let out: Vec<f32> = from_bytes(&run_math("exp", 1, false, false, &args, &[]));
+    // Work-items run one at a time (-O0, no vector chunks) get the same bits.
+    let scalar: Vec<f32> = from_bytes(&run_math_at(Some(0), "exp", 1, false, false, &args, &[]));
+    let differ = (0..a.len()).find(|&i| out[i].to_bits() != scalar[i].to_bits());
+    assert_eq!(
+        differ,
+        None,
+        "exp of {:?}: vector and scalar code differ",
+        differ.map(|i| a[i])
+    );
+    let w = worst(&out, |i| (a[i] as f64).exp(), |i| [a[i], 0.0, 0.0]);
+    check("vector exp", 3.0, w);
+}
+
+#[test]
+fn vector_log_meets_the_limit_over_its_whole_range() {
+    // Vectorised regions compute `log` on whole chunks of positive normal numbers
+    // (codegen/vector/vmath.rs). Every chunk here is one: random mantissas at every
+    // exponent, a dense sweep around 1 (where the result is small and relative accuracy
+    // hardest), around sqrt(1/2) (where the reduction switches) and the ends of the range;
+    // then chunks with a zero, a subnormal, a negative number, an infinity or a NaN, which
+    // take the per-lane routine.
+    let mut r = Rng(0x10c);
+    let mut a: Vec<f32> = Vec::new();
+    for e in 1..255u32 {
+        for _ in 0..2048 {
+            a.push(f32::from_bits((e << 23) | (r.next() as u32 & 0x007f_ffff)));
+        }
+    }
+    for i in -(1 << 16)..(1 << 16) {
+        a.push(1.0 + i as f32 * 2f32.powi(-20));
+        a.push(std::f32::consts::FRAC_1_SQRT_2 + i as f32 * 2f32.powi(-22));
+    }
+    a.extend([f32::MIN_POSITIVE, f32::MAX, 1.0, 2.0, 0.5, 1.0f32.next_up()]);
+    a.extend([
+        0.0, 1.0, 2.0, 3.0, 1e-40, 1.0, 2.0, 3.0, -1.0, 1.0, 2.0, 3.0,
+    ]);
+    a.extend([f32::INFINITY, 1.0, 2.0, 3.0, f32::NAN, 1.0, 2.0, 3.0]);
+    // Whole work-groups (run_math's local size divides 1024).
+    while !a.len().is_multiple_of(1024) {
+        a.push(0.5);
+    }
+    let zeros = vec![0.0f32; a.len()];
+    let args = [a.clone(), zeros.clone(), zeros];
+    let out: Vec<f32> = from_bytes(&run_math("log", 1, false, false, &args, &[]));
+    // Work-items run one at a time (-O0, no vector chunks) get the same bits.
+    let scalar: Vec<f32> = from_bytes(&run_math_at(Some(0), "log", 1, false, false, &args, &[]));
+    let differ = (0..a.len()).find(|&i| out[i].to_bits() != scalar[i].to_bits());
+    assert_eq!(
+        differ,
+        None,
+        "log of {:?}: vector and scalar code differ",
+        differ.map(|i| a[i])
+    );
+    let w = worst(&out, |i| (a[i] as f64).ln(), |i| [a[i], 0.0, 0.0]);
+    check("vector log", 3.0, w);
 }

@@ -1,6 +1,7 @@
 //! Math, common, integer and relational built-ins, lane by lane. Float functions without a
-//! Cranelift instruction call the routines of [`crate::mathlib`]; integer ones are inlined
-//! ([`super::math_int`]).
+//! Cranelift instruction call the routines of [`crate::mathlib`], except `exp` and `log` on
+//! f32 where an inline polynomial is accurate ([`super::fast_math`]); integer ones are
+//! inlined ([`super::math_int`]).
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, Signature, Value};
@@ -37,7 +38,10 @@ impl Tx<'_, '_, '_> {
         for i in 0..n {
             let lane: Vec<Value> = ops.iter().map(|o| o[i]).collect();
             let r = if let Some(name) = routine {
-                self.call_math(name, &lane)
+                match super::fast_math::inline_form(func).filter(|_| elem == ScalarType::F32) {
+                    Some(form) => self.inline_or_call(&form, name, lane[0]),
+                    None => self.call_math(name, &lane),
+                }
             } else if half {
                 self.half_lane(func, &lane)
             } else if s.is_float() {
@@ -173,6 +177,32 @@ impl Tx<'_, '_, '_> {
     }
 
     /// Calls a routine of [`crate::mathlib`] by symbol name.
+    /// `form`'s inline code for an argument `x` in its range, else a call of routine `name`
+    /// ([`super::fast_math`]).
+    fn inline_or_call(
+        &mut self,
+        form: &super::fast_math::Inline,
+        name: &'static str,
+        x: Value,
+    ) -> Value {
+        let ok = super::fast_math::in_range(&mut self.b, x, form.lo, form.hi);
+        let (fast, slow, merge) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let r = self.b.append_block_param(merge, types::F32);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let y = (form.emit)(&mut self.b, x);
+        self.b.ins().jump(merge, &[y.into()]);
+        self.b.switch_to_block(slow);
+        let y = self.call_math(name, &[x]);
+        self.b.ins().jump(merge, &[y.into()]);
+        self.b.switch_to_block(merge);
+        r
+    }
+
     pub(super) fn call_math(&mut self, name: &'static str, a: &[Value]) -> Value {
         let arity = routine(name).map_or(1, |r| shape_arity(r.shape));
         let fref = self.runtime_ref(name);

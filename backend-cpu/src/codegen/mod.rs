@@ -19,6 +19,7 @@ mod control;
 pub(crate) use control::LoopBlocks;
 mod convert;
 pub mod debug;
+pub(crate) mod fast_math;
 mod generic_cast;
 mod half;
 pub mod image;

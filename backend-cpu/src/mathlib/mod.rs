@@ -4,7 +4,9 @@
 //! inside OpenCL's limits); double-precision ones use Rust's std (the platform libm), the
 //! ports in [`ports`] and the implementations in [`float`].
 //!
-//! This is the first step: the hot functions are to become inlined, vectorizable code.
+//! `exp` and `log` on float are inlined for the arguments where a short polynomial is
+//! accurate ([`crate::codegen::fast_math`], vectorised too); their routines serve the rest.
+//! The other hot functions are still to follow.
 
 pub mod float;
 pub mod half;

@@ -31,6 +31,7 @@ mod simd;
 mod state;
 mod transpose;
 mod value;
+mod vmath;
 
 use std::collections::HashMap;
 

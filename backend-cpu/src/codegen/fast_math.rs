@@ -1,0 +1,226 @@
+//! Inline `exp` and `log` on f32, for arguments where a short polynomial is accurate, in
+//! place of a call to the library routine (which computes in double and rounds once). The
+//! same instructions serve a scalar (`f32`) and a vector (`f32x4`, one work-item per lane)
+//! operand, so a work-item's result never depends on how it was run: in a vector chunk or
+//! alone, checked or not. A chunk with a lane outside the range runs each lane on its own,
+//! and a lane outside it calls the routine.
+//!
+//! `exp` on f32: for a chunk whose every lane lies in [[`EXP_LO`], [`EXP_HI`]], `x = n ln2 + r`
+//! with `n = nearest(x log2 e)` and `|r| <= ln2 / 2 + 2^-12`, `exp(x) = 2^n exp(r)`:
+//! - `r = (x - n C1) - n C2` with `C1 = 0.693359375` (nine significant bits: `n C1` is exact
+//!   for `|n| <= 128` and the subtraction is exact by Sterbenz' lemma where `n != 0`) and
+//!   `C2 = ln 2 - C1` rounded; the reduction's error is below 2^-33 absolute;
+//! - `exp(r) = 1 + r + r^2 p(r)` with Cephes' degree-5 minimax `p` (relative error of the
+//!   polynomial about 4e-8 over the interval, 0.3 ulp), evaluated by Horner's rule in float;
+//! - `2^n` built in the exponent field (`n` from -126 to 127 in the range) and one final
+//!   multiplication, rounded once (to the subnormal spacing for the smallest results).
+//!
+//! `log` on f32: for a chunk of positive normal numbers, `x = m 2^e` with `m` in
+//! [sqrt(1/2), sqrt(2)) (the exponent and mantissa fields, `m` doubled and `e` lowered below
+//! sqrt(1/2)); `f = m - 1` is exact (Sterbenz), `log(1 + f) = f - f^2/2 + f^3 q(f)` with
+//! Cephes' degree-8 `q` (relative error about 3e-8), and `e ln 2` added in two parts as
+//! above (`e C1` exact) last, so that near 1 the result keeps `f`'s relative accuracy.
+//!
+//! The bounds are about 1 ulp against OpenCL 1.2's 3; `backend-cpu/tests/math_ulp.rs` measures
+//! it over a dense sweep of each range. Arguments outside it (overflow, underflow to
+//! subnormals or zero, infinities, NaN; for `log` zero, negative and subnormal numbers) call
+//! the routine. Measured on Black-Scholes: bench/results/middle-end.txt.
+
+use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Type, Value};
+use cranelift_frontend::FunctionBuilder;
+use oclc_ir::MathFn;
+
+/// The smallest argument of the inline `exp`: `nearest(x log2 e)` is -126 at most.
+pub const EXP_LO: f32 = -87.0;
+/// The largest argument of the inline `exp`: `nearest(x log2 e)` is 127 at most.
+pub const EXP_HI: f32 = 88.0;
+
+/// `ln 2` to nine significant bits (0.693359375): `n LN2_HI` is exact for `|n| <= 128`.
+const LN2_HI: f32 = 355.0 / 512.0;
+/// `ln 2 - LN2_HI`, rounded.
+const LN2_LO: f32 = -2.121_944_4e-4;
+
+/// Cephes' `expf` coefficients of `p`, highest degree first (as published; each rounds to
+/// the float the compiler stores).
+#[allow(clippy::excessive_precision)]
+const EXP_POLY: [f32; 6] = [
+    1.987_569_150_0e-4,
+    1.398_199_950_7e-3,
+    8.333_451_907_3e-3,
+    4.166_579_589_4e-2,
+    1.666_666_545_9e-1,
+    5.000_000_120_1e-1,
+];
+
+/// Cephes' `logf` coefficients, highest degree first (as published).
+#[allow(clippy::excessive_precision)]
+const LOG_POLY: [f32; 9] = [
+    7.037_683_629_2e-2,
+    -1.151_461_031_0e-1,
+    1.167_699_874_0e-1,
+    -1.242_014_084_6e-1,
+    1.424_932_278_7e-1,
+    -1.666_805_766_5e-1,
+    2.000_071_476_5e-1,
+    -2.499_999_399_3e-1,
+    3.333_333_117_4e-1,
+];
+
+/// A function with an inline form: its range and its code.
+pub struct Inline {
+    /// The smallest argument of the inline form.
+    pub lo: f32,
+    /// The largest argument of the inline form.
+    pub hi: f32,
+    /// The inline form, for arguments in the range.
+    pub emit: fn(&mut FunctionBuilder, Value) -> Value,
+}
+
+/// The inline form of `func` on f32, if it has one.
+pub fn inline_form(func: MathFn) -> Option<Inline> {
+    match func {
+        MathFn::Exp => Some(Inline {
+            lo: EXP_LO,
+            hi: EXP_HI,
+            emit: exp_in_range,
+        }),
+        MathFn::Log => Some(Inline {
+            lo: f32::MIN_POSITIVE,
+            hi: f32::MAX,
+            emit: log_in_range,
+        }),
+        _ => None,
+    }
+}
+
+/// Whether `x` (f32 or f32x4) lies in `[lo, hi]`: an `i8` truth value or an i32x4 mask
+/// (NaN is not).
+pub fn in_range(b: &mut FunctionBuilder, x: Value, lo: f32, hi: f32) -> Value {
+    let lo = splat(b, x, lo);
+    let hi = splat(b, x, hi);
+    let above = b.ins().fcmp(FloatCC::GreaterThanOrEqual, x, lo);
+    let below = b.ins().fcmp(FloatCC::LessThanOrEqual, x, hi);
+    b.ins().band(above, below)
+}
+
+/// `v` in the type of `like` (f32, or every lane of an f32x4).
+fn splat(b: &mut FunctionBuilder, like: Value, v: f32) -> Value {
+    let s = b.ins().f32const(v);
+    if b.func.dfg.value_type(like).is_vector() {
+        b.ins().splat(types::F32X4, s)
+    } else {
+        s
+    }
+}
+
+/// `v` as the integer type of `like`'s shape (i32, or every lane of an i32x4).
+fn int_splat(b: &mut FunctionBuilder, like: Value, v: i32) -> Value {
+    let s = b.ins().iconst(types::I32, v as i64);
+    if b.func.dfg.value_type(like).is_vector() {
+        b.ins().splat(types::I32X4, s)
+    } else {
+        s
+    }
+}
+
+/// The integer type of the same shape as float `x`.
+fn int_type(b: &FunctionBuilder, x: Value) -> Type {
+    if b.func.dfg.value_type(x).is_vector() {
+        types::I32X4
+    } else {
+        types::I32
+    }
+}
+
+fn bitcast(b: &mut FunctionBuilder, ty: Type, v: Value) -> Value {
+    let le = MemFlagsData::new().with_endianness(Endianness::Little);
+    b.ins().bitcast(ty, le, v)
+}
+
+/// Horner's rule over `coeffs` (highest degree first) at `x`.
+fn horner(b: &mut FunctionBuilder, x: Value, coeffs: &[f32]) -> Value {
+    let mut p = splat(b, x, coeffs[0]);
+    for c in &coeffs[1..] {
+        let px = b.ins().fmul(p, x);
+        let c = splat(b, x, *c);
+        p = b.ins().fadd(px, c);
+    }
+    p
+}
+
+/// `exp(x)` for `x` in [[`EXP_LO`], [`EXP_HI`]] (f32 or f32x4).
+fn exp_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
+    let float_ty = b.func.dfg.value_type(x);
+    let log2e = splat(b, x, std::f32::consts::LOG2_E);
+    let t = b.ins().fmul(x, log2e);
+    let n = b.ins().nearest(t);
+    let c1 = splat(b, x, LN2_HI);
+    let c2 = splat(b, x, LN2_LO);
+    let nc1 = b.ins().fmul(n, c1);
+    let r = b.ins().fsub(x, nc1);
+    let nc2 = b.ins().fmul(n, c2);
+    let r = b.ins().fsub(r, nc2);
+    let p = horner(b, r, &EXP_POLY);
+    let z = b.ins().fmul(r, r);
+    let pz = b.ins().fmul(p, z);
+    let y = b.ins().fadd(pz, r);
+    let one = splat(b, x, 1.0);
+    let y = b.ins().fadd(y, one);
+    // 2^n: n + 127 in the exponent field.
+    let int_ty = int_type(b, x);
+    let ni = b.ins().fcvt_to_sint_sat(int_ty, n);
+    let bias = int_splat(b, x, 127);
+    let e = b.ins().iadd(ni, bias);
+    let e = b.ins().ishl_imm_u(e, 23);
+    let pow2n = bitcast(b, float_ty, e);
+    b.ins().fmul(y, pow2n)
+}
+
+/// `log(x)` for positive normal `x` (f32 or f32x4).
+fn log_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
+    let float_ty = b.func.dfg.value_type(x);
+    let int_ty = int_type(b, x);
+    let bits = bitcast(b, int_ty, x);
+    // x = m 2^e with m in [0.5, 1).
+    let ex = b.ins().ushr_imm_u(bits, 23);
+    let bias = int_splat(b, x, 126);
+    let e = b.ins().isub(ex, bias);
+    let frac = int_splat(b, x, 0x007f_ffff);
+    let half = int_splat(b, x, 0x3f00_0000);
+    let mbits = b.ins().band(bits, frac);
+    let mbits = b.ins().bor(mbits, half);
+    let m = bitcast(b, float_ty, mbits);
+    // m below sqrt(1/2): 2m - 1 and e - 1, else m - 1 (both exact).
+    let sqrthf = splat(b, x, std::f32::consts::FRAC_1_SQRT_2);
+    let small = b.ins().fcmp(FloatCC::LessThan, m, sqrthf);
+    let one = splat(b, x, 1.0);
+    let m1 = b.ins().fsub(m, one);
+    let zero = splat(b, x, 0.0);
+    let (e, extra) = if float_ty.is_vector() {
+        // The mask is -1 in the lanes where m is small.
+        let e = b.ins().iadd(e, small);
+        let smallf = bitcast(b, float_ty, small);
+        (e, b.ins().bitselect(smallf, m, zero))
+    } else {
+        let one_i = b.ins().iconst(types::I32, 1);
+        let e1 = b.ins().isub(e, one_i);
+        (b.ins().select(small, e1, e), b.ins().select(small, m, zero))
+    };
+    let f = b.ins().fadd(m1, extra);
+    let fe = b.ins().fcvt_from_sint(float_ty, e);
+    let p = horner(b, f, &LOG_POLY);
+    let z = b.ins().fmul(f, f);
+    let y = b.ins().fmul(p, f);
+    let y = b.ins().fmul(y, z);
+    let c2 = splat(b, x, LN2_LO);
+    let t = b.ins().fmul(fe, c2);
+    let y = b.ins().fadd(y, t);
+    let mhalf = splat(b, x, -0.5);
+    let t = b.ins().fmul(z, mhalf);
+    let y = b.ins().fadd(y, t);
+    let r = b.ins().fadd(f, y);
+    let c1 = splat(b, x, LN2_HI);
+    let t = b.ins().fmul(fe, c1);
+    b.ins().fadd(r, t)
+}
