@@ -529,6 +529,28 @@ fn float_int_functions_meet_opencl_limits() {
     println!("   nextafter: exact");
 }
 
+/// Runs unary `name` over `a` (padded to whole work-groups) vectorised and at -O0 (one
+/// work-item at a time): both must give the same bits, within OpenCL's 3 ulp of `reference`.
+fn check_vector_and_scalar(name: &str, mut a: Vec<f32>, reference: fn(f64) -> f64) {
+    // Whole work-groups (run_math's local size divides 1024).
+    while !a.len().is_multiple_of(1024) {
+        a.push(0.5);
+    }
+    let zeros = vec![0.0f32; a.len()];
+    let args = [a.clone(), zeros.clone(), zeros];
+    let out: Vec<f32> = from_bytes(&run_math(name, 1, false, false, &args, &[]));
+    let scalar: Vec<f32> = from_bytes(&run_math_at(Some(0), name, 1, false, false, &args, &[]));
+    let differ = (0..a.len()).find(|&i| out[i].to_bits() != scalar[i].to_bits());
+    assert_eq!(
+        differ,
+        None,
+        "{name} of {:?}: vector and scalar code differ",
+        differ.map(|i| a[i])
+    );
+    let w = worst(&out, |i| reference(a[i] as f64), |i| [a[i], 0.0, 0.0]);
+    check(&format!("vector {name}"), 3.0, w);
+}
+
 #[test]
 fn vector_exp_meets_the_limit_over_its_whole_range() {
     // Vectorised regions compute `exp` on whole chunks when every lane lies in [-87, 88]
@@ -554,24 +576,7 @@ fn vector_exp_meets_the_limit_over_its_whole_range() {
         -1e-30,
     ]);
     a.extend([lo, hi, -86.999_99, 87.999_99]);
-    // Whole work-groups (run_math's local size divides 1024).
-    while !a.len().is_multiple_of(1024) {
-        a.push(0.5);
-    }
-    let zeros = vec![0.0f32; a.len()];
-    let args = [a.clone(), zeros.clone(), zeros];
-    let out: Vec<f32> = from_bytes(&run_math("exp", 1, false, false, &args, &[]));
-    // Work-items run one at a time (-O0, no vector chunks) get the same bits.
-    let scalar: Vec<f32> = from_bytes(&run_math_at(Some(0), "exp", 1, false, false, &args, &[]));
-    let differ = (0..a.len()).find(|&i| out[i].to_bits() != scalar[i].to_bits());
-    assert_eq!(
-        differ,
-        None,
-        "exp of {:?}: vector and scalar code differ",
-        differ.map(|i| a[i])
-    );
-    let w = worst(&out, |i| (a[i] as f64).exp(), |i| [a[i], 0.0, 0.0]);
-    check("vector exp", 3.0, w);
+    check_vector_and_scalar("exp", a, f64::exp);
 }
 
 #[test]
@@ -598,22 +603,5 @@ fn vector_log_meets_the_limit_over_its_whole_range() {
         0.0, 1.0, 2.0, 3.0, 1e-40, 1.0, 2.0, 3.0, -1.0, 1.0, 2.0, 3.0,
     ]);
     a.extend([f32::INFINITY, 1.0, 2.0, 3.0, f32::NAN, 1.0, 2.0, 3.0]);
-    // Whole work-groups (run_math's local size divides 1024).
-    while !a.len().is_multiple_of(1024) {
-        a.push(0.5);
-    }
-    let zeros = vec![0.0f32; a.len()];
-    let args = [a.clone(), zeros.clone(), zeros];
-    let out: Vec<f32> = from_bytes(&run_math("log", 1, false, false, &args, &[]));
-    // Work-items run one at a time (-O0, no vector chunks) get the same bits.
-    let scalar: Vec<f32> = from_bytes(&run_math_at(Some(0), "log", 1, false, false, &args, &[]));
-    let differ = (0..a.len()).find(|&i| out[i].to_bits() != scalar[i].to_bits());
-    assert_eq!(
-        differ,
-        None,
-        "log of {:?}: vector and scalar code differ",
-        differ.map(|i| a[i])
-    );
-    let w = worst(&out, |i| (a[i] as f64).ln(), |i| [a[i], 0.0, 0.0]);
-    check("vector log", 3.0, w);
+    check_vector_and_scalar("log", a, f64::ln);
 }

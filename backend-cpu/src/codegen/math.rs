@@ -176,7 +176,6 @@ impl Tx<'_, '_, '_> {
         }
     }
 
-    /// Calls a routine of [`crate::mathlib`] by symbol name.
     /// `form`'s inline code for an argument `x` in its range, else a call of routine `name`
     /// ([`super::fast_math`]).
     fn inline_or_call(
@@ -203,6 +202,7 @@ impl Tx<'_, '_, '_> {
         r
     }
 
+    /// Calls a routine of [`crate::mathlib`] by symbol name.
     pub(super) fn call_math(&mut self, name: &'static str, a: &[Value]) -> Value {
         let arity = routine(name).map_or(1, |r| shape_arity(r.shape));
         let fref = self.runtime_ref(name);
