@@ -576,6 +576,7 @@ fn vector_exp_meets_the_limit_over_its_whole_range() {
         -1e-30,
     ]);
     a.extend([lo, hi, -86.999_99, 87.999_99]);
+    check_vector_and_scalar("native_exp", a.clone(), f64::exp);
     check_vector_and_scalar("exp", a, f64::exp);
 }
 
@@ -603,5 +604,6 @@ fn vector_log_meets_the_limit_over_its_whole_range() {
         0.0, 1.0, 2.0, 3.0, 1e-40, 1.0, 2.0, 3.0, -1.0, 1.0, 2.0, 3.0,
     ]);
     a.extend([f32::INFINITY, 1.0, 2.0, 3.0, f32::NAN, 1.0, 2.0, 3.0]);
+    check_vector_and_scalar("native_log", a.clone(), f64::ln);
     check_vector_and_scalar("log", a, f64::ln);
 }

@@ -80,12 +80,13 @@ pub struct Inline {
 /// The inline form of `func` on f32, if it has one.
 pub fn inline_form(func: MathFn) -> Option<Inline> {
     match func {
-        MathFn::Exp => Some(Inline {
+        // `native_exp`/`native_log` call the same routines as `exp`/`log`: the same forms.
+        MathFn::Exp | MathFn::NativeExp => Some(Inline {
             lo: EXP_LO,
             hi: EXP_HI,
             emit: exp_in_range,
         }),
-        MathFn::Log => Some(Inline {
+        MathFn::Log | MathFn::NativeLog => Some(Inline {
             lo: f32::MIN_POSITIVE,
             hi: f32::MAX,
             emit: log_in_range,
