@@ -11,7 +11,7 @@
 //! variable's own type, so wrap-around is taken into account, and a loop that would run
 //! more than [`MAX_COUNTED_TRIPS`] times (or forever) has no known trip count.
 //!
-//! A *halving* loop ([`halving_loop`]) has the same shape but shifts its induction variable
+//! A *halving* loop ([`unrollable_loop`]) has the same shape but shifts its induction variable
 //! right by a constant each iteration (`for (k = 128; k > 0; k >>= 1)`, the tree steps of a
 //! work-group reduction; `k /= 2` on an unsigned `k` alike). It is recognised only with a
 //! constant start and bound, for its trip count: nothing else about it is linear.
@@ -56,7 +56,7 @@ pub struct CountedLoop {
     /// The bound, invariant in the loop (defined before it or in the header).
     pub bound: ValueId,
     /// The constant added to the induction variable each iteration (0 for a halving loop,
-    /// [`halving_loop`]).
+    /// [`unrollable_loop`]).
     pub step: i128,
     /// Where the induction variable is stored.
     pub step_at: StepAt,
@@ -89,11 +89,12 @@ pub fn counted_loop(
     matches!(update, Update::Add(_)).then_some(lp)
 }
 
-/// Recognises the loop as a halving loop (see the module documentation) whose trip count is
-/// known: a [`CountedLoop`] with `step` 0 (its induction variable is shifted, not stepped)
-/// and `trip_count` set. Only full unrolling may use it.
+/// Recognises the loop as a counted loop ([`counted_loop`]) or as a halving loop (see the
+/// module documentation) whose trip count is known: a [`CountedLoop`] with `step` 0 (its
+/// induction variable is shifted, not stepped) and `trip_count` set, which only full
+/// unrolling may use. One recognition serves both (unrolling asks for either).
 #[allow(clippy::too_many_arguments)]
-pub fn halving_loop(
+pub fn unrollable_loop(
     f: &Function,
     types: &TypeTable,
     vars: &Variables,
@@ -104,7 +105,10 @@ pub fn halving_loop(
     break_if: Option<ValueId>,
 ) -> Option<CountedLoop> {
     let (lp, update) = recognise(f, types, vars, outer, preceding, body, continuing, break_if)?;
-    (matches!(update, Update::Shr(_)) && lp.trip_count.is_some()).then_some(lp)
+    match update {
+        Update::Add(_) => Some(lp),
+        Update::Shr(_) => lp.trip_count.is_some().then_some(lp),
+    }
 }
 
 /// How an induction variable changes each iteration.

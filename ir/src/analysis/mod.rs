@@ -20,6 +20,6 @@ pub use defs::Defs;
 pub use effects::{block_effects, Effects};
 pub use group_invariant::barriers_alike_in_every_group;
 pub use initialised::initialised_before_loads;
-pub use loops::{counted_loop, halving_loop, CountedLoop};
+pub use loops::{counted_loop, unrollable_loop, CountedLoop};
 pub use unwritten::unwritten_params;
 pub use vars::{local_addresses, variables, Variables};

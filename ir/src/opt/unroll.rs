@@ -24,7 +24,7 @@
 //!   per iteration while at least F iterations remain (`(unsigned)(bound - iv) > (F-1)*step`
 //!   after the original test, computed in the unsigned type so it cannot overflow), and the
 //!   original loop runs the remaining iterations. Both loops are marked `nounroll`.
-//! - Halving loops (`for (k = 128; k > 0; k >>= 1)`, [`halving_loop`]) are unrolled fully
+//! - Halving loops (`for (k = 128; k > 0; k >>= 1)`, [`unrollable_loop`]) are unrolled fully
 //!   under the same rules when their trip count is known, never partially.
 //! - `#pragma nounroll` (and `unroll(1)`) leaves a loop alone.
 
@@ -34,7 +34,7 @@ use super::clone::clone_fresh;
 use super::OptConfig;
 use crate::analysis::defs::Defs;
 use crate::analysis::effects::block_effects;
-use crate::analysis::loops::{counted_loop, halving_loop, CountedLoop};
+use crate::analysis::loops::{unrollable_loop, CountedLoop};
 use crate::analysis::vars::variables;
 use crate::diag::refusal::Refusal;
 use crate::module::{Block, Function, Module, Stmt, Unroll as Hint};
@@ -165,8 +165,8 @@ fn find(
         }
         let defs = outer.get_or_init(|| Defs::of_function(f));
         let preceding = &block.stmts[..i];
-        let Some(lp) = counted_loop(f, types, vars, defs, preceding, body, continuing, *break_if)
-            .or_else(|| halving_loop(f, types, vars, defs, preceding, body, continuing, *break_if))
+        let Some(lp) =
+            unrollable_loop(f, types, vars, defs, preceding, body, continuing, *break_if)
         else {
             continue;
         };

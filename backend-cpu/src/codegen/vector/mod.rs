@@ -56,7 +56,7 @@ pub(crate) enum VarPiece {
 /// The `if` condition of a region that leaves each row at the first chunk in which no
 /// lane takes it ([`crate::vectorize::row_cut`]), and where the row ends.
 #[derive(Clone, Copy)]
-struct RowCut {
+struct RowExit {
     cond: ValueId,
     row_end: ClifBlock,
 }
@@ -107,7 +107,7 @@ pub(crate) struct VState<'u> {
     /// The stores of a group held back until its last store, `(ptr, value)`.
     pub held_stores: Vec<(ValueId, ValueId)>,
     /// The row cut's condition and the flag that says whether a lane of this chunk took its
-    /// `if` (see [`RowCut`]).
+    /// `if` (see [`RowExit`]).
     pub cut: Option<(ValueId, Variable)>,
     /// The condition of the row cut's `if` when every lane of the chunk takes it (a cut of
     /// known length, [`crate::vectorize::row_cut::RowCut::limit`]).
@@ -165,7 +165,7 @@ impl Tx<'_, '_, '_> {
         // global id plus the row length), so it is made once here.
         let small_ids = narrows_global_id(self.f);
         let whole_if = limit.and(cut).map(|c| c.cond);
-        let cut = cut.filter(|c| c.limit.is_none()).map(|c| RowCut {
+        let cut = cut.filter(|c| c.limit.is_none()).map(|c| RowExit {
             cond: c.cond,
             row_end: y_next,
         });
@@ -279,7 +279,7 @@ impl Tx<'_, '_, '_> {
         x: Value,
         small_ids: bool,
         count: usize,
-        cut: Option<RowCut>,
+        cut: Option<RowExit>,
         whole_if: Option<ValueId>,
     ) -> Result<(), CompileError> {
         let v_leave = self.b.create_block();
@@ -298,7 +298,7 @@ impl Tx<'_, '_, '_> {
         // The cut's condition holds for a prefix of the row: once no lane of the last chunk
         // takes its `if`, no lane of a later chunk will, and the row is done. (A chunk that
         // leaves before the `if`, by a break the whole row takes, goes on as usual.)
-        let row_taken = cut.map(|RowCut { cond, row_end }| {
+        let row_taken = cut.map(|RowExit { cond, row_end }| {
             let taken = self.b.declare_var(types::I8);
             let yes = self.b.ins().iconst(types::I8, 1);
             self.b.def_var(taken, yes);
