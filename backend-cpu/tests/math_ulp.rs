@@ -530,8 +530,9 @@ fn float_int_functions_meet_opencl_limits() {
 }
 
 /// Runs unary `name` over `a` (padded to whole work-groups) vectorised and at -O0 (one
-/// work-item at a time): both must give the same bits, within OpenCL's 3 ulp of `reference`.
-fn check_vector_and_scalar(name: &str, mut a: Vec<f32>, reference: fn(f64) -> f64) {
+/// work-item at a time): both must give the same bits, within OpenCL's `limit` ulp of
+/// `reference`.
+fn check_vector_and_scalar(name: &str, limit: f64, mut a: Vec<f32>, reference: fn(f64) -> f64) {
     // Whole work-groups (run_math's local size divides 1024).
     while !a.len().is_multiple_of(1024) {
         a.push(0.5);
@@ -548,7 +549,7 @@ fn check_vector_and_scalar(name: &str, mut a: Vec<f32>, reference: fn(f64) -> f6
         differ.map(|i| a[i])
     );
     let w = worst(&out, |i| reference(a[i] as f64), |i| [a[i], 0.0, 0.0]);
-    check(&format!("vector {name}"), 3.0, w);
+    check(&format!("vector {name}"), limit, w);
 }
 
 #[test]
@@ -576,8 +577,8 @@ fn vector_exp_meets_the_limit_over_its_whole_range() {
         -1e-30,
     ]);
     a.extend([lo, hi, -86.999_99, 87.999_99]);
-    check_vector_and_scalar("native_exp", a.clone(), f64::exp);
-    check_vector_and_scalar("exp", a, f64::exp);
+    check_vector_and_scalar("native_exp", 3.0, a.clone(), f64::exp);
+    check_vector_and_scalar("exp", 3.0, a, f64::exp);
 }
 
 #[test]
@@ -604,6 +605,55 @@ fn vector_log_meets_the_limit_over_its_whole_range() {
         0.0, 1.0, 2.0, 3.0, 1e-40, 1.0, 2.0, 3.0, -1.0, 1.0, 2.0, 3.0,
     ]);
     a.extend([f32::INFINITY, 1.0, 2.0, 3.0, f32::NAN, 1.0, 2.0, 3.0]);
-    check_vector_and_scalar("native_log", a.clone(), f64::ln);
-    check_vector_and_scalar("log", a, f64::ln);
+    check_vector_and_scalar("native_log", 3.0, a.clone(), f64::ln);
+    check_vector_and_scalar("log", 3.0, a, f64::ln);
+}
+
+#[test]
+fn vector_sin_and_cos_meet_the_limit_over_their_range() {
+    // Vectorised regions compute `sin` and `cos` on whole chunks when every lane lies in
+    // [-65536, 65536] (codegen/fast_trig.rs): a dense sweep of that range; the floats
+    // nearest the multiples of pi/2 up to 200 pi (where `r` is smallest and the
+    // reduction's error matters most) with their neighbours; the worst cases a model of
+    // the inline code found over every float of the range; small and signed-zero
+    // arguments; then chunks with a lane past the range, an infinity or a NaN, which take
+    // the per-lane routine.
+    let m = 65536.0f32;
+    let n = 1 << 20;
+    let mut a: Vec<f32> = (0..n)
+        .map(|i| -m + 2.0 * m * (i as f32 / (n - 1) as f32))
+        .collect();
+    for k in 1..400 {
+        let near = (k as f64 * std::f64::consts::FRAC_PI_2) as f32;
+        let mut x = near;
+        for _ in 0..4 {
+            x = x.next_down();
+        }
+        for _ in 0..8 {
+            a.extend([x, -x]);
+            x = x.next_up();
+        }
+    }
+    let mut r = Rng(0x51c0);
+    a.extend((0..1 << 16).map(|_| r.range(-4.0, 4.0)));
+    a.extend([
+        2_265.608_2,
+        12_149.595,
+        3.655_082,
+        27.214_437,
+        m,
+        -m,
+        0.0,
+        -0.0,
+        1e-40,
+        -1e-40,
+        1e-30,
+        -1e-30,
+    ]);
+    a.extend([m.next_up(), 1.0, 2.0, 3.0, f32::INFINITY, 1.0, 2.0, 3.0]);
+    a.extend([f32::NAN, 1.0, 2.0, 3.0, -1e9, 1.0, 2.0, 3.0]);
+    for (name, reference) in [("sin", f64::sin as fn(f64) -> f64), ("cos", f64::cos)] {
+        check_vector_and_scalar(name, 4.0, a.clone(), reference);
+        check_vector_and_scalar(&format!("native_{name}"), 4.0, a.clone(), reference);
+    }
 }

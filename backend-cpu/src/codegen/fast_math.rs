@@ -1,5 +1,6 @@
-//! Inline `exp` and `log` on f32, for arguments where a short polynomial is accurate, in
-//! place of a call to the library routine (which computes in double and rounds once). The
+//! Inline `exp` and `log` on f32 (and, from [`super::fast_trig`], `sin` and `cos`), for
+//! arguments where a short polynomial is accurate, in place of a call to the library
+//! routine (which computes in double and rounds once). The
 //! same instructions serve a scalar (`f32`) and a vector (`f32x4`, one work-item per lane)
 //! operand, so a work-item's result never depends on how it was run: in a vector chunk or
 //! alone, checked or not. A chunk with a lane outside the range runs each lane on its own,
@@ -30,6 +31,8 @@ use cranelift_codegen::ir::condcodes::FloatCC;
 use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Type, Value};
 use cranelift_frontend::FunctionBuilder;
 use oclc_ir::MathFn;
+
+use super::fast_trig::{cos_in_range, sin_in_range, TRIG_MAX};
 
 /// The smallest argument of the inline `exp`: `nearest(x log2 e)` is -126 at most.
 pub const EXP_LO: f32 = -87.0;
@@ -91,6 +94,16 @@ pub fn inline_form(func: MathFn) -> Option<Inline> {
             hi: f32::MAX,
             emit: log_in_range,
         }),
+        MathFn::Sin | MathFn::NativeSin => Some(Inline {
+            lo: -TRIG_MAX,
+            hi: TRIG_MAX,
+            emit: sin_in_range,
+        }),
+        MathFn::Cos | MathFn::NativeCos => Some(Inline {
+            lo: -TRIG_MAX,
+            hi: TRIG_MAX,
+            emit: cos_in_range,
+        }),
         _ => None,
     }
 }
@@ -106,7 +119,7 @@ pub fn in_range(b: &mut FunctionBuilder, x: Value, lo: f32, hi: f32) -> Value {
 }
 
 /// `v` in the type of `like` (f32, or every lane of an f32x4).
-fn splat(b: &mut FunctionBuilder, like: Value, v: f32) -> Value {
+pub(super) fn splat(b: &mut FunctionBuilder, like: Value, v: f32) -> Value {
     let s = b.ins().f32const(v);
     if b.func.dfg.value_type(like).is_vector() {
         b.ins().splat(types::F32X4, s)
@@ -116,7 +129,7 @@ fn splat(b: &mut FunctionBuilder, like: Value, v: f32) -> Value {
 }
 
 /// `v` as the integer type of `like`'s shape (i32, or every lane of an i32x4).
-fn int_splat(b: &mut FunctionBuilder, like: Value, v: i32) -> Value {
+pub(super) fn int_splat(b: &mut FunctionBuilder, like: Value, v: i32) -> Value {
     let s = b.ins().iconst(types::I32, v as i64);
     if b.func.dfg.value_type(like).is_vector() {
         b.ins().splat(types::I32X4, s)
@@ -126,7 +139,7 @@ fn int_splat(b: &mut FunctionBuilder, like: Value, v: i32) -> Value {
 }
 
 /// The integer type of the same shape as float `x`.
-fn int_type(b: &FunctionBuilder, x: Value) -> Type {
+pub(super) fn int_type(b: &FunctionBuilder, x: Value) -> Type {
     if b.func.dfg.value_type(x).is_vector() {
         types::I32X4
     } else {
@@ -134,13 +147,13 @@ fn int_type(b: &FunctionBuilder, x: Value) -> Type {
     }
 }
 
-fn bitcast(b: &mut FunctionBuilder, ty: Type, v: Value) -> Value {
+pub(super) fn bitcast(b: &mut FunctionBuilder, ty: Type, v: Value) -> Value {
     let le = MemFlagsData::new().with_endianness(Endianness::Little);
     b.ins().bitcast(ty, le, v)
 }
 
 /// Horner's rule over `coeffs` (highest degree first) at `x`.
-fn horner(b: &mut FunctionBuilder, x: Value, coeffs: &[f32]) -> Value {
+pub(super) fn horner(b: &mut FunctionBuilder, x: Value, coeffs: &[f32]) -> Value {
     let mut p = splat(b, x, coeffs[0]);
     for c in &coeffs[1..] {
         let px = b.ins().fmul(p, x);

@@ -20,6 +20,7 @@ pub(crate) use control::LoopBlocks;
 mod convert;
 pub mod debug;
 pub(crate) mod fast_math;
+mod fast_trig;
 mod generic_cast;
 mod half;
 pub mod image;

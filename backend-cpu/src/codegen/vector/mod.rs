@@ -44,6 +44,7 @@ use super::{pending, Tx, Wi};
 use crate::error::CompileError;
 use crate::plan::{RegionKey, GROUP};
 use crate::vectorize::{Uniformity, LANES};
+pub(crate) use transpose::{cast, shuffle32};
 pub(crate) use value::{vector_type, Aff, NoWrap, PieceVal, VVal};
 
 /// How a varying private variable is kept: per piece, one vector variable or one per lane.

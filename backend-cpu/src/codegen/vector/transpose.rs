@@ -24,7 +24,7 @@ use crate::vectorize::LANES;
 pub(super) type Src = (Value, u8);
 
 /// `v` (any 128-bit vector type) as `ty`.
-pub(super) fn cast(b: &mut FunctionBuilder, ty: types::Type, v: Value) -> Value {
+pub(crate) fn cast(b: &mut FunctionBuilder, ty: types::Type, v: Value) -> Value {
     if b.func.dfg.value_type(v) == ty {
         return v;
     }
@@ -33,7 +33,7 @@ pub(super) fn cast(b: &mut FunctionBuilder, ty: types::Type, v: Value) -> Value 
 }
 
 /// The 32-bit lanes `idx` of `x` (0-3) and `y` (4-7) as one `i8x16` vector.
-fn shuffle32(b: &mut FunctionBuilder, x: Value, y: Value, idx: [u8; LANES]) -> Value {
+pub(crate) fn shuffle32(b: &mut FunctionBuilder, x: Value, y: Value, idx: [u8; LANES]) -> Value {
     let bytes: Vec<u8> = idx
         .iter()
         .flat_map(|&l| (0..4).map(move |j| l * 4 + j))
