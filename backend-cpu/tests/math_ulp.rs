@@ -610,8 +610,8 @@ fn vector_log_meets_the_limit_over_its_whole_range() {
 }
 
 #[test]
-fn vector_sin_and_cos_meet_the_limit_over_their_range() {
-    // Vectorised regions compute `sin` and `cos` on whole chunks when every lane lies in
+fn vector_sin_cos_and_tan_meet_the_limits_over_their_range() {
+    // Vectorised regions compute `sin`, `cos` and `tan` on whole chunks when every lane lies in
     // [-65536, 65536] (codegen/fast_trig.rs): a dense sweep of that range; the floats
     // nearest the multiples of pi/2 up to 200 pi (where `r` is smallest and the
     // reduction's error matters most) with their neighbours; the worst cases a model of
@@ -636,24 +636,19 @@ fn vector_sin_and_cos_meet_the_limit_over_their_range() {
     }
     let mut r = Rng(0x51c0);
     a.extend((0..1 << 16).map(|_| r.range(-4.0, 4.0)));
-    a.extend([
-        2_265.608_2,
-        12_149.595,
-        3.655_082,
-        27.214_437,
-        m,
-        -m,
-        0.0,
-        -0.0,
-        1e-40,
-        -1e-40,
-        1e-30,
-        -1e-30,
-    ]);
+    // The model's worst cases: sin at 2265.6082, cos at 12149.595, tan at 3.921601 (over
+    // every float of the range); sin and cos at 3.655082 and 27.214437 (over [0, 100]).
+    a.extend([2_265.608_2, 12_149.595, 3.921_601, 3.655_082, 27.214_437]);
+    a.extend([m, -m, 0.0, -0.0, 1e-40, -1e-40, 1e-30, -1e-30]);
     a.extend([m.next_up(), 1.0, 2.0, 3.0, f32::INFINITY, 1.0, 2.0, 3.0]);
     a.extend([f32::NAN, 1.0, 2.0, 3.0, -1e9, 1.0, 2.0, 3.0]);
-    for (name, reference) in [("sin", f64::sin as fn(f64) -> f64), ("cos", f64::cos)] {
-        check_vector_and_scalar(name, 4.0, a.clone(), reference);
-        check_vector_and_scalar(&format!("native_{name}"), 4.0, a.clone(), reference);
+    let functions: [(&str, f64, fn(f64) -> f64); 3] = [
+        ("sin", 4.0, f64::sin),
+        ("cos", 4.0, f64::cos),
+        ("tan", 5.0, f64::tan),
+    ];
+    for (name, limit, reference) in functions {
+        check_vector_and_scalar(name, limit, a.clone(), reference);
+        check_vector_and_scalar(&format!("native_{name}"), limit, a.clone(), reference);
     }
 }

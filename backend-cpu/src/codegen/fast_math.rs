@@ -32,7 +32,7 @@ use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Type, 
 use cranelift_frontend::FunctionBuilder;
 use oclc_ir::MathFn;
 
-use super::fast_trig::{cos_in_range, sin_in_range, TRIG_MAX};
+use super::fast_trig::{cos_in_range, sin_in_range, tan_in_range, TRIG_MAX};
 
 /// The smallest argument of the inline `exp`: `nearest(x log2 e)` is -126 at most.
 pub const EXP_LO: f32 = -87.0;
@@ -103,6 +103,11 @@ pub fn inline_form(func: MathFn) -> Option<Inline> {
             lo: -TRIG_MAX,
             hi: TRIG_MAX,
             emit: cos_in_range,
+        }),
+        MathFn::Tan | MathFn::NativeTan => Some(Inline {
+            lo: -TRIG_MAX,
+            hi: TRIG_MAX,
+            emit: tan_in_range,
         }),
         _ => None,
     }

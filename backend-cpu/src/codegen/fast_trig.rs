@@ -1,4 +1,4 @@
-//! Inline `sin` and `cos` on f32 for `|x| <= `[`TRIG_MAX`], in place of a call to the library
+//! Inline `sin`, `cos` and `tan` on f32 for `|x| <= `[`TRIG_MAX`], in place of a call to the library
 //! routine, with the same instructions for a scalar (`f32`) and a vector (`f32x4`, one
 //! work-item per lane) operand, so that a work-item's result never depends on how it ran
 //! (see [`super::fast_math`]).
@@ -9,9 +9,10 @@
 //! - `k <= 41723` in the range, so `k P1` (at most 49 bits) is exact, and `|x| - k P1` is
 //!   exact too (both are multiples of the last bit of `k P1` and the difference is below 1);
 //! - `k P2` and the second subtraction round by 2^-53 relatively, and leaving out `P3`
-//!   costs `k P3 < 2^-71` absolutely; the closest a float of the range comes to a multiple
-//!   of `pi/2` is far above that, so `r` rounded to float carries half an ulp of relative
-//!   error at most, and `k` (an integer below 2^24) converts exactly.
+//!   costs `k P3 < 2^-71` absolutely; the closest a float of the range comes to a nonzero
+//!   multiple of `pi/2` is 4.2e-9 (252.89821, found by the model below), so `r` rounded to
+//!   float carries about half an ulp of relative error, and `k` (an integer below 2^24)
+//!   converts exactly.
 //!
 //! On a vector the reduction runs on two `f64x2` halves whose results are joined back; every
 //! step is the same IEEE operation per lane, so the bits equal the scalar code's.
@@ -19,12 +20,13 @@
 //! Polynomials, in float, on `|r| <= pi/4`: Cephes' `sinf` and `cosf` ones
 //! (`sin r = r + r^3 s(r^2)`, `cos r = 1 - r^2/2 + r^4 c(r^2)`); quadrant `k mod 4` picks
 //! `sin r`, `cos r`, `-sin r` or `-cos r` (one more quadrant for `cos`), bitwise so that
-//! scalar and vector code agree; `sin` is odd, so it runs on `|x|` and takes `x`'s sign
-//! last (signed zeros right).
+//! scalar and vector code agree; `tan` divides `sin r` by `cos r`, or `-cos r` by `sin r` in
+//! odd quadrants; `sin` and `tan` are odd, so they run on `|x|` and take `x`'s sign last
+//! (signed zeros right).
 //!
 //! Measured over every float of [0, 65536] by a model of these steps in Rust, against
-//! double-precision `sin` and `cos`: at most 1.57 ulp (1.562 for `sin` at 2265.6082, for
-//! `cos` at 12149.595; OpenCL 1.2 allows 4);
+//! double precision: `sin` and `cos` at most 1.562 ulp (at 2265.6082 and 12149.595; OpenCL
+//! 1.2 allows 4), `tan` 3.449 ulp (at 3.921601; OpenCL allows 5);
 //! `backend-cpu/tests/math_ulp.rs` measures the compiled code over dense sweeps. NaN,
 //! infinities and larger arguments call the routine.
 
@@ -60,13 +62,8 @@ pub(super) fn sin_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
     let (r, k) = reduce(b, ax);
     let y = pick(b, r, k);
     // sin(-x) = -sin(x): x's sign bit flips the result's.
-    let int_ty = int_type(b, x);
-    let xbits = bitcast(b, int_ty, x);
-    let sign_mask = int_splat(b, x, i32::MIN);
-    let sign = b.ins().band(xbits, sign_mask);
-    let ybits = bitcast(b, int_ty, y);
-    let ybits = b.ins().bxor(ybits, sign);
-    bitcast(b, b.func.dfg.value_type(x), ybits)
+    let sign = sign_bit(b, x);
+    flip_sign(b, y, sign)
 }
 
 /// `cos(x)` for `|x| <= TRIG_MAX` (f32 or f32x4).
@@ -76,6 +73,23 @@ pub(super) fn cos_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
     let one = int_splat(b, x, 1);
     let k = b.ins().iadd(k, one);
     pick(b, r, k)
+}
+
+/// `tan(x)` for `|x| <= TRIG_MAX` (f32 or f32x4): `sin r / cos r`, or `-cos r / sin r` in
+/// odd quadrants.
+pub(super) fn tan_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
+    let ax = b.ins().fabs(x);
+    let (r, k) = reduce(b, ax);
+    let (s, c) = sin_cos_poly(b, r);
+    let odd = odd_mask(b, k);
+    let num = choose(b, odd, c, s);
+    let den = choose(b, odd, s, c);
+    let t = b.ins().fdiv(num, den);
+    // Negated in odd quadrants, and tan(-x) = -tan(x).
+    let odd_sign = b.ins().ishl_imm_u(odd, 31);
+    let sign = sign_bit(b, x);
+    let sign = b.ins().bxor(odd_sign, sign);
+    flip_sign(b, t, sign)
 }
 
 /// `(r, k)` with `ax = k pi/2 + r` (see the module documentation): `r` in `ax`'s float
@@ -138,14 +152,22 @@ fn splat64(b: &mut FunctionBuilder, like: Value, v: f64) -> Value {
 
 /// `sin r`, `cos r`, `-sin r` or `-cos r` as `k mod 4` is 0, 1, 2 or 3.
 fn pick(b: &mut FunctionBuilder, r: Value, k: Value) -> Value {
-    let float_ty = b.func.dfg.value_type(r);
+    let (s, c) = sin_cos_poly(b, r);
+    let odd = odd_mask(b, k);
+    let y = choose(b, odd, c, s);
+    let two = int_splat(b, r, 2);
+    let negate = b.ins().band(k, two);
+    let sign = b.ins().ishl_imm_u(negate, 30);
+    flip_sign(b, y, sign)
+}
+
+/// `(sin r, cos r)` for `|r| <= pi/4`: `r + r z s(z)` and `z^2 c(z) - z/2 + 1`, `z = r^2`.
+fn sin_cos_poly(b: &mut FunctionBuilder, r: Value) -> (Value, Value) {
     let z = b.ins().fmul(r, r);
-    // sin r = r + r z s(z).
     let s = horner(b, z, &SIN_POLY);
     let s = b.ins().fmul(s, z);
     let s = b.ins().fmul(s, r);
     let s = b.ins().fadd(s, r);
-    // cos r = z^2 c(z) - z/2 + 1.
     let c = horner(b, z, &COS_POLY);
     let c = b.ins().fmul(c, z);
     let c = b.ins().fmul(c, z);
@@ -153,20 +175,42 @@ fn pick(b: &mut FunctionBuilder, r: Value, k: Value) -> Value {
     let hz = b.ins().fmul(half, z);
     let c = b.ins().fsub(c, hz);
     let one = splat(b, r, 1.0);
-    let c = b.ins().fadd(c, one);
-    // Odd k: cos (an all-ones mask); k & 2: negated.
-    let int_ty = int_type(b, r);
-    let one_i = int_splat(b, r, 1);
-    let odd = b.ins().band(k, one_i);
-    let mask = b.ins().ineg(odd);
-    let cbits = bitcast(b, int_ty, c);
-    let sbits = bitcast(b, int_ty, s);
-    let cbits = b.ins().band(cbits, mask);
-    let sbits = b.ins().band_not(sbits, mask);
-    let y = b.ins().bor(cbits, sbits);
-    let two = int_splat(b, r, 2);
-    let negate = b.ins().band(k, two);
-    let sign = b.ins().ishl_imm_u(negate, 30);
-    let y = b.ins().bxor(y, sign);
+    (s, b.ins().fadd(c, one))
+}
+
+/// All ones where `k` is odd, else zero (`k`'s integer type).
+fn odd_mask(b: &mut FunctionBuilder, k: Value) -> Value {
+    let one = int_splat(b, k, 1);
+    let odd = b.ins().band(k, one);
+    b.ins().ineg(odd)
+}
+
+/// `if_set` where `mask` is all ones, else `if_clear` (floats chosen bitwise, so that scalar
+/// and vector code run the same steps).
+fn choose(b: &mut FunctionBuilder, mask: Value, if_set: Value, if_clear: Value) -> Value {
+    let float_ty = b.func.dfg.value_type(if_set);
+    let int_ty = int_type(b, if_set);
+    let set = bitcast(b, int_ty, if_set);
+    let clear = bitcast(b, int_ty, if_clear);
+    let set = b.ins().band(set, mask);
+    let clear = b.ins().band_not(clear, mask);
+    let y = b.ins().bor(set, clear);
     bitcast(b, float_ty, y)
+}
+
+/// Float `y` with its sign bit flipped where integer `sign` has bit 31 set.
+fn flip_sign(b: &mut FunctionBuilder, y: Value, sign: Value) -> Value {
+    let float_ty = b.func.dfg.value_type(y);
+    let int_ty = int_type(b, y);
+    let bits = bitcast(b, int_ty, y);
+    let bits = b.ins().bxor(bits, sign);
+    bitcast(b, float_ty, bits)
+}
+
+/// The sign bit of float `x` (as its integer type).
+fn sign_bit(b: &mut FunctionBuilder, x: Value) -> Value {
+    let int_ty = int_type(b, x);
+    let bits = bitcast(b, int_ty, x);
+    let mask = int_splat(b, x, i32::MIN);
+    b.ins().band(bits, mask)
 }
