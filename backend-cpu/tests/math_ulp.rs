@@ -576,14 +576,15 @@ fn vector_exp_meets_the_limit_over_its_whole_range() {
         1e-30,
         -1e-30,
     ]);
-    a.extend([lo, hi, -86.999_99, 87.999_99]);
+    // The model's worst case over every float of the range, 70.4031.
+    a.extend([lo, hi, -86.999_99, 87.999_99, 70.403_1]);
     check_vector_and_scalar("native_exp", 3.0, a.clone(), f64::exp);
     check_vector_and_scalar("exp", 3.0, a, f64::exp);
 }
 
 #[test]
-fn vector_log_meets_the_limit_over_its_whole_range() {
-    // Vectorised regions compute `log` on whole chunks of positive normal numbers
+fn vector_log_log2_and_log10_meet_the_limit_over_their_range() {
+    // Vectorised regions compute `log`, `log2` and `log10` on whole chunks of positive normal numbers
     // (codegen/vector/vmath.rs). Every chunk here is one: random mantissas at every
     // exponent, a dense sweep around 1 (where the result is small and relative accuracy
     // hardest), around sqrt(1/2) (where the reduction switches) and the ends of the range;
@@ -605,8 +606,33 @@ fn vector_log_meets_the_limit_over_its_whole_range() {
         0.0, 1.0, 2.0, 3.0, 1e-40, 1.0, 2.0, 3.0, -1.0, 1.0, 2.0, 3.0,
     ]);
     a.extend([f32::INFINITY, 1.0, 2.0, 3.0, f32::NAN, 1.0, 2.0, 3.0]);
-    check_vector_and_scalar("native_log", 3.0, a.clone(), f64::ln);
-    check_vector_and_scalar("log", 3.0, a, f64::ln);
+    // The worst cases a model of the inline code found over every positive normal float:
+    // log at 0.6999768, log2 at 1.3974123, log10 at 0.35035595.
+    a.extend([0.699_976_8, 1.397_412_3, 0.350_355_95, 1.0]);
+    let functions: [(&str, fn(f64) -> f64); 3] =
+        [("log", f64::ln), ("log2", f64::log2), ("log10", f64::log10)];
+    for (name, reference) in functions {
+        check_vector_and_scalar(name, 3.0, a.clone(), reference);
+        check_vector_and_scalar(&format!("native_{name}"), 3.0, a.clone(), reference);
+    }
+}
+
+#[test]
+fn vector_exp2_meets_the_limit_over_its_whole_range() {
+    // Vectorised regions compute `exp2` on whole chunks when every lane lies in [-126, 127]
+    // (codegen/fast_math.rs): a dense sweep of the range, the model's worst case
+    // (-0.43481714, over every float of the range), the ends and the first numbers past them.
+    let (lo, hi) = (-126.0f32, 127.0f32);
+    let n = 1 << 20;
+    let mut a: Vec<f32> = (0..n)
+        .map(|i| lo + (hi - lo) * (i as f32 / (n - 1) as f32))
+        .collect();
+    let mut r = Rng(0xe2);
+    a.extend((0..1 << 16).map(|_| r.range(-1.0, 1.0)));
+    a.extend([-0.434_817_14, lo, hi, -0.0, 0.0, 1e-30, -1e-30, 0.5]);
+    a.extend([lo.next_down(), 1.0, 2.0, 3.0, hi.next_up(), 1.0, 2.0, 3.0]);
+    check_vector_and_scalar("exp2", 3.0, a.clone(), f64::exp2);
+    check_vector_and_scalar("native_exp2", 3.0, a, f64::exp2);
 }
 
 #[test]
