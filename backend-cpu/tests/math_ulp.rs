@@ -529,6 +529,14 @@ fn float_int_functions_meet_opencl_limits() {
     println!("   nextafter: exact");
 }
 
+/// 2^20 evenly spaced floats from `lo` to `hi`.
+fn dense_sweep(lo: f32, hi: f32) -> Vec<f32> {
+    let n = 1 << 20;
+    (0..n)
+        .map(|i| lo + (hi - lo) * (i as f32 / (n - 1) as f32))
+        .collect()
+}
+
 /// Runs unary `name` over `a` (padded to whole work-groups) vectorised and at -O0 (one
 /// work-item at a time): both must give the same bits, within OpenCL's `limit` ulp of
 /// `reference`.
@@ -560,10 +568,7 @@ fn vector_exp_meets_the_limit_over_its_whole_range() {
     // past them (which send their chunk to the per-lane routine), every 4-lane chunk
     // aligned as the region runs them.
     let (lo, hi) = (-87.0f32, 88.0f32);
-    let n = 1 << 20;
-    let mut a: Vec<f32> = (0..n)
-        .map(|i| lo + (hi - lo) * (i as f32 / (n - 1) as f32))
-        .collect();
+    let mut a = dense_sweep(lo, hi);
     let mut r = Rng(0x5eed);
     a.extend((0..1 << 16).map(|_| r.range(-1.0, 1.0)));
     a.extend([
@@ -623,10 +628,7 @@ fn vector_exp2_meets_the_limit_over_its_whole_range() {
     // (codegen/fast_math.rs): a dense sweep of the range, the model's worst case
     // (-0.43481714, over every float of the range), the ends and the first numbers past them.
     let (lo, hi) = (-126.0f32, 127.0f32);
-    let n = 1 << 20;
-    let mut a: Vec<f32> = (0..n)
-        .map(|i| lo + (hi - lo) * (i as f32 / (n - 1) as f32))
-        .collect();
+    let mut a = dense_sweep(lo, hi);
     let mut r = Rng(0xe2);
     a.extend((0..1 << 16).map(|_| r.range(-1.0, 1.0)));
     a.extend([-0.434_817_14, lo, hi, -0.0, 0.0, 1e-30, -1e-30, 0.5]);
@@ -645,10 +647,7 @@ fn vector_sin_cos_and_tan_meet_the_limits_over_their_range() {
     // arguments; then chunks with a lane past the range, an infinity or a NaN, which take
     // the per-lane routine.
     let m = 65536.0f32;
-    let n = 1 << 20;
-    let mut a: Vec<f32> = (0..n)
-        .map(|i| -m + 2.0 * m * (i as f32 / (n - 1) as f32))
-        .collect();
+    let mut a = dense_sweep(-m, m);
     for k in 1..400 {
         let near = (k as f64 * std::f64::consts::FRAC_PI_2) as f32;
         let mut x = near;
