@@ -529,6 +529,9 @@ fn float_int_functions_meet_opencl_limits() {
     println!("   nextafter: exact");
 }
 
+/// A double-precision reference of a unary function.
+type Reference = fn(f64) -> f64;
+
 /// 2^20 evenly spaced floats from `lo` to `hi`.
 fn dense_sweep(lo: f32, hi: f32) -> Vec<f32> {
     let n = 1 << 20;
@@ -540,7 +543,7 @@ fn dense_sweep(lo: f32, hi: f32) -> Vec<f32> {
 /// Runs unary `name` over `a` (padded to whole work-groups) vectorised and at -O0 (one
 /// work-item at a time): both must give the same bits, within OpenCL's `limit` ulp of
 /// `reference`.
-fn check_vector_and_scalar(name: &str, limit: f64, mut a: Vec<f32>, reference: fn(f64) -> f64) {
+fn check_vector_and_scalar(name: &str, limit: f64, mut a: Vec<f32>, reference: Reference) {
     // Whole work-groups (run_math's local size divides 1024).
     while !a.len().is_multiple_of(1024) {
         a.push(0.5);
@@ -614,7 +617,7 @@ fn vector_log_log2_and_log10_meet_the_limit_over_their_range() {
     // The worst cases a model of the inline code found over every positive normal float:
     // log at 0.6999768, log2 at 1.3974123, log10 at 0.35035595.
     a.extend([0.699_976_8, 1.397_412_3, 0.350_355_95, 1.0]);
-    let functions: [(&str, fn(f64) -> f64); 3] =
+    let functions: [(&str, Reference); 3] =
         [("log", f64::ln), ("log2", f64::log2), ("log10", f64::log10)];
     for (name, reference) in functions {
         check_vector_and_scalar(name, 3.0, a.clone(), reference);
@@ -667,7 +670,7 @@ fn vector_sin_cos_and_tan_meet_the_limits_over_their_range() {
     a.extend([m, -m, 0.0, -0.0, 1e-40, -1e-40, 1e-30, -1e-30]);
     a.extend([m.next_up(), 1.0, 2.0, 3.0, f32::INFINITY, 1.0, 2.0, 3.0]);
     a.extend([f32::NAN, 1.0, 2.0, 3.0, -1e9, 1.0, 2.0, 3.0]);
-    let functions: [(&str, f64, fn(f64) -> f64); 3] = [
+    let functions: [(&str, f64, Reference); 3] = [
         ("sin", 4.0, f64::sin),
         ("cos", 4.0, f64::cos),
         ("tan", 5.0, f64::tan),
