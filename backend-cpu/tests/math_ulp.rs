@@ -543,23 +543,41 @@ fn dense_sweep(lo: f32, hi: f32) -> Vec<f32> {
 /// Runs unary `name` over `a` (padded to whole work-groups) vectorised and at -O0 (one
 /// work-item at a time): both must give the same bits, within OpenCL's `limit` ulp of
 /// `reference`.
-fn check_vector_and_scalar(name: &str, limit: f64, mut a: Vec<f32>, reference: Reference) {
+fn check_vector_and_scalar(name: &str, limit: f64, a: Vec<f32>, reference: Reference) {
+    let ys = vec![0.0; a.len()];
+    check_vector_and_scalar_of(name, 1, limit, a, ys, &|x, _| reference(x));
+}
+
+/// [`check_vector_and_scalar`] for a function of `arity` 1 or 2 (`ys` its second arguments).
+fn check_vector_and_scalar_of(
+    name: &str,
+    arity: usize,
+    limit: f64,
+    mut a: Vec<f32>,
+    mut ys: Vec<f32>,
+    reference: &dyn Fn(f64, f64) -> f64,
+) {
     // Whole work-groups (run_math's local size divides 1024).
     while !a.len().is_multiple_of(1024) {
         a.push(0.5);
+        ys.push(0.5);
     }
     let zeros = vec![0.0f32; a.len()];
-    let args = [a.clone(), zeros.clone(), zeros];
-    let out: Vec<f32> = from_bytes(&run_math(name, 1, false, false, &args, &[]));
-    let scalar: Vec<f32> = from_bytes(&run_math_at(Some(0), name, 1, false, false, &args, &[]));
+    let args = [a.clone(), ys.clone(), zeros];
+    let out: Vec<f32> = from_bytes(&run_math(name, arity, false, false, &args, &[]));
+    let scalar: Vec<f32> = from_bytes(&run_math_at(Some(0), name, arity, false, false, &args, &[]));
     let differ = (0..a.len()).find(|&i| out[i].to_bits() != scalar[i].to_bits());
     assert_eq!(
         differ,
         None,
         "{name} of {:?}: vector and scalar code differ",
-        differ.map(|i| a[i])
+        differ.map(|i| (a[i], ys[i]))
     );
-    let w = worst(&out, |i| reference(a[i] as f64), |i| [a[i], 0.0, 0.0]);
+    let w = worst(
+        &out,
+        |i| reference(a[i] as f64, ys[i] as f64),
+        |i| [a[i], ys[i], 0.0],
+    );
     check(&format!("vector {name}"), limit, w);
 }
 
@@ -679,4 +697,69 @@ fn vector_sin_cos_and_tan_meet_the_limits_over_their_range() {
         check_vector_and_scalar(name, limit, a.clone(), reference);
         check_vector_and_scalar(&format!("native_{name}"), limit, a.clone(), reference);
     }
+}
+
+#[test]
+fn vector_pow_meets_the_limit_where_its_inline_form_serves() {
+    // Vectorised regions compute `pow` (and `powr`) on whole chunks of positive normal `x`
+    // with `|y| (|E| + 1) <= 126`, E being x's exponent (codegen/fast_pow.rs): random x at
+    // every exponent with y up to that bound (so `|y log2 x|` reaches about 126 and results
+    // span the normal range and the top of the subnormal one), x near 1 with large y, y
+    // near the integers and zero, then chunks with a lane the form does not serve (x zero,
+    // negative, subnormal or infinite, y infinite or NaN, |y| just past the bound), which
+    // take the per-lane routine.
+    let mut r = Rng(0x9077);
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for e in 1..255u32 {
+        let bound = 126.0 / ((e as i32 - 127).abs() + 1) as f32;
+        for _ in 0..512 {
+            xs.push(f32::from_bits((e << 23) | (r.next() as u32 & 0x007f_ffff)));
+            ys.push(r.range(-bound as f64, bound as f64));
+        }
+    }
+    for i in 0..1 << 14 {
+        xs.push(1.0 + (i as f32 - 8192.0) * 2f32.powi(-22));
+        ys.push(r.range(-126.0, 126.0));
+        xs.push(r.range(0.5, 4.0));
+        ys.push((i % 9) as f32 - 4.0 + [0.0, 1e-7, -1e-7, 0.5][i % 4]);
+    }
+    xs.extend([
+        0.0, 2.0, 3.0, 4.0, -2.0, 2.0, 3.0, 4.0, 1e-40, 2.0, 3.0, 4.0,
+    ]);
+    ys.extend([2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0]);
+    xs.extend([
+        f32::INFINITY,
+        2.0,
+        3.0,
+        4.0,
+        2.0,
+        2.0,
+        3.0,
+        4.0,
+        2.0,
+        3.0,
+        4.0,
+        5.0,
+    ]);
+    ys.extend([
+        1.0,
+        1.0,
+        1.0,
+        1.0,
+        f32::INFINITY,
+        1.0,
+        1.0,
+        1.0,
+        f32::NAN,
+        1.0,
+        1.0,
+        1.0,
+    ]);
+    xs.extend([2.0, 3.0, 4.0, 5.0]);
+    ys.extend([63.000_004, 1.0, 1.0, 1.0]);
+    let pow = |x: f64, y: f64| x.powf(y);
+    check_vector_and_scalar_of("pow", 2, 16.0, xs.clone(), ys.clone(), &pow);
+    // powr is pow for x >= 0, NaN below.
+    let powr = |x: f64, y: f64| if x < 0.0 { f64::NAN } else { x.powf(y) };
+    check_vector_and_scalar_of("powr", 2, 16.0, xs, ys, &powr);
 }

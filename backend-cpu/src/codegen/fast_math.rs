@@ -1,10 +1,10 @@
 //! Inline `exp`, `exp2`, `log`, `log2` and `log10` on f32 (and, from [`super::fast_trig`],
-//! `sin`, `cos` and `tan`), for arguments where a short polynomial is accurate, in place of a
-//! call to the library routine (which computes in double and rounds once). The same
-//! instructions serve a scalar (`f32`) and a vector (`f32x4`, one work-item per lane)
-//! operand, so a work-item's result never depends on how it was run: in a vector chunk or
-//! alone, checked or not. A chunk with a lane outside the range runs each lane on its own,
-//! and a lane outside it calls the routine.
+//! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`), for arguments where a short
+//! polynomial is accurate, in place of a call to the library routine (which computes in
+//! double and rounds once). The same instructions serve a scalar (`f32`) and a vector
+//! (`f32x4`, one work-item per lane) operand, so a work-item's result never depends on how
+//! it was run: in a vector chunk or alone, checked or not. A chunk with a lane the inline
+//! form does not serve runs each lane on its own, and such a lane calls the routine.
 //!
 //! `exp` on f32: for a chunk whose every lane lies in [[`EXP_LO`], [`EXP_HI`]], `x = n ln2 + r`
 //! with `n = nearest(x log2 e)` and `|r| <= ln2 / 2 + 2^-12`, `exp(x) = 2^n exp(r)`:
@@ -37,6 +37,7 @@ use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Type, 
 use cranelift_frontend::FunctionBuilder;
 use oclc_ir::MathFn;
 
+use super::fast_pow::{pow_served, pow_serves};
 use super::fast_trig::{cos_in_range, sin_in_range, tan_in_range, TRIG_MAX};
 
 /// The smallest argument of the inline `exp`: `nearest(x log2 e)` is -126 at most.
@@ -77,12 +78,11 @@ const LOG_POLY: [f32; 9] = [
 
 /// A function with an inline form: its range and its code.
 pub struct Inline {
-    /// The smallest argument of the inline form.
-    pub lo: f32,
-    /// The largest argument of the inline form.
-    pub hi: f32,
-    /// The inline form, for arguments in the range.
-    pub emit: fn(&mut FunctionBuilder, Value) -> Value,
+    /// Whether the inline form serves the arguments (each an f32, or an f32x4 of one
+    /// work-item per lane): an `i8` truth value, or an i32x4 mask.
+    pub serves: fn(&mut FunctionBuilder, &[Value]) -> Value,
+    /// The inline form, for arguments it serves.
+    pub emit: fn(&mut FunctionBuilder, &[Value]) -> Value,
 }
 
 /// The inline form of `func` on f32, if it has one.
@@ -90,44 +90,40 @@ pub fn inline_form(func: MathFn) -> Option<Inline> {
     match func {
         // `native_exp`/`native_log` call the same routines as `exp`/`log`: the same forms.
         MathFn::Exp | MathFn::NativeExp => Some(Inline {
-            lo: EXP_LO,
-            hi: EXP_HI,
-            emit: exp_in_range,
+            serves: |b, a| in_range(b, a[0], EXP_LO, EXP_HI),
+            emit: |b, a| exp_in_range(b, a[0]),
         }),
         MathFn::Log | MathFn::NativeLog => Some(Inline {
-            lo: f32::MIN_POSITIVE,
-            hi: f32::MAX,
-            emit: log_in_range,
+            serves: |b, a| in_range(b, a[0], f32::MIN_POSITIVE, f32::MAX),
+            emit: |b, a| log_in_range(b, a[0]),
         }),
         MathFn::Exp2 | MathFn::NativeExp2 => Some(Inline {
-            lo: -126.0,
-            hi: 127.0,
-            emit: exp2_in_range,
+            serves: |b, a| in_range(b, a[0], -126.0, 127.0),
+            emit: |b, a| exp2_in_range(b, a[0]),
         }),
         MathFn::Log2 | MathFn::NativeLog2 => Some(Inline {
-            lo: f32::MIN_POSITIVE,
-            hi: f32::MAX,
-            emit: log2_in_range,
+            serves: |b, a| in_range(b, a[0], f32::MIN_POSITIVE, f32::MAX),
+            emit: |b, a| log2_in_range(b, a[0]),
         }),
         MathFn::Log10 | MathFn::NativeLog10 => Some(Inline {
-            lo: f32::MIN_POSITIVE,
-            hi: f32::MAX,
-            emit: log10_in_range,
+            serves: |b, a| in_range(b, a[0], f32::MIN_POSITIVE, f32::MAX),
+            emit: |b, a| log10_in_range(b, a[0]),
         }),
         MathFn::Sin | MathFn::NativeSin => Some(Inline {
-            lo: -TRIG_MAX,
-            hi: TRIG_MAX,
-            emit: sin_in_range,
+            serves: |b, a| in_range(b, a[0], -TRIG_MAX, TRIG_MAX),
+            emit: |b, a| sin_in_range(b, a[0]),
         }),
         MathFn::Cos | MathFn::NativeCos => Some(Inline {
-            lo: -TRIG_MAX,
-            hi: TRIG_MAX,
-            emit: cos_in_range,
+            serves: |b, a| in_range(b, a[0], -TRIG_MAX, TRIG_MAX),
+            emit: |b, a| cos_in_range(b, a[0]),
         }),
         MathFn::Tan | MathFn::NativeTan => Some(Inline {
-            lo: -TRIG_MAX,
-            hi: TRIG_MAX,
-            emit: tan_in_range,
+            serves: |b, a| in_range(b, a[0], -TRIG_MAX, TRIG_MAX),
+            emit: |b, a| tan_in_range(b, a[0]),
+        }),
+        MathFn::Pow | MathFn::Powr | MathFn::NativePowr => Some(Inline {
+            serves: |b, a| pow_serves(b, a[0], a[1]),
+            emit: |b, a| pow_served(b, a[0], a[1]),
         }),
         _ => None,
     }
@@ -246,8 +242,9 @@ fn log10_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
     b.ins().fmul(y, k)
 }
 
-/// `log(x)` for positive normal `x` (f32 or f32x4).
-fn log_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
+/// `(f, e)` with positive normal `x = (1 + f) 2^e`, `1 + f` in [sqrt(1/2), sqrt(2)), both
+/// exact, `e` as a float (f32 or f32x4, as `x`).
+pub(super) fn log_reduce(b: &mut FunctionBuilder, x: Value) -> (Value, Value) {
     let float_ty = b.func.dfg.value_type(x);
     let int_ty = int_type(b, x);
     let bits = bitcast(b, int_ty, x);
@@ -277,7 +274,12 @@ fn log_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
         (b.ins().select(small, e1, e), b.ins().select(small, m, zero))
     };
     let f = b.ins().fadd(m1, extra);
-    let fe = b.ins().fcvt_from_sint(float_ty, e);
+    (f, b.ins().fcvt_from_sint(float_ty, e))
+}
+
+/// `log(x)` for positive normal `x` (f32 or f32x4).
+fn log_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
+    let (f, fe) = log_reduce(b, x);
     let p = horner(b, f, &LOG_POLY);
     let z = b.ins().fmul(f, f);
     let y = b.ins().fmul(p, f);

@@ -30,11 +30,11 @@
 //! `backend-cpu/tests/math_ulp.rs` measures the compiled code over dense sweeps. NaN,
 //! infinities and larger arguments call the routine.
 
-use cranelift_codegen::ir::{types, InstBuilder, Value};
+use cranelift_codegen::ir::{InstBuilder, Value};
 use cranelift_frontend::FunctionBuilder;
 
+use super::f64_parts::{narrow, splat64, widen};
 use super::fast_math::{bitcast, horner, int_splat, int_type, splat};
-use super::vector::{cast, shuffle32};
 
 /// The largest `|x|` of the inline `sin`/`cos` (`k` stays below 2^16).
 pub const TRIG_MAX: f32 = 65536.0;
@@ -95,24 +95,10 @@ pub(super) fn tan_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
 /// `(r, k)` with `ax = k pi/2 + r` (see the module documentation): `r` in `ax`'s float
 /// type, `k` in its integer type.
 fn reduce(b: &mut FunctionBuilder, ax: Value) -> (Value, Value) {
-    let (r, k) = if b.func.dfg.value_type(ax).is_vector() {
-        // Lanes 0-1 and 2-3 as two f64x2 halves.
-        let bytes = cast(b, types::I8X16, ax);
-        let high = shuffle32(b, bytes, bytes, [2, 3, 0, 1]);
-        let high = cast(b, types::F32X4, high);
-        let lo = b.ins().fvpromote_low(ax);
-        let hi = b.ins().fvpromote_low(high);
-        let (r_lo, k_lo) = reduce_f64(b, lo);
-        let (r_hi, k_hi) = reduce_f64(b, hi);
-        (join(b, r_lo, r_hi), join(b, k_lo, k_hi))
-    } else {
-        let xd = b.ins().fpromote(types::F64, ax);
-        let (r, k) = reduce_f64(b, xd);
-        (
-            b.ins().fdemote(types::F32, r),
-            b.ins().fdemote(types::F32, k),
-        )
-    };
+    let (rs, ks): (Vec<Value>, Vec<Value>) =
+        widen(b, ax).into_iter().map(|xd| reduce_f64(b, xd)).unzip();
+    let r = narrow(b, &rs);
+    let k = narrow(b, &ks);
     let int_ty = int_type(b, ax);
     (r, b.ins().fcvt_to_sint_sat(int_ty, k))
 }
@@ -128,26 +114,6 @@ fn reduce_f64(b: &mut FunctionBuilder, xd: Value) -> (Value, Value) {
     let r = b.ins().fsub(xd, kp1);
     let kp2 = b.ins().fmul(k, p2);
     (b.ins().fsub(r, kp2), k)
-}
-
-/// The two f64x2 halves `lo` and `hi` rounded to float, as one f32x4.
-fn join(b: &mut FunctionBuilder, lo: Value, hi: Value) -> Value {
-    let lo = b.ins().fvdemote(lo);
-    let hi = b.ins().fvdemote(hi);
-    let lo = cast(b, types::I8X16, lo);
-    let hi = cast(b, types::I8X16, hi);
-    let both = shuffle32(b, lo, hi, [0, 1, 4, 5]);
-    cast(b, types::F32X4, both)
-}
-
-/// `v` in the type of `like` (f64, or both lanes of an f64x2).
-fn splat64(b: &mut FunctionBuilder, like: Value, v: f64) -> Value {
-    let s = b.ins().f64const(v);
-    if b.func.dfg.value_type(like).is_vector() {
-        b.ins().splat(types::F64X2, s)
-    } else {
-        s
-    }
 }
 
 /// `sin r`, `cos r`, `-sin r` or `-cos r` as `k mod 4` is 0, 1, 2 or 3.

@@ -39,7 +39,7 @@ impl Tx<'_, '_, '_> {
             let lane: Vec<Value> = ops.iter().map(|o| o[i]).collect();
             let r = if let Some(name) = routine {
                 match super::fast_math::inline_form(func).filter(|_| elem == ScalarType::F32) {
-                    Some(form) => self.inline_or_call(&form, name, lane[0]),
+                    Some(form) => self.inline_or_call(&form, name, &lane),
                     None => self.call_math(name, &lane),
                 }
             } else if half {
@@ -176,15 +176,15 @@ impl Tx<'_, '_, '_> {
         }
     }
 
-    /// `form`'s inline code for an argument `x` in its range, else a call of routine `name`
+    /// `form`'s inline code for arguments `args` it serves, else a call of routine `name`
     /// ([`super::fast_math`]).
     fn inline_or_call(
         &mut self,
         form: &super::fast_math::Inline,
         name: &'static str,
-        x: Value,
+        args: &[Value],
     ) -> Value {
-        let ok = super::fast_math::in_range(&mut self.b, x, form.lo, form.hi);
+        let ok = (form.serves)(&mut self.b, args);
         let (fast, slow, merge) = (
             self.b.create_block(),
             self.b.create_block(),
@@ -193,10 +193,10 @@ impl Tx<'_, '_, '_> {
         let r = self.b.append_block_param(merge, types::F32);
         self.b.ins().brif(ok, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
-        let y = (form.emit)(&mut self.b, x);
+        let y = (form.emit)(&mut self.b, args);
         self.b.ins().jump(merge, &[y.into()]);
         self.b.switch_to_block(slow);
-        let y = self.call_math(name, &[x]);
+        let y = self.call_math(name, args);
         self.b.ins().jump(merge, &[y.into()]);
         self.b.switch_to_block(merge);
         r

@@ -1,6 +1,6 @@
 //! Math built-ins computed on whole vectors inside a vectorised region, where the scalar
-//! translation would run once per lane: `exp`, `exp2`, `log`, `log2`, `log10`, `sin`, `cos`
-//! and `tan` on f32 (and their `native_` forms) through their inline forms
+//! translation would run once per lane: `exp`, `exp2`, `log`, `log2`, `log10`, `sin`, `cos`,
+//! `tan` and `pow` on f32 (and their `native_` forms) through their inline forms
 //! ([`crate::codegen::fast_math`]) when every lane of the chunk is in range, else lane by
 //! lane (where each lane takes the inline form or the routine, with the same results).
 
@@ -8,7 +8,7 @@ use cranelift_codegen::ir::types;
 use oclc_ir::{Op, ScalarType, Type, ValueId};
 
 use super::{PieceVal, VState, VVal};
-use crate::codegen::fast_math::{in_range, inline_form};
+use crate::codegen::fast_math::inline_form;
 use crate::codegen::Tx;
 use crate::error::CompileError;
 
@@ -26,25 +26,26 @@ impl Tx<'_, '_, '_> {
         let Some(form) = inline_form(*func) else {
             return Ok(None);
         };
-        let [arg] = args.as_slice() else {
-            return Ok(None);
-        };
         let rty = self.f.value_type(result);
         let scalar_f32 = matches!(self.types.get(rty), Type::Scalar(ScalarType::F32));
         if !scalar_f32 {
             return Ok(None);
         }
-        let x = self.v_get(vs, *arg)?;
-        let Some(xv) = x.piece_vector(&mut self.b, 0) else {
-            return Ok(None);
-        };
-        let in_range = in_range(&mut self.b, xv, form.lo, form.hi);
+        let mut xs = Vec::with_capacity(args.len());
+        for arg in args {
+            let x = self.v_get(vs, *arg)?;
+            let Some(xv) = x.piece_vector(&mut self.b, 0) else {
+                return Ok(None);
+            };
+            xs.push(xv);
+        }
+        let serves = (form.serves)(&mut self.b, &xs);
         let v = self.v_all_or_not(
             vs,
-            in_range,
+            serves,
             &[types::F32],
             |tx, _| {
-                let y = (form.emit)(&mut tx.b, xv);
+                let y = (form.emit)(&mut tx.b, &xs);
                 Ok(VVal::Var {
                     pieces: vec![PieceVal::Vector(y)],
                     aff: None,
