@@ -9,12 +9,14 @@
 //! `exp` on f32: for a chunk whose every lane lies in [[`EXP_LO`], [`EXP_HI`]], `x = n ln2 + r`
 //! with `n = nearest(x log2 e)` and `|r| <= ln2 / 2 + 2^-12`, `exp(x) = 2^n exp(r)`:
 //! - `r = (x - n C1) - n C2` with `C1 = 0.693359375` (nine significant bits: `n C1` is exact
-//!   for `|n| <= 128` and the subtraction is exact by Sterbenz' lemma where `n != 0`) and
-//!   `C2 = ln 2 - C1` rounded; the reduction's error is below 2^-33 absolute;
+//!   for `|n| <= 128`, a multiple of 2^-9, and `x - n C1` is exact, a multiple of `x`'s ulp
+//!   below 2^24 of them) and `C2 = ln 2 - C1` rounded; the reduction's error is about 1.2e-9
+//!   absolute (`C2`'s rounding times `|n| <= 126`, and rounding `n C2`), 0.02 ulp of the
+//!   result;
 //! - `exp(r) = 1 + r + r^2 p(r)` with Cephes' degree-5 minimax `p` (relative error of the
 //!   polynomial about 4e-8 over the interval, 0.3 ulp), evaluated by Horner's rule in float;
 //! - `2^n` built in the exponent field (`n` from -126 to 127 in the range) and one final
-//!   multiplication, rounded once (to the subnormal spacing for the smallest results).
+//!   multiplication, rounded once (every result of the range is a normal number).
 //!
 //! `log` on f32: for a chunk of positive normal numbers, `x = m 2^e` with `m` in
 //! [sqrt(1/2), sqrt(2)) (the exponent and mantissa fields, `m` doubled and `e` lowered below
@@ -23,11 +25,13 @@
 //! above (`e C1` exact) last, so that near 1 the result keeps `f`'s relative accuracy.
 //!
 //! `exp2`: `n = nearest(x)`, `x - n` exact, and `exp((x - n) ln 2)` by the polynomial above;
-//! `log2` and `log10` multiply `log`'s result by `log2 e` or `log10 e` (one more rounding).
+//! `log2` and `log10` take `log(1 + f)` of the same reduction, times `log2 e` or `log10 e`,
+//! and add `e` (or `e log10 2`, in two parts) last, so that powers of two (of ten) give
+//! exact results.
 //!
 //! Worst errors over every float of each range, measured by a model of these steps in Rust
 //! against double precision: `exp` 0.990 ulp, `exp2` 0.989, `log` 0.829, `log2` 1.898,
-//! `log10` 2.028 (OpenCL 1.2 allows 3 for each). `backend-cpu/tests/math_ulp.rs` measures
+//! `log10` 2.024 (OpenCL 1.2 allows 3 for each). `backend-cpu/tests/math_ulp.rs` measures
 //! it over a dense sweep of each range. Arguments outside it (overflow, underflow to
 //! subnormals or zero, infinities, NaN; for `log` zero, negative and subnormal numbers) call
 //! the routine. Measured on Black-Scholes: bench/results/middle-end.txt.
@@ -61,6 +65,12 @@ const EXP_POLY: [f32; 6] = [
     1.666_666_545_9e-1,
     5.000_000_120_1e-1,
 ];
+
+/// `log10(2)` to twelve significant bits (1233 / 4096): `e L10_HI` is exact for `|e| <= 128`.
+const L10_HI: f32 = 1233.0 / 4096.0;
+/// `log10(2) - L10_HI`, rounded.
+#[allow(clippy::excessive_precision)]
+const L10_LO: f32 = 4.605_039_066_518_657e-6;
 
 /// Cephes' `logf` coefficients, highest degree first (as published).
 #[allow(clippy::excessive_precision)]
@@ -228,18 +238,42 @@ fn exp_reduced(b: &mut FunctionBuilder, r: Value, n: Value) -> Value {
     b.ins().fmul(y, pow2n)
 }
 
-/// `log2(x)` for positive normal `x`: `log(x) log2(e)`, one more rounding.
+/// `log2(x)` for positive normal `x`: `log(1 + f) log2(e) + e`, so that a power of two
+/// gives its exponent exactly.
 fn log2_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
-    let y = log_in_range(b, x);
+    let (f, fe) = log_reduce(b, x);
+    let u = log_of_mantissa(b, f);
     let k = splat(b, x, std::f32::consts::LOG2_E);
-    b.ins().fmul(y, k)
+    let t = b.ins().fmul(u, k);
+    b.ins().fadd(t, fe)
 }
 
-/// `log10(x)` for positive normal `x`: `log(x) log10(e)`, one more rounding.
+/// `log10(x)` for positive normal `x`: `log(1 + f) log10(e) + e log10(2)`, `log10(2)` in
+/// two parts as `ln 2` is for `log` (`e L10_HI` exact), so that `log10(10^k)` is exact for
+/// the powers of ten a float holds.
 fn log10_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
-    let y = log_in_range(b, x);
+    let (f, fe) = log_reduce(b, x);
+    let u = log_of_mantissa(b, f);
     let k = splat(b, x, std::f32::consts::LOG10_E);
-    b.ins().fmul(y, k)
+    let t = b.ins().fmul(u, k);
+    let lo = splat(b, x, L10_LO);
+    let elo = b.ins().fmul(fe, lo);
+    let t = b.ins().fadd(t, elo);
+    let hi = splat(b, x, L10_HI);
+    let ehi = b.ins().fmul(fe, hi);
+    b.ins().fadd(t, ehi)
+}
+
+/// `log(1 + f)` for `1 + f` in [sqrt(1/2), sqrt(2)): `f - f^2/2 + f^3 q(f)`.
+fn log_of_mantissa(b: &mut FunctionBuilder, f: Value) -> Value {
+    let p = horner(b, f, &LOG_POLY);
+    let z = b.ins().fmul(f, f);
+    let y = b.ins().fmul(p, f);
+    let y = b.ins().fmul(y, z);
+    let mhalf = splat(b, f, -0.5);
+    let t = b.ins().fmul(z, mhalf);
+    let y = b.ins().fadd(y, t);
+    b.ins().fadd(f, y)
 }
 
 /// `(f, e)` with positive normal `x = (1 + f) 2^e`, `1 + f` in [sqrt(1/2), sqrt(2)), both

@@ -36,7 +36,7 @@ use cranelift_frontend::FunctionBuilder;
 use super::f64_parts::{narrow, splat64, widen};
 use super::fast_math::{bitcast, horner, int_splat, int_type, splat};
 
-/// The largest `|x|` of the inline `sin`/`cos` (`k` stays below 2^16).
+/// The largest `|x|` of the inline `sin`, `cos` and `tan` (`k` stays below 2^16).
 pub const TRIG_MAX: f32 = 65536.0;
 
 /// `pi/2` to 33 significant bits: `k P1` is exact for `k < 2^20`.

@@ -1,7 +1,7 @@
 //! Math, common, integer and relational built-ins, lane by lane. Float functions without a
-//! Cranelift instruction call the routines of [`crate::mathlib`], except `exp` and `log` on
-//! f32 where an inline polynomial is accurate ([`super::fast_math`]); integer ones are
-//! inlined ([`super::math_int`]).
+//! Cranelift instruction call the routines of [`crate::mathlib`], except those with an inline
+//! form on f32 (`exp`, `log`, `sin`, `pow` and others, [`super::fast_math`]) for the
+//! arguments it serves; integer ones are inlined ([`super::math_int`]).
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, Signature, Value};
