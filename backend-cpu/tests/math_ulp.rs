@@ -582,30 +582,25 @@ fn check_vector_and_scalar_of(
 }
 
 #[test]
-fn vector_exp_meets_the_limit_over_its_whole_range() {
-    // Vectorised regions compute `exp` on whole chunks when every lane lies in [-87, 88]
-    // (codegen/vector/vmath.rs); the mixed inputs above rarely fill a chunk from that range.
-    // Here every chunk does: a dense sweep of the range, its ends and the first numbers
-    // past them (which send their chunk to the per-lane routine), every 4-lane chunk
-    // aligned as the region runs them.
-    let (lo, hi) = (-87.0f32, 88.0f32);
-    let mut a = dense_sweep(lo, hi);
-    let mut r = Rng(0x5eed);
-    a.extend((0..1 << 16).map(|_| r.range(-1.0, 1.0)));
-    a.extend([
-        lo,
-        hi,
-        lo.next_down(),
-        hi.next_up(),
-        -0.0,
-        0.0,
-        1e-30,
-        -1e-30,
-    ]);
-    // The model's worst case over every float of the range, 70.4031.
-    a.extend([lo, hi, -86.999_99, 87.999_99, 70.403_1]);
-    check_vector_and_scalar("native_exp", 3.0, a.clone(), f64::exp);
-    check_vector_and_scalar("exp", 3.0, a, f64::exp);
+fn vector_exp_and_exp2_meet_the_limit_over_their_whole_ranges() {
+    // Vectorised regions compute `exp` and `exp2` on whole chunks when every lane lies in
+    // their range (codegen/vector/vmath.rs); the mixed inputs above rarely fill a chunk from
+    // it. Here every chunk does: a dense sweep of the range, the worst case a model of the
+    // inline code found over every float of the range, small arguments and signed zeros,
+    // then chunks with the first numbers past the ends, which take the per-lane routine.
+    let forms: [(&str, f32, f32, f32, Reference); 2] = [
+        ("exp", -87.0, 88.0, 70.403_1, f64::exp),
+        ("exp2", -126.0, 127.0, -0.434_817_14, f64::exp2),
+    ];
+    for (name, lo, hi, model_worst, reference) in forms {
+        let mut a = dense_sweep(lo, hi);
+        let mut r = Rng(0x5eed);
+        a.extend((0..1 << 16).map(|_| r.range(-1.0, 1.0)));
+        a.extend([model_worst, lo, hi, -0.0, 0.0, 1e-30, -1e-30, 0.5]);
+        a.extend([lo.next_down(), 1.0, 2.0, 3.0, hi.next_up(), 1.0, 2.0, 3.0]);
+        check_vector_and_scalar(name, 3.0, a.clone(), reference);
+        check_vector_and_scalar(&format!("native_{name}"), 3.0, a, reference);
+    }
 }
 
 #[test]
@@ -641,21 +636,6 @@ fn vector_log_log2_and_log10_meet_the_limit_over_their_range() {
         check_vector_and_scalar(name, 3.0, a.clone(), reference);
         check_vector_and_scalar(&format!("native_{name}"), 3.0, a.clone(), reference);
     }
-}
-
-#[test]
-fn vector_exp2_meets_the_limit_over_its_whole_range() {
-    // Vectorised regions compute `exp2` on whole chunks when every lane lies in [-126, 127]
-    // (codegen/fast_math.rs): a dense sweep of the range, the model's worst case
-    // (-0.43481714, over every float of the range), the ends and the first numbers past them.
-    let (lo, hi) = (-126.0f32, 127.0f32);
-    let mut a = dense_sweep(lo, hi);
-    let mut r = Rng(0xe2);
-    a.extend((0..1 << 16).map(|_| r.range(-1.0, 1.0)));
-    a.extend([-0.434_817_14, lo, hi, -0.0, 0.0, 1e-30, -1e-30, 0.5]);
-    a.extend([lo.next_down(), 1.0, 2.0, 3.0, hi.next_up(), 1.0, 2.0, 3.0]);
-    check_vector_and_scalar("exp2", 3.0, a.clone(), f64::exp2);
-    check_vector_and_scalar("native_exp2", 3.0, a, f64::exp2);
 }
 
 #[test]

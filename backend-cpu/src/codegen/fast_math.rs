@@ -197,15 +197,28 @@ pub(super) fn horner(b: &mut FunctionBuilder, x: Value, coeffs: &[f32]) -> Value
 /// `exp(x)` for `x` in [[`EXP_LO`], [`EXP_HI`]] (f32 or f32x4).
 fn exp_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
     let log2e = splat(b, x, std::f32::consts::LOG2_E);
-    let t = b.ins().fmul(x, log2e);
-    let n = b.ins().nearest(t);
     let c1 = splat(b, x, LN2_HI);
     let c2 = splat(b, x, LN2_LO);
+    let (r, n) = two_part_reduction(b, x, log2e, c1, c2);
+    exp_reduced(b, r, n)
+}
+
+/// `(r, n)` with `n = nearest(x inv)` and `r = (x - n c1) - n c2`, where `c1 + c2` is the
+/// period `1 / inv` split so that `n c1` is exact (Cody and Waite's reduction; the
+/// operands are splatted constants of `x`'s type, any float type).
+pub(super) fn two_part_reduction(
+    b: &mut FunctionBuilder,
+    x: Value,
+    inv: Value,
+    c1: Value,
+    c2: Value,
+) -> (Value, Value) {
+    let t = b.ins().fmul(x, inv);
+    let n = b.ins().nearest(t);
     let nc1 = b.ins().fmul(n, c1);
     let r = b.ins().fsub(x, nc1);
     let nc2 = b.ins().fmul(n, c2);
-    let r = b.ins().fsub(r, nc2);
-    exp_reduced(b, r, n)
+    (b.ins().fsub(r, nc2), n)
 }
 
 /// `exp2(x)` for `x` in [-126, 127] (f32 or f32x4): `x = n + f` with `n = nearest(x)` (`f`

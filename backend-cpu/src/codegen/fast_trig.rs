@@ -34,7 +34,7 @@ use cranelift_codegen::ir::{InstBuilder, Value};
 use cranelift_frontend::FunctionBuilder;
 
 use super::f64_parts::{narrow, splat64, widen};
-use super::fast_math::{bitcast, horner, int_splat, int_type, splat};
+use super::fast_math::{bitcast, horner, int_splat, int_type, splat, two_part_reduction};
 
 /// The largest `|x|` of the inline `sin`, `cos` and `tan` (`k` stays below 2^16).
 pub const TRIG_MAX: f32 = 65536.0;
@@ -106,14 +106,9 @@ fn reduce(b: &mut FunctionBuilder, ax: Value) -> (Value, Value) {
 /// `(r, k)` of the reduction on `xd` (f64 or f64x2).
 fn reduce_f64(b: &mut FunctionBuilder, xd: Value) -> (Value, Value) {
     let two_over_pi = splat64(b, xd, std::f64::consts::FRAC_2_PI);
-    let t = b.ins().fmul(xd, two_over_pi);
-    let k = b.ins().nearest(t);
     let p1 = splat64(b, xd, P1);
     let p2 = splat64(b, xd, P2);
-    let kp1 = b.ins().fmul(k, p1);
-    let r = b.ins().fsub(xd, kp1);
-    let kp2 = b.ins().fmul(k, p2);
-    (b.ins().fsub(r, kp2), k)
+    two_part_reduction(b, xd, two_over_pi, p1, p2)
 }
 
 /// `sin r`, `cos r`, `-sin r` or `-cos r` as `k mod 4` is 0, 1, 2 or 3.
