@@ -104,6 +104,9 @@ pub(crate) struct ModuleCtx<'m> {
     pub type_ids: HashMap<(TypeId, bool), Word>,
     /// (scalar, lanes, in-memory) to SPIR-V type.
     pub shape_ids: HashMap<(ScalarType, u8, bool), Word>,
+    /// (storage class, pointee) to pointer type (rspirv's builder finds an existing type by
+    /// scanning every type and constant, which made modules with many constants slow).
+    pub pointer_ids: HashMap<(u32, Word), Word>,
     /// (type, bits) to scalar constant.
     pub scalar_consts: HashMap<(Word, u64), Word>,
     /// (type, parts) to composite constant.
@@ -159,6 +162,7 @@ impl<'m> ModuleCtx<'m> {
             caps: BTreeMap::new(),
             type_ids: HashMap::default(),
             shape_ids: HashMap::default(),
+            pointer_ids: HashMap::default(),
             scalar_consts: HashMap::default(),
             composite_consts: HashMap::default(),
             scalar_const_ids: HashMap::default(),

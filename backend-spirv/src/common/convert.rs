@@ -153,13 +153,13 @@ impl FnEmitter<'_, '_> {
         let sc = self.cx.storage_class(space);
         let pointee_word = self.cx.ty(pointee)?;
         let generic = rspirv::spirv::StorageClass::Generic;
-        let g = self.cx.b.type_pointer(None, generic, pointee_word);
+        let g = self.cx.pointer_type(generic, pointee_word);
         let v = if self.cx.ty(self.vty(value))? == g {
             v
         } else {
             self.inst(SOp::Bitcast, g, &[v])?
         };
-        let typed = self.cx.b.type_pointer(None, sc, pointee_word);
+        let typed = self.cx.pointer_type(sc, pointee_word);
         let id = self.cx.b.id();
         let inst = rspirv::dr::Instruction::new(
             SOp::GenericCastToPtrExplicit,
@@ -206,13 +206,13 @@ impl FnEmitter<'_, '_> {
                 use rspirv::spirv::StorageClass::Generic;
                 if sb == Generic {
                     let pointee = self.pointee_word(from)?;
-                    let g = self.cx.b.type_pointer(None, Generic, pointee);
+                    let g = self.cx.pointer_type(Generic, pointee);
                     let c = self.inst(SOp::PtrCastToGeneric, g, &[v])?;
                     return self.inst(SOp::Bitcast, rt, &[c]);
                 }
                 if sa == Generic {
                     let pointee = self.pointee_word(to)?;
-                    let g = self.cx.b.type_pointer(None, Generic, pointee);
+                    let g = self.cx.pointer_type(Generic, pointee);
                     let c = self.inst(SOp::Bitcast, g, &[v])?;
                     return self.inst(SOp::GenericCastToPtr, rt, &[c]);
                 }

@@ -189,7 +189,16 @@ impl ModuleCtx<'_> {
                     .push("generic address space pointers".to_string());
             }
         }
-        self.b.type_pointer(None, sc, pointee)
+        self.pointer_type(sc, pointee)
+    }
+
+    /// The type of pointers of storage class `sc` to the SPIR-V type `pointee`.
+    pub fn pointer_type(&mut self, sc: StorageClass, pointee: Word) -> Word {
+        let b = &mut self.b;
+        *self
+            .pointer_ids
+            .entry((sc as u32, pointee))
+            .or_insert_with(|| b.type_pointer(None, sc, pointee))
     }
 
     /// The storage class of an address space.
