@@ -13,6 +13,7 @@ pub mod cli;
 pub mod compile_stack;
 pub mod driver;
 pub mod located;
+pub mod malloc_tuning;
 pub mod options;
 pub mod run;
 pub mod time_report;
