@@ -532,6 +532,9 @@ fn float_int_functions_meet_opencl_limits() {
 /// A double-precision reference of a unary function.
 type Reference = fn(f64) -> f64;
 
+/// A double-precision reference of a binary function.
+type BinaryReference = fn(f64, f64) -> f64;
+
 /// 2^20 evenly spaced floats from `lo` to `hi`.
 fn dense_sweep(lo: f32, hi: f32) -> Vec<f32> {
     let n = 1 << 20;
@@ -746,6 +749,61 @@ fn vector_pow_meets_the_limit_where_its_inline_form_serves() {
     check_vector_and_scalar_of("powr", 2, 1.0, xs, ys, &powr);
 }
 
+#[test]
+fn vector_atan_cbrt_and_hypot_meet_the_limits_where_their_inline_forms_serve() {
+    // Vectorised regions compute `atan`, `atanpi`, `cbrt` (codegen/fast_atan.rs,
+    // fast_roots.rs) on whole chunks of finite (for cbrt normal) arguments, and `atan2`,
+    // `atan2pi`, `hypot` of finite (for atan2 nonzero) pairs: random floats at every
+    // exponent, a dense sweep around the reduction points of atan (tan(pi/8), tan(3pi/8))
+    // and around 1, the models' worst cases, then chunks with a lane the forms do not serve
+    // (zeros, subnormals for cbrt, infinities, NaN), which take the per-lane routine.
+    // Checked against tighter limits than OpenCL's: every form rounds once from double
+    // precision, so more than these is a fault in its steps.
+    let mut r = Rng(0xa7a2);
+    let mut a: Vec<f32> = Vec::new();
+    for e in 0..255u32 {
+        for _ in 0..1024 {
+            let x = f32::from_bits((e << 23) | (r.next() as u32 & 0x007f_ffff));
+            a.push(if r.next() & 1 == 0 { x } else { -x });
+        }
+    }
+    for centre in [0.414_213_57f32, 2.414_213_6, 1.0] {
+        for i in -(1 << 14)..(1 << 14) {
+            a.push(centre + i as f32 * 2f32.powi(-22));
+        }
+    }
+    // The models' worst cases over every float: atan at 0.12516235, cbrt at 2.4120957e-38.
+    a.extend([0.125_162_35, 2.412_095_7e-38, 1e-40, -1e-40]);
+    a.extend([0.0, 1.0, 2.0, 3.0, -0.0, 1.0, 2.0, 3.0]);
+    a.extend([f32::INFINITY, 1.0, 2.0, 3.0, f32::NAN, 1.0, 2.0, 3.0]);
+    let unary: [(&str, f64, Reference); 3] = [
+        ("atan", 1.0, f64::atan),
+        ("atanpi", 1.0, |x| x.atan() / PI),
+        ("cbrt", 1.0, f64::cbrt),
+    ];
+    for (name, limit, reference) in unary {
+        check_vector_and_scalar(name, limit, a.clone(), reference);
+    }
+    // Pairs: second arguments from the same pool (shuffled), and pairs of near-equal
+    // magnitude (atan2's reduction at 1), both signs.
+    let mut ys = shuffled(a.clone(), 7);
+    for i in 0..1 << 14 {
+        let x = r.range(-100.0, 100.0);
+        a.push(x);
+        ys.push(x * (1.0 + (i as f32 - 8192.0) * 1e-7));
+    }
+    a.extend([0.0, 1.0, 2.0, 3.0, 1.0, 1.0, 2.0, 3.0]);
+    ys.extend([1.0, 1.0, 1.0, 1.0, f32::INFINITY, 1.0, 1.0, 1.0]);
+    let binary: [(&str, f64, BinaryReference); 3] = [
+        ("atan2", 1.0, |y, x| y.atan2(x)),
+        ("atan2pi", 1.0, |y, x| y.atan2(x) / PI),
+        ("hypot", 1.0, f64::hypot),
+    ];
+    for (name, limit, reference) in binary {
+        check_vector_and_scalar_of(name, 2, limit, a.clone(), ys.clone(), &reference);
+    }
+}
+
 /// Runs unary `name` over `cases`' inputs vectorised and at -O0 and checks each result's
 /// bits (so signed zeros count).
 fn check_exact(name: &str, cases: &[(f32, f32)]) {
@@ -786,6 +844,15 @@ fn inline_forms_keep_exact_results_and_signed_zeros() {
             &[(0.0, 0.0), (-0.0, -0.0), (1e-40, 1e-40), (-1e-40, -1e-40)],
         );
     }
+    check_exact(
+        "atan",
+        &[(0.0, 0.0), (-0.0, -0.0), (1e-40, 1e-40), (-1e-40, -1e-40)],
+    );
+    // Perfect cubes have exact cube roots: the integers' and the powers of two's.
+    let mut cubes: Vec<(f32, f32)> = (1..=200).map(|k| ((k * k * k) as f32, k as f32)).collect();
+    cubes.extend((-42..=42).map(|k| (2f32.powi(3 * k), 2f32.powi(k))));
+    cubes.extend(cubes.clone().iter().map(|&(x, y)| (-x, -y)));
+    check_exact("cbrt", &cubes);
     check_exact("cos", &[(0.0, 1.0), (-0.0, 1.0)]);
     check_exact("exp", &[(0.0, 1.0), (-0.0, 1.0)]);
     check_exact(

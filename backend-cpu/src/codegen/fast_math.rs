@@ -1,5 +1,6 @@
 //! Inline `exp`, `exp2`, `log`, `log2` and `log10` on f32 (and, from [`super::fast_trig`],
-//! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`), for arguments where a short
+//! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`, from [`super::fast_atan`] `atan`
+//! and `atan2`, from [`super::fast_roots`] `cbrt` and `hypot`), for arguments where a short
 //! polynomial is accurate, in place of a call to the library routine (which computes in
 //! double and rounds once). The same instructions serve a scalar (`f32`) and a vector
 //! (`f32x4`, one work-item per lane) operand, so a work-item's result never depends on how
@@ -41,7 +42,9 @@ use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Type, 
 use cranelift_frontend::FunctionBuilder;
 use oclc_ir::MathFn;
 
+use super::fast_atan::{atan2_served, atan2_serves, atan_served, atan_serves};
 use super::fast_pow::{pow_served, pow_serves};
+use super::fast_roots::{cbrt_served, cbrt_serves, hypot_served, hypot_serves};
 use super::fast_trig::{cos_in_range, sin_in_range, tan_in_range, TRIG_MAX};
 
 /// The smallest argument of the inline `exp`: `nearest(x log2 e)` is -126 at most.
@@ -134,6 +137,30 @@ pub fn inline_form(func: MathFn) -> Option<Inline> {
         MathFn::Pow | MathFn::Powr | MathFn::NativePowr => Some(Inline {
             serves: |b, a| pow_serves(b, a[0], a[1]),
             emit: |b, a| pow_served(b, a[0], a[1]),
+        }),
+        MathFn::Atan => Some(Inline {
+            serves: |b, a| atan_serves(b, a[0]),
+            emit: |b, a| atan_served(b, a[0], false),
+        }),
+        MathFn::Atanpi => Some(Inline {
+            serves: |b, a| atan_serves(b, a[0]),
+            emit: |b, a| atan_served(b, a[0], true),
+        }),
+        MathFn::Atan2 => Some(Inline {
+            serves: |b, a| atan2_serves(b, a[0], a[1]),
+            emit: |b, a| atan2_served(b, a[0], a[1], false),
+        }),
+        MathFn::Atan2pi => Some(Inline {
+            serves: |b, a| atan2_serves(b, a[0], a[1]),
+            emit: |b, a| atan2_served(b, a[0], a[1], true),
+        }),
+        MathFn::Hypot => Some(Inline {
+            serves: |b, a| hypot_serves(b, a[0], a[1]),
+            emit: |b, a| hypot_served(b, a[0], a[1]),
+        }),
+        MathFn::Cbrt => Some(Inline {
+            serves: |b, a| cbrt_serves(b, a[0]),
+            emit: |b, a| cbrt_served(b, a[0]),
         }),
         _ => None,
     }

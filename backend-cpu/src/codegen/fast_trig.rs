@@ -160,7 +160,7 @@ fn choose(b: &mut FunctionBuilder, mask: Value, if_set: Value, if_clear: Value) 
 }
 
 /// Float `y` with its sign bit flipped where integer `sign` has bit 31 set.
-fn flip_sign(b: &mut FunctionBuilder, y: Value, sign: Value) -> Value {
+pub(super) fn flip_sign(b: &mut FunctionBuilder, y: Value, sign: Value) -> Value {
     let float_ty = b.func.dfg.value_type(y);
     let int_ty = int_type(b, y);
     let bits = bitcast(b, int_ty, y);
@@ -169,7 +169,7 @@ fn flip_sign(b: &mut FunctionBuilder, y: Value, sign: Value) -> Value {
 }
 
 /// The sign bit of float `x` (as its integer type).
-fn sign_bit(b: &mut FunctionBuilder, x: Value) -> Value {
+pub(super) fn sign_bit(b: &mut FunctionBuilder, x: Value) -> Value {
     let int_ty = int_type(b, x);
     let bits = bitcast(b, int_ty, x);
     let mask = int_splat(b, x, i32::MIN);
