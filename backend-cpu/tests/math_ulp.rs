@@ -804,6 +804,44 @@ fn vector_atan_cbrt_and_hypot_meet_the_limits_where_their_inline_forms_serve() {
     }
 }
 
+#[test]
+fn vector_sinh_cosh_and_tanh_meet_the_limits_over_their_range() {
+    // Vectorised regions compute `sinh`, `cosh` (|x| <= 88) and `tanh` (finite x) on whole
+    // chunks (codegen/fast_hyperbolic.rs): a dense sweep of [-88, 88], a dense sweep
+    // around the switches between forms (sinh at 1, tanh at 0.625), random floats at every
+    // exponent, the models' worst cases, then chunks with a lane past the range, an
+    // infinity or a NaN, which take the per-lane routine.
+    let mut a = dense_sweep(-88.0, 88.0);
+    for centre in [1.0f32, 0.625] {
+        for i in -(1 << 14)..(1 << 14) {
+            a.push(centre + i as f32 * 2f32.powi(-22));
+        }
+    }
+    let mut r = Rng(0x517c);
+    for e in 0..135u32 {
+        for _ in 0..512 {
+            let x = f32::from_bits((e << 23) | (r.next() as u32 & 0x007f_ffff));
+            a.push(if r.next() & 1 == 0 { x } else { -x });
+        }
+    }
+    // The models' worst cases over every float of each range: sinh at 1.4182405, cosh at
+    // 4.563496, tanh at 0.62830955.
+    a.extend([1.418_240_5, 4.563_496, 0.628_309_55, -1.418_240_5]);
+    a.extend([0.0, -0.0, 1e-40, -1e-40, 88.0, -88.0, 9.0, 10.5]);
+    a.extend([88.000_01, 1.0, 2.0, 3.0, f32::INFINITY, 1.0, 2.0, 3.0]);
+    a.extend([f32::NAN, 1.0, 2.0, 3.0, 1e30, 1.0, 2.0, 3.0]);
+    // Held to 2 ulp (OpenCL: 4, 4, 5): the models' worst over every float of each range
+    // are 1.619, 1.433 and 1.330 ulp.
+    let functions: [(&str, f64, Reference); 3] = [
+        ("sinh", 2.0, f64::sinh),
+        ("cosh", 2.0, f64::cosh),
+        ("tanh", 2.0, f64::tanh),
+    ];
+    for (name, limit, reference) in functions {
+        check_vector_and_scalar(name, limit, a.clone(), reference);
+    }
+}
+
 /// Runs unary `name` over `cases`' inputs vectorised and at -O0 and checks each result's
 /// bits (so signed zeros count).
 fn check_exact(name: &str, cases: &[(f32, f32)]) {
@@ -847,6 +885,17 @@ fn inline_forms_keep_exact_results_and_signed_zeros() {
     check_exact(
         "atan",
         &[(0.0, 0.0), (-0.0, -0.0), (1e-40, 1e-40), (-1e-40, -1e-40)],
+    );
+    for name in ["sinh", "tanh"] {
+        check_exact(
+            name,
+            &[(0.0, 0.0), (-0.0, -0.0), (1e-40, 1e-40), (-1e-40, -1e-40)],
+        );
+    }
+    check_exact("cosh", &[(0.0, 1.0), (-0.0, 1.0)]);
+    check_exact(
+        "tanh",
+        &[(20.0, 1.0), (-20.0, -1.0), (1e30, 1.0), (-1e30, -1.0)],
     );
     // Perfect cubes have exact cube roots: the integers' and the powers of two's.
     let mut cubes: Vec<(f32, f32)> = (1..=200).map(|k| ((k * k * k) as f32, k as f32)).collect();

@@ -6,7 +6,6 @@
 use cranelift_codegen::ir::{types, InstBuilder, Value};
 use cranelift_frontend::FunctionBuilder;
 
-use super::fast_math::bitcast;
 use super::vector::{cast, shuffle32};
 
 /// `x` (f32 or f32x4) widened exactly to double precision: one f64, or two f64x2 halves.
@@ -55,21 +54,4 @@ pub(super) fn horner64(b: &mut FunctionBuilder, x: Value, coeffs: &[f64]) -> Val
         p = b.ins().fadd(px, c);
     }
     p
-}
-
-/// `if_true` where `cond` (an `fcmp` of f64 values: an `i8`, or an i64x2 mask) holds, else
-/// `if_false` (f64 or f64x2).
-pub(super) fn choose64(
-    b: &mut FunctionBuilder,
-    cond: Value,
-    if_true: Value,
-    if_false: Value,
-) -> Value {
-    let ty = b.func.dfg.value_type(if_true);
-    if ty.is_vector() {
-        let mask = bitcast(b, ty, cond);
-        b.ins().bitselect(mask, if_true, if_false)
-    } else {
-        b.ins().select(cond, if_true, if_false)
-    }
 }

@@ -27,8 +27,8 @@ use cranelift_codegen::ir::condcodes::FloatCC;
 use cranelift_codegen::ir::{InstBuilder, Value};
 use cranelift_frontend::FunctionBuilder;
 
-use super::f64_parts::{choose64, horner64, narrow, splat64, widen};
-use super::fast_math::in_range;
+use super::f64_parts::{horner64, narrow, splat64, widen};
+use super::fast_math::{in_range, select_float};
 use super::fast_trig::{flip_sign, sign_bit};
 
 /// Cephes' `atanf` coefficients of `p`, highest degree first.
@@ -92,7 +92,7 @@ pub(super) fn atan2_served(b: &mut FunctionBuilder, y: Value, x: Value, per_pi: 
             let pi_minus = b.ins().fsub(pi, a);
             let zero = splat64(b, a, 0.0);
             let negative = b.ins().fcmp(FloatCC::LessThan, signed_xs[i], zero);
-            let r = choose64(b, negative, pi_minus, a);
+            let r = select_float(b, negative, pi_minus, a);
             if per_pi {
                 divide_by_pi(b, r)
             } else {
@@ -117,13 +117,13 @@ fn atan_of_nonnegative(b: &mut FunctionBuilder, a: Value) -> Value {
     let num = b.ins().fsub(a, one);
     let den = b.ins().fadd(a, one);
     let shifted = b.ins().fdiv(num, den);
-    let t = choose64(b, mid, shifted, a);
-    let t = choose64(b, big, inverse, t);
+    let t = select_float(b, mid, shifted, a);
+    let t = select_float(b, big, inverse, t);
     let zero = splat64(b, a, 0.0);
     let quarter = splat64(b, a, FRAC_PI_4);
     let half = splat64(b, a, FRAC_PI_2);
-    let base = choose64(b, mid, quarter, zero);
-    let base = choose64(b, big, half, base);
+    let base = select_float(b, mid, quarter, zero);
+    let base = select_float(b, big, half, base);
     let z = b.ins().fmul(t, t);
     let p = horner64(b, z, &ATAN_POLY);
     let pz = b.ins().fmul(p, z);

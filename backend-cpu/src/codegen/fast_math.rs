@@ -1,6 +1,7 @@
 //! Inline `exp`, `exp2`, `log`, `log2` and `log10` on f32 (and, from [`super::fast_trig`],
 //! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`, from [`super::fast_atan`] `atan`
-//! and `atan2`, from [`super::fast_roots`] `cbrt` and `hypot`), for arguments where a short
+//! and `atan2`, from [`super::fast_roots`] `cbrt` and `hypot`, from
+//! [`super::fast_hyperbolic`] `sinh`, `cosh` and `tanh`), for arguments where a short
 //! polynomial is accurate, in place of a call to the library routine (which computes in
 //! double and rounds once). The same instructions serve a scalar (`f32`) and a vector
 //! (`f32x4`, one work-item per lane) operand, so a work-item's result never depends on how
@@ -43,6 +44,9 @@ use cranelift_frontend::FunctionBuilder;
 use oclc_ir::MathFn;
 
 use super::fast_atan::{atan2_served, atan2_serves, atan_served, atan_serves};
+use super::fast_hyperbolic::{
+    cosh_served, sinh_cosh_serves, sinh_served, tanh_served, tanh_serves,
+};
 use super::fast_pow::{pow_served, pow_serves};
 use super::fast_roots::{cbrt_served, cbrt_serves, hypot_served, hypot_serves};
 use super::fast_trig::{cos_in_range, sin_in_range, tan_in_range, TRIG_MAX};
@@ -154,6 +158,18 @@ pub fn inline_form(func: MathFn) -> Option<Inline> {
             serves: |b, a| atan2_serves(b, a[0], a[1]),
             emit: |b, a| atan2_served(b, a[0], a[1], true),
         }),
+        MathFn::Sinh => Some(Inline {
+            serves: |b, a| sinh_cosh_serves(b, a[0]),
+            emit: |b, a| sinh_served(b, a[0]),
+        }),
+        MathFn::Cosh => Some(Inline {
+            serves: |b, a| sinh_cosh_serves(b, a[0]),
+            emit: |b, a| cosh_served(b, a[0]),
+        }),
+        MathFn::Tanh => Some(Inline {
+            serves: |b, a| tanh_serves(b, a[0]),
+            emit: |b, a| tanh_served(b, a[0]),
+        }),
         MathFn::Hypot => Some(Inline {
             serves: |b, a| hypot_serves(b, a[0], a[1]),
             emit: |b, a| hypot_served(b, a[0], a[1]),
@@ -210,6 +226,23 @@ pub(super) fn bitcast(b: &mut FunctionBuilder, ty: Type, v: Value) -> Value {
     b.ins().bitcast(ty, le, v)
 }
 
+/// `if_true` where `cond` (an `fcmp` of values of `if_true`'s type: an `i8`, or a vector
+/// mask) holds, else `if_false` (any float type, scalar or vector).
+pub(super) fn select_float(
+    b: &mut FunctionBuilder,
+    cond: Value,
+    if_true: Value,
+    if_false: Value,
+) -> Value {
+    let ty = b.func.dfg.value_type(if_true);
+    if ty.is_vector() {
+        let mask = bitcast(b, ty, cond);
+        b.ins().bitselect(mask, if_true, if_false)
+    } else {
+        b.ins().select(cond, if_true, if_false)
+    }
+}
+
 /// Horner's rule over `coeffs` (highest degree first) at `x`.
 pub(super) fn horner(b: &mut FunctionBuilder, x: Value, coeffs: &[f32]) -> Value {
     let mut p = splat(b, x, coeffs[0]);
@@ -222,7 +255,7 @@ pub(super) fn horner(b: &mut FunctionBuilder, x: Value, coeffs: &[f32]) -> Value
 }
 
 /// `exp(x)` for `x` in [[`EXP_LO`], [`EXP_HI`]] (f32 or f32x4).
-fn exp_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
+pub(super) fn exp_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
     let log2e = splat(b, x, std::f32::consts::LOG2_E);
     let c1 = splat(b, x, LN2_HI);
     let c2 = splat(b, x, LN2_LO);

@@ -21,6 +21,7 @@ mod convert;
 pub mod debug;
 mod f64_parts;
 mod fast_atan;
+mod fast_hyperbolic;
 pub(crate) mod fast_math;
 mod fast_pow;
 mod fast_roots;
