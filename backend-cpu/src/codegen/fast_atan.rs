@@ -67,16 +67,10 @@ pub(super) fn atan_served(b: &mut FunctionBuilder, x: Value, per_pi: bool) -> Va
         .into_iter()
         .map(|a| {
             let r = atan_of_nonnegative(b, a);
-            if per_pi {
-                divide_by_pi(b, r)
-            } else {
-                r
-            }
+            per_pi_if(b, r, per_pi)
         })
         .collect();
-    let r = narrow(b, &parts);
-    let sign = sign_bit(b, x);
-    flip_sign(b, r, sign)
+    narrow_with_sign_of(b, &parts, x)
 }
 
 /// `atan2(y, x)`, or `atan2(y, x) / pi` when `per_pi`, for finite nonzero `y` and `x`.
@@ -93,15 +87,16 @@ pub(super) fn atan2_served(b: &mut FunctionBuilder, y: Value, x: Value, per_pi: 
             let zero = splat64(b, a, 0.0);
             let negative = b.ins().fcmp(FloatCC::LessThan, signed_xs[i], zero);
             let r = select_float(b, negative, pi_minus, a);
-            if per_pi {
-                divide_by_pi(b, r)
-            } else {
-                r
-            }
+            per_pi_if(b, r, per_pi)
         })
         .collect();
-    let r = narrow(b, &parts);
-    let sign = sign_bit(b, y);
+    narrow_with_sign_of(b, &parts, y)
+}
+
+/// The nonnegative double-precision `parts` rounded to float, with the sign of `s`.
+fn narrow_with_sign_of(b: &mut FunctionBuilder, parts: &[Value], s: Value) -> Value {
+    let r = narrow(b, parts);
+    let sign = sign_bit(b, s);
     flip_sign(b, r, sign)
 }
 
@@ -132,8 +127,11 @@ fn atan_of_nonnegative(b: &mut FunctionBuilder, a: Value) -> Value {
     b.ins().fadd(s, base)
 }
 
-/// `r / pi` (f64 or f64x2).
-fn divide_by_pi(b: &mut FunctionBuilder, r: Value) -> Value {
+/// `r / pi` when `per_pi`, else `r` (f64 or f64x2).
+fn per_pi_if(b: &mut FunctionBuilder, r: Value, per_pi: bool) -> Value {
+    if !per_pi {
+        return r;
+    }
     let pi = splat64(b, r, PI);
     b.ins().fdiv(r, pi)
 }

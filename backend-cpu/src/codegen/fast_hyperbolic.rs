@@ -59,9 +59,7 @@ pub(super) fn tanh_serves(b: &mut FunctionBuilder, x: Value) -> Value {
 /// `cosh(x)` for `|x| <= 88` (f32 or f32x4).
 pub(super) fn cosh_served(b: &mut FunctionBuilder, x: Value) -> Value {
     let a = b.ins().fabs(x);
-    let e = exp_in_range(b, a);
-    let one = splat(b, x, 1.0);
-    let r = b.ins().fdiv(one, e);
+    let (e, r) = exp_and_reciprocal(b, a);
     let s = b.ins().fadd(e, r);
     let half = splat(b, x, 0.5);
     b.ins().fmul(s, half)
@@ -70,15 +68,14 @@ pub(super) fn cosh_served(b: &mut FunctionBuilder, x: Value) -> Value {
 /// `sinh(x)` for `|x| <= 88` (f32 or f32x4).
 pub(super) fn sinh_served(b: &mut FunctionBuilder, x: Value) -> Value {
     let a = b.ins().fabs(x);
-    let e = exp_in_range(b, a);
-    let one = splat(b, x, 1.0);
-    let r = b.ins().fdiv(one, e);
+    let (e, r) = exp_and_reciprocal(b, a);
     let d = b.ins().fsub(e, r);
     let half = splat(b, x, 0.5);
     let large = b.ins().fmul(d, half);
     let z = b.ins().fmul(a, a);
     let p = horner(b, z, &SINH_SERIES);
     let small = odd_tail(b, a, z, p);
+    let one = splat(b, x, 1.0);
     let below = b.ins().fcmp(FloatCC::LessThan, a, one);
     let y = select_float(b, below, small, large);
     let sign = sign_bit(b, x);
@@ -105,6 +102,13 @@ pub(super) fn tanh_served(b: &mut FunctionBuilder, x: Value) -> Value {
     let y = select_float(b, below, small, large);
     let sign = sign_bit(b, x);
     flip_sign(b, y, sign)
+}
+
+/// `(exp(a), 1 / exp(a))` for `0 <= a <= 88`.
+fn exp_and_reciprocal(b: &mut FunctionBuilder, a: Value) -> (Value, Value) {
+    let e = exp_in_range(b, a);
+    let one = splat(b, a, 1.0);
+    (e, b.ins().fdiv(one, e))
 }
 
 /// `a + a z p` (`a z p` first, then the sum).
