@@ -805,6 +805,41 @@ fn vector_atan_cbrt_and_hypot_meet_the_limits_where_their_inline_forms_serve() {
 }
 
 #[test]
+fn vector_asin_and_acos_meet_the_limit_over_their_range() {
+    // Vectorised regions compute `asin` and `acos` on whole chunks in [-1, 1]
+    // (codegen/fast_atan.rs): a dense sweep of the range, a dense sweep around the switch at
+    // 1/2 and near the ends, random floats at every exponent below 1, the models' worst
+    // cases, then chunks with a lane past 1, an infinity or a NaN, which take the per-lane
+    // routine. Held to 1 ulp (OpenCL: 4): the forms round once from double precision.
+    let mut a = dense_sweep(-1.0, 1.0);
+    for centre in [0.5f32, -0.5, 1.0, -1.0] {
+        for i in -(1 << 13)..(1 << 13) {
+            let x = centre + i as f32 * 2f32.powi(-24);
+            if x.abs() <= 1.0 {
+                a.push(x);
+            }
+        }
+    }
+    let mut r = Rng(0xa51c);
+    for e in 0..127u32 {
+        for _ in 0..256 {
+            let x = f32::from_bits((e << 23) | (r.next() as u32 & 0x007f_ffff));
+            a.push(if r.next() & 1 == 0 { x } else { -x });
+        }
+    }
+    // The models' worst cases over every float of [-1, 1]: asin at 0.50001913, acos at
+    // 0.87832505.
+    a.extend([0.500_019_13, 0.878_325_05, -0.500_019_13, -0.878_325_05]);
+    a.extend([0.0, -0.0, 1e-40, -1e-40, 1.0, -1.0, 0.5, -0.5]);
+    a.extend([1.000_000_1, 0.1, 0.2, 0.3, f32::INFINITY, 0.1, 0.2, 0.3]);
+    a.extend([f32::NAN, 0.1, 0.2, 0.3, -2.0, 0.1, 0.2, 0.3]);
+    let functions: [(&str, Reference); 2] = [("asin", f64::asin), ("acos", f64::acos)];
+    for (name, reference) in functions {
+        check_vector_and_scalar(name, 1.0, a.clone(), reference);
+    }
+}
+
+#[test]
 fn vector_sinh_cosh_and_tanh_meet_the_limits_over_their_range() {
     // Vectorised regions compute `sinh`, `cosh` (|x| <= 88) and `tanh` (finite x) on whole
     // chunks (codegen/fast_hyperbolic.rs): a dense sweep of [-88, 88], a dense sweep
@@ -893,6 +928,11 @@ fn inline_forms_keep_exact_results_and_signed_zeros() {
         );
     }
     check_exact("cosh", &[(0.0, 1.0), (-0.0, 1.0)]);
+    check_exact(
+        "asin",
+        &[(0.0, 0.0), (-0.0, -0.0), (1e-40, 1e-40), (-1e-40, -1e-40)],
+    );
+    check_exact("acos", &[(1.0, 0.0)]);
     check_exact(
         "tanh",
         &[(20.0, 1.0), (-20.0, -1.0), (1e30, 1.0), (-1e30, -1.0)],

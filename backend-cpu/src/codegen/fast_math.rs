@@ -1,6 +1,6 @@
 //! Inline `exp`, `exp2`, `log`, `log2` and `log10` on f32 (and, from [`super::fast_trig`],
-//! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`, from [`super::fast_atan`] `atan`
-//! and `atan2`, from [`super::fast_roots`] `cbrt` and `hypot`, from
+//! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`, from [`super::fast_atan`] `atan`,
+//! `atan2`, `asin` and `acos`, from [`super::fast_roots`] `cbrt` and `hypot`, from
 //! [`super::fast_hyperbolic`] `sinh`, `cosh` and `tanh`), for arguments where a short
 //! polynomial is accurate, in place of a call to the library routine (which computes in
 //! double and rounds once). The same instructions serve a scalar (`f32`) and a vector
@@ -43,7 +43,10 @@ use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Type, 
 use cranelift_frontend::FunctionBuilder;
 use oclc_ir::MathFn;
 
-use super::fast_atan::{atan2_served, atan2_serves, atan_served, atan_serves};
+use super::fast_atan::{
+    acos_served, asin_acos_serves, asin_served, atan2_served, atan2_serves, atan_served,
+    atan_serves,
+};
 use super::fast_hyperbolic::{
     cosh_served, sinh_cosh_serves, sinh_served, tanh_served, tanh_serves,
 };
@@ -145,6 +148,14 @@ pub fn inline_form(func: MathFn) -> Option<Inline> {
         MathFn::Atan => Some(Inline {
             serves: |b, a| atan_serves(b, a[0]),
             emit: |b, a| atan_served(b, a[0], false),
+        }),
+        MathFn::Asin => Some(Inline {
+            serves: |b, a| asin_acos_serves(b, a[0]),
+            emit: |b, a| asin_served(b, a[0]),
+        }),
+        MathFn::Acos => Some(Inline {
+            serves: |b, a| asin_acos_serves(b, a[0]),
+            emit: |b, a| acos_served(b, a[0]),
         }),
         MathFn::Atanpi => Some(Inline {
             serves: |b, a| atan_serves(b, a[0]),
