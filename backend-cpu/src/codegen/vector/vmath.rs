@@ -1,8 +1,7 @@
 //! Math built-ins computed on whole vectors inside a vectorised region, where the scalar
 //! translation would run once per lane: `exp`, `exp2`, `log`, `log2`, `log10`, `sin`, `cos`,
 //! `tan` and `pow` on f32 (and their `native_` forms), `asin`, `acos`, `atan`, `atan2`,
-//! `atanpi`, `atan2pi`,
-//! `cbrt`, `hypot`, `sinh`, `cosh` and `tanh`, through their inline forms
+//! `atanpi`, `atan2pi`, `cbrt`, `hypot`, `sinh`, `cosh` and `tanh`, through their inline forms
 //! ([`crate::codegen::fast_math`]) when every lane of the chunk is in range, else lane by
 //! lane (where each lane takes the inline form or the routine, with the same results).
 
