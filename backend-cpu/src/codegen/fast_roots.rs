@@ -15,8 +15,8 @@
 //! close to the root (OpenCL allows 2 ulp); `x`'s sign is put back last. Zeros,
 //! subnormals, infinities and NaN call the routine.
 //!
-//! A model of these steps in Rust against double precision: `cbrt` within 0.500 ulp over
-//! every normal float (correctly rounded but for ties at that precision). `backend-cpu/tests/math_ulp.rs` measures the
+//! A model of these steps in Rust against double precision: `cbrt` within 0.500 ulp (to
+//! three decimals) over every normal float. `backend-cpu/tests/math_ulp.rs` measures the
 //! generated code.
 
 use cranelift_codegen::ir::{InstBuilder, Value};
