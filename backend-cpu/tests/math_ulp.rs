@@ -751,7 +751,7 @@ fn vector_pow_meets_the_limit_where_its_inline_form_serves() {
 
 #[test]
 fn vector_atan_cbrt_and_hypot_meet_the_limits_where_their_inline_forms_serve() {
-    // Vectorised regions compute `atan`, `atanpi`, `cbrt` (codegen/fast_atan.rs,
+    // Vectorised regions compute `atan`, `atanpi`, `cbrt` (codegen/fast_inverse_trig.rs,
     // fast_roots.rs) on whole chunks of finite (for cbrt normal) arguments, and `atan2`,
     // `atan2pi`, `hypot` of finite (for atan2 nonzero) pairs: random floats at every
     // exponent, a dense sweep around the reduction points of atan (tan(pi/8), tan(3pi/8))
@@ -807,7 +807,7 @@ fn vector_atan_cbrt_and_hypot_meet_the_limits_where_their_inline_forms_serve() {
 #[test]
 fn vector_asin_and_acos_meet_the_limit_over_their_range() {
     // Vectorised regions compute `asin` and `acos` on whole chunks in [-1, 1]
-    // (codegen/fast_atan.rs): a dense sweep of the range, a dense sweep around the switch at
+    // (codegen/fast_inverse_trig.rs): a dense sweep of the range, a dense sweep around the switch at
     // 1/2 and near the ends, random floats at every exponent below 1, the models' worst
     // cases, then chunks with a lane past 1, an infinity or a NaN, which take the per-lane
     // routine. Held to 1 ulp (OpenCL: 4): the forms round once from double precision.

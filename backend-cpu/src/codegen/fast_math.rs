@@ -1,5 +1,5 @@
 //! Inline `exp`, `exp2`, `log`, `log2` and `log10` on f32 (and, from [`super::fast_trig`],
-//! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`, from [`super::fast_atan`] `atan`,
+//! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`, from [`super::fast_inverse_trig`] `atan`,
 //! `atan2`, `asin` and `acos`, from [`super::fast_roots`] `cbrt` and `hypot`, from
 //! [`super::fast_hyperbolic`] `sinh`, `cosh` and `tanh`), for arguments where a short
 //! polynomial is accurate, in place of a call to the library routine (which computes in
@@ -43,12 +43,12 @@ use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Type, 
 use cranelift_frontend::FunctionBuilder;
 use oclc_ir::MathFn;
 
-use super::fast_atan::{
-    acos_served, asin_acos_serves, asin_served, atan2_served, atan2_serves, atan_served,
-    atan_serves,
-};
 use super::fast_hyperbolic::{
     cosh_served, sinh_cosh_serves, sinh_served, tanh_served, tanh_serves,
+};
+use super::fast_inverse_trig::{
+    acos_served, asin_acos_serves, asin_served, atan2_served, atan2_serves, atan_served,
+    atan_serves,
 };
 use super::fast_pow::{pow_served, pow_serves};
 use super::fast_roots::{cbrt_served, cbrt_serves, hypot_served, hypot_serves};

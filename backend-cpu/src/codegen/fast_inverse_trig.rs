@@ -21,9 +21,8 @@
 //!
 //! Worst errors, measured by a model of these steps in Rust against double precision:
 //! `atan` 0.826 ulp over every float (OpenCL 1.2 allows 5), `atan2` 0.826 ulp over 200
-//! million random pairs (OpenCL 6). `backend-cpu/tests/math_ulp.rs` measures the generated code.
-//!
-//! `asin` 0.583 ulp and `acos` 0.581 ulp over every float of [-1, 1] (OpenCL 4 each).
+//! million random pairs (OpenCL 6); `asin` 0.583 ulp and `acos` 0.581 ulp over every float
+//! of [-1, 1] (OpenCL 4 each). `backend-cpu/tests/math_ulp.rs` measures the generated code.
 //!
 //! `atan` serves every finite argument; `atan2` arguments that are finite and not zero
 //! (zeros, infinities and NaN, with their special results, call the routine); `asin` and
