@@ -543,6 +543,25 @@ fn dense_sweep(lo: f32, hi: f32) -> Vec<f32> {
         .collect()
 }
 
+/// `per_exponent` floats of random mantissa and sign at each exponent field below
+/// `exponents` (0: zero and the subnormals).
+fn signed_floats_at_every_exponent(r: &mut Rng, exponents: u32, per_exponent: usize) -> Vec<f32> {
+    let mut out = Vec::with_capacity(exponents as usize * per_exponent);
+    for e in 0..exponents {
+        for _ in 0..per_exponent {
+            let x = f32::from_bits((e << 23) | (r.next() as u32 & 0x007f_ffff));
+            out.push(if r.next() & 1 == 0 { x } else { -x });
+        }
+    }
+    out
+}
+
+/// `centre + i 2^step_exponent` for `i` from `-half_count` to `half_count - 1`.
+fn steps_around(centre: f32, half_count: i32, step_exponent: i32) -> impl Iterator<Item = f32> {
+    let step = 2f32.powi(step_exponent);
+    (-half_count..half_count).map(move |i| centre + i as f32 * step)
+}
+
 /// Runs unary `name` over `a` (padded to whole work-groups) vectorised and at -O0 (one
 /// work-item at a time): both must give the same bits, within OpenCL's `limit` ulp of
 /// `reference`.
@@ -761,16 +780,9 @@ fn vector_atan_cbrt_and_hypot_meet_the_limits_where_their_inline_forms_serve() {
     // precision, so more than these is a fault in its steps.
     let mut r = Rng(0xa7a2);
     let mut a: Vec<f32> = Vec::new();
-    for e in 0..255u32 {
-        for _ in 0..1024 {
-            let x = f32::from_bits((e << 23) | (r.next() as u32 & 0x007f_ffff));
-            a.push(if r.next() & 1 == 0 { x } else { -x });
-        }
-    }
+    a.extend(signed_floats_at_every_exponent(&mut r, 255, 1024));
     for centre in [0.414_213_57f32, 2.414_213_6, 1.0] {
-        for i in -(1 << 14)..(1 << 14) {
-            a.push(centre + i as f32 * 2f32.powi(-22));
-        }
+        a.extend(steps_around(centre, 1 << 14, -22));
     }
     // The models' worst cases over every float: atan at 0.12516235, cbrt at 2.4120957e-38.
     a.extend([0.125_162_35, 2.412_095_7e-38, 1e-40, -1e-40]);
@@ -813,20 +825,10 @@ fn vector_asin_and_acos_meet_the_limit_over_their_range() {
     // routine. Held to 1 ulp (OpenCL: 4): the forms round once from double precision.
     let mut a = dense_sweep(-1.0, 1.0);
     for centre in [0.5f32, -0.5, 1.0, -1.0] {
-        for i in -(1 << 13)..(1 << 13) {
-            let x = centre + i as f32 * 2f32.powi(-24);
-            if x.abs() <= 1.0 {
-                a.push(x);
-            }
-        }
+        a.extend(steps_around(centre, 1 << 13, -24).filter(|x| x.abs() <= 1.0));
     }
     let mut r = Rng(0xa51c);
-    for e in 0..127u32 {
-        for _ in 0..256 {
-            let x = f32::from_bits((e << 23) | (r.next() as u32 & 0x007f_ffff));
-            a.push(if r.next() & 1 == 0 { x } else { -x });
-        }
-    }
+    a.extend(signed_floats_at_every_exponent(&mut r, 127, 256));
     // The models' worst cases over every float of [-1, 1]: asin at 0.50001913, acos at
     // 0.87832505.
     a.extend([0.500_019_13, 0.878_325_05, -0.500_019_13, -0.878_325_05]);
@@ -848,17 +850,10 @@ fn vector_sinh_cosh_and_tanh_meet_the_limits_over_their_range() {
     // infinity or a NaN, which take the per-lane routine.
     let mut a = dense_sweep(-88.0, 88.0);
     for centre in [1.0f32, 0.625] {
-        for i in -(1 << 14)..(1 << 14) {
-            a.push(centre + i as f32 * 2f32.powi(-22));
-        }
+        a.extend(steps_around(centre, 1 << 14, -22));
     }
     let mut r = Rng(0x517c);
-    for e in 0..135u32 {
-        for _ in 0..512 {
-            let x = f32::from_bits((e << 23) | (r.next() as u32 & 0x007f_ffff));
-            a.push(if r.next() & 1 == 0 { x } else { -x });
-        }
-    }
+    a.extend(signed_floats_at_every_exponent(&mut r, 135, 512));
     // The models' worst cases over every float of each range: sinh at 1.4182405, cosh at
     // 4.563496, tanh at 0.62830955.
     a.extend([1.418_240_5, 4.563_496, 0.628_309_55, -1.418_240_5]);

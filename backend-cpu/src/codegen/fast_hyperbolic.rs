@@ -6,8 +6,9 @@
 //!   about `exp`'s (under 1 ulp) plus the roundings of the reciprocal, the sum and nothing
 //!   for the halving. Served for `a <= 88` (where `exp` is inline and `E` finite).
 //! - `sinh(x)`: for `a < 1` its Taylor series `a + a z p(z)`, `z = a^2`, to degree 11 (the
-//!   first term left out is below 1.4e-10 of the sum); from 1 on `(E - 1/E) / 2`, whose
-//!   difference at most 1.31 times the error of its terms. Served for `a <= 88`.
+//!   first term left out is below 1.4e-10 of the sum); from 1 on `(E - 1/E) / 2`, where the
+//!   difference magnifies its terms' relative error at most 1.31 times. Served for
+//!   `a <= 88`.
 //! - `tanh(x)`: for `a < 0.625` Cephes' `tanhf` polynomial `a + a z q(z)`; from there on
 //!   `1 - 2 / (exp(2a) + 1)`, with `a` clamped to 10 (where `tanh` rounds to 1). Served for
 //!   every finite `x`.

@@ -1,7 +1,8 @@
 //! Inline `exp`, `exp2`, `log`, `log2` and `log10` on f32 (and, from [`super::fast_trig`],
-//! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`, from [`super::fast_inverse_trig`] `atan`,
-//! `atan2`, `asin` and `acos`, from [`super::fast_roots`] `cbrt` and `hypot`, from
-//! [`super::fast_hyperbolic`] `sinh`, `cosh` and `tanh`), for arguments where a short
+//! `sin`, `cos` and `tan`, from [`super::fast_pow`] `pow`, from
+//! [`super::fast_inverse_trig`] `atan`, `atan2`, `asin` and `acos`, from
+//! [`super::fast_roots`] `cbrt` and `hypot`, from [`super::fast_hyperbolic`] `sinh`, `cosh`
+//! and `tanh`), for arguments where a short
 //! polynomial is accurate, in place of a call to the library routine (which computes in
 //! double and rounds once). The same instructions serve a scalar (`f32`) and a vector
 //! (`f32x4`, one work-item per lane) operand, so a work-item's result never depends on how

@@ -106,7 +106,7 @@ pub(crate) struct ModuleCtx<'m> {
     pub shape_ids: HashMap<(ScalarType, u8, bool), Word>,
     /// (storage class, pointee) to pointer type (rspirv's builder finds an existing type by
     /// scanning every type and constant, which made modules with many constants slow).
-    pub pointer_ids: HashMap<(u32, Word), Word>,
+    pub pointer_ids: HashMap<(StorageClass, Word), Word>,
     /// (type, bits) to scalar constant.
     pub scalar_consts: HashMap<(Word, u64), Word>,
     /// (type, parts) to composite constant.

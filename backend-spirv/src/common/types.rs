@@ -197,7 +197,7 @@ impl ModuleCtx<'_> {
         let b = &mut self.b;
         *self
             .pointer_ids
-            .entry((sc as u32, pointee))
+            .entry((sc, pointee))
             .or_insert_with(|| b.type_pointer(None, sc, pointee))
     }
 

@@ -43,7 +43,7 @@ impl ModuleCtx<'_> {
         } else {
             self.shape_ty(ScalarType::U64, 3, true)
         };
-        let ptr = self.b.type_pointer(None, StorageClass::Input, ty);
+        let ptr = self.pointer_type(StorageClass::Input, ty);
         let var = self.global_variable(ptr, StorageClass::Input, None);
         let name = format!("__spirv_BuiltIn{:?}", bi.builtin());
         self.b.name(var, name);

@@ -22,7 +22,7 @@ pub(crate) fn emit_globals(cx: &mut ModuleCtx<'_>) -> Result<()> {
                 let bytes = g.init.as_deref().unwrap_or_default();
                 if needs_storage_type(cx, g.ty) && !bytes.is_empty() {
                     let (st, init) = storage_initializer(cx, g.ty, bytes);
-                    (cx.b.type_pointer(None, storage, st), Some(init))
+                    (cx.pointer_type(storage, st), Some(init))
                 } else {
                     (ptr, Some(typed_initializer(cx, g, ty, bytes)?))
                 }

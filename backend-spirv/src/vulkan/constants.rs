@@ -143,7 +143,7 @@ impl ModuleCtx<'_> {
         self.vk_zero_run(end.saturating_sub(at), &mut members, &mut values);
         let st = self.b.type_struct(members);
         let init = self.const_composite(st, values);
-        let ptr = self.b.type_pointer(None, StorageClass::Private, st);
+        let ptr = self.pointer_type(StorageClass::Private, st);
         let var = self.global_variable(ptr, StorageClass::Private, Some(init));
         self.b.name(var, CONSTANT_DATA_NAME);
     }
@@ -162,7 +162,7 @@ impl ModuleCtx<'_> {
             return v;
         }
         let u64t = self.shape_ty(ScalarType::U64, 1, false);
-        let p = self.b.type_pointer(None, StorageClass::Private, u64t);
+        let p = self.pointer_type(StorageClass::Private, u64t);
         let v = self.global_variable(p, StorageClass::Private, None);
         self.b.name(v, "oclc.constant_base");
         self.vk.constant_base = Some(v);

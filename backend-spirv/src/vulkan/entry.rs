@@ -63,7 +63,7 @@ impl FnEmitter<'_, '_> {
         } else {
             StorageClass::PushConstant
         };
-        let ptr = self.cx.b.type_pointer(None, storage, block);
+        let ptr = self.cx.pointer_type(storage, block);
         let var = self.cx.global_variable(ptr, storage, None);
         self.cx.b.name(var, format!("{}.block", f.name));
         if storage == StorageClass::Uniform {
@@ -77,7 +77,7 @@ impl FnEmitter<'_, '_> {
         self.use_var(var);
         let load_member = |e: &mut Self, i: u32| -> Result<Word> {
             let mt = members[i as usize];
-            let pt = e.cx.b.type_pointer(None, storage, mt);
+            let pt = e.cx.pointer_type(storage, mt);
             let idx = e.cx.const_u32(i);
             let p = e.cx.b.access_chain(pt, None, var, [idx])?;
             Ok(e.cx.b.load(mt, None, p, None, [])?)
@@ -123,7 +123,7 @@ impl FnEmitter<'_, '_> {
         let elem = self.cx.mem_ty(pointee)?;
         let len = self.cx.vk_spec_u32(spec_id);
         let arr = self.cx.b.type_array(elem, len);
-        let aptr = self.cx.b.type_pointer(None, StorageClass::Workgroup, arr);
+        let aptr = self.cx.pointer_type(StorageClass::Workgroup, arr);
         let var = self.cx.global_variable(aptr, StorageClass::Workgroup, None);
         self.use_var(var);
         let pt = self.cx.ty(ty)?;

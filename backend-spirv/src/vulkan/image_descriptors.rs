@@ -66,10 +66,7 @@ impl FnEmitter<'_, '_> {
 
     /// A UniformConstant variable of type `ty` at `binding`, used by this function.
     fn vk_descriptor_var(&mut self, ty: Word, binding: u32, name: &str) -> Word {
-        let ptr = self
-            .cx
-            .b
-            .type_pointer(None, StorageClass::UniformConstant, ty);
+        let ptr = self.cx.pointer_type(StorageClass::UniformConstant, ty);
         let var = self
             .cx
             .global_variable(ptr, StorageClass::UniformConstant, None);

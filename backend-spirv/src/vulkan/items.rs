@@ -59,7 +59,7 @@ impl ModuleCtx<'_> {
         let count = self.vk_spec_u32(ITEMS_SPEC_ID);
         let u32t = self.shape_ty(ScalarType::U32, 1, false);
         self.b.name(count, "oclc.items_per_invocation");
-        let ptr = self.b.type_pointer(None, StorageClass::Private, u32t);
+        let ptr = self.pointer_type(StorageClass::Private, u32t);
         let zero = self.const_u32(0);
         let x_offset = self.global_variable(ptr, StorageClass::Private, Some(zero));
         self.b.name(x_offset, "oclc.item_x_offset");

@@ -48,7 +48,7 @@ impl ModuleCtx<'_> {
             return w;
         }
         let uvec3 = self.shape_ty(ScalarType::U32, 3, false);
-        let ptr = self.b.type_pointer(None, StorageClass::Input, uvec3);
+        let ptr = self.pointer_type(StorageClass::Input, uvec3);
         let var = self.global_variable(ptr, StorageClass::Input, None);
         self.b.name(var, format!("gl_{bi:?}"));
         self.b
@@ -67,7 +67,7 @@ impl FnEmitter<'_, '_> {
                 let uvec3 = self.cx.shape_ty(ScalarType::U32, 3, false);
                 let u32t = self.cx.shape_ty(ScalarType::U32, 1, false);
                 let make = |cx: &mut ModuleCtx<'_>, t: Word, name: &str| {
-                    let p = cx.b.type_pointer(None, StorageClass::Private, t);
+                    let p = cx.pointer_type(StorageClass::Private, t);
                     let v = cx.global_variable(p, StorageClass::Private, None);
                     cx.b.name(v, name);
                     v
