@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Two oclc builds side by side on the CPU bench (bench/kernels/*.cl BENCH lines).
 
-`bench/ab.py BEFORE AFTER [--threads N] [--repeat N] [--rounds N] [--filter NAME]` runs every
-BENCH line with `oclc run --device cpu --time` on each binary in turn, `--rounds` times each
-(alternating, so both see the same machine load), and prints the median over the rounds of
+`bench/ab.py BEFORE AFTER [--threads N] [--repeat N] [--rounds N] [--filter REGEX]` runs every
+BENCH line (with `--filter`, those whose name REGEX matches) with `oclc run --device cpu
+--time` on each binary in turn, `--rounds` times each (alternating, so both see the same
+machine load), and prints the median over the rounds of
 each run's median kernel time and the ratio AFTER/BEFORE (below 1: AFTER is faster). Both
 runs' buffers are dumped and compared with each other.
 """
-import argparse, glob, os, statistics, subprocess, sys, tempfile
+import argparse, glob, os, re, statistics, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -30,7 +31,7 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=5, help="timed launches per run")
     ap.add_argument("--rounds", type=int, default=3, help="runs per binary and kernel")
-    ap.add_argument("--filter", default="")
+    ap.add_argument("--filter", default="", help="regular expression the bench names must match")
     a = ap.parse_args()
     extra = ["--repeat", str(a.repeat), "--threads", str(a.threads)]
     print(f"threads: {a.threads}, {a.rounds} runs per binary alternating, {a.repeat} timed "
@@ -40,7 +41,7 @@ def main():
     for path in sorted(glob.glob(os.path.join(HERE, "kernels", "*.cl"))):
         benches, _, tol, mismatch = bench_lines(path)
         for name, args in benches:
-            if a.filter not in name:
+            if not re.search(a.filter, name):
                 continue
             before, after, check = [], [], "ok"
             with tempfile.TemporaryDirectory() as tmp:

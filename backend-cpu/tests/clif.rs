@@ -214,14 +214,27 @@ enum OddExit {
     OddReset,
 }
 
-/// `o[gid] = sum of p[gid + i] for i < n`, with a varying exit in the loop as `exit` says,
-/// as IR text.
-fn running_sum(exit: OddExit) -> Module {
+/// `o[gid] = sum of p[gid + i] for i < n` (with `loads` > 1: of `p[gid + i + j]` for
+/// `j < loads`), with a varying exit in the loop as `exit` says, as IR text.
+fn running_sum(exit: OddExit, loads: usize) -> Module {
     let varying_exit = match exit {
         OddExit::None => "",
         OddExit::ThenBreak => "  %30: u64 = const 1\n  %31: u64 = and %3, %30\n  %32: bool = cmp.eq %31, %30\n  if %32 {\n    break\n  } else {\n  }\n",
         OddExit::OddReset => "  %30: u64 = const 1\n  %31: u64 = and %3, %30\n  %32: bool = cmp.eq %31, %30\n  if %32 {\n    store %4, %5\n  } else {\n  }\n",
     };
+    // Load j (of p[gid + i + j]) into %(43 + 5j), the sum so far in %(44 + 5j).
+    let more_loads: String = (1..loads)
+        .map(|j| {
+            let [k, at, ptr, x, sum] = [40, 41, 42, 43, 44].map(|v| v + 5 * j);
+            let last = if j == 1 { 17 } else { sum - 5 };
+            format!(
+                "    %{k}: i64 = const {j}\n    %{at}: i64 = add %13, %{k}\n    \
+                 %{ptr}: ptr<global, f32> = ptr_offset %0, %{at}\n    \
+                 %{x}: f32 = load %{ptr}\n    %{sum}: f32 = add %{last}, %{x}\n"
+            )
+        })
+        .collect();
+    let sum = if loads > 1 { 44 + 5 * (loads - 1) } else { 17 };
     let text = format!(
         r#"kernel @k(%0 "p": ptr<global, f32> type "__global float *", %1 "o": ptr<global, f32> type "__global float *", %2 "n": i32 type "int") -> void {{
   local $0 "s": private f32
@@ -248,7 +261,7 @@ fn running_sum(exit: OddExit) -> Module {
     %15: f32 = load %14
     %16: f32 = load %4
     %17: f32 = add %16, %15
-    store %4, %17
+{more_loads}    store %4, %{sum}
     %18: i32 = const 1
     %19: i32 = add %8, %18
     store %6, %19
@@ -265,30 +278,41 @@ fn running_sum(exit: OddExit) -> Module {
 }
 
 #[test]
-fn uniform_loops_run_two_chunks_interleaved() {
-    // The loop's exit is the same for every work-item: the pair loop runs the body once for
-    // two chunks (two vector adds per iteration), then single chunks (one), then the scalar
+fn uniform_loops_run_interleaved_chunks_as_registers_allow() {
+    // The loop's exit is the same for every work-item, and per chunk it keeps one load and
+    // one sum live (`vectorize::pressure`): the first loop runs the body once for four
+    // chunks (four vector adds per iteration), then single chunks (one), then the scalar
     // work-items (one scalar add).
-    let interleaved = "; vectorize: region 0: vectorised, 4 work-items per chunk, two chunks per loop iteration, interleaved";
-    let text = compile_module(&running_sum(OddExit::None))
+    let region = "; vectorize: region 0: vectorised, 4 work-items per chunk";
+    let four = format!("{region}, four chunks per loop iteration, interleaved\n");
+    let two = format!("{region}, two chunks per loop iteration, interleaved\n");
+    let text = compile_module(&running_sum(OddExit::None, 1))
         .unwrap()
         .clif_text();
     println!("{text}");
-    assert!(text.contains(interleaved));
-    assert_eq!(count(&text, "fadd"), 4, "{text}");
+    assert!(text.contains(&four), "{text}");
+    assert_eq!(count(&text, "fadd"), 6, "{text}");
+    // Four loads and the sum per iteration: four chunks would keep 20 vector registers
+    // live (x86-64 has 16), so two chunks (four vector adds each), one chunk, the scalar.
+    let text = compile_module(&running_sum(OddExit::None, 4))
+        .unwrap()
+        .clif_text();
+    println!("{text}");
+    assert!(text.contains(&two), "{text}");
+    assert_eq!(count(&text, "fadd"), 4 * 4, "{text}");
     // A loop that work-items only leave at different iterations (`if (odd) break;`) runs
-    // two chunks as well, each with its own mask, until no lane of either is left: one
+    // two chunks, each with its own mask, until no lane of either is left: one
     // `vany_true` of both chunks' masks after the `if`, one at the loop's end.
-    let text = compile_module(&running_sum(OddExit::ThenBreak))
+    let text = compile_module(&running_sum(OddExit::ThenBreak, 1))
         .unwrap()
         .clif_text();
     println!("{text}");
-    assert!(text.contains(interleaved), "{text}");
+    assert!(text.contains(&two), "{text}");
     assert!(text.contains("bor.i32x4"), "{text}");
     // A varying `if` that is not an exit runs one chunk at a time.
-    let text = compile_module(&running_sum(OddExit::OddReset))
+    let text = compile_module(&running_sum(OddExit::OddReset, 1))
         .unwrap()
         .clif_text();
     println!("{text}");
-    assert!(text.contains("; vectorize: region 0: vectorised, 4 work-items per chunk\n"));
+    assert!(text.contains(&format!("{region}\n")));
 }

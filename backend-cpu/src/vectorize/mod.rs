@@ -13,12 +13,14 @@ pub mod analysis;
 pub mod groups;
 pub mod induction;
 pub mod movable_loads;
+pub mod pressure;
 pub mod row_cut;
 
 use oclc_ir::{Dim, Function, Op, Stmt};
 
 use crate::plan::Plan;
 pub use analysis::{analyze, analyze_group, Uniformity};
+pub use pressure::interleaved_chunk_count;
 
 /// Work-items per vector chunk.
 pub const LANES: usize = 4;

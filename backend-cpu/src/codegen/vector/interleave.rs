@@ -1,7 +1,7 @@
 //! Interleaved chunks: a region whose control flow is the same for every work-item runs two
-//! chunks of [`LANES`] work-items per iteration of its chunk loop, statement by statement
-//! (each statement for the first chunk, then for the second), with one copy of each branch
-//! and loop. The two chunks' computations are independent, so a chain of dependent
+//! (or four) chunks of [`LANES`] work-items per iteration of its chunk loop, statement by
+//! statement (each statement for the first chunk, then for the second), with one copy of
+//! each branch and loop. The chunks' computations are independent, so a chain of dependent
 //! operations in one work-item (a convolution's running sum: one addition after another,
 //! each waiting for the last) overlaps with the other chunk's chain, which the processor
 //! runs in the first one's latency; a single chunk leaves those cycles idle.
@@ -25,9 +25,11 @@
 //! mask while the other finishes. Mandelbrot's escape loop, a chain of dependent
 //! multiply-adds per iteration, ran 0.74x the time so (bench/results/middle-end.txt).
 //!
-//! Two chunks, not more: four interleaved chunks ran the chapter's convolutions 1.1-1.3x
-//! slower than two (x86-64 has 16 vector registers; a float4 sum per work-item takes four
-//! of them per chunk), measured at stop 35 (bench/results/middle-end.txt).
+//! Two chunks, or four where the region's loops keep few registers live per chunk
+//! ([`crate::vectorize::pressure`]): four everywhere ran the chapter's convolutions
+//! 1.1-1.3x slower than two at stop 35 (x86-64 has 16 vector registers; a float4 sum per
+//! work-item takes four of them per chunk), while a scalar running sum with two loads per
+//! iteration ran 1.4x faster with four at stop 47 (bench/results/middle-end.txt).
 
 use cranelift_codegen::ir::{Block as ClifBlock, InstBuilder, Value};
 use oclc_ir::{AddressSpace, Op, Stmt};

@@ -186,7 +186,8 @@ impl Tx<'_, '_, '_> {
         self.b.def_var(vx, zero);
         // Pairs of chunks while x + 2 * LANES <= local size (small straight-line regions,
         // where the loop's own instructions are a large part of each chunk, one chunk after
-        // the other; regions with loops the same for every lane interleaved), then single
+        // the other; regions with loops the same for every lane interleaved, four chunks
+        // where their loops have the registers for them), then single
         // chunks while x + LANES <= local size. Each test is repeated at the end of its
         // loop's body, so a loop takes one branch per iteration.
         // A kernel compiled for its local size leaves out the loop that cannot run: pairs in
@@ -198,10 +199,20 @@ impl Tx<'_, '_, '_> {
             .local_size
             .map(|n| limit.map_or(n[0], |l| n[0].min(l)));
         let interleave = self.interleaves(stmts, u);
+        // Chunks per iteration of the first loop: two, or as many as an interleaved region's
+        // loops have registers for (`vectorize::pressure`) when its rows hold that many.
+        let k = match interleave {
+            true => crate::vectorize::interleaved_chunk_count(self.types, self.f, stmts, u),
+            false => 2,
+        };
+        let k = match self.plan.wide_rows || row.is_none_or(|n| n >= (k * LANES) as u64) {
+            true => k,
+            false => 2,
+        };
         let pairs = ((interleave || unrolls_chunks(stmts))
-            && (self.plan.wide_rows || row.is_none_or(|n| n >= 2 * LANES as u64)))
+            && (self.plan.wide_rows || row.is_none_or(|n| n >= (k * LANES) as u64)))
         .then(|| (self.b.create_block(), self.b.create_block()));
-        let singles = pairs.is_none() || row.is_none_or(|n| n % (2 * LANES as u64) != 0);
+        let singles = pairs.is_none() || row.is_none_or(|n| n % ((k * LANES) as u64) != 0);
         let after_pairs = if singles { v_hdr } else { s_hdr };
         let first = pairs.map_or(v_hdr, |(p_hdr, _)| p_hdr);
         match rows_fit {
@@ -210,19 +221,19 @@ impl Tx<'_, '_, '_> {
         };
         if let Some((p_hdr, p_body)) = pairs {
             self.b.switch_to_block(p_hdr);
-            self.chunk_test(2, p_body, after_pairs);
+            self.chunk_test(k, p_body, after_pairs);
             self.b.switch_to_block(p_body);
             if interleave {
                 let x = self.b.use_var(vx);
-                self.vector_chunks(stmts, key, u, consts, x, small_ids, 2, cut, whole_if)?;
+                self.vector_chunks(stmts, key, u, consts, x, small_ids, k, cut, whole_if)?;
             } else {
-                for i in 0..2 {
+                for i in 0..k {
                     let x = self.b.use_var(vx);
                     let x = self.b.ins().iadd_imm_s(x, (i * LANES) as i64);
                     self.vector_chunks(stmts, key, u, consts, x, small_ids, 1, cut, whole_if)?;
                 }
             }
-            self.advance_chunks(2, p_body, after_pairs);
+            self.advance_chunks(k, p_body, after_pairs);
         }
         if singles {
             self.b.switch_to_block(v_hdr);
@@ -548,7 +559,10 @@ impl Tx<'_, '_, '_> {
         let pairs = if unrolls_chunks(stmts) {
             ", two chunks per loop iteration"
         } else if self.interleaves(stmts, &u) {
-            ", two chunks per loop iteration, interleaved"
+            match crate::vectorize::interleaved_chunk_count(self.types, self.f, stmts, &u) {
+                4 => ", four chunks per loop iteration, interleaved",
+                _ => ", two chunks per loop iteration, interleaved",
+            }
         } else {
             ""
         };
