@@ -14,11 +14,14 @@
 //! Rules. A load qualifies when
 //! - its pointer's root is a parameter whose memory the kernel never writes
 //!   ([`oclc_ir::analysis::unwritten_params`]), so it reads the same value anywhere;
-//! - it lies in a loop that carries at least `MIN_CARRIED_FLOATS` (3) float components from
-//!   one iteration to the next (a float4 sum): where a loop carries one float, placing its
-//!   loads by their uses measured 2-7% slower (the chapter's Convolve at width 16,
-//!   DefConvolve at width 5, matmul_naive; stop 43), so those loops, and code outside
-//!   loops, keep their loads where they are; and
+//! - it lies in a loop that carries at least `MIN_CARRIED_FLOATS` (1) float component from
+//!   one iteration to the next (a running sum): code outside such loops keeps its loads
+//!   where they are. (Until stop 47 only loops carrying 3 or more, a float4 sum, qualified:
+//!   on the Intel Xeon of stop 43 with two chunks, loops carrying one float measured 2-7%
+//!   slower. Since a load placed by its use keeps one register live per chunk instead of
+//!   one per load, such loops now run four chunks where they could not
+//!   (`crate::vectorize::pressure`); on the Zen 3 of stop 47 the chapter's ConvolveUnroll
+//!   ran 0.56-0.64x the time, DefConvolve 0.62-0.92x, bench/results/middle-end.txt); and
 //! - moving it cannot make it run where the program would not: Cranelift moves a pure value
 //!   only to its uses, or out of a loop in which it is invariant (to the loop's entry, which
 //!   runs even when the loop's body does not). So its address must change with the
@@ -38,7 +41,7 @@ const MAX_VISITS: usize = 512;
 
 /// The fewest float components a loop must carry from one iteration to the next (in the
 /// variables it updates) for its loads to be placed by their uses.
-const MIN_CARRIED_FLOATS: usize = 3;
+const MIN_CARRIED_FLOATS: usize = 1;
 
 /// The loads of `f` that may be marked movable (see the module documentation); `unwritten`:
 /// the parameters whose memory the kernel never writes.

@@ -202,7 +202,7 @@ impl Tx<'_, '_, '_> {
         // Chunks per iteration of the first loop: two, or as many as an interleaved region's
         // loops have registers for (`vectorize::pressure`) when its rows hold that many.
         let k = match interleave {
-            true => crate::vectorize::interleaved_chunk_count(self.types, self.f, stmts, u),
+            true => self.interleaved_chunks(stmts, u),
             false => 2,
         };
         let k = match self.plan.wide_rows || row.is_none_or(|n| n >= (k * LANES) as u64) {
@@ -532,6 +532,13 @@ impl Tx<'_, '_, '_> {
         self.check.is_none() && crate::vectorize::interleaves_chunks(self.types, self.f, stmts, u)
     }
 
+    /// How many chunks (2 or 4) region `stmts`, which [`Self::interleaves`], runs interleaved
+    /// ([`crate::vectorize::pressure`]).
+    fn interleaved_chunks(&self, stmts: &[Stmt], u: &Uniformity) -> usize {
+        let movable = &self.movable_loads;
+        crate::vectorize::interleaved_chunk_count(self.types, self.f, stmts, u, movable)
+    }
+
     /// Emits `stmts` vectorised when the vectorize stage runs and the region allows it,
     /// recording the decision in `env.notes`; false when the caller must emit it scalar.
     pub(super) fn try_vector_region(
@@ -559,7 +566,7 @@ impl Tx<'_, '_, '_> {
         let pairs = if unrolls_chunks(stmts) {
             ", two chunks per loop iteration"
         } else if self.interleaves(stmts, &u) {
-            match crate::vectorize::interleaved_chunk_count(self.types, self.f, stmts, &u) {
+            match self.interleaved_chunks(stmts, &u) {
                 4 => ", four chunks per loop iteration, interleaved",
                 _ => ", two chunks per loop iteration, interleaved",
             }
