@@ -19,7 +19,8 @@
 //! loop has `4 x pressure <= 12` and no loop of the region is left by lanes at different
 //! iterations (those run masks per chunk: Mandelbrot's escape loop ran 1.5x slower with
 //! four). The CPU unrolls loops of run-time trip count by 2 (`crate::pipeline`), so the
-//! chapter's Convolve has two input loads and one sum per iteration: pressure 3.
+//! chapter's Convolve has two input loads and one sum per iteration: pressure 3, or 2 when
+//! the launch's buffers are distinct and its loads are placed by their uses.
 //!
 //! Measured (bench/results/middle-end.txt, stop 47, one thread, Zen 3): the chapter's
 //! Convolve at width 8 7.67 -> 5.57 ms with four chunks and unrolling by 2 (unrolling by 4
