@@ -12,6 +12,7 @@ pub mod effects;
 pub mod group_invariant;
 pub mod initialised;
 pub mod loops;
+pub mod signs;
 pub mod unwritten;
 pub mod vars;
 

@@ -14,6 +14,7 @@ pub mod gvn;
 pub mod inline;
 pub mod inline_cost;
 pub mod licm;
+pub mod nonneg_div;
 pub mod rotate;
 pub mod simplify;
 pub mod slp;
@@ -28,6 +29,7 @@ pub use forward_loads::ForwardLoads;
 pub use gvn::Gvn;
 pub use inline_cost::Inline;
 pub use licm::Licm;
+pub use nonneg_div::NonnegDiv;
 pub use rotate::Rotate;
 pub use simplify::Simplify;
 pub use slp::Slp;
@@ -101,7 +103,8 @@ impl OptConfig {
 /// then inlining by cost and the same again, then full loop unrolling and the same again
 /// (a loop after a fully unrolled one may start at a constant only then), then loop
 /// unrolling with partial unrolling (where the target asks for it), strength reduction (when
-/// the configuration asks) and the same with loop-invariant code motion, then SLP
+/// the configuration asks) and the same with loop-invariant code motion, then signed
+/// division by powers of two of non-negative values as shifts, then SLP
 /// vectorisation (when the configuration asks) and dead-code elimination.
 pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
     if config.level == 0 {
@@ -130,7 +133,7 @@ pub fn pipeline<'a>(config: &OptConfig) -> Pipeline<'a> {
         if config.strength_reduce {
             p = p.then(StrengthReduce);
         }
-        p = p.fixed_point(cleanup(true));
+        p = p.fixed_point(cleanup(true)).then(NonnegDiv);
         if config.slp_lanes >= 2 {
             p = p
                 .then(Slp {
@@ -204,6 +207,7 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
             config: config.clone(),
         }),
         "licm" => Box::new(Licm),
+        "nonneg_div" => Box::new(NonnegDiv),
         "rotate" => Box::new(Rotate),
         "slp" => Box::new(Slp {
             config: config.clone(),
