@@ -69,3 +69,21 @@ impl Defs {
         })
     }
 }
+
+/// The integer scalar constants `f` defines, by value (a lighter lookup than [`Defs`] for
+/// passes that need only them).
+pub fn int_constants(f: &Function) -> HashMap<ValueId, Const> {
+    let mut out = HashMap::default();
+    walk_stmts(&f.body, &mut |s| {
+        if let Stmt::Let {
+            value,
+            op: Op::Const(c),
+        } = s
+        {
+            if c.ty.is_int() {
+                out.insert(*value, *c);
+            }
+        }
+    });
+    out
+}

@@ -49,7 +49,10 @@ pub fn lower_private_reinterprets(module: &mut Module) -> Result<bool, Refusal> 
         if roots.is_empty() {
             continue;
         }
-        let consts = int_constants(f);
+        let consts: HashMap<ValueId, i64> = crate::analysis::defs::int_constants(f)
+            .into_iter()
+            .map(|(v, c)| (v, c.as_i64()))
+            .collect();
         let elements = element_addresses(f);
         let variables = variable_addresses(f);
         let mut r = Rewriter {
@@ -176,29 +179,6 @@ fn variable_addresses(f: &Function) -> HashMap<ValueId, LocalId> {
         } = s
         {
             map.insert(*value, *l);
-        }
-    });
-    map
-}
-
-/// The integer constants defined in `f`, sign-extended from their width where signed.
-fn int_constants(f: &Function) -> HashMap<ValueId, i64> {
-    let mut map = HashMap::default();
-    crate::module::walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let {
-            value,
-            op: Op::Const(c),
-        } = s
-        {
-            if c.ty.is_int() {
-                let bits = c.ty.bits();
-                let v = if c.ty.is_signed() && bits < 64 {
-                    ((c.bits << (64 - bits)) as i64) >> (64 - bits)
-                } else {
-                    c.bits as i64
-                };
-                map.insert(*value, v);
-            }
         }
     });
     map

@@ -13,6 +13,7 @@
 //! `2^k` with `1 <= k < width - 1` and whose dividend the analysis knows non-negative. The
 //! shift count or mask is a new constant placed right before the rewritten `let`.
 
+use crate::analysis::defs::int_constants;
 use crate::analysis::signs::nonneg_dividends;
 use crate::fx::HashSet;
 use crate::module::{Block, Function, Module, Stmt};
@@ -37,7 +38,7 @@ impl FunctionPass for NonnegDiv {
         if nonneg.is_empty() {
             return false;
         }
-        let constants = integer_constants(f);
+        let constants = int_constants(f);
         let mut body = std::mem::take(&mut f.body);
         let mut rewrite = Rewrite {
             types,
@@ -127,21 +128,4 @@ impl Rewrite<'_> {
             _ => (BinaryOp::And, *x, Const::int(*s, divisor - 1)),
         })
     }
-}
-
-/// The integer constants of `f`.
-fn integer_constants(f: &Function) -> crate::fx::HashMap<ValueId, Const> {
-    let mut out = crate::fx::HashMap::default();
-    crate::module::walk_stmts(&f.body, &mut |s| {
-        if let Stmt::Let {
-            value,
-            op: Op::Const(c),
-        } = s
-        {
-            if c.ty.is_int() {
-                out.insert(*value, *c);
-            }
-        }
-    });
-    out
 }
