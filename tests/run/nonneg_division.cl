@@ -1,6 +1,8 @@
 // RUN: --kernel halves --global 256 --local 64 --arg i32[256]=rand:61 --arg i64[256]=rand:62 --arg i32[2048]=zeros --arg i64[512]=zeros
 // RUN: --kernel halves --global 256 --local 64 --arg i32[256]=randu:63:-1000:1000 --arg i64[256]=randu:64:-1000:1000 --arg i32[2048]=zeros --arg i64[512]=zeros
 // RUN: -O3 --kernel halves --global 200 --local 40 --arg i32[256]=randu:65:-40:40 --arg i64[256]=rand:66 --arg i32[2048]=zeros --arg i64[512]=zeros
+// RUN: --kernel lanes --global 512 --local 128 --arg i32[512]=zeros
+// RUN: --kernel lanes --global 96,4 --local 48,2 --arg i32[384]=zeros
 // Signed division and remainder by powers of two where the compiler can tell that the
 // dividend is non-negative (they become shifts and masks: ir/src/opt/nonneg_div.rs) and
 // where it cannot (a negative dividend truncates toward zero): guards, both branches of a
@@ -61,4 +63,14 @@ __kernel void halves(__global const int *a, __global const long *b, __global int
         return;
     out[8 * i + 6] = x / 16;
     out[8 * i + 7] = x % 32;
+}
+
+__kernel void lanes(__global int *out)
+{
+    int lid = get_local_id(0);
+    int lane = lid % 32;
+    int warp = lid / 32;
+    int centred = lid - 70;
+    out[get_global_id(1) * get_global_size(0) + get_global_id(0)] =
+        lane + warp * 100 + (centred / 4) * 10000 + (centred % 8) * 1000000;
 }

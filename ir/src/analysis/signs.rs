@@ -4,7 +4,9 @@
 //! Collatz step `n = (n & 1) ? 3 * n + 1 : n / 2`).
 //!
 //! Scope: scalar `int` and `long` values of user code (not oclc's library, whose bit
-//! manipulations may wrap). Signed overflow is undefined in OpenCL C as in C (clang marks
+//! manipulations may wrap). A `size_t` converted to `int` may wrap, so only the work-item
+//! queries bounded by the work-group (`get_local_id`, `get_local_size`, `get_work_dim`)
+//! are taken as non-negative after such a conversion; `(int)get_global_id(0)` is not. Signed overflow is undefined in OpenCL C as in C (clang marks
 //! the same operations `nsw`), so `a + b` of non-negative values is taken as non-negative.
 //!
 //! How: one walk over the structured statements keeps, for every private `int`/`long`
@@ -23,7 +25,7 @@ use crate::fx::{HashMap, HashSet};
 
 use crate::analysis::vars::{variables, Variables};
 use crate::module::{Block, Function, LocalId, Stmt};
-use crate::op::{BinaryOp, CmpOp, MathFn, Op, UnaryOp, ValueId};
+use crate::op::{BinaryOp, CmpOp, MathFn, Op, UnaryOp, ValueId, WorkItemQuery};
 use crate::types::{ScalarType, Type, TypeTable};
 
 /// The `int`/`long` `div` and `rem` values of `f` whose dividend is known to be
@@ -137,7 +139,8 @@ struct Walk<'a> {
     /// By value number: a `div`/`rem` whose dividend is non-negative where it is computed
     /// (the last walk's judgement).
     dividend_nonneg: Vec<bool>,
-    /// The definitions conditions are made of: constants, comparisons, `!`, `&`, `|`.
+    /// The definitions conditions are made of (constants, comparisons, `!`, `&`, `|`) and
+    /// work-item queries.
     facts: HashMap<ValueId, Op>,
     /// Signs that the enclosing conditions give to values, innermost last.
     refined: Vec<(ValueId, Sign)>,
@@ -445,6 +448,9 @@ impl Walk<'_> {
                     _ => Unknown,
                 }
             }
+            // A local id or size, or the dimension count, fits any signed type: a work-group
+            // holds far fewer than 2^31 work-items.
+            Op::Convert { value, .. } if self.is_small_query(*value) => NonNeg,
             Op::Convert {
                 value, saturate, ..
             } => match self.types.get(self.f.value_type(*value)) {
@@ -479,6 +485,17 @@ impl Walk<'_> {
             },
             _ => Unknown,
         }
+    }
+
+    /// True when `v` is `get_local_id`, `get_local_size` or `get_work_dim`.
+    fn is_small_query(&self, v: ValueId) -> bool {
+        matches!(
+            self.facts.get(&v),
+            Some(Op::WorkItem {
+                query: WorkItemQuery::LocalId | WorkItemQuery::LocalSize | WorkItemQuery::WorkDim,
+                ..
+            })
+        )
     }
 
     /// The width of the scalar type a conversion `op` produces.
@@ -546,7 +563,8 @@ fn has_wide_signed_division(types: &TypeTable, f: &Function) -> bool {
     found
 }
 
-/// The `let`s of `f` that conditions are made of (see [`Walk::facts`]).
+/// The `let`s of `f` that conditions are made of, and its work-item queries (see
+/// [`Walk::facts`]).
 fn condition_parts(f: &Function) -> HashMap<ValueId, Op> {
     let mut parts = HashMap::default();
     crate::module::walk_stmts(&f.body, &mut |s| {
@@ -557,6 +575,7 @@ fn condition_parts(f: &Function) -> HashMap<ValueId, Op> {
                     | Op::Compare(..)
                     | Op::Unary(UnaryOp::Not, _)
                     | Op::Binary(BinaryOp::And | BinaryOp::Or, ..)
+                    | Op::WorkItem { .. }
             );
             if part {
                 parts.insert(*value, op.clone());
