@@ -316,3 +316,34 @@ fn uniform_loops_run_interleaved_chunks_as_registers_allow() {
     println!("{text}");
     assert!(text.contains(&format!("{region}\n")));
 }
+
+#[test]
+fn shifts_by_uniform_amounts_are_vector_shifts() {
+    // out[i] = ((x << 13) >>> 5) + ((int)x >> n): a constant and an argument as counts.
+    let text =
+        "kernel @k(%0 \"a\": ptr<global, u32>, %1 \"o\": ptr<global, u32>, %2 \"n\": i32) -> void {
+  %3: u64 = global_id 0
+  %4: ptr<global, u32> = ptr_offset %0, %3
+  %5: u32 = load %4
+  %6: u32 = const 13
+  %7: u32 = shl %5, %6
+  %8: u32 = const 5
+  %9: u32 = shr %7, %8
+  %10: i32 = bitcast %5
+  %11: i32 = shr %10, %2
+  %12: u32 = bitcast %11
+  %13: u32 = add %9, %12
+  %14: ptr<global, u32> = ptr_offset %1, %3
+  store %14, %13
+  return
+}
+";
+    let p = compile_module(&oclc_ir::parse_module(text).unwrap()).unwrap();
+    let clif = p.clif_text();
+    println!("{clif}");
+    // Each shift once per chunk (two in the pair loop, one after it) and once in the scalar
+    // remainder; lane by lane there would be four per chunk.
+    for op in ["ishl", "ushr", "sshr"] {
+        assert_eq!(count(&clif, &format!(" = {op} ")), 4, "{op}: {clif}");
+    }
+}

@@ -107,6 +107,45 @@ impl Tx<'_, '_, '_> {
         Ok(Some(VVal::Var { pieces, aff: None }))
     }
 
+    /// SIMD shifts of i32/u32 values by an amount the same in every lane (`x << 13`,
+    /// `x >> k` with `k` uniform): one vector shift per piece. OpenCL masks the count to
+    /// the element width, as Cranelift's vector shifts do.
+    pub(super) fn v_simd_shift(
+        &mut self,
+        vs: &mut VState,
+        result: ValueId,
+        op: &Op,
+    ) -> Result<Option<VVal>, CompileError> {
+        let Op::Binary(bop @ (BinaryOp::Shl | BinaryOp::Shr), a, b) = op else {
+            return Ok(None);
+        };
+        let rs = match self.types.scalar_of(self.f.value_type(result)) {
+            Some(s @ (ScalarType::I32 | ScalarType::U32)) => s,
+            _ => return Ok(None),
+        };
+        let VVal::Uni(amounts) = self.v_get(vs, *b)? else {
+            return Ok(None);
+        };
+        let x = self.v_get(vs, *a)?;
+        if x.is_uniform() || x.len() != amounts.len() {
+            return Ok(None);
+        }
+        let mut pieces = Vec::with_capacity(x.len());
+        for (p, amount) in amounts.iter().enumerate() {
+            let Some(xv) = x.piece_vector(&mut self.b, p) else {
+                return Ok(None);
+            };
+            let ins = self.b.ins();
+            let r = match (bop, rs.is_signed()) {
+                (BinaryOp::Shl, _) => ins.ishl(xv, *amount),
+                (_, true) => ins.sshr(xv, *amount),
+                (_, false) => ins.ushr(xv, *amount),
+            };
+            pieces.push(PieceVal::Vector(r));
+        }
+        Ok(Some(VVal::Var { pieces, aff: None }))
+    }
+
     /// The SIMD instruction(s) of `op` (one `v_simd` accepts) on vector operands `vx`.
     fn v_simd_emit(&mut self, op: &Op, is_float: bool, vx: &[Value]) -> Value {
         let ins = self.b.ins();
