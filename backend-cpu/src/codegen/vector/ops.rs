@@ -66,7 +66,7 @@ impl Tx<'_, '_, '_> {
             if let Some(v) = self.v_simd(vs, result, op)? {
                 return Ok(v);
             }
-            if let Some(v) = self.v_simd_shift(vs, result, op)? {
+            if let Some(v) = self.v_simd_int(vs, result, op)? {
                 return Ok(v);
             }
             if let Some(v) = self.v_math(vs, result, op)? {

@@ -107,43 +107,113 @@ impl Tx<'_, '_, '_> {
         Ok(Some(VVal::Var { pieces, aff: None }))
     }
 
-    /// SIMD shifts of i32/u32 values by an amount the same in every lane (`x << 13`,
-    /// `x >> k` with `k` uniform): one vector shift per piece. OpenCL masks the count to
-    /// the element width, as Cranelift's vector shifts do.
-    pub(super) fn v_simd_shift(
+    /// SIMD forms of i32/u32 operations [`Tx::v_simd`] leaves: shifts and rotates of
+    /// varying values by an amount the same in every lane (`x << 13`, `rotate(x, 7u)`, `x >>
+    /// k` with `k` uniform), complement, `min`, `max` and `clamp`; one vector instruction
+    /// per piece instead of four scalar ones and the lane moves. OpenCL masks shift and
+    /// rotate counts to the element width, as Cranelift's vector shifts do.
+    pub(super) fn v_simd_int(
         &mut self,
         vs: &mut VState,
         result: ValueId,
         op: &Op,
     ) -> Result<Option<VVal>, CompileError> {
-        let Op::Binary(bop @ (BinaryOp::Shl | BinaryOp::Shr), a, b) = op else {
-            return Ok(None);
-        };
-        let rs = match self.types.scalar_of(self.f.value_type(result)) {
-            Some(s @ (ScalarType::I32 | ScalarType::U32)) => s,
+        let signed = match self.types.scalar_of(self.f.value_type(result)) {
+            Some(ScalarType::I32) => true,
+            Some(ScalarType::U32) => false,
             _ => return Ok(None),
         };
-        let VVal::Uni(amounts) = self.v_get(vs, *b)? else {
-            return Ok(None);
+        let (form, operands, amount) = match op {
+            Op::Binary(bop @ (BinaryOp::Shl | BinaryOp::Shr), a, b) => {
+                (IntForm::Shift(*bop), vec![*a], Some(*b))
+            }
+            Op::Math {
+                func: MathFn::Rotate,
+                args,
+            } if args.len() == 2 => (IntForm::Rotate, vec![args[0]], Some(args[1])),
+            Op::Unary(UnaryOp::Not, a) => (IntForm::Not, vec![*a], None),
+            Op::Math {
+                func: func @ (MathFn::Min | MathFn::Max | MathFn::Clamp),
+                args,
+            } => (IntForm::Order(*func), args.clone(), None),
+            _ => return Ok(None),
         };
-        let x = self.v_get(vs, *a)?;
-        if x.is_uniform() || x.len() != amounts.len() {
+        let amounts = match amount {
+            Some(b) => match self.v_get(vs, b)? {
+                VVal::Uni(amounts) => Some(amounts),
+                VVal::Var { .. } => return Ok(None),
+            },
+            None => None,
+        };
+        let xs: Vec<VVal> = operands
+            .iter()
+            .map(|a| self.v_get(vs, *a))
+            .collect::<Result<_, _>>()?;
+        let n = xs[0].len();
+        if xs.iter().all(VVal::is_uniform)
+            || xs.iter().any(|x| x.len() != n)
+            || amounts.as_ref().is_some_and(|a| a.len() != n)
+        {
             return Ok(None);
         }
-        let mut pieces = Vec::with_capacity(x.len());
-        for (p, amount) in amounts.iter().enumerate() {
-            let Some(xv) = x.piece_vector(&mut self.b, p) else {
-                return Ok(None);
-            };
-            let ins = self.b.ins();
-            let r = match (bop, rs.is_signed()) {
-                (BinaryOp::Shl, _) => ins.ishl(xv, *amount),
-                (_, true) => ins.sshr(xv, *amount),
-                (_, false) => ins.ushr(xv, *amount),
-            };
-            pieces.push(PieceVal::Vector(r));
+        let mut pieces = Vec::with_capacity(n);
+        for p in 0..n {
+            let mut vx = Vec::with_capacity(xs.len());
+            for x in &xs {
+                match x.piece_vector(&mut self.b, p) {
+                    Some(v) => vx.push(v),
+                    None => return Ok(None),
+                }
+            }
+            let amount = amounts.as_ref().map(|a| a[p]);
+            pieces.push(PieceVal::Vector(self.v_int_emit(form, signed, &vx, amount)));
         }
         Ok(Some(VVal::Var { pieces, aff: None }))
+    }
+
+    /// The SIMD instruction(s) of one piece of a [`Tx::v_simd_int`] operation.
+    fn v_int_emit(&mut self, form: IntForm, signed: bool, vx: &[Value], k: Option<Value>) -> Value {
+        let ins = self.b.ins();
+        match form {
+            IntForm::Shift(BinaryOp::Shl) => ins.ishl(vx[0], k.expect("a count")),
+            IntForm::Shift(_) if signed => ins.sshr(vx[0], k.expect("a count")),
+            IntForm::Shift(_) => ins.ushr(vx[0], k.expect("a count")),
+            IntForm::Rotate => {
+                // (x << k) | (x >>> -k): both counts taken modulo 32.
+                let k = k.expect("a count");
+                let left = ins.ishl(vx[0], k);
+                let minus_k = self.b.ins().ineg(k);
+                let right = self.b.ins().ushr(vx[0], minus_k);
+                self.b.ins().bor(left, right)
+            }
+            IntForm::Not => ins.bnot(vx[0]),
+            IntForm::Order(func) => {
+                let (min, max) = (
+                    |b: &mut cranelift_frontend::FunctionBuilder, x, y| {
+                        if signed {
+                            b.ins().smin(x, y)
+                        } else {
+                            b.ins().umin(x, y)
+                        }
+                    },
+                    |b: &mut cranelift_frontend::FunctionBuilder, x, y| {
+                        if signed {
+                            b.ins().smax(x, y)
+                        } else {
+                            b.ins().umax(x, y)
+                        }
+                    },
+                );
+                match func {
+                    MathFn::Min => min(&mut self.b, vx[0], vx[1]),
+                    MathFn::Max => max(&mut self.b, vx[0], vx[1]),
+                    _ => {
+                        let lower = max(&mut self.b, vx[0], vx[1]);
+                        min(&mut self.b, lower, vx[2])
+                    }
+                }
+            }
+        }
     }
 
     /// The SIMD instruction(s) of `op` (one `v_simd` accepts) on vector operands `vx`.
@@ -296,4 +366,17 @@ pub(super) fn int_cc(op: CmpOp, signed: bool) -> IntCC {
         (CmpOp::Gt, false) => IntCC::UnsignedGreaterThan,
         (CmpOp::Ge, false) => IntCC::UnsignedGreaterThanOrEqual,
     }
+}
+
+/// The kinds of [`Tx::v_simd_int`] operations.
+#[derive(Clone, Copy)]
+enum IntForm {
+    /// `<<` or `>>` by a uniform count.
+    Shift(BinaryOp),
+    /// `rotate` by a uniform count.
+    Rotate,
+    /// `~x`.
+    Not,
+    /// `min`, `max` or `clamp` by the type's signedness.
+    Order(MathFn),
 }
