@@ -201,11 +201,27 @@ float __oclc_logb_f32(float x)
     return (float)__oclc_ilogb_f32(x);
 }
 
-/// sqrt(x^2 + y^2) within about half an ulp: the larger operand is scaled to [1, 2) (the
+/// sqrt(x^2 + y^2) within OpenCL's 4 ulp.
+///
+/// Fast path, when the larger magnitude is in [2^-50, 2^49] (one unsigned comparison pair
+/// on the bits; inf and NaN fail it): h = mad(x, x, y * y) and `__oclc_sqrt_f32(h)`. Error:
+/// y * y rounds (relative 2^-24) or, below 2^-126, may flush (absolute 2^-126, relative to
+/// h >= 2^-100 at most 2^-26); the mad rounds once where it fuses and twice where Vulkan
+/// splits it; so h = (x^2 + y^2)(1 + e) with |e| <= 3 * 2^-24 + 2^-26, and sqrt(h) is
+/// within |e| / 2 < 1.7 * 2^-24 of the true root: under 1.7 ulp. h lies in [2^-100, 2^100],
+/// where `__oclc_sqrt_f32` adds at most 1.6 ulp on any conforming driver (0.51 where mad
+/// fuses): under 3.3 ulp in all, about 1.1 where mad fuses (NVIDIA; measured:
+/// tests/vulkan_math_ulp.rs). On the H100 the exact path alone ran `a + hypot(b, c)` over
+/// 64M floats at 0.88 of NVIDIA's OpenCL (bench/results/gpu-loop-form.txt).
+///
+/// Elsewhere, within about half an ulp: the larger operand is scaled to [1, 2) (the
 /// smaller one with it, exactly, on the bits), the squares summed as a float-float and
 /// rooted with a correction step, and the result scaled back.
 float __oclc_hypot_f32(float x, float y)
 {
+    uint big_bits = max(as_uint(x) & 0x7fffffffu, as_uint(y) & 0x7fffffffu);
+    if (big_bits >= 0x26800000u && big_bits <= 0x58000000u)
+        return __oclc_sqrt_f32(mad(x, x, y * y));
     x = __oclc_canon_f32(x);
     y = __oclc_canon_f32(y);
     if (fabs(x) == INFINITY || fabs(y) == INFINITY)
