@@ -6,8 +6,9 @@
 //! Scope: scalar `int` and `long` values of user code (not oclc's library, whose bit
 //! manipulations may wrap). A `size_t` converted to `int` may wrap, so only the work-item
 //! queries bounded by the work-group (`get_local_id`, `get_local_size`, `get_work_dim`)
-//! are taken as non-negative after such a conversion; `(int)get_global_id(0)` is not. Signed overflow is undefined in OpenCL C as in C (clang marks
-//! the same operations `nsw`), so `a + b` of non-negative values is taken as non-negative.
+//! are taken as non-negative after such a conversion; `(int)get_global_id(0)` is not.
+//! Signed overflow is undefined in OpenCL C as in C (clang marks the same operations
+//! `nsw`), so `a + b` of non-negative values is taken as non-negative.
 //!
 //! How: one walk over the structured statements keeps, for every private `int`/`long`
 //! variable that behaves as a register ([`crate::analysis::vars`]), whether it holds a
@@ -31,16 +32,13 @@ use crate::types::{ScalarType, Type, TypeTable};
 /// The `int`/`long` `div` and `rem` values of `f` whose dividend is known to be
 /// non-negative where they are computed (empty for library functions).
 pub fn nonneg_dividends(types: &TypeTable, f: &Function) -> HashSet<ValueId> {
-    if f.is_library {
+    if f.is_library || !has_wide_signed_division(types, f) {
         return HashSet::default();
     }
     let vars = variables(f, types);
     let tracked = (0..f.locals.len())
         .map(|l| vars.is_promotable(LocalId(l as u32)) && is_wide_signed(types, f.locals[l].ty))
         .collect::<Vec<_>>();
-    if !has_wide_signed_division(types, f) {
-        return HashSet::default();
-    }
     let mut walk = Walk {
         types,
         f,
