@@ -95,13 +95,9 @@ impl Tx<'_, '_, '_> {
         }
         let mut pieces = Vec::with_capacity(n);
         for p in 0..n {
-            let mut vx = Vec::with_capacity(xs.len());
-            for x in &xs {
-                match x.piece_vector(&mut self.b, p) {
-                    Some(v) => vx.push(v),
-                    None => return Ok(None),
-                }
-            }
+            let Some(vx) = self.piece_vectors(&xs, p) else {
+                return Ok(None);
+            };
             pieces.push(PieceVal::Vector(self.v_simd_emit(op, is_float, &vx)));
         }
         Ok(Some(VVal::Var { pieces, aff: None }))
@@ -158,17 +154,18 @@ impl Tx<'_, '_, '_> {
         }
         let mut pieces = Vec::with_capacity(n);
         for p in 0..n {
-            let mut vx = Vec::with_capacity(xs.len());
-            for x in &xs {
-                match x.piece_vector(&mut self.b, p) {
-                    Some(v) => vx.push(v),
-                    None => return Ok(None),
-                }
-            }
+            let Some(vx) = self.piece_vectors(&xs, p) else {
+                return Ok(None);
+            };
             let amount = amounts.as_ref().map(|a| a[p]);
             pieces.push(PieceVal::Vector(self.v_int_emit(form, signed, &vx, amount)));
         }
         Ok(Some(VVal::Var { pieces, aff: None }))
+    }
+
+    /// Piece `p` of every operand as a vector (`None` when one has no vector form).
+    fn piece_vectors(&mut self, xs: &[VVal], p: usize) -> Option<Vec<Value>> {
+        xs.iter().map(|x| x.piece_vector(&mut self.b, p)).collect()
     }
 
     /// The SIMD instruction(s) of one piece of a [`Tx::v_simd_int`] operation.
