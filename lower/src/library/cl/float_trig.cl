@@ -11,11 +11,12 @@
 // subtractions exact, the rest one TwoSum) below 6400, Payne-Hanek with
 // 32-bit integer multiplication by the bits of 2/pi above. The kernels are minimax-like
 // polynomials fitted to the reduced ranges (coefficients rounded to float). The inverse
-// functions share one atan(p/q) core on double-float operands. Private helpers are named
-// `__oclc_tr_*`. Measured worst errors (exhaustive over [pi/4, 65536) and [2^127, 2^128)
-// for sin/cos/tan, [1/4, 2^23) for the pi forms, [1/4, 1] for asin/acos, [1/16, 2^26] for
-// atan; glibc's double functions as reference): sin/cos 0.81 ulp, tan 1.06, sinpi/cospi
-// 0.79, tanpi 1.04, asin/acos/atan 0.71; the pi forms below 0.9 on random inputs; atan2,
+// functions but asin and acos share one atan(p/q) core on double-float operands. Private
+// helpers are named `__oclc_tr_*`. Measured worst errors (exhaustive over [pi/4, 65536) and [2^127, 2^128)
+// for sin/cos/tan, [1/4, 2^23) for the pi forms, [1/4, 1] for asinpi/acospi, [1/16, 2^26]
+// for atan; glibc's double functions as reference): sin/cos 0.81 ulp, tan 1.06, sinpi/cospi
+// 0.79, tanpi 1.04, asinpi/acospi/atan 0.71 (asin and acos: single precision, 1.1, see
+// `__oclc_asin_f32`); the pi forms below 0.9 on random inputs; atan2,
 // whose common path is single precision, 2.23 (scripts/float-sweep/sweep2.sh, 8 x 16M pairs).
 
 // ---------------------------------------------------------------- multiples of pi
@@ -596,15 +597,44 @@ float2 __oclc_tr_acos(float x)
     return a;
 }
 
+/// (asin(a) - a) / a^3 as a polynomial in z = a^2 for z in [0, 1/4] (a <= 1/2): a
+/// Chebyshev interpolant of degree 5, 6.2e-8 relative with the float coefficients below.
+float __oclc_tr_asin_poly(float z)
+{
+    float p = mad(z, 3.369084746e-02f, 1.714923792e-02f);
+    p = mad(z, p, 3.110066243e-02f);
+    p = mad(z, p, 4.459940270e-02f);
+    p = mad(z, p, 7.500094175e-02f);
+    return mad(z, p, 1.666666567e-01f);
+}
+
+// asin and acos, in single precision for every |x| <= 1. Up to |x| = 1/2, z = x^2 and
+// a = x; above, the identities asin(|x|) = pi/2 - 2 asin(s) and acos(|x|) = 2 asin(s) with
+// s = sqrt(z), z = (1 - |x|)/2 (1 - |x| is exact by Sterbenz's lemma; z >= 2^-25 or 0),
+// and acos(-|x|) = pi - acos(|x|). In both ranges asin(a) = a + t with
+// t = a z p(z), where |t| <= 0.046 |a|, so t's roundings and p's 6.2e-8 stay far below
+// an ulp of the result. The differences from pi/2 and pi are evaluated as
+// d = c_hi - 2a, e = (c_hi - d) - 2a (exact: Fast2Sum, 2a exact, c_hi >= 2a), and
+// d + (e + (c_lo - 2t)), so the only roundings that count are the last one and s's error,
+// doubled: with the library's square root (0.51 ulp where mad fuses) a C model of these
+// steps over every float in [-1, 1] measured 1.10 ulp for asin and 1.12 for acos, fused or
+// unfused; with `__oclc_sqrt_f32`'s 1.6-ulp bound on a driver whose mad does not fuse, the
+// argument above gives below 2.3 (OpenCL: 4 for both). Products and sums rounding once each
+// are all this needs: no fma, no double-float steps.
 float __oclc_asin_f32(float x)
 {
     x = __oclc_canon_f32(x);
-    if (!(fabs(x) <= 1.0f))
+    float ax = fabs(x);
+    if (!(ax <= 1.0f))
         return __oclc_qnan_f32();
-    if (x == 0.0f)
-        return x;
-    float2 a = __oclc_tr_asin_abs(x);
-    return __oclc_copysign_f32(a.x + a.y, x);
+    int big = ax > 0.5f;
+    float z = big ? 0.5f * (1.0f - ax) : ax * ax;
+    float a = big ? __oclc_sqrt_f32(z) : ax;
+    float t = (a * z) * __oclc_tr_asin_poly(z);
+    float d = 1.5707963705062866f - 2.0f * a;
+    float e = (1.5707963705062866f - d) - 2.0f * a;
+    float r = big ? d + (e + (-4.371138828673793e-08f - 2.0f * t)) : a + t;
+    return __oclc_copysign_f32(r, x);
 }
 
 float __oclc_asinpi_f32(float x)
@@ -617,13 +647,25 @@ float __oclc_asinpi_f32(float x)
     return __oclc_copysign_f32(__oclc_tr_over_pi(__oclc_tr_asin_abs(x)), x);
 }
 
+/// See `__oclc_asin_f32`: up to |x| = 1/2 pi/2 - asin(x) as pi/2_hi - (x + (t - pi/2_lo)) (a
+/// result of at least 1.047, so the inner sum's rounding is a quarter ulp of it at most).
 float __oclc_acos_f32(float x)
 {
     x = __oclc_canon_f32(x);
-    if (!(fabs(x) <= 1.0f))
+    float ax = fabs(x);
+    if (!(ax <= 1.0f))
         return __oclc_qnan_f32();
-    float2 a = __oclc_tr_acos(x);
-    return a.x + a.y;
+    int big = ax > 0.5f;
+    float z = big ? 0.5f * (1.0f - ax) : ax * ax;
+    float a = big ? __oclc_sqrt_f32(z) : x;
+    float t = (a * z) * __oclc_tr_asin_poly(z);
+    if (!big)
+        return 1.5707963705062866f - (a + (t + 4.371138828673793e-08f));
+    if (x > 0.0f)
+        return 2.0f * (a + t);
+    float d = 3.1415927410125732f - 2.0f * a;
+    float e = (3.1415927410125732f - d) - 2.0f * a;
+    return d + (e + (-8.742277657347586e-08f - 2.0f * t));
 }
 
 float __oclc_acospi_f32(float x)
