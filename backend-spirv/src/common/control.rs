@@ -10,7 +10,8 @@
 //! bench/results/gpu-loop-form.txt; what helped is testing loops at the bottom, which the
 //! Vulkan pipeline's `opt::rotate` does before this emitter sees them.)
 
-use oclc_ir::{Stmt, ValueId};
+use oclc_ir::{Stmt, Unroll, ValueId};
+use rspirv::dr::Operand;
 use rspirv::spirv::{LoopControl, SelectionControl};
 
 use super::function::{FnEmitter, LoopTargets};
@@ -45,20 +46,25 @@ impl FnEmitter<'_, '_> {
         self.start_merge(merge, merge_reached)
     }
 
-    /// Emits a loop: body, then `continuing`, then the exit test `break_if`.
+    /// Emits a loop: body, then `continuing`, then the exit test `break_if`; `unroll`
+    /// becomes the loop control of its `OpLoopMerge` ([`loop_control`]).
     pub fn loop_stmt(
         &mut self,
         body: &[Stmt],
         continuing: &[Stmt],
         break_if: Option<ValueId>,
+        unroll: Unroll,
     ) -> Result<()> {
+        let (control, control_operands) = loop_control(unroll, self.cx.version);
         let header = self.cx.b.id();
         let body_l = self.cx.b.id();
         let cont = self.cx.b.id();
         let merge = self.cx.b.id();
         self.cx.b.branch(header)?;
         self.cx.b.begin_block(Some(header))?;
-        self.cx.b.loop_merge(merge, cont, LoopControl::NONE, [])?;
+        self.cx
+            .b
+            .loop_merge(merge, cont, control, control_operands)?;
         self.cx.b.branch(body_l)?;
         self.cx.b.begin_block(Some(body_l))?;
         self.open = true;
@@ -173,5 +179,20 @@ impl FnEmitter<'_, '_> {
         }
         self.open = false;
         Ok(())
+    }
+}
+
+/// The `OpLoopMerge` loop control that passes a loop's unrolling hint on to the consumer's
+/// compiler: `nounroll` as `DontUnroll`, a full unroll this compiler could not do (a trip
+/// count unknown at compile time) as `Unroll`, `unroll(N)` as `PartialCount N` from SPIR-V
+/// 1.4 (nothing before it); no hint as none.
+fn loop_control(unroll: Unroll, version: (u8, u8)) -> (LoopControl, Vec<Operand>) {
+    match unroll {
+        Unroll::Never => (LoopControl::DONT_UNROLL, vec![]),
+        Unroll::Full => (LoopControl::UNROLL, vec![]),
+        Unroll::Count(n) if version >= (1, 4) => {
+            (LoopControl::PARTIAL_COUNT, vec![Operand::LiteralBit32(n)])
+        }
+        Unroll::Count(_) | Unroll::Auto => (LoopControl::NONE, vec![]),
     }
 }

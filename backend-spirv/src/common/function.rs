@@ -344,8 +344,8 @@ impl FnEmitter<'_, '_> {
                 body,
                 continuing,
                 break_if,
-                ..
-            } => self.loop_stmt(&body.stmts, &continuing.stmts, *break_if)?,
+                unroll,
+            } => self.loop_stmt(&body.stmts, &continuing.stmts, *break_if, *unroll)?,
             Stmt::Break => self.break_stmt()?,
             Stmt::Continue => self.continue_stmt()?,
             Stmt::Return(v) => self.return_stmt(*v)?,
