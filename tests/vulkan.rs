@@ -585,3 +585,35 @@ fn a_denormal_mode_the_vulkan_device_lacks_is_named() {
         );
     }
 }
+
+/// The loop controls of the `OpLoopMerge`s of a disassembly, in order.
+fn loop_controls(dis: &str) -> Vec<String> {
+    dis.lines()
+        .filter(|l| l.contains("OpLoopMerge"))
+        .map(|l| l.split_whitespace().skip(3).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// On Vulkan, loops that are not counted loops reach the driver as DontUnroll
+/// (`opt::loop_hints`): control_flow.cl's Collatz `while` and its `do`-`while` over a value
+/// read from memory; its counted `for`, the work-item loop and every loop of the
+/// optimisation chapter's convolutions (counted, with run-time bounds) keep no hint; at -O0
+/// no pass runs and no loop carries one.
+#[test]
+fn loops_without_a_trip_count_reach_the_driver_as_dont_unroll() {
+    if !require_tool("spirv-dis") {
+        return;
+    }
+    let dir = scratch("vk-loop-hints");
+    let file = root().join("tests/run/control_flow.cl");
+    let controls = loop_controls(&vulkan_disassembly(&file, &[], &dir));
+    assert_eq!(controls, ["None", "None", "DontUnroll", "DontUnroll"]);
+    let at_o0 = loop_controls(&vulkan_disassembly(&file, &["-O0"], &dir));
+    assert!(at_o0.iter().all(|c| c == "None"), "{at_o0:?}");
+    let chapter = root().join("bench/kernels/convolve_chapter.cl");
+    let controls = loop_controls(&vulkan_disassembly(&chapter, &[], &dir));
+    assert!(
+        controls.len() >= 10 && controls.iter().all(|c| c == "None"),
+        "{controls:?}"
+    );
+}

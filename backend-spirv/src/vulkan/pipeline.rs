@@ -43,8 +43,9 @@ fn library_division(scalar: ScalarType) -> bool {
 ///   source expression it came from;
 /// - the optimisations of `-O{level}` (no SLP vectorisation: GPU compilers scalarise
 ///   vector arithmetic, and on lavapipe the chapter's DefConvolve ran no faster with it),
-///   then from `-O1` loops rotated to test at the bottom (`opt::rotate`: NVIDIA's Vulkan
-///   compiler runs top-tested loops slowly) and dead code removed;
+///   then from `-O1` loops that are not counted loops marked not to be unrolled by the
+///   driver (`opt::loop_hints`), loops rotated to test at the bottom (`opt::rotate`:
+///   NVIDIA's Vulkan compiler runs top-tested loops slowly) and dead code removed;
 /// - the legalisations: the built-ins and divisions Vulkan lacks with OpenCL's precision
 ///   linked from `library`; helpers taking private pointers, images or samplers inlined;
 ///   generic pointers given their space; packed structs in `__global`/`__constant`
@@ -63,6 +64,7 @@ pub fn vulkan_pipeline<'a>(
     pipeline = pipeline.append(opt::pipeline(&OptConfig::for_level(options.level)));
     if options.level >= 1 {
         pipeline = pipeline
+            .then(opt::LoopHints)
             .then(opt::Rotate)
             .then(opt::Simplify)
             .then(opt::Dce);

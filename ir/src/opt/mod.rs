@@ -14,6 +14,7 @@ pub mod gvn;
 pub mod inline;
 pub mod inline_cost;
 pub mod licm;
+pub mod loop_hints;
 pub mod nonneg_div;
 pub mod rotate;
 pub mod simplify;
@@ -29,6 +30,7 @@ pub use forward_loads::ForwardLoads;
 pub use gvn::Gvn;
 pub use inline_cost::Inline;
 pub use licm::Licm;
+pub use loop_hints::LoopHints;
 pub use nonneg_div::NonnegDiv;
 pub use rotate::Rotate;
 pub use simplify::Simplify;
@@ -209,6 +211,7 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
         "licm" => Box::new(Licm),
         "nonneg_div" => Box::new(NonnegDiv),
         "rotate" => Box::new(Rotate),
+        "loop_hints" => Box::new(LoopHints),
         "slp" => Box::new(Slp {
             config: config.clone(),
         }),
