@@ -7,8 +7,9 @@
 //! iteration, a `do`-`while` over a value read from memory); its trip count cannot be
 //! computed at its entry, so unrolled copies only repeat the exit test, and on a GPU the
 //! work-items of a subgroup leave it at different iterations. NVIDIA's Vulkan compiler
-//! unrolls such loops unless told otherwise: with the hint the bench's control_flow ran
-//! 1.03 -> 1.2 of NVIDIA's OpenCL (bench/results/gpu-loop-form.txt). Counted loops keep no
+//! treats such loops better when told not to unroll them: with the hint the bench's
+//! control_flow ran 1.03 -> 1.2 of NVIDIA's OpenCL, and no other bench kernel moved
+//! (bench/results/gpu-loop-form.txt). Counted loops keep no
 //! hint: the driver unrolls those well, and a hint on every loop slowed the optimisation
 //! chapter's convolutions by up to 11% (same file).
 //!

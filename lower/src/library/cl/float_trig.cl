@@ -12,12 +12,13 @@
 // 32-bit integer multiplication by the bits of 2/pi above. The kernels are minimax-like
 // polynomials fitted to the reduced ranges (coefficients rounded to float). The inverse
 // functions but asin and acos share one atan(p/q) core on double-float operands. Private
-// helpers are named `__oclc_tr_*`. Measured worst errors (exhaustive over [pi/4, 65536) and [2^127, 2^128)
-// for sin/cos/tan, [1/4, 2^23) for the pi forms, [1/4, 1] for asinpi/acospi, [1/16, 2^26]
-// for atan; glibc's double functions as reference): sin/cos 0.81 ulp, tan 1.06, sinpi/cospi
-// 0.79, tanpi 1.04, asinpi/acospi/atan 0.71 (asin and acos: single precision, 1.1, see
-// `__oclc_asin_f32`); the pi forms below 0.9 on random inputs; atan2,
-// whose common path is single precision, 2.23 (scripts/float-sweep/sweep2.sh, 8 x 16M pairs).
+// helpers are named `__oclc_tr_*`. Measured worst errors (exhaustive over [pi/4, 65536)
+// and [2^127, 2^128) for sin/cos/tan, [1/4, 2^23) for the pi forms, [1/4, 1] for
+// asinpi/acospi, [1/16, 2^26] for atan; glibc's double functions as reference): sin/cos
+// 0.81 ulp, tan 1.06, sinpi/cospi 0.79, tanpi 1.04, asinpi/acospi/atan 0.71 (asin and
+// acos: single precision, 1.1, see `__oclc_asin_f32`); the pi forms below 0.9 on random
+// inputs; atan2, whose common path is single precision, 2.23 (scripts/float-sweep/sweep2.sh,
+// 8 x 16M pairs).
 
 // ---------------------------------------------------------------- multiples of pi
 
