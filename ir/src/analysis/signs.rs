@@ -24,6 +24,7 @@
 
 use crate::fx::{HashMap, HashSet};
 
+use crate::analysis::loops::{inverse, swapped};
 use crate::analysis::vars::{variables, Variables};
 use crate::module::{Block, Function, LocalId, Stmt};
 use crate::op::{BinaryOp, CmpOp, MathFn, Op, UnaryOp, ValueId, WorkItemQuery};
@@ -372,10 +373,10 @@ impl Walk<'_> {
             }
             Op::Compare(cmp, a, b) => {
                 let (cmp, a, b) = (*cmp, *a, *b);
-                let cmp = if truth { cmp } else { negated(cmp) };
+                let cmp = if truth { cmp } else { inverse(cmp) };
                 if self.is_tracked_type(a) {
                     self.refine_compare(a, cmp, b);
-                    self.refine_compare(b, mirrored(cmp), a);
+                    self.refine_compare(b, swapped(cmp), a);
                 }
             }
             _ => {}
@@ -513,29 +514,6 @@ impl Walk<'_> {
 enum Bound {
     Const(i64),
     Sign(Sign),
-}
-
-/// `!(a cmp b)` as `a cmp' b`.
-fn negated(cmp: CmpOp) -> CmpOp {
-    match cmp {
-        CmpOp::Eq => CmpOp::Ne,
-        CmpOp::Ne => CmpOp::Eq,
-        CmpOp::Lt => CmpOp::Ge,
-        CmpOp::Le => CmpOp::Gt,
-        CmpOp::Gt => CmpOp::Le,
-        CmpOp::Ge => CmpOp::Lt,
-    }
-}
-
-/// `a cmp b` as `b cmp' a`.
-fn mirrored(cmp: CmpOp) -> CmpOp {
-    match cmp {
-        CmpOp::Lt => CmpOp::Gt,
-        CmpOp::Le => CmpOp::Ge,
-        CmpOp::Gt => CmpOp::Lt,
-        CmpOp::Ge => CmpOp::Le,
-        other => other,
-    }
 }
 
 /// True for the scalar types the analysis judges: `int` and `long`.

@@ -68,35 +68,16 @@ impl Rewrite<'_> {
         let stmts = std::mem::take(&mut block.stmts);
         let mut out = Vec::with_capacity(stmts.len());
         for mut s in stmts {
-            match &mut s {
-                Stmt::Let { value, op } => {
-                    if let Some((bin, x, operand)) = self.shift_form(*value, op) {
-                        let ty = self.f.value_type(*value);
-                        let c = self.f.push_let(&mut out, ty, Op::Const(operand));
-                        *op = Op::Binary(bin, x, c);
-                        self.changed = true;
-                    }
+            if let Stmt::Let { value, op } = &mut s {
+                if let Some((bin, x, operand)) = self.shift_form(*value, op) {
+                    let ty = self.f.value_type(*value);
+                    let c = self.f.push_let(&mut out, ty, Op::Const(operand));
+                    *op = Op::Binary(bin, x, c);
+                    self.changed = true;
                 }
-                Stmt::If {
-                    then_body,
-                    else_body,
-                    ..
-                } => {
-                    self.block(then_body);
-                    self.block(else_body);
-                }
-                Stmt::Loop {
-                    body, continuing, ..
-                } => {
-                    self.block(body);
-                    self.block(continuing);
-                }
-                Stmt::Switch { cases, .. } => {
-                    for case in cases {
-                        self.block(&mut case.body);
-                    }
-                }
-                _ => {}
+            }
+            for child in s.child_blocks_mut() {
+                self.block(child);
             }
             out.push(s);
         }

@@ -640,27 +640,10 @@ pub(crate) fn narrows_global_id(func: &oclc_ir::Function) -> bool {
     found
 }
 
-/// The integer constants defined in `func`, by value.
+/// The integer constants defined in `func`, by value (sign- or zero-extended by type).
 pub(crate) fn int_consts(func: &oclc_ir::Function) -> HashMap<ValueId, i64> {
-    let mut out = HashMap::new();
-    oclc_ir::walk_stmts(&func.body, &mut |s| {
-        if let Stmt::Let {
-            value,
-            op: oclc_ir::Op::Const(c),
-        } = s
-        {
-            if c.ty.is_int() {
-                let bits = c.ty.bits();
-                let v = if bits >= 64 {
-                    c.bits as i64
-                } else if c.ty.is_signed() {
-                    ((c.bits << (64 - bits)) as i64) >> (64 - bits)
-                } else {
-                    (c.bits & ((1u64 << bits) - 1)) as i64
-                };
-                out.insert(*value, v);
-            }
-        }
-    });
-    out
+    oclc_ir::analysis::defs::int_constants(func)
+        .into_iter()
+        .map(|(v, c)| (v, c.as_i64()))
+        .collect()
 }

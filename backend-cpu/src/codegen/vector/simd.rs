@@ -185,28 +185,13 @@ impl Tx<'_, '_, '_> {
             }
             IntForm::Not => ins.bnot(vx[0]),
             IntForm::Order(func) => {
-                let (min, max) = (
-                    |b: &mut cranelift_frontend::FunctionBuilder, x, y| {
-                        if signed {
-                            b.ins().smin(x, y)
-                        } else {
-                            b.ins().umin(x, y)
-                        }
-                    },
-                    |b: &mut cranelift_frontend::FunctionBuilder, x, y| {
-                        if signed {
-                            b.ins().smax(x, y)
-                        } else {
-                            b.ins().umax(x, y)
-                        }
-                    },
-                );
+                let b = &mut self.b;
                 match func {
-                    MathFn::Min => min(&mut self.b, vx[0], vx[1]),
-                    MathFn::Max => max(&mut self.b, vx[0], vx[1]),
+                    MathFn::Min => int_order(b, signed, false, vx[0], vx[1]),
+                    MathFn::Max => int_order(b, signed, true, vx[0], vx[1]),
                     _ => {
-                        let lower = max(&mut self.b, vx[0], vx[1]);
-                        min(&mut self.b, lower, vx[2])
+                        let lower = int_order(b, signed, true, vx[0], vx[1]);
+                        int_order(b, signed, false, lower, vx[2])
                     }
                 }
             }
@@ -376,4 +361,20 @@ enum IntForm {
     Not,
     /// `min`, `max` or `clamp` by the type's signedness.
     Order(MathFn),
+}
+
+/// The smaller (or with `max` the larger) of `x` and `y`, by the type's signedness.
+fn int_order(
+    b: &mut cranelift_frontend::FunctionBuilder,
+    signed: bool,
+    max: bool,
+    x: Value,
+    y: Value,
+) -> Value {
+    match (signed, max) {
+        (true, false) => b.ins().smin(x, y),
+        (false, false) => b.ins().umin(x, y),
+        (true, true) => b.ins().smax(x, y),
+        (false, true) => b.ins().umax(x, y),
+    }
 }
