@@ -216,7 +216,8 @@ pub enum Rounding {
     Rtn,
 }
 
-/// The work-item functions of OpenCL. Results are `u64` (`size_t`), except `WorkDim` (`u32`).
+/// The work-item functions of OpenCL. Results are `u64` (`size_t`), except `WorkDim` and
+/// `RowsPerInvocation` (`u32`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum WorkItemQuery {
     /// `get_global_id`.
@@ -235,6 +236,11 @@ pub enum WorkItemQuery {
     GlobalOffset,
     /// `get_work_dim` (takes no dimension).
     WorkDim,
+    /// How many rows of work-items (dimension 1) each invocation computes: 1, or 2 in a
+    /// kernel body that `opt::coarsen_rows` made for launches that dispatch half the rows
+    /// (takes no dimension; `u32`; a launch-time constant the target supplies, 1 where it
+    /// has no such launch).
+    RowsPerInvocation,
 }
 
 impl WorkItemQuery {
@@ -249,7 +255,16 @@ impl WorkItemQuery {
             WorkItemQuery::NumGroups => "num_groups",
             WorkItemQuery::GlobalOffset => "global_offset",
             WorkItemQuery::WorkDim => "work_dim",
+            WorkItemQuery::RowsPerInvocation => "rows_per_invocation",
         }
+    }
+
+    /// Whether the query takes no dimension (and its result is a `u32`).
+    pub fn is_dimensionless(self) -> bool {
+        matches!(
+            self,
+            WorkItemQuery::WorkDim | WorkItemQuery::RowsPerInvocation
+        )
     }
 
     /// Value for a dimension index at or past `get_work_dim()`: 1 for sizes, 0 for ids.

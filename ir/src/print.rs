@@ -366,7 +366,7 @@ fn print_op(out: &mut String, module: &Module, op: &Op) {
         Op::FieldAddr { base, field } => write!(out, "field_addr %{}, {}", base.0, field),
         Op::Load { ptr } => write!(out, "load %{}", ptr.0),
         Op::WorkItem { query, dim } => match dim {
-            _ if *query == crate::op::WorkItemQuery::WorkDim => write!(out, "{}", query.name()),
+            _ if query.is_dimensionless() => write!(out, "{}", query.name()),
             Dim::Const(d) => write!(out, "{} {}", query.name(), d),
             Dim::Dynamic(v) => write!(out, "{} %{}", query.name(), v.0),
         },

@@ -516,7 +516,7 @@ impl Verifier<'_> {
                 }
             }
             Op::WorkItem { query, dim } => {
-                let want = if *query == crate::op::WorkItemQuery::WorkDim {
+                let want = if query.is_dimensionless() {
                     ScalarType::U32
                 } else {
                     ScalarType::U64

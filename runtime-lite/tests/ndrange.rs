@@ -11,7 +11,8 @@ const STRIDE: usize = 40;
 
 /// Each work-item writes, at its linear index (global id minus offset, x fastest), the
 /// queries global/local/group id, global/local size, num_groups, offset for dims 0..4
-/// (dim 3 is out of range), work_dim, and global_id with a dynamic dimension 0..4.
+/// (dim 3 is out of range), work_dim, global_id with a dynamic dimension 0..4, and
+/// rows_per_invocation (1 on the CPU).
 fn queries() -> Module {
     let mut m = Module::new();
     let void = m.types.void();
@@ -48,6 +49,7 @@ fn queries() -> Module {
         );
         vals.push(conv(&mut b, v, ScalarType::U32));
     }
+    vals.push(wi(&mut b, RowsPerInvocation, 0));
     // linear = ((gz - oz) * gsy + (gy - oy)) * gsx + (gx - ox)
     let mut lin = b.constant(Const::int(ScalarType::U64, 0));
     for d in (0..3).rev() {
@@ -103,7 +105,7 @@ fn check_queries(work_dim: u32, global: [u64; 3], local: [u64; 3], offset: [u64;
             for x in 0..global[0] {
                 let rel = [x, y, z];
                 let lin = ((z * global[1] + y) * global[0] + x) as usize;
-                let row = &got[lin * STRIDE..lin * STRIDE + 33];
+                let row = &got[lin * STRIDE..lin * STRIDE + 34];
                 let mut want = Vec::new();
                 let per_dim = |f: &dyn Fn(usize) -> u64, oor: u64| -> Vec<u32> {
                     (0..4)
@@ -119,6 +121,7 @@ fn check_queries(work_dim: u32, global: [u64; 3], local: [u64; 3], offset: [u64;
                 want.extend(per_dim(&|d| offset[d], 0));
                 want.push(work_dim);
                 want.extend(per_dim(&|d| rel[d] + offset[d], 0));
+                want.push(1);
                 assert_eq!(row, &want[..], "work-item {rel:?}");
             }
         }

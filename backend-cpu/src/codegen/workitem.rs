@@ -12,8 +12,11 @@ impl Tx<'_, '_, '_> {
     /// Lowers `get_*(dim)`; dimensions past 2 give the out-of-range value (the runtime
     /// fills dimensions past `work_dim` with sizes 1 and ids 0).
     pub(super) fn work_item(&mut self, q: WorkItemQuery, dim: Dim) -> Result<Value, CompileError> {
-        if q == WorkItemQuery::WorkDim {
-            return Ok(self.ctx_load(types::I32, ctx_offsets::WORK_DIM));
+        match q {
+            WorkItemQuery::WorkDim => return Ok(self.ctx_load(types::I32, ctx_offsets::WORK_DIM)),
+            // CPU launches run one row of work-items per invocation.
+            WorkItemQuery::RowsPerInvocation => return Ok(self.b.ins().iconst(types::I32, 1)),
+            _ => {}
         }
         match dim {
             Dim::Const(d) if d < 3 => self.query_dim(q, d as usize),
@@ -59,7 +62,9 @@ impl Tx<'_, '_, '_> {
                 let l = self.lid(d)?;
                 self.b.ins().iadd(base, l)
             }
-            WorkItemQuery::WorkDim => unreachable!("handled by the caller"),
+            WorkItemQuery::WorkDim | WorkItemQuery::RowsPerInvocation => {
+                unreachable!("handled by the caller")
+            }
         })
     }
 

@@ -63,6 +63,9 @@ pub(crate) struct VulkanState {
     /// When some kernel may run several synchronising work-groups as one workgroup: the
     /// specialization constant of their count (see `crate::vulkan::merged_groups`).
     pub merged_groups: Option<Word>,
+    /// When some function reads `rows_per_invocation`: its specialization constant (see
+    /// `crate::vulkan::rows`).
+    pub rows_per_invocation: Option<Word>,
 }
 
 impl ModuleCtx<'_> {

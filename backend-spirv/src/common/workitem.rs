@@ -1,5 +1,6 @@
 //! Work-item functions: each query reads a `BuiltIn` input variable (a `v3ulong`, or a
-//! `uint` for the work dimension), shared by all functions of the module.
+//! `uint` for the work dimension), shared by all functions of the module; the rows per
+//! invocation is the constant 1 (Vulkan: a specialization constant, `crate::vulkan::rows`).
 
 use oclc_ir::{Dim, ScalarType, WorkItemQuery};
 use rspirv::dr::Operand;
@@ -24,11 +25,12 @@ impl Builtin {
             WorkItemQuery::NumGroups => BuiltIn::NumWorkgroups,
             WorkItemQuery::GlobalOffset => BuiltIn::GlobalOffset,
             WorkItemQuery::WorkDim => BuiltIn::WorkDim,
+            WorkItemQuery::RowsPerInvocation => unreachable!("a constant, not a built-in"),
         }
     }
 
     fn is_scalar(self) -> bool {
-        self.0 == WorkItemQuery::WorkDim
+        self.0.is_dimensionless()
     }
 }
 
@@ -74,7 +76,8 @@ impl FnEmitter<'_, '_> {
         )?)
     }
 
-    /// Emits a work-item query; the result is a `u64` (or `u32` for the work dimension).
+    /// Emits a work-item query; the result is a `u64` (or `u32` for the work dimension and
+    /// the rows per invocation).
     pub fn work_item(&mut self, query: WorkItemQuery, dim: Dim) -> Result<Word> {
         let bi = Builtin(query);
         let oor = query.out_of_range_value();
@@ -85,6 +88,8 @@ impl FnEmitter<'_, '_> {
             }
         }
         let v = match self.cx.flavour {
+            // OpenCL launches run one row of work-items per invocation.
+            Flavour::OpenCl if query == WorkItemQuery::RowsPerInvocation => self.cx.const_u32(1),
             Flavour::OpenCl => self.cl_work_item_value(bi)?,
             Flavour::Vulkan => self.vk_work_item_value(query)?,
         };

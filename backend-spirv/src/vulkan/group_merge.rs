@@ -17,9 +17,9 @@
 //! - asks for its local id, group id, local size or number of groups.
 //!
 //! What stays the same under merging: global ids, global size and offset, the work
-//! dimension, private and `__global`/`__constant` memory, atomics (a workgroup-scope
-//! atomic on `__global` memory is atomic among more work-items, which OpenCL allows) and
-//! fences (they order one work-item's accesses).
+//! dimension, the rows per invocation (`super::rows`), private and `__global`/`__constant`
+//! memory, atomics (a workgroup-scope atomic on `__global` memory is atomic among more
+//! work-items, which OpenCL allows) and fences (they order one work-item's accesses).
 
 use oclc_ir::fx::HashSet;
 
@@ -107,6 +107,7 @@ fn group_query(query: WorkItemQuery) -> bool {
         WorkItemQuery::GlobalId
         | WorkItemQuery::GlobalSize
         | WorkItemQuery::GlobalOffset
-        | WorkItemQuery::WorkDim => false,
+        | WorkItemQuery::WorkDim
+        | WorkItemQuery::RowsPerInvocation => false,
     }
 }

@@ -22,6 +22,7 @@ pub mod pipeline;
 mod pointers;
 pub mod printf;
 pub mod reflection;
+pub mod rows;
 mod variable_pointers;
 mod workarounds;
 mod workitem;

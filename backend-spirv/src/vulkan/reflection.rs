@@ -298,6 +298,11 @@ pub struct KernelReflection {
     /// when the kernel synchronises its work-groups (so `groups_mergeable` is false) but
     /// reaches its barriers alike in every group (see `merged_groups`); `None` otherwise.
     pub merged_groups_spec_id: Option<u32>,
+    /// The specialization constant id of the rows of work-items each invocation computes
+    /// (default 1), when the kernel or a function it calls reads `rows_per_invocation`
+    /// (see `rows`): with 2 the launcher dispatches half the invocation rows along y.
+    /// `None` otherwise.
+    pub rows_spec_id: Option<u32>,
     /// Bytes of `__local` variables one work-group of the kernel uses (its `__local`
     /// arguments not included).
     pub local_memory_bytes: u32,
@@ -359,8 +364,13 @@ impl KernelReflection {
         );
         let _ = write!(
             s,
-            ",\"merged_groups_spec_id\":{},\"local_memory_bytes\":{},\"args\":[",
+            ",\"merged_groups_spec_id\":{},\"rows_per_invocation_spec_id\":{}",
             opt(self.merged_groups_spec_id),
+            opt(self.rows_spec_id)
+        );
+        let _ = write!(
+            s,
+            ",\"local_memory_bytes\":{},\"args\":[",
             self.local_memory_bytes
         );
         for (i, arg) in self.args.iter().enumerate() {

@@ -2,7 +2,8 @@
 //! `LocalInvocationId`, `WorkgroupId`, `NumWorkgroups`), the `WorkgroupSize` built-in
 //! made of specialization constants, and the launch parameters Vulkan lacks (global
 //! offset, global size, work dimension), read from Private copies that each kernel entry
-//! fills from its argument block. `get_global_id` adds the global offset; the group queries
+//! fills from its argument block; the rows per invocation is a specialization constant
+//! (`super::rows`). `get_global_id` adds the global offset; the group queries
 //! are remapped where the module merges work-groups (`super::merged_groups`).
 
 use oclc_ir::{ScalarType, WorkItemQuery};
@@ -87,7 +88,8 @@ impl FnEmitter<'_, '_> {
         vars
     }
 
-    /// The value of a query: a `ulong3`, or a `uint` for the work dimension.
+    /// The value of a query: a `ulong3`, or a `uint` for the work dimension and the rows
+    /// per invocation (a specialization constant, see `super::rows`).
     pub(crate) fn vk_work_item_value(&mut self, query: WorkItemQuery) -> Result<Word> {
         let uvec3 = self.cx.shape_ty(ScalarType::U32, 3, false);
         let u32t = self.cx.shape_ty(ScalarType::U32, 1, false);
@@ -96,6 +98,7 @@ impl FnEmitter<'_, '_> {
         let load_input = |e: &mut Self, bi: BuiltIn| e.vk_builtin_value(bi);
         let v32 = match query {
             WorkItemQuery::WorkDim => return Ok(self.cx.b.load(u32t, None, dim_var, None, [])?),
+            WorkItemQuery::RowsPerInvocation => return Ok(self.cx.vk_rows_per_invocation()),
             WorkItemQuery::GlobalId => {
                 let id = load_input(self, BuiltIn::GlobalInvocationId)?;
                 let id = self.vk_item_id(id)?;

@@ -308,6 +308,13 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 oclc_runtime_lite::vulkan::dispatch::ITEMS_ENV
             );
         }
+        if report_.rows_per_invocation > 1 {
+            println!(
+                "vulkan: rows of work-items per invocation: {} (same results; {}=1 dispatches one each)",
+                report_.rows_per_invocation,
+                oclc_runtime_lite::vulkan::dispatch::ROWS_ENV
+            );
+        }
         if let Some(stats) = &report_.specialization {
             println!("{}", format_specialization(stats));
         }

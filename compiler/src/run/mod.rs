@@ -60,6 +60,8 @@ pub struct RunReport {
     pub merged_groups: u32,
     /// Work-items each Vulkan invocation ran (1 on other devices).
     pub items_per_invocation: u32,
+    /// Rows of work-items (along y) each Vulkan invocation ran (1 on other devices).
+    pub rows_per_invocation: u32,
     /// What the specialisation on argument values did (CPU device, when it was on).
     pub specialization: Option<oclc_runtime_lite::SpecializationStats>,
     /// The defects the first launch found (checked runs).
@@ -168,6 +170,7 @@ pub fn run_cpu(
         local: Some(info.local),
         merged_groups: 1,
         items_per_invocation: 1,
+        rows_per_invocation: 1,
         specialization: launch
             .specialize_args
             .as_ref()
@@ -230,6 +233,7 @@ pub fn run_opencl(
         local: launch.local,
         merged_groups: 1,
         items_per_invocation: 1,
+        rows_per_invocation: 1,
         specialization: None,
         defects: Vec::new(),
     })
@@ -286,6 +290,7 @@ pub fn run_vulkan(
         local: Some(run.local),
         merged_groups: run.merged_groups,
         items_per_invocation: run.items_per_invocation,
+        rows_per_invocation: run.rows_per_invocation,
         specialization: None,
         defects: Vec::new(),
     })
@@ -402,6 +407,7 @@ pub(crate) fn vulkan_kernel(
         groups_mergeable: r.groups_mergeable,
         items_spec_id: r.items_spec_id,
         merged_groups_spec_id: r.merged_groups_spec_id,
+        rows_spec_id: r.rows_spec_id,
         local_memory_bytes: r.local_memory_bytes,
         constant_samplers: r
             .constant_samplers

@@ -32,7 +32,7 @@ const CMP: [(&str, CmpOp); 6] = [
     ("ge", CmpOp::Ge),
 ];
 
-const QUERIES: [WorkItemQuery; 8] = [
+const QUERIES: [WorkItemQuery; 9] = [
     WorkItemQuery::GlobalId,
     WorkItemQuery::LocalId,
     WorkItemQuery::GroupId,
@@ -41,6 +41,7 @@ const QUERIES: [WorkItemQuery; 8] = [
     WorkItemQuery::NumGroups,
     WorkItemQuery::GlobalOffset,
     WorkItemQuery::WorkDim,
+    WorkItemQuery::RowsPerInvocation,
 ];
 
 /// Parses an operation whose result has type `ty`, up to the end of the line. Calls name
@@ -139,7 +140,7 @@ fn parse_op_word(
         return parse_convert(cur, start, word, ty);
     }
     if let Some(query) = QUERIES.iter().copied().find(|q| q.name() == word) {
-        let dim = if query == WorkItemQuery::WorkDim {
+        let dim = if query.is_dimensionless() {
             Dim::Const(0)
         } else if cur.at_end() || !cur.rest().starts_with('%') {
             Dim::Const(cur.number_u32()?)

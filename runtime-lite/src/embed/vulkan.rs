@@ -31,6 +31,8 @@ pub struct VulkanEntry {
     pub items_spec_id: Option<u32>,
     /// The specialization constant id of the merged work-group count, if any.
     pub merged_groups_spec_id: Option<u32>,
+    /// The specialization constant id of the rows per invocation, if any.
+    pub rows_spec_id: Option<u32>,
     /// Bytes of `__local` variables per work-group.
     pub local_memory_bytes: u32,
     /// Constant samplers: binding and `CLK_*` bits.
@@ -53,6 +55,7 @@ impl VulkanEntry {
             groups_mergeable: self.groups_mergeable,
             items_spec_id: self.items_spec_id,
             merged_groups_spec_id: self.merged_groups_spec_id,
+            rows_spec_id: self.rows_spec_id,
             local_memory_bytes: self.local_memory_bytes,
             constant_samplers: self.constant_samplers.to_vec(),
             printf_buffer_offset: None,

@@ -29,8 +29,18 @@
 //! of 128) went from 0.404 to 0.295 ms as workgroups of 256 and the 16x4 stencil from 0.635
 //! to 0.353 ms; targets of 512 and 1024 ran slower (bench/results/gpu-loop-form.txt).
 //!
+//! A group-blind kernel with a `rows_per_invocation_spec_id` (its body computes two rows
+//! of work-items along y when that constant is 2; see `oclc_backend_spirv::vulkan::rows`)
+//! runs two rows per invocation whenever the launch has at least two dimensions, an even
+//! global size along y and row ids (offset included) below 2^31 - 1 (the variant computes
+//! row 1's id in an `int`; `launch.rs` checks that bound): the launch dispatches half the
+//! invocation rows, in workgroups whose y size tiles them exactly (the local size when it
+//! divides them, else half of it), while the argument block keeps the user's global size
+//! and offset.
+//!
 //! `OCLC_VK_ITEMS=N` asks for up to `N` work-items per invocation whatever the launch's
-//! size (`1` or `off`: one each); `OCLC_VK_MERGE_GROUPS=N` merges the work-groups of
+//! size (`1` or `off`: one each); `OCLC_VK_ROWS=1` (or `off`) keeps one row of work-items
+//! per invocation; `OCLC_VK_MERGE_GROUPS=N` merges the work-groups of
 //! group-blind kernels into workgroups of up to `N` invocations (`0` or `off`: none, the
 //! default); `OCLC_VK_MERGE_SYNCHRONISED=N` sets the same target for synchronising kernels
 //! (`off`: none). They are for measurements and tests.
@@ -46,6 +56,9 @@ pub const DEFAULT_SYNCHRONISED_MERGE: u32 = 256;
 
 /// The environment variable that sets the work-items per invocation.
 pub const ITEMS_ENV: &str = "OCLC_VK_ITEMS";
+
+/// The environment variable that keeps one row of work-items per invocation (`1`/`off`).
+pub const ROWS_ENV: &str = "OCLC_VK_ROWS";
 
 /// Work-items per invocation by default (for kernels that allow several).
 pub const DEFAULT_ITEMS: u32 = 4;
@@ -74,10 +87,12 @@ pub(crate) enum Grouping {
     /// Work-groups are fixed (merging would change results).
     Fixed,
     /// No work-item can tell its work-group (`groups_mergeable`); `multi_item` when it
-    /// may also run several work-items per invocation.
+    /// may also run several work-items per invocation, `two_rows` two rows of them.
     Blind {
         /// The kernel has an items-per-invocation constant.
         multi_item: bool,
+        /// The kernel has a rows-per-invocation constant.
+        two_rows: bool,
     },
     /// Synchronising work-groups that may merge through the module's constant, each
     /// using this many bytes of `__local` memory.
@@ -98,6 +113,8 @@ pub(crate) struct Dispatch {
     pub merged: u32,
     /// Work-items per invocation.
     pub items: u32,
+    /// Rows of work-items (along y) per invocation: 1, or 2 with half the rows dispatched.
+    pub rows: u32,
 }
 
 /// How many work-items per invocation a launch may run.
@@ -128,18 +145,24 @@ fn setting(value: Option<&str>) -> Setting {
     }
 }
 
-/// The dispatch of a launch with work-groups of `local` and `groups` of them, for a kernel
-/// whose work-groups allow `grouping`, under the environment's settings.
+/// The dispatch of a launch of `work_dim` dimensions with work-groups of `local` and
+/// `groups` of them, for a kernel whose work-groups allow `grouping`, under the
+/// environment's settings.
 pub(crate) fn plan(
+    work_dim: u32,
     local: [u32; 3],
     groups: [u32; 3],
     grouping: Grouping,
     limits: WorkgroupLimits,
 ) -> Dispatch {
     let env = |name: &str| setting(std::env::var(name).ok().as_deref());
+    let two_rows = match grouping {
+        Grouping::Blind { two_rows, .. } => two_rows && rows_allowed(env(ROWS_ENV)),
+        _ => false,
+    };
     let (merge_target, items, local_bytes) = match grouping {
         Grouping::Fixed => (None, None, 0),
-        Grouping::Blind { multi_item } => {
+        Grouping::Blind { multi_item, .. } => {
             let merge = match env(MERGE_ENV) {
                 Setting::Value(n) => Some(n),
                 _ => None,
@@ -167,7 +190,46 @@ pub(crate) fn plan(
             (merge, None, local_bytes)
         }
     };
-    plan_with(local, groups, merge_target, items, local_bytes, limits)
+    let d = plan_with(local, groups, merge_target, items, local_bytes, limits);
+    if two_rows {
+        with_two_rows(d, work_dim)
+    } else {
+        d
+    }
+}
+
+/// Whether the [`ROWS_ENV`] setting lets kernels run two rows per invocation (unless `1`
+/// or `off`).
+fn rows_allowed(s: Setting) -> bool {
+    !matches!(s, Setting::Off | Setting::Value(1))
+}
+
+/// `d` with two rows of work-items per invocation, when the launch has at least two
+/// dimensions and an even number of rows `2h` along y: `h` invocation rows in workgroups
+/// of `gcd(local y, h)` rows. That is the local y size when it divides `h`, else half of
+/// it (it divides `2h`, so it is even then), so the workgroups tile the rows exactly.
+fn with_two_rows(d: Dispatch, work_dim: u32) -> Dispatch {
+    let local_y = d.workgroup[1];
+    let rows = local_y as u64 * d.groups[1] as u64;
+    if work_dim < 2 || rows < 2 || !rows.is_multiple_of(2) {
+        return d;
+    }
+    let half = rows / 2;
+    let y = gcd(local_y as u64, half);
+    Dispatch {
+        workgroup: [d.workgroup[0], y as u32, d.workgroup[2]],
+        groups: [d.groups[0], (half / y) as u32, d.groups[2]],
+        rows: 2,
+        ..d
+    }
+}
+
+/// The greatest common divisor of `a` and `b`.
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// [`plan`] with the merged workgroup size aimed at (`merge_target`) and the work-items
@@ -203,6 +265,7 @@ fn plan_with(
         groups: [left / merged, groups[1], groups[2]],
         merged,
         items,
+        rows: 1,
     }
 }
 
@@ -322,6 +385,69 @@ mod tests {
             (d.workgroup, d.groups, d.merged, d.items),
             ([256, 1, 1], [4096, 1, 1], 1, 1)
         );
+    }
+
+    /// The dispatch of a launch of a kernel that may run two rows per invocation.
+    fn two_rows(local: [u32; 3], groups: [u32; 3], work_dim: u32) -> Dispatch {
+        with_two_rows(plan_with(local, groups, None, None, 0, NVIDIA), work_dim)
+    }
+
+    #[test]
+    fn even_rows_dispatch_half_the_invocation_rows() {
+        // 1024 rows in groups of 16: 512 invocation rows, still in groups of 16.
+        let d = two_rows([16, 16, 1], [64, 64, 1], 2);
+        assert_eq!(
+            (d.rows, d.workgroup, d.groups),
+            (2, [16, 16, 1], [64, 32, 1])
+        );
+        let d = two_rows([8, 4, 2], [4, 6, 3], 3);
+        assert_eq!((d.rows, d.workgroup, d.groups), (2, [8, 4, 2], [4, 3, 3]));
+        // An odd local size divides the half too: 6 rows in groups of 3.
+        let d = two_rows([16, 3, 1], [4, 2, 1], 2);
+        assert_eq!((d.rows, d.workgroup, d.groups), (2, [16, 3, 1], [4, 1, 1]));
+    }
+
+    #[test]
+    fn a_local_size_that_does_not_divide_the_half_is_halved() {
+        // 16 rows in one group: 8 invocation rows in one group of 8.
+        let d = two_rows([16, 16, 1], [4, 1, 1], 2);
+        assert_eq!((d.rows, d.workgroup, d.groups), (2, [16, 8, 1], [4, 1, 1]));
+        // 48 rows in 3 groups of 16: 24 invocation rows in 3 groups of 8.
+        let d = two_rows([8, 16, 1], [4, 3, 1], 2);
+        assert_eq!((d.rows, d.workgroup, d.groups), (2, [8, 8, 1], [4, 3, 1]));
+        // 2 rows in one group: one invocation row.
+        let d = two_rows([64, 2, 1], [4, 1, 1], 2);
+        assert_eq!((d.rows, d.workgroup, d.groups), (2, [64, 1, 1], [4, 1, 1]));
+    }
+
+    #[test]
+    fn odd_rows_and_one_dimensional_launches_keep_one_row() {
+        let odd = plan_with([16, 3, 1], [4, 5, 1], None, None, 0, NVIDIA);
+        assert_eq!(with_two_rows(odd, 2), odd);
+        assert_eq!(odd.rows, 1);
+        let one_row = plan_with([16, 1, 1], [4, 1, 1], None, None, 0, NVIDIA);
+        assert_eq!(with_two_rows(one_row, 2), one_row);
+        let linear = plan_with([256, 1, 1], [64, 1, 1], None, None, 0, NVIDIA);
+        assert_eq!(with_two_rows(linear, 1), linear);
+        // A launch of one dimension never halves y, whatever its shape says.
+        let d = plan_with([16, 2, 1], [4, 1, 1], None, None, 0, NVIDIA);
+        assert_eq!(with_two_rows(d, 1), d);
+    }
+
+    #[test]
+    fn two_rows_leave_the_x_shape_alone() {
+        let d = plan_with([64, 4, 1], [32, 8, 1], None, FORCED_4, 0, NVIDIA);
+        let r = with_two_rows(d, 2);
+        assert_eq!((r.items, r.merged, r.rows), (4, 1, 2));
+        assert_eq!((r.workgroup, r.groups), ([64, 4, 1], [8, 4, 1]));
+    }
+
+    #[test]
+    fn one_or_off_keeps_one_row() {
+        assert!(rows_allowed(Setting::Default));
+        assert!(rows_allowed(Setting::Value(2)));
+        assert!(!rows_allowed(Setting::Value(1)));
+        assert!(!rows_allowed(Setting::Off));
     }
 
     #[test]

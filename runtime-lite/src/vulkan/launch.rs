@@ -79,6 +79,10 @@ pub struct VulkanKernel {
     /// for a kernel that synchronises its work-groups but reaches its barriers alike in
     /// each (see [`super::dispatch`]).
     pub merged_groups_spec_id: Option<u32>,
+    /// The specialization constant id of the rows of work-items each invocation computes,
+    /// when the kernel reads it: with 2 the launch dispatches half the invocation rows
+    /// along y (see [`super::dispatch`]).
+    pub rows_spec_id: Option<u32>,
     /// Bytes of `__local` variables per work-group (`__local` arguments not included).
     pub local_memory_bytes: u32,
     /// Constant samplers: binding in descriptor set 0 and `CLK_*` bits.
@@ -120,6 +124,8 @@ pub struct VulkanRun {
     pub merged_groups: u32,
     /// Work-items each invocation ran (1: one each; see [`super::dispatch`]).
     pub items_per_invocation: u32,
+    /// Rows of work-items (along y) each invocation ran (1 or 2; see [`super::dispatch`]).
+    pub rows_per_invocation: u32,
     /// The printf buffer after the first launch (header and records, as words), when the
     /// kernel prints; format it with [`super::printf::format_printf_buffer`].
     pub printf_words: Vec<u32>,
@@ -197,10 +203,12 @@ impl VulkanDevice {
             }
             groups[d] = u32_of(range.global[d] / local[d], "work-group count")?;
         }
+        // The block below keeps the user's global size and offset whatever the shape.
         let shape = super::dispatch::plan(
+            range.work_dim,
             local.map(|l| l as u32),
             groups,
-            grouping(k, args),
+            grouping(k, args, rows_fit_int(range)),
             self.workgroup_limits,
         );
         groups = shape.groups;
@@ -253,6 +261,9 @@ impl VulkanDevice {
         }
         if let Some(id) = k.merged_groups_spec_id {
             spec.push((id, shape.merged));
+        }
+        if let Some(id) = k.rows_spec_id {
+            spec.push((id, shape.rows));
         }
         for (a, l) in args.iter().zip(&k.args) {
             match (a, l.kind) {
@@ -592,6 +603,7 @@ impl VulkanDevice {
             local,
             merged_groups: shape.merged,
             items_per_invocation: shape.items,
+            rows_per_invocation: shape.rows,
             printf_words,
         })
     }
@@ -604,11 +616,22 @@ fn local_arg_elems(bytes: usize, elem_size: u32) -> u32 {
 
 /// What kernel `k` lets the launcher do with its work-groups, given the launch's `args`
 /// (whose `__local` buffers count towards a merged workgroup's shared memory).
-fn grouping(k: &VulkanKernel, args: &[VulkanArg<'_>]) -> super::dispatch::Grouping {
+/// Whether every row id of `range` (offset included) is below `i32::MAX`: the two-row
+/// variants of `opt::coarsen_rows` compute row 1's id as row 0's plus one in an `int`.
+fn rows_fit_int(range: &NDRange) -> bool {
+    range.offset[1].saturating_add(range.global[1]) <= i32::MAX as u64
+}
+
+fn grouping(
+    k: &VulkanKernel,
+    args: &[VulkanArg<'_>],
+    rows_fit_int: bool,
+) -> super::dispatch::Grouping {
     use super::dispatch::Grouping;
     if k.groups_mergeable {
         return Grouping::Blind {
             multi_item: k.items_spec_id.is_some(),
+            two_rows: k.rows_spec_id.is_some() && rows_fit_int,
         };
     }
     if k.merged_groups_spec_id.is_none() {

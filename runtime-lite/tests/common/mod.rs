@@ -99,7 +99,7 @@ pub fn conv_full(
 
 /// A work-item query with a constant dimension.
 pub fn wi(b: &mut FunctionBuilder, query: WorkItemQuery, d: u32) -> ValueId {
-    let t = if query == WorkItemQuery::WorkDim {
+    let t = if query.is_dimensionless() {
         b.types.scalar(ScalarType::U32)
     } else {
         b.types.scalar(ScalarType::U64)
