@@ -617,3 +617,49 @@ fn loops_without_a_trip_count_reach_the_driver_as_dont_unroll() {
         "{controls:?}"
     );
 }
+
+/// The kernels of `file` compiled for Vulkan with `options`, each with whether its
+/// reflection names the rows-per-invocation specialization constant.
+fn two_row_kernels(file: &str, options: &[&str], dir: &std::path::Path) -> Vec<(String, bool)> {
+    let json = vulkan_reflection(&root().join(file), options, dir);
+    json.split("{\"entry_point\":\"")
+        .skip(1)
+        .map(|k| {
+            let name = k[..k.find('"').unwrap()].to_string();
+            let rows = json_field(k, "rows_per_invocation_spec_id").expect("the field");
+            (name, rows != "null")
+        })
+        .collect()
+}
+
+/// `opt::coarsen_rows` gives the optimisation chapter's convolutions and the naive matrix
+/// product (neighbouring rows share loads) their two-row variant at -O2, at every filter
+/// width, and leaves the transpose (nothing shared) and the tiled product (`__local`
+/// memory, barriers) alone; -O1 and `--disable-pass coarsen_rows` make none.
+#[test]
+fn kernels_whose_rows_share_loads_get_a_two_row_variant() {
+    let dir = scratch("vk-two-rows");
+    let all = |kernels: &[(String, bool)]| kernels.iter().all(|(_, r)| *r);
+    for width in ["3", "8", "16"] {
+        let define = format!("-DFILTER_WIDTH={width}");
+        let chapter = two_row_kernels("bench/kernels/convolve_chapter.cl", &[&define], &dir);
+        assert!(
+            chapter.len() == 5 && all(&chapter),
+            "width {width}: {chapter:?}"
+        );
+    }
+    let matmul = two_row_kernels("bench/kernels/matmul.cl", &[], &dir);
+    assert_eq!(
+        matmul,
+        [
+            ("matmul_naive".to_string(), true),
+            ("matmul_tiled".to_string(), false)
+        ]
+    );
+    let transpose = two_row_kernels("bench/kernels/transpose.cl", &[], &dir);
+    assert!(transpose.iter().all(|(_, r)| !r), "{transpose:?}");
+    for off in [&["-O1"][..], &["--disable-pass", "coarsen_rows"]] {
+        let chapter = two_row_kernels("bench/kernels/convolve_chapter.cl", off, &dir);
+        assert!(chapter.iter().all(|(_, r)| !r), "{off:?}: {chapter:?}");
+    }
+}

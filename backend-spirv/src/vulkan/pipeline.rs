@@ -43,7 +43,9 @@ fn library_division(scalar: ScalarType) -> bool {
 ///   source expression it came from;
 /// - the optimisations of `-O{level}` (no SLP vectorisation: GPU compilers scalarise
 ///   vector arithmetic, and on lavapipe the chapter's DefConvolve ran no faster with it),
-///   then from `-O1` loops that are not counted loops marked not to be unrolled by the
+///   then from `-O2` kernels whose neighbouring rows of work-items share loads given a
+///   two-row variant the launch may select (`opt::coarsen_rows`), from `-O1` loops that
+///   are not counted loops marked not to be unrolled by the
 ///   driver (`opt::loop_hints`), loops rotated to test at the bottom (`opt::rotate`:
 ///   NVIDIA's Vulkan compiler runs top-tested loops slowly) and dead code removed;
 /// - the legalisations: the built-ins and divisions Vulkan lacks with OpenCL's precision
@@ -62,6 +64,9 @@ pub fn vulkan_pipeline<'a>(
         pipeline = pipeline.then(Contract);
     }
     pipeline = pipeline.append(opt::pipeline(&OptConfig::for_level(options.level)));
+    if options.level >= 2 {
+        pipeline = pipeline.then(opt::CoarsenRows);
+    }
     if options.level >= 1 {
         pipeline = pipeline
             .then(opt::LoopHints)

@@ -5,6 +5,7 @@
 //! pipeline (these, then its legalisations) in one place.
 
 pub mod clone;
+pub mod coarsen_rows;
 pub mod const_fold;
 pub mod dce;
 pub mod float_signs;
@@ -23,6 +24,7 @@ pub mod specialize_args;
 pub mod strength;
 pub mod unroll;
 
+pub use coarsen_rows::CoarsenRows;
 pub use const_fold::ConstFold;
 pub use dce::Dce;
 pub use float_signs::FloatSigns;
@@ -212,6 +214,7 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
         "nonneg_div" => Box::new(NonnegDiv),
         "rotate" => Box::new(Rotate),
         "loop_hints" => Box::new(LoopHints),
+        "coarsen_rows" => Box::new(CoarsenRows),
         "slp" => Box::new(Slp {
             config: config.clone(),
         }),

@@ -1,0 +1,98 @@
+//! The two rows' copies of a kernel body: their own private variables, and their row ids.
+
+use crate::fx::HashMap;
+use crate::module::{Function, LocalId, Stmt};
+use crate::op::{BinaryOp, Const, Dim, Op, ValueId, WorkItemQuery};
+use crate::types::{AddressSpace, ScalarType};
+use crate::visit::replace_uses;
+
+/// Whether `s` is `let v = get_global_id(1)`.
+pub(super) fn is_row_id(s: &Stmt) -> bool {
+    matches!(
+        s,
+        Stmt::Let {
+            op: Op::WorkItem {
+                query: WorkItemQuery::GlobalId,
+                dim: Dim::Const(1),
+            },
+            ..
+        }
+    )
+}
+
+/// Gives `stmts` (row 1's copy) a fresh private variable for each of `f`'s; returns which
+/// is whose.
+pub(super) fn own_variables(f: &mut Function, stmts: &mut [Stmt]) -> HashMap<LocalId, LocalId> {
+    let mut fresh: HashMap<LocalId, LocalId> = HashMap::default();
+    for i in 0..f.locals.len() {
+        let l = f.locals[i].clone();
+        if l.space == AddressSpace::Private {
+            let id = f.new_local(format!("{}.row1", l.name), l.ty, l.space);
+            fresh.insert(LocalId(i as u32), id);
+        }
+    }
+    for s in stmts.iter_mut() {
+        readdress(s, &fresh);
+    }
+    fresh
+}
+
+fn readdress(s: &mut Stmt, fresh: &HashMap<LocalId, LocalId>) {
+    if let Stmt::Let {
+        op: Op::LocalAddr(l),
+        ..
+    } = s
+    {
+        if let Some(n) = fresh.get(l) {
+            *l = *n;
+        }
+    }
+    for b in s.child_blocks_mut() {
+        for s in &mut b.stmts {
+            readdress(s, fresh);
+        }
+    }
+}
+
+/// Renumbers the rows of `body` (the two copies, at its top level): after the first
+/// `get_global_id(1)` come row 0's id `2 (id - offset) + offset` and row 1's, one more;
+/// `row0` and `row1` are the copies' own `get_global_id(1)` values, whose uses read those.
+/// Returns row 0's id.
+pub(super) fn renumber(
+    f: &mut Function,
+    body: &mut Vec<Stmt>,
+    row0: &[ValueId],
+    row1: &[ValueId],
+) -> Option<ValueId> {
+    let at = body.iter().position(is_row_id)?;
+    let Stmt::Let { value: id, .. } = body[at] else {
+        unreachable!("is_row_id matched a let")
+    };
+    let ty = f.value_type(id);
+    let mut new = Vec::new();
+    let offset = f.push_let(
+        &mut new,
+        ty,
+        Op::WorkItem {
+            query: WorkItemQuery::GlobalOffset,
+            dim: Dim::Const(1),
+        },
+    );
+    let rel = f.push_let(&mut new, ty, Op::Binary(BinaryOp::Sub, id, offset));
+    let two = f.push_let(&mut new, ty, Op::Const(Const::int(ScalarType::U64, 2)));
+    let scaled = f.push_let(&mut new, ty, Op::Binary(BinaryOp::Mul, rel, two));
+    let base0 = f.push_let(&mut new, ty, Op::Binary(BinaryOp::Add, scaled, offset));
+    let one = f.push_let(&mut new, ty, Op::Const(Const::int(ScalarType::U64, 1)));
+    let base1 = f.push_let(&mut new, ty, Op::Binary(BinaryOp::Add, base0, one));
+    let mut map: HashMap<ValueId, ValueId> = HashMap::default();
+    map.extend(row0.iter().map(|&v| (v, base0)));
+    map.extend(row1.iter().map(|&v| (v, base1)));
+    // The new lets read `id` itself, so they are inserted after the replacement.
+    let mut block = crate::module::Block {
+        stmts: std::mem::take(body),
+    };
+    replace_uses(&mut block, &map);
+    *body = block.stmts;
+    body.splice(at + 1..at + 1, new);
+    Some(base0)
+}

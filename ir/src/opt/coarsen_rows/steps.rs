@@ -1,0 +1,107 @@
+//! The private variables a loop steps by a constant each iteration (its induction
+//! variable, and others like the chapter's `c4`), whose values in the two rows' lockstep
+//! loop differ by a known amount.
+
+use crate::analysis::defs::Defs;
+use crate::analysis::vars::Variables;
+use crate::module::{walk_stmt_list, LocalId, Stmt};
+use crate::op::{BinaryOp, Op, ValueId};
+
+use super::jam::Parts;
+
+/// A variable stored once per iteration, at the top level of the loop's body or
+/// continuing block, as its own value plus `step`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Stepped {
+    pub var: LocalId,
+    pub step: i128,
+    /// The value stored to it last before the loop.
+    pub start: ValueId,
+}
+
+/// The stepped variables of the loop `p` that `preceding` (the statements before the loop
+/// in its block) give a start value.
+pub(super) fn stepped_vars(
+    vars: &Variables,
+    defs: &Defs,
+    preceding: &[Stmt],
+    p: &Parts,
+) -> Vec<Stepped> {
+    let mut out = Vec::new();
+    for s in p.rest.iter().chain(&p.continuing) {
+        let Stmt::Store { ptr, value } = s else {
+            continue;
+        };
+        let Some(var) = vars.promoted(*ptr) else {
+            continue;
+        };
+        let Some(step) = self_plus_constant(vars, defs, var, *value) else {
+            continue;
+        };
+        if stores_to(vars, var, &p.rest) + stores_to(vars, var, &p.continuing) != 1 {
+            continue;
+        }
+        if let Some(start) = start_value(vars, var, preceding) {
+            out.push(Stepped { var, step, start });
+        }
+    }
+    out
+}
+
+/// `k` when `value` is `load var + k` (or `k + load var`) for a constant `k`.
+fn self_plus_constant(vars: &Variables, defs: &Defs, var: LocalId, value: ValueId) -> Option<i128> {
+    let Some(Op::Binary(BinaryOp::Add, x, y)) = defs.op(value) else {
+        return None;
+    };
+    let loads_var = |v: &ValueId| matches!(defs.op(*v), Some(Op::Load { ptr }) if vars.promoted(*ptr) == Some(var));
+    if loads_var(x) {
+        defs.int_constant(*y)
+    } else if loads_var(y) {
+        defs.int_constant(*x)
+    } else {
+        None
+    }
+}
+
+/// How many stores to `var` `stmts` make (nested blocks included).
+fn stores_to(vars: &Variables, var: LocalId, stmts: &[Stmt]) -> usize {
+    let mut n = 0;
+    walk_stmt_list(stmts, &mut |s| {
+        if let Stmt::Store { ptr, .. } = s {
+            n += usize::from(vars.addressed(*ptr) == Some(var));
+        }
+    });
+    n
+}
+
+/// The value stored to `var` last in `preceding`, at its top level.
+fn start_value(vars: &Variables, var: LocalId, preceding: &[Stmt]) -> Option<ValueId> {
+    for s in preceding.iter().rev() {
+        match s {
+            Stmt::Store { ptr, value } if vars.addressed(*ptr) == Some(var) => return Some(*value),
+            Stmt::Let { .. } | Stmt::Store { .. } => {}
+            other => {
+                if stores_to(vars, var, std::slice::from_ref(other)) > 0 {
+                    return None;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The loads of `var` at the top level of `stmts` before its first store there.
+pub(super) fn loads_before_store(vars: &Variables, var: LocalId, stmts: &[&Stmt]) -> Vec<ValueId> {
+    let mut out = Vec::new();
+    for s in stmts {
+        match s {
+            Stmt::Let {
+                value,
+                op: Op::Load { ptr },
+            } if vars.addressed(*ptr) == Some(var) => out.push(*value),
+            Stmt::Store { ptr, .. } if vars.addressed(*ptr) == Some(var) => break,
+            _ => {}
+        }
+    }
+    out
+}
