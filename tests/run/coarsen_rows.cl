@@ -14,6 +14,7 @@
 // RUN: --kernel mirrored --global 16,12 --local 16,3 --offset 0,2 --arg f32[256]=randu:96:-1:1 --arg f32[256]=zeros
 // RUN: --kernel accumulate --global 16,8 --local 4,4 --arg f32[256]=randu:97:-1:1 --arg f32[128]=randu:98:-1:1
 // RUN: --kernel matmul --global 16,12 --local 4,6 --arg f32[256]=randu:99:-1:1 --arg f32[256]=randu:100:-1:1 --arg f32[256]=zeros --arg i32:16
+// RUN: --kernel staircase --global 8,8 --local 4,2 --arg f32[16]=randu:101:-1:1 --arg f32[96]=randu:102:-1:1 --arg f32[64]=zeros --arg i32:12 --arg i32:8
 // TOLERANCE: 1e-5 1e-5
 // Kernels whose neighbouring rows of work-items read the same input rows: on Vulkan, at -O2,
 // `opt::coarsen_rows` gives them a two-row variant that the launch selects when the global
@@ -112,4 +113,19 @@ __kernel void matmul(__global const float *a, __global const float *b, __global 
     for (int k = 0; k < n; k++)
         sum += a[row * n + k] * b[k * n + col];
     c[row * n + col] = sum;
+}
+
+// A loop bounded by the row (the rows leave it at different iterations), then a loop over
+// rows of b that starts where the first stopped: the rows' second loops are not in step.
+__kernel void staircase(__global const float *a, __global const float *b, __global float *out,
+                        int n, int w)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    float acc = 0;
+    int k;
+    for (k = 0; k < y; k++)
+        acc += a[k];
+    for (int j = k; j < n; j++)
+        acc += b[j * w + x];
+    out[y * w + x] = acc;
 }

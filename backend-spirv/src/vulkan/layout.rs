@@ -152,7 +152,7 @@ pub(crate) fn kernel_layout(
         groups_mergeable: super::group_merge::groups_mergeable(ir, f),
         items_spec_id: None,
         merged_groups_spec_id: None,
-        rows_spec_id: super::rows::reads_rows(ir, f).then_some(super::rows::ROWS_SPEC_ID),
+        rows_spec_id: super::rows::reads_rows(f).then_some(super::rows::ROWS_SPEC_ID),
         local_memory_bytes: super::merged_groups::local_memory_bytes(ir, f),
         constant_data_offset,
         constant_samplers: uses

@@ -18,7 +18,7 @@
 //! merged work-groups (`super::merged_groups`) act along x only and are unaffected.
 
 use oclc_ir::module::{walk_stmts, Stmt};
-use oclc_ir::{Function, Module, Op, WorkItemQuery};
+use oclc_ir::{Function, Op, WorkItemQuery};
 use rspirv::spirv::Word;
 
 use crate::common::ModuleCtx;
@@ -26,27 +26,25 @@ use crate::common::ModuleCtx;
 /// The specialization constant id of the rows of work-items each invocation computes.
 pub const ROWS_SPEC_ID: u32 = 0x1_0002;
 
-/// True when kernel `kernel` or a function it calls reads `rows_per_invocation`.
-pub(crate) fn reads_rows(module: &Module, kernel: &Function) -> bool {
-    super::group_merge::reachable_functions(module, kernel)
-        .into_iter()
-        .any(|f| {
-            let mut reads = false;
-            walk_stmts(&f.body, &mut |s| {
-                if let Stmt::Let {
-                    op:
-                        Op::WorkItem {
-                            query: WorkItemQuery::RowsPerInvocation,
-                            ..
-                        },
+/// True when kernel `kernel`'s own body reads `rows_per_invocation` (where
+/// `opt::coarsen_rows` puts it). A kernel that calls such a kernel as a function does not
+/// compute two rows itself, so it keeps the plain launch (and the callee's constant, 1).
+pub(crate) fn reads_rows(kernel: &Function) -> bool {
+    let mut reads = false;
+    walk_stmts(&kernel.body, &mut |s| {
+        if let Stmt::Let {
+            op:
+                Op::WorkItem {
+                    query: WorkItemQuery::RowsPerInvocation,
                     ..
-                } = s
-                {
-                    reads = true;
-                }
-            });
-            reads
-        })
+                },
+            ..
+        } = s
+        {
+            reads = true;
+        }
+    });
+    reads
 }
 
 impl ModuleCtx<'_> {

@@ -614,14 +614,15 @@ fn local_arg_elems(bytes: usize, elem_size: u32) -> u32 {
     (bytes as u32).div_ceil(elem_size.max(1)).max(1)
 }
 
-/// What kernel `k` lets the launcher do with its work-groups, given the launch's `args`
-/// (whose `__local` buffers count towards a merged workgroup's shared memory).
 /// Whether every row id of `range` (offset included) is below `i32::MAX`: the two-row
 /// variants of `opt::coarsen_rows` compute row 1's id as row 0's plus one in an `int`.
 fn rows_fit_int(range: &NDRange) -> bool {
     range.offset[1].saturating_add(range.global[1]) <= i32::MAX as u64
 }
 
+/// What kernel `k` lets the launcher do with its work-groups, given the launch's `args`
+/// (whose `__local` buffers count towards a merged workgroup's shared memory) and whether
+/// its row ids fit an `int` (`rows_fit_int`).
 fn grouping(
     k: &VulkanKernel,
     args: &[VulkanArg<'_>],

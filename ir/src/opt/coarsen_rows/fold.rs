@@ -4,10 +4,10 @@
 //! Row 1's id is `y + 1` and, in a lockstep loop over `y + r`, its induction variable is
 //! `r - 1`; its address `(convert(y + 1) + (r - 1)) * W + x` is row 0's
 //! `(convert(y) + r) * W + x` once:
-//! - `convert(y + k)` to an integer type no wider than `y`'s becomes `convert(y) + k`, for
+//! - `convert(y + 1)` to an integer type no wider than `y`'s becomes `convert(y) + 1`, for
 //!   `y` row 0's id (conversions that keep or drop bits wrap, so they commute with the
-//!   addition; row ids fit an `int`, which the launch contract promises, so the new
-//!   addition cannot overflow);
+//!   addition; the launch keeps row ids below 2^31 - 1, so the new addition cannot
+//!   overflow);
 //! - `(a + k1) + (b + k2)` with `k1 + k2 = 0` becomes `a + b` (the same sum: it overflows
 //!   only if the original did);
 //! - `(a + k1) + k2` becomes `a + (k1 + k2)` when `k1 + k2` fits the type (likewise).
@@ -71,7 +71,8 @@ impl Folder<'_> {
             } => {
                 let (base, k) = self.added_constant(*x)?;
                 let from = self.int_scalar(*x)?;
-                if base != self.row_id || scalar.bits() > from.bits() {
+                // Only row 1's `y + 1`: the launch bounds row ids by 2^31 - 2.
+                if base != self.row_id || k != 1 || scalar.bits() > from.bits() {
                     return None;
                 }
                 let conv = self.let_op(

@@ -41,7 +41,7 @@ pub(super) fn jam_rows(
     f.body.stmts = a.iter().chain(&b).cloned().collect();
     let vars = variables(f, types);
     let defs = Defs::of_function(f);
-    let row_derived = row_like(&f.body, row0);
+    let row_like = row_like(&f.body, row0);
     f.body.stmts.clear();
     let tail_start = a.iter().rposition(|s| !in_tail(s)).map_or(0, |i| i + 1);
     let mut a = a;
@@ -53,16 +53,16 @@ pub(super) fn jam_rows(
         types,
         vars,
         defs,
-        row_derived,
+        row_like,
         twins,
-        same: HashMap::default(),
+        row1_reads_row0: HashMap::default(),
         depth: 0,
         equal_after: Vec::new(),
     };
     let mut out = jammer.lists(Vec::new(), a, b);
     let mut block = Block { stmts: out };
-    remove_lets(&mut block, &jammer.same);
-    replace_uses(&mut block, &jammer.same);
+    remove_lets(&mut block, &jammer.row1_reads_row0);
+    replace_uses(&mut block, &jammer.row1_reads_row0);
     out = block.stmts;
     let (a_stores, a_lets): (Vec<Stmt>, Vec<Stmt>) = a_tail
         .into_iter()
@@ -117,11 +117,11 @@ struct Jammer<'a> {
     vars: Variables,
     defs: Defs,
     /// Row 0's id, give or take a constant (see [`row_like`]).
-    row_derived: HashSet<ValueId>,
+    row_like: HashSet<ValueId>,
     /// Row 1's copy of each of row 0's private variables.
     twins: HashMap<LocalId, LocalId>,
     /// Row 1's loads that read row 0's value (see [`Jammer::follow`]).
-    same: HashMap<ValueId, ValueId>,
+    row1_reads_row0: HashMap<ValueId, ValueId>,
     /// How many paired loops enclose the statements being paired.
     depth: u32,
     /// Row 0's variables known equal to their twins after a lockstep loop both rows left
@@ -265,8 +265,8 @@ impl Jammer<'_> {
     }
 
     /// Whether the stepped variables `a` (row 0) and `b` (its twin) start alike: from one
-    /// value or equal constants, or from loads of the two right after a lockstep loop
-    /// left them equal (nothing in `preceding` stored to them since).
+    /// value or equal constants, or from loads of the two made after a lockstep loop left
+    /// them equal (in `preceding`, with nothing there storing to them since).
     fn equal_starts(&self, preceding: &[Stmt], a: &Stepped, b: &Stepped) -> bool {
         if self.same_value(a.start, b.start, 0) {
             return true;
@@ -281,9 +281,16 @@ impl Jammer<'_> {
         if self.twins.get(&va) != Some(&vb) {
             return false;
         }
+        let loaded_after = |at: usize, v: ValueId| {
+            preceding[at..]
+                .iter()
+                .any(|s| matches!(s, Stmt::Let { value, .. } if *value == v))
+        };
         self.equal_after.iter().any(|&(v, at)| {
             v == va
                 && at <= preceding.len()
+                && loaded_after(at, a.start)
+                && loaded_after(at, b.start)
                 && !preceding[at..].iter().any(|s| {
                     let mut stores = false;
                     walk_stmt_list(std::slice::from_ref(s), &mut |s| {
@@ -301,13 +308,18 @@ impl Jammer<'_> {
     /// values): one value, equal constants, or the same pure operation on such operands,
     /// looked through `depth` levels.
     fn same_value(&self, x: ValueId, y: ValueId, depth: u32) -> bool {
-        let (x, y) = (resolve(&self.same, x), resolve(&self.same, y));
+        let (x, y) = (
+            resolve(&self.row1_reads_row0, x),
+            resolve(&self.row1_reads_row0, y),
+        );
         if x == y {
             return true;
         }
         match (self.defs.op(x), self.defs.op(y)) {
             (Some(Op::Const(p)), Some(Op::Const(q))) => p == q,
-            (Some(p), Some(q)) if depth > 0 && p.is_pure() => {
+            // Operand-less operations (the rows' own `get_global_id(1)`, a variable's
+            // address) are the same only as one value.
+            (Some(p), Some(q)) if depth > 0 && p.is_pure() && !p.operands().is_empty() => {
                 let shape = |op: &Op| {
                     let mut op = op.clone();
                     op_operands_mut(&mut op, &mut |v| *v = ValueId(0));
@@ -355,7 +367,7 @@ impl Jammer<'_> {
                     op: Op::Binary(BinaryOp::Add, x, y),
                     ..
                 } => {
-                    let row = |v: &ValueId| self.row_derived.contains(v);
+                    let row = |v: &ValueId| self.row_like.contains(v);
                     found |= (ivs.contains(x) && row(y)) || (ivs.contains(y) && row(x));
                 }
                 _ => {}
@@ -389,7 +401,8 @@ impl Jammer<'_> {
         };
         if delta == 0 {
             // Replaced once the copies are paired (removing lets now would shift them).
-            self.same.extend(b_loads.iter().map(|&v| (v, a_load)));
+            self.row1_reads_row0
+                .extend(b_loads.iter().map(|&v| (v, a_load)));
             return Vec::new();
         }
         let mut consts = Vec::new();

@@ -13,7 +13,8 @@
 //! dispatches half the rows in dimension 1 (every other query still reports the user's
 //! launch). Hosts that do not know the constant run the kernel as before.
 //!
-//! Rules. The kernel reads `get_global_id(1)` (at the top level of its body), and has no
+//! Rules. The kernel reads `get_global_id(1)` and takes its private variables' addresses
+//! (both at the top level of its body), and has no
 //! barrier, fence, switch, call, atomic, printf or image operation, no `__local` memory,
 //! no query of its local id, group id, local size or number of groups, and returns only
 //! at its end. In the two-row body ([`jam`]) row `j` (of `2 (id - offset) + j + offset`)
@@ -122,6 +123,20 @@ fn eligible(types: &TypeTable, f: &Function) -> bool {
     let ends_in_return = matches!(stmts.last(), Some(Stmt::Return(_)));
     ok &= returns == usize::from(ends_in_return);
     let top_rows = stmts.iter().filter(|s| rows::is_row_id(s)).count();
+    // Private variables' addresses are taken at the top level (as LICM leaves them), so
+    // that the copies the pairing makes of loops all name them by known values.
+    let is_addr = |s: &Stmt| {
+        matches!(
+            s,
+            Stmt::Let {
+                op: Op::LocalAddr(_),
+                ..
+            }
+        )
+    };
+    let mut addrs = 0;
+    walk_stmts(&f.body, &mut |s| addrs += usize::from(is_addr(s)));
+    ok &= addrs == stmts.iter().filter(|s| is_addr(s)).count();
     let local_params = f.params.iter().any(|p| {
         matches!(
             types.get(p.ty),
@@ -163,21 +178,18 @@ fn coarsened(types: &mut TypeTable, f: &Function) -> Option<Function> {
     let row_id = rows::renumber(&mut g, &mut body, &ids0, &ids1)?;
     g.body.stmts = body;
     fold::fold_row_offsets(types, &mut g, row_id);
+    // Cleaned up without dead-code removal, which would renumber the private variables
+    // the fallback body (not in `g` yet) still names.
     for _ in 0..4 {
-        let mut changed = const_fold::fold_function(types, &mut g);
-        changed |= gvn::gvn_function(&mut g);
-        changed |= dce::dce_function(&mut g);
-        if !changed {
+        let folded = const_fold::fold_function(types, &mut g);
+        if !(gvn::gvn_function(&mut g) | folded) {
             break;
         }
     }
-    if share::share_loads(types, &mut g) == 0
-        || statements(&g.body.stmts) > 8 * statements(&original) + 64
-    {
+    if share::share_loads(types, &mut g) == 0 {
         return None;
     }
     gvn::gvn_function(&mut g);
-    dce::dce_function(&mut g);
     let two_rows = std::mem::take(&mut g.body.stmts);
     let u32t = types.scalar(ScalarType::U32);
     let boolt = types.scalar(ScalarType::Bool);
@@ -192,6 +204,7 @@ fn coarsened(types: &mut TypeTable, f: &Function) -> Option<Function> {
     );
     let two = g.push_let(&mut body, u32t, Op::Const(Const::int(ScalarType::U32, 2)));
     let cond = g.push_let(&mut body, boolt, Op::Compare(CmpOp::Eq, k, two));
+    let original_size = statements(&original);
     body.push(Stmt::If {
         cond,
         then_body: crate::module::Block { stmts: two_rows },
@@ -199,7 +212,12 @@ fn coarsened(types: &mut TypeTable, f: &Function) -> Option<Function> {
     });
     body.extend(ret);
     g.body.stmts = body;
-    Some(g)
+    dce::dce_function(&mut g);
+    let variant_size = g.body.stmts.iter().find_map(|s| match s {
+        Stmt::If { then_body, .. } => Some(statements(&then_body.stmts)),
+        _ => None,
+    })?;
+    (variant_size <= 8 * original_size + 64).then_some(g)
 }
 
 /// How many statements `stmts` hold, nested ones included.

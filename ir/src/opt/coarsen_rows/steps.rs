@@ -27,15 +27,30 @@ pub(super) fn stepped_vars(
     preceding: &[Stmt],
     p: &Parts,
 ) -> Vec<Stepped> {
+    // One iteration's top-level statements in order; stores count from the body's rest on.
+    let seq: Vec<&Stmt> = p
+        .header
+        .iter()
+        .chain(&p.rest)
+        .chain(&p.continuing)
+        .collect();
     let mut out = Vec::new();
-    for s in p.rest.iter().chain(&p.continuing) {
+    for (at, s) in seq.iter().enumerate().skip(p.header.len()) {
         let Stmt::Store { ptr, value } = s else {
             continue;
         };
         let Some(var) = vars.promoted(*ptr) else {
             continue;
         };
-        let Some(step) = self_plus_constant(vars, defs, var, *value) else {
+        // The value stored is a load of the variable made earlier in the same iteration
+        // (so before this, its only store) plus a constant.
+        let loaded_here = |v: ValueId| {
+            seq[..at].iter().any(|s| {
+                matches!(s, Stmt::Let { value, op: Op::Load { ptr } }
+                    if *value == v && vars.promoted(*ptr) == Some(var))
+            })
+        };
+        let Some(step) = self_plus_constant(defs, *value, loaded_here) else {
             continue;
         };
         if stores_to(vars, var, &p.rest) + stores_to(vars, var, &p.continuing) != 1 {
@@ -48,15 +63,18 @@ pub(super) fn stepped_vars(
     out
 }
 
-/// `k` when `value` is `load var + k` (or `k + load var`) for a constant `k`.
-fn self_plus_constant(vars: &Variables, defs: &Defs, var: LocalId, value: ValueId) -> Option<i128> {
+/// `k` when `value` is `x + k` (or `k + x`) for a constant `k` and an `x` that `is_load`.
+fn self_plus_constant(
+    defs: &Defs,
+    value: ValueId,
+    is_load: impl Fn(ValueId) -> bool,
+) -> Option<i128> {
     let Some(Op::Binary(BinaryOp::Add, x, y)) = defs.op(value) else {
         return None;
     };
-    let loads_var = |v: &ValueId| matches!(defs.op(*v), Some(Op::Load { ptr }) if vars.promoted(*ptr) == Some(var));
-    if loads_var(x) {
+    if is_load(*x) {
         defs.int_constant(*y)
-    } else if loads_var(y) {
+    } else if is_load(*y) {
         defs.int_constant(*x)
     } else {
         None
