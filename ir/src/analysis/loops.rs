@@ -392,7 +392,7 @@ fn find_step(
 
 /// The value the statements `preceding` store last to `iv`, if the last statement that may
 /// store it is a plain store at this level.
-fn start_value(iv: LocalId, preceding: &[Stmt], vars: &Variables) -> Option<ValueId> {
+pub(crate) fn start_value(iv: LocalId, preceding: &[Stmt], vars: &Variables) -> Option<ValueId> {
     for s in preceding.iter().rev() {
         match s {
             Stmt::Store { ptr, value } if vars.promoted(*ptr) == Some(iv) => return Some(*value),

@@ -3,6 +3,7 @@
 //! loop differ by a known amount.
 
 use crate::analysis::defs::Defs;
+use crate::analysis::loops::start_value;
 use crate::analysis::vars::Variables;
 use crate::module::{walk_stmt_list, LocalId, Stmt};
 use crate::op::{BinaryOp, Op, ValueId};
@@ -56,7 +57,7 @@ pub(super) fn stepped_vars(
         if stores_to(vars, var, &p.rest) + stores_to(vars, var, &p.continuing) != 1 {
             continue;
         }
-        if let Some(start) = start_value(vars, var, preceding) {
+        if let Some(start) = start_value(var, preceding, vars) {
             out.push(Stepped { var, step, start });
         }
     }
@@ -90,22 +91,6 @@ fn stores_to(vars: &Variables, var: LocalId, stmts: &[Stmt]) -> usize {
         }
     });
     n
-}
-
-/// The value stored to `var` last in `preceding`, at its top level.
-fn start_value(vars: &Variables, var: LocalId, preceding: &[Stmt]) -> Option<ValueId> {
-    for s in preceding.iter().rev() {
-        match s {
-            Stmt::Store { ptr, value } if vars.addressed(*ptr) == Some(var) => return Some(*value),
-            Stmt::Let { .. } | Stmt::Store { .. } => {}
-            other => {
-                if stores_to(vars, var, std::slice::from_ref(other)) > 0 {
-                    return None;
-                }
-            }
-        }
-    }
-    None
 }
 
 /// The loads of `var` at the top level of `stmts` before its first store there.
