@@ -15,6 +15,10 @@
 // RUN: --kernel accumulate --global 16,8 --local 4,4 --arg f32[256]=randu:97:-1:1 --arg f32[128]=randu:98:-1:1
 // RUN: --kernel matmul --global 16,12 --local 4,6 --arg f32[256]=randu:99:-1:1 --arg f32[256]=randu:100:-1:1 --arg f32[256]=zeros --arg i32:16
 // RUN: --kernel staircase --global 8,8 --local 4,2 --arg f32[16]=randu:101:-1:1 --arg f32[96]=randu:102:-1:1 --arg f32[64]=zeros --arg i32:12 --arg i32:8
+// RUN: --kernel guarded --global 16,8 --local 4,2 --arg f32[160]=randu:103:-1:1 --arg f32[128]=zeros --arg i32:16 --arg i32:8
+// RUN: --kernel guarded --global 16,6 --local 16,3 --offset 0,1 --arg f32[160]=randu:104:-1:1 --arg f32[128]=zeros --arg i32:16 --arg i32:7
+// RUN: --kernel shaded --global 16,8 --local 8,4 --arg f32[160]=randu:105:-1:1 --arg f32[128]=zeros --arg i32:16
+// RUN: --kernel rewrite --global 16,8 --local 4,2 --arg f32[160]=randu:106:-1:1 --arg f32[128]=randu:107:-1:1 --arg i32:16
 // TOLERANCE: 1e-5 1e-5
 // Kernels whose neighbouring rows of work-items read the same input rows: on Vulkan, at -O2,
 // `opt::coarsen_rows` gives them a two-row variant that the launch selects when the global
@@ -128,4 +132,49 @@ __kernel void staircase(__global const float *a, __global const float *b, __glob
     for (int j = k; j < n; j++)
         acc += b[j * w + x];
     out[y * w + x] = acc;
+}
+
+// Row 0 reads the next row only inside a branch (the ternary's private variable has its
+// address taken there); row 1 has loaded that row already, before the branch.
+__kernel void guarded(__global const float *in, __global float *out, int w, int h)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    float a = in[y * w + x];
+    float b = y + 1 < h ? in[(y + 1) * w + x] : 0.0f;
+    out[y * w + x] = a - 2.0f * b;
+}
+
+// A helper with a loop and a branch, inlined and unrolled: the rows' shared load is made
+// once, across the branches between them (they store to private memory only).
+float shade(float v, int n)
+{
+    float s = 0.0f;
+    for (int i = 0; i < n; i++) {
+        s = s * 0.5f + v * (float)i;
+        if (s > 100.0f)
+            s -= 50.0f;
+    }
+    return s;
+}
+
+__kernel void shaded(__global const float *in, __global float *out, int w)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    float a = shade(in[y * w + x], 7);
+    float b = shade(in[(y + 1) * w + x], 5);
+    out[y * w + x] = a + b;
+}
+
+// A branch between two loads of one element stores to it: the second load must see the
+// store (loads outlive a branch only when it stores nothing to __global memory).
+__kernel void rewrite(__global const float *in, __global float *buf, int w)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    int i = y * w + x;
+    float a = buf[i];
+    float c = in[i] + in[(y + 1) * w + x];
+    if (a > 0.0f)
+        buf[i] = a * 0.5f;
+    float b = buf[i];
+    buf[i] = b + c;
 }

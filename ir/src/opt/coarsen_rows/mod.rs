@@ -13,9 +13,10 @@
 //! dispatches half the rows in dimension 1 (every other query still reports the user's
 //! launch). Hosts that do not know the constant run the kernel as before.
 //!
-//! Rules. The kernel reads `get_global_id(1)` and takes its private variables' addresses
-//! (both at the top level of its body), and has no
-//! barrier, fence, switch, call, atomic, printf or image operation, no `__local` memory,
+//! Rules. The kernel reads `get_global_id(1)` at the top level of its body (its private
+//! variables' addresses are moved there first, [`rows::hoist_addresses`]), and has no
+//! barrier, fence, switch, atomic, printf or image operation, no call other than of a
+//! helper that is a function of its arguments ([`calls`]), no `__local` memory,
 //! no query of its local id, group id, local size or number of groups, and returns only
 //! at its end. In the two-row body ([`jam`]) row `j` (of `2 (id - offset) + j + offset`)
 //! is a copy of the body with its own private variables; statements pair up in order, the
@@ -34,6 +35,7 @@
 //! (`convert(y + 1)` becomes `convert(y) + 1`): hosts set 2 only when the launch's last
 //! row id is below 2^31 - 1.
 
+mod calls;
 mod fold;
 mod jam;
 mod rows;
@@ -41,14 +43,14 @@ mod share;
 mod steps;
 
 use crate::diag::refusal::Refusal;
-use crate::module::{walk_stmts, Function, Module, Stmt};
+use crate::module::{walk_stmts, FuncId, Function, Module, Stmt};
 use crate::op::{CmpOp, Const, Dim, Op, ValueId, WorkItemQuery};
 use crate::pipeline::Pass;
 use crate::types::{AddressSpace, ScalarType, Type, TypeTable};
 
 use super::clone::clone_fresh;
 use super::{const_fold, dce, gvn};
-use crate::fx::HashMap;
+use crate::fx::{HashMap, HashSet};
 
 /// The row-coarsening pass (see the module documentation).
 pub struct CoarsenRows;
@@ -63,9 +65,10 @@ impl Pass for CoarsenRows {
             return Ok(false);
         }
         let mut changed = false;
+        let free = calls::free_helpers(module);
         for i in 0..module.functions.len() {
             let f = &module.functions[i];
-            if !f.is_kernel() || !eligible(&module.types, f) {
+            if !f.is_kernel() || !eligible(&module.types, &free, f) {
                 continue;
             }
             if let Some(g) = coarsened(&mut module.types, f) {
@@ -77,8 +80,9 @@ impl Pass for CoarsenRows {
     }
 }
 
-/// Whether `f`'s body qualifies (see the module documentation).
-fn eligible(types: &TypeTable, f: &Function) -> bool {
+/// Whether `f`'s body qualifies (see the module documentation); `free` holds the helpers
+/// it may call.
+fn eligible(types: &TypeTable, free: &HashSet<FuncId>, f: &Function) -> bool {
     let stmts = &f.body.stmts;
     let mut ok = true;
     let mut returns = 0;
@@ -97,6 +101,7 @@ fn eligible(types: &TypeTable, f: &Function) -> bool {
                 ok = false;
             }
             match op {
+                Op::Call { .. } if calls::is_free_call(types, f, free, op) => {}
                 Op::Call { .. }
                 | Op::Atomic { .. }
                 | Op::Printf { .. }
@@ -123,20 +128,6 @@ fn eligible(types: &TypeTable, f: &Function) -> bool {
     let ends_in_return = matches!(stmts.last(), Some(Stmt::Return(_)));
     ok &= returns == usize::from(ends_in_return);
     let top_rows = stmts.iter().filter(|s| rows::is_row_id(s)).count();
-    // Private variables' addresses are taken at the top level (as LICM leaves them), so
-    // that the copies the pairing makes of loops all name them by known values.
-    let is_addr = |s: &Stmt| {
-        matches!(
-            s,
-            Stmt::Let {
-                op: Op::LocalAddr(_),
-                ..
-            }
-        )
-    };
-    let mut addrs = 0;
-    walk_stmts(&f.body, &mut |s| addrs += usize::from(is_addr(s)));
-    ok &= addrs == stmts.iter().filter(|s| is_addr(s)).count();
     let local_params = f.params.iter().any(|p| {
         matches!(
             types.get(p.ty),
@@ -155,6 +146,7 @@ fn eligible(types: &TypeTable, f: &Function) -> bool {
 fn coarsened(types: &mut TypeTable, f: &Function) -> Option<Function> {
     let mut g = f.clone();
     let mut original = std::mem::take(&mut g.body.stmts);
+    rows::hoist_addresses(&mut original);
     let ret = match original.last() {
         Some(Stmt::Return(_)) => original.pop(),
         _ => None,

@@ -20,6 +20,44 @@ pub(super) fn is_row_id(s: &Stmt) -> bool {
     )
 }
 
+/// Moves the private variables' addresses taken inside loops and branches of `stmts`
+/// (`let p = local_addr $v`, which reads nothing) to the front of the top level, so that
+/// the copies the pairing makes of loops and branches all name each variable by one value
+/// known before them.
+pub(super) fn hoist_addresses(stmts: &mut Vec<Stmt>) {
+    let mut addrs = Vec::new();
+    for s in stmts.iter_mut() {
+        for b in s.child_blocks_mut() {
+            take_addresses(&mut b.stmts, &mut addrs);
+        }
+    }
+    stmts.splice(0..0, addrs);
+}
+
+fn take_addresses(stmts: &mut Vec<Stmt>, addrs: &mut Vec<Stmt>) {
+    let mut i = 0;
+    while i < stmts.len() {
+        if is_addr(&stmts[i]) {
+            addrs.push(stmts.remove(i));
+            continue;
+        }
+        for b in stmts[i].child_blocks_mut() {
+            take_addresses(&mut b.stmts, addrs);
+        }
+        i += 1;
+    }
+}
+
+fn is_addr(s: &Stmt) -> bool {
+    matches!(
+        s,
+        Stmt::Let {
+            op: Op::LocalAddr(_),
+            ..
+        }
+    )
+}
+
 /// Gives `stmts` (row 1's copy) a fresh private variable for each of `f`'s; returns which
 /// is whose.
 pub(super) fn own_variables(f: &mut Function, stmts: &mut [Stmt]) -> HashMap<LocalId, LocalId> {
