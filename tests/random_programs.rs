@@ -8,14 +8,16 @@
 //! differs from PoCL meets a PoCL bug, which is reported and not counted.
 //!
 //! `OCLC_RANDOM_PROGRAMS` (default 16) programs from seed `OCLC_RANDOM_SEED` (default 1)
-//! on; `scripts/random-differential.sh` runs many more.
+//! on; `scripts/random-differential.sh` runs many more. Row programs (16x8 ranges reading
+//! neighbouring rows, the shape of Vulkan's two-rows-per-invocation variant) run the same
+//! way: `OCLC_RANDOM_ROW_PROGRAMS` (default 8) of them.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::random_kernel::{Program, ACC, GLOBAL, LOCAL};
+use common::random_kernel::{Program, Shape, ACC, GLOBAL};
 use common::{oclc, require_opencl, require_tool, require_vulkan, root, scratch};
 
 /// One way of running a program besides the reference.
@@ -36,15 +38,16 @@ impl Run {
     }
 }
 
-/// The launch arguments shared by every run of program `seed`.
-fn launch_args(seed: u64) -> Vec<String> {
+/// The launch arguments shared by every run of program `seed` of `shape`.
+fn launch_args(shape: Shape, seed: u64) -> Vec<String> {
+    let (global, local) = shape.launch();
     [
         "--kernel".to_string(),
         "k".into(),
         "--global".into(),
-        GLOBAL.to_string(),
+        global,
         "--local".into(),
-        LOCAL.to_string(),
+        local,
         "--arg".into(),
         format!("u32[{GLOBAL}]=rand:{seed}"),
         "--arg".into(),
@@ -57,19 +60,31 @@ fn launch_args(seed: u64) -> Vec<String> {
     .into()
 }
 
-/// Runs `file` on `device` (extra arguments after it), dumping the buffers to `dump`;
-/// the error output when it fails.
-fn run_on(file: &Path, seed: u64, device: &[&str], dump: &Path) -> Result<(), String> {
-    common::run_dumped(file, &launch_args(seed), device, dump)
+/// Runs `file` on `device` (extra arguments after it), dumping the buffers to `dump`: its
+/// standard output, or the error output when it fails.
+fn run_on(
+    file: &Path,
+    shape: Shape,
+    seed: u64,
+    device: &[&str],
+    dump: &Path,
+) -> Result<String, String> {
+    common::run_dumped(file, &launch_args(shape, seed), device, dump)
 }
 
 /// Runs `file` on Oclgrind (the second reference), dumping the buffers to `dump`, when
 /// Oclgrind is installed: `icd` is a folder with an ICD file naming its library.
-fn run_on_oclgrind(file: &Path, seed: u64, icd: &Path, dump: &Path) -> Result<(), String> {
+fn run_on_oclgrind(
+    file: &Path,
+    shape: Shape,
+    seed: u64,
+    icd: &Path,
+    dump: &Path,
+) -> Result<(), String> {
     let out = Command::new(env!("CARGO_BIN_EXE_oclc"))
         .arg("run")
         .arg(file)
-        .args(launch_args(seed))
+        .args(launch_args(shape, seed))
         .args([
             "--device",
             "opencl",
@@ -133,24 +148,39 @@ fn bitcode(file: &Path, dir: &Path) -> Result<PathBuf, String> {
     Ok(bc)
 }
 
-/// Runs `file` the way `run` says into `dump`.
-fn run_with(run: Run, file: &Path, seed: u64, dir: &Path, dump: &Path) -> Result<(), String> {
+/// Runs `file` the way `run` says into `dump`: its standard output (with `--time` on
+/// Vulkan, which says how many rows of work-items an invocation ran).
+fn run_with(
+    run: Run,
+    file: &Path,
+    shape: Shape,
+    seed: u64,
+    dir: &Path,
+    dump: &Path,
+) -> Result<String, String> {
     match run {
         Run::Cpu(level) => {
             let o = format!("-O{level}");
-            run_on(file, seed, &["cpu", &o], dump)
+            run_on(file, shape, seed, &["cpu", &o], dump)
         }
         Run::SpirvOnPocl => {
             let bc = bitcode(file, dir)?;
             run_on(
                 file,
+                shape,
                 seed,
                 &["opencl", "--opencl-spir", &bc.to_string_lossy()],
                 dump,
             )
         }
-        Run::Vulkan => run_on(file, seed, &["vulkan"], dump),
+        Run::Vulkan => run_on(file, shape, seed, &["vulkan", "--time"], dump),
     }
+}
+
+/// Whether a Vulkan run's `--time` output says it ran two rows of work-items per
+/// invocation.
+fn ran_two_rows(stdout: &str) -> bool {
+    stdout.contains("rows of work-items per invocation: 2")
 }
 
 fn words(path: &Path) -> Vec<u32> {
@@ -200,13 +230,13 @@ fn judge(program: &Program, seed: u64, run: Run, dir: &Path) -> Verdict {
     let file = dir.join("k.cl");
     std::fs::write(&file, program.source()).unwrap();
     let reference = dir.join("ref");
-    if run_on(&file, seed, &["opencl"], &reference).is_err() {
+    if run_on(&file, program.shape, seed, &["opencl"], &reference).is_err() {
         return Verdict::ReferenceFailed;
     }
     let dump = dir.join("run");
-    match run_with(run, &file, seed, dir, &dump) {
+    match run_with(run, &file, program.shape, seed, dir, &dump) {
         Err(e) => Verdict::Differs(e),
-        Ok(()) => match difference(&reference, &dump) {
+        Ok(_) => match difference(&reference, &dump) {
             None => Verdict::Same,
             Some(d) => Verdict::Differs(d),
         },
@@ -257,6 +287,7 @@ fn reduction_keeps_only_what_the_failure_needs() {
     let statements = |s: &str| s.lines().filter(|l| l.trim_end().ends_with(';')).count();
     // The fixed frame: declarations, the stores at the end, each helper's return.
     let frame = Program {
+        shape: small.shape,
         helpers: small
             .helpers
             .iter()
@@ -276,55 +307,88 @@ fn reduction_keeps_only_what_the_failure_needs() {
 
 #[test]
 fn random_programs_agree_on_every_target() {
-    if !require_opencl() || !require_tool("llvm-spirv-14") || !require_tool("spirv-val") {
-        return;
+    let count = env_number("OCLC_RANDOM_PROGRAMS", 16);
+    agree(Program::generate, count, "random programs");
+}
+
+/// Row programs run on every target like the others; on Vulkan some of them must run as
+/// two rows of work-items per invocation, or this test no longer tests that variant.
+#[test]
+fn random_row_programs_agree_on_every_target() {
+    let count = env_number("OCLC_RANDOM_ROW_PROGRAMS", 8);
+    let two_rows = agree(Program::generate_rows, count, "random row programs");
+    if let Some(two_rows) = two_rows {
+        eprintln!("{two_rows} of {count} row programs ran two rows per invocation on Vulkan");
+        assert!(
+            count < 4 || two_rows > 0,
+            "no row program ran two rows per invocation on Vulkan"
+        );
     }
-    let count: u64 = std::env::var("OCLC_RANDOM_PROGRAMS")
+}
+
+/// A number from the environment variable `name`, or `default`.
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(16);
-    let first: u64 = std::env::var("OCLC_RANDOM_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
+        .unwrap_or(default)
+}
+
+/// Runs `count` programs of `generate` from seed `OCLC_RANDOM_SEED` (default 1) on every
+/// target and fails on the first difference from PoCL, reduced; how many ran two rows per
+/// invocation on Vulkan (none when Vulkan is missing).
+fn agree(generate: fn(u64) -> Program, count: u64, what: &str) -> Option<usize> {
+    if !require_opencl() || !require_tool("llvm-spirv-14") || !require_tool("spirv-val") {
+        return None;
+    }
+    let first = env_number("OCLC_RANDOM_SEED", 1);
     let mut runs = vec![Run::Cpu(0), Run::Cpu(2), Run::Cpu(3), Run::SpirvOnPocl];
-    if require_vulkan() {
+    let vulkan = require_vulkan();
+    if vulkan {
         runs.push(Run::Vulkan);
     }
-    let dir = scratch("random");
+    let dir = scratch(&what.replace(' ', "-"));
     let icd = oclgrind_icd(&dir);
     let seeds: Vec<u64> = (first..first + count).collect();
-    let failures: Vec<String> = common::parallel::each_in_parallel(&seeds, |&seed| {
+    let outcomes: Vec<(Vec<String>, bool)> = common::parallel::each_in_parallel(&seeds, |&seed| {
         let mut failures = Vec::new();
+        let mut two_rows = false;
         // Oclgrind's results, asked for once a run differs from PoCL: where Oclgrind agrees
         // with oclc and not with PoCL, the bug is PoCL's
         // (../shared/research/reference-bugs/pocl-loop-before-barrier.cl).
         let mut second: Option<Option<PathBuf>> = None;
-        let program = Program::generate(seed);
+        let program = generate(seed);
+        let shape = program.shape;
         let pdir = dir.join(format!("seed{seed}"));
         std::fs::create_dir_all(&pdir).unwrap();
         let file = pdir.join("k.cl");
         std::fs::write(&file, program.source()).unwrap();
         let reference = pdir.join("ref");
-        if let Err(e) = run_on(&file, seed, &["opencl"], &reference) {
+        if let Err(e) = run_on(&file, shape, seed, &["opencl"], &reference) {
             failures.push(format!(
                 "seed {seed}: the generator made a program PoCL rejects:\n{e}\n{}",
                 program.source()
             ));
-            return failures;
+            return (failures, two_rows);
         }
         for &run in &runs {
             let rdir = pdir.join(format!("{run:?}"));
             std::fs::create_dir_all(&rdir).unwrap();
             let dump = rdir.join("dump");
-            let outcome = run_with(run, &file, seed, &rdir, &dump)
-                .err()
-                .or_else(|| difference(&reference, &dump));
+            let outcome = match run_with(run, &file, shape, seed, &rdir, &dump) {
+                Err(e) => Some(e),
+                Ok(stdout) => {
+                    two_rows |= ran_two_rows(&stdout);
+                    difference(&reference, &dump)
+                }
+            };
             if let Some(first_difference) = outcome {
                 let oclgrind = second.get_or_insert_with(|| {
                     let dump = pdir.join("oclgrind");
                     let icd = icd.as_ref()?;
-                    run_on_oclgrind(&file, seed, icd, &dump).ok().map(|()| dump)
+                    run_on_oclgrind(&file, shape, seed, icd, &dump)
+                        .ok()
+                        .map(|()| dump)
                 });
                 if let Some(oclgrind) = oclgrind {
                     if difference(oclgrind, &dump).is_none()
@@ -351,12 +415,10 @@ fn random_programs_agree_on_every_target() {
                 ));
             }
         }
-        failures
-    })
-    .concat();
-    eprintln!(
-        "{count} random programs from seed {first}, {} runs each",
-        runs.len()
-    );
+        (failures, two_rows)
+    });
+    eprintln!("{count} {what} from seed {first}, {} runs each", runs.len());
+    let failures: Vec<String> = outcomes.iter().flat_map(|(f, _)| f.clone()).collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    vulkan.then(|| outcomes.iter().filter(|(_, two)| *two).count())
 }

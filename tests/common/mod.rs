@@ -54,9 +54,14 @@ pub fn vulkan_reflection(file: &Path, options: &[&str], dir: &Path) -> String {
     std::fs::read_to_string(&json).unwrap()
 }
 
-/// `oclc run FILE RUN... --device DEVICE... --dump DUMP` from the workspace root; the
-/// command line and its output when it fails.
-pub fn run_dumped(file: &Path, run: &[String], device: &[&str], dump: &Path) -> Result<(), String> {
+/// `oclc run FILE RUN... --device DEVICE... --dump DUMP` from the workspace root: its
+/// standard output, or the command line and its output when it fails.
+pub fn run_dumped(
+    file: &Path,
+    run: &[String],
+    device: &[&str],
+    dump: &Path,
+) -> Result<String, String> {
     let file_s = file.to_string_lossy().into_owned();
     let dump_s = dump.to_string_lossy().into_owned();
     let mut args: Vec<&str> = vec!["run", &file_s];
@@ -66,7 +71,7 @@ pub fn run_dumped(file: &Path, run: &[String], device: &[&str], dump: &Path) -> 
     args.extend(["--dump", &dump_s]);
     let out = oclc(&args, &root());
     if out.status.success() {
-        return Ok(());
+        return Ok(String::from_utf8_lossy(&out.stdout).into_owned());
     }
     Err(format!(
         "oclc {} failed on {device:?}:\n{}{}",

@@ -16,6 +16,13 @@
 //!
 //! Programs are trees ([`Program`]), so a failing one can be reduced by deleting
 //! statements and simplifying expressions ([`Program::reductions`]).
+//!
+//! Row programs ([`Program::generate_rows`], [`Shape::Rows`]) run over a 16x8 range instead
+//! and read neighbouring rows of `in` as a 16x16 image, `in[(y + i) * 16u + ((x + C) & 15u)]`
+//! with `i` a loop counter or a constant: the shape of kernels whose rows of work-items
+//! share loads, which Vulkan's two-rows-per-invocation variant (`opt::coarsen_rows`)
+//! rewrites. They use no local ids, `__local` memory, barriers or atomics, which would keep
+//! that pass away.
 
 use std::fmt::Write as _;
 
@@ -84,6 +91,11 @@ pub enum Expr {
     Field(&'static str),
     /// A call of helper `hN`.
     Call(usize, Box<Expr>, Box<Expr>),
+    /// Row programs: `in[((y + R + K) & 15u) * 16u + ((x + C) & 15u)]` for `Row(R, K, C)`,
+    /// `R` a loop counter `iN` (below 9) or none, `K` a constant below 4 when `R` is none (so
+    /// `y + R + K` stays below 16 and the mask changes nothing until a reduction changes a
+    /// loop's bound).
+    Row(Option<usize>, u32, u32),
 }
 
 /// A float expression (only stored to `fout`).
@@ -148,9 +160,36 @@ pub struct Helper {
     pub ret: Expr,
 }
 
+/// The launch a program is written for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    /// 256 work-items in groups of 64 (local memory, barriers and atomics allowed).
+    Line,
+    /// A 16x8 range in groups of `LOCAL_2D[k]`, reading rows of `in` (see the module doc).
+    Rows(usize),
+}
+
+/// The work-group sizes of row programs (each divides the 16x8 range).
+pub const LOCAL_2D: [(usize, usize); 4] = [(16, 4), (8, 2), (4, 8), (16, 1)];
+
+impl Shape {
+    /// The `--global` and `--local` arguments of the launch.
+    pub fn launch(self) -> (String, String) {
+        match self {
+            Shape::Line => (GLOBAL.to_string(), LOCAL.to_string()),
+            Shape::Rows(k) => {
+                let (lx, ly) = LOCAL_2D[k];
+                ("16,8".to_string(), format!("{lx},{ly}"))
+            }
+        }
+    }
+}
+
 /// A whole program.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
+    /// The launch it is written for.
+    pub shape: Shape,
     /// Helpers `h0..`; each may call the ones before it.
     pub helpers: Vec<Helper>,
     /// The kernel's statements.
@@ -177,6 +216,8 @@ struct Scope {
 
 struct Gen {
     rng: Rng,
+    /// Writing a row program.
+    rows: bool,
     next_counter: usize,
     statements: usize,
 }
@@ -229,10 +270,29 @@ impl Gen {
             }
             8 => Expr::Narrow(NARROW[self.rng.below(NARROW.len())], sub(self)),
             9 => Expr::MulHigh64(sub(self), sub(self)),
+            10 if s.kernel && self.rows && self.rng.chance(70) => self.row(s),
             10 if s.kernel => Expr::Input(sub(self)),
             11 if s.helpers > 0 => Expr::Call(self.rng.below(s.helpers), sub(self), sub(self)),
             _ => Expr::Bin("+", sub(self), sub(self)),
         }
+    }
+
+    /// A read of a neighbouring row (row programs only).
+    fn row(&mut self, s: &Scope) -> Expr {
+        let counter = (!s.counters.is_empty() && self.rng.chance(75))
+            .then(|| s.counters[self.rng.below(s.counters.len())]);
+        // Few rows and columns, so that row 1's reads often meet row 0's.
+        let constant = if counter.is_some() {
+            0
+        } else {
+            self.rng.below(4) as u32
+        };
+        let column = if self.rng.chance(70) {
+            0
+        } else {
+            self.rng.below(16) as u32
+        };
+        Expr::Row(counter, constant, column)
     }
 
     fn leaf(&mut self, s: &Scope) -> Expr {
@@ -245,9 +305,11 @@ impl Gen {
             2 if !s.counters.is_empty() => {
                 Expr::Var(format!("i{}", s.counters[self.rng.below(s.counters.len())]))
             }
+            3 if s.kernel && self.rows => Expr::Var(["gid", "x", "y"][self.rng.below(3)].into()),
             3 if s.kernel => Expr::Var(if self.rng.chance(50) { "gid" } else { "lid" }.into()),
             4 if s.kernel => Expr::Lane(self.rng.below(VECTORS), self.rng.below(4)),
             5 if s.kernel => Expr::Field(if self.rng.chance(50) { "a" } else { "b" }),
+            6 | 7 if s.kernel && self.rows => self.row(s),
             _ => Expr::Var(format!("v{}", self.rng.below(SCALARS))),
         }
     }
@@ -350,7 +412,7 @@ impl Gen {
             }
             13 if !s.counters.is_empty() => Stmt::BreakIf(self.expr(s, 2)),
             14 if !s.counters.is_empty() => Stmt::ContinueIf(self.expr(s, 2)),
-            15 if s.kernel => {
+            15 if s.kernel && !self.rows => {
                 // One operation per accumulator: different operations on one word do not
                 // commute (`or` then `min` differs from `min` then `or`), so the result
                 // would depend on the order of the work-items. The draw of an operation
@@ -359,7 +421,7 @@ impl Gen {
                 let k = self.rng.below(ACC);
                 Stmt::Atomic(ATOMICS[k % ATOMICS.len()], k, self.expr(s, 2))
             }
-            16 if s.kernel && s.top_level => Stmt::Exchange(
+            16 if s.kernel && s.top_level && !self.rows => Stmt::Exchange(
                 self.expr(s, 2),
                 self.rng.below(SCALARS),
                 self.rng.below(LOCAL) as u32,
@@ -370,12 +432,27 @@ impl Gen {
 }
 
 impl Program {
-    /// The program of `seed`.
+    /// The program of `seed` (a [`Shape::Line`] program).
     pub fn generate(seed: u64) -> Program {
+        Program::generate_shaped(seed, false)
+    }
+
+    /// The row program of `seed` (see the module doc).
+    pub fn generate_rows(seed: u64) -> Program {
+        Program::generate_shaped(seed, true)
+    }
+
+    fn generate_shaped(seed: u64, rows: bool) -> Program {
         let mut g = Gen {
             rng: Rng::new(seed),
+            rows,
             next_counter: 0,
             statements: 0,
+        };
+        let shape = if rows {
+            Shape::Rows(g.rng.below(LOCAL_2D.len()))
+        } else {
+            Shape::Line
         };
         let helper_count = g.rng.below(3);
         let mut helpers = Vec::new();
@@ -401,7 +478,11 @@ impl Program {
         };
         g.statements = 0;
         let body = g.block(&scope, 12);
-        Program { helpers, body }
+        Program {
+            shape,
+            helpers,
+            body,
+        }
     }
 
     /// The OpenCL C source.
@@ -423,10 +504,19 @@ impl Program {
         }
         out.push_str(
             "__kernel void k(__global const uint *in, __global uint *out, __global float *fout,\n\
-             \x20                __global uint *acc) {\n\
-             \x20   uint gid = get_global_id(0), lid = get_local_id(0);\n\
-             \x20   __local uint lm[64];\n\
-             \x20   uint v0 = in[gid], v1 = in[(gid + 1u) % 256u], v2 = gid * 2654435761u, v3 = in[255u - gid];\n\
+             \x20                __global uint *acc) {\n",
+        );
+        // Row programs have no local ids: their `lid` mixes the global ones.
+        out.push_str(match self.shape {
+            Shape::Line => {
+                "    uint gid = get_global_id(0), lid = get_local_id(0);\n    __local uint lm[64];\n"
+            }
+            Shape::Rows(_) => {
+                "    uint x = get_global_id(0), y = get_global_id(1);\n    uint gid = y * 16u + x, lid = x ^ (y << 2);\n"
+            }
+        });
+        out.push_str(
+            "    uint v0 = in[gid], v1 = in[(gid + 1u) % 256u], v2 = gid * 2654435761u, v3 = in[255u - gid];\n\
              \x20   float f0 = (float)(v0 & 0xffffu) * 0.001f, f1 = (float)lid * 0.25f;\n\
              \x20   uint4 w0 = (uint4)(v0, v1, v2, v3), w1 = (uint4)(gid, lid, v0 >> 3, 12345u);\n\
              \x20   S s = { v1 ^ v2, v3 };\n\
@@ -678,6 +768,11 @@ pub fn expr(e: &Expr) -> String {
         Expr::Lane(v, k) => format!("w{v}.s{k}"),
         Expr::Field(f) => format!("s.{f}"),
         Expr::Call(h, a, b) => format!("h{h}({}, {})", expr(a), expr(b)),
+        // The row is masked too: a reduced program may loop past 9.
+        Expr::Row(Some(i), _, c) => {
+            format!("in[((y + i{i}) & 15u) * 16u + ((x + {c}u) & 15u)]")
+        }
+        Expr::Row(None, k, c) => format!("in[((y + {k}u) & 15u) * 16u + ((x + {c}u) & 15u)]"),
     }
 }
 
