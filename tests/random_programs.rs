@@ -363,6 +363,8 @@ fn agree(generate: fn(u64) -> Program, count: u64, what: &str) -> Option<usize> 
         std::fs::create_dir_all(&pdir).unwrap();
         let file = pdir.join("k.cl");
         std::fs::write(&file, program.source()).unwrap();
+        // The launch beside the source, for rerunning a program by hand.
+        std::fs::write(pdir.join("launch.txt"), launch_args(shape, seed).join(" ")).unwrap();
         let reference = pdir.join("ref");
         if let Err(e) = run_on(&file, shape, seed, &["opencl"], &reference) {
             failures.push(format!(

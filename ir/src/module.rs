@@ -386,6 +386,13 @@ pub fn walk_stmts<'a, F: FnMut(&'a Stmt) + ?Sized>(block: &'a Block, visit: &mut
     walk_stmt_list(&block.stmts, visit)
 }
 
+/// How many statements `stmts` hold, nested ones included (a size measure for budgets).
+pub fn count_stmts(stmts: &[Stmt]) -> usize {
+    let mut n = 0;
+    walk_stmt_list(stmts, &mut |_| n += 1);
+    n
+}
+
 /// [`walk_stmts`] over a list of statements (part of a block).
 pub fn walk_stmt_list<'a, F: FnMut(&'a Stmt) + ?Sized>(stmts: &'a [Stmt], visit: &mut F) {
     for stmt in stmts {

@@ -73,6 +73,16 @@ impl Const {
         }
     }
 
+    /// The integer as a mathematical value: sign-extended for signed types, zero-extended
+    /// (a `u64` above `i64::MAX` included) for unsigned ones.
+    pub fn as_i128(&self) -> i128 {
+        if self.ty.is_signed() {
+            self.as_i64() as i128
+        } else {
+            self.bits as i128
+        }
+    }
+
     /// The value as a double (floats exactly, integers converted).
     pub fn as_f64(&self) -> f64 {
         match self.ty {

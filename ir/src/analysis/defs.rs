@@ -62,11 +62,7 @@ impl Defs {
         if !c.ty.is_int() {
             return None;
         }
-        Some(if c.ty.is_signed() {
-            c.as_i64() as i128
-        } else {
-            c.bits as i128
-        })
+        Some(c.as_i128())
     }
 }
 

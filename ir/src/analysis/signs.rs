@@ -51,7 +51,7 @@ pub fn nonneg_dividends(types: &TypeTable, f: &Function) -> HashSet<ValueId> {
         refined: Vec::new(),
         frames: Vec::new(),
         steps: 0,
-        budget: 64 * count_stmts(&f.body) + 10_000,
+        budget: 64 * crate::module::count_stmts(&f.body.stmts) + 10_000,
     };
     let entry = State {
         vars: vec![VarFact::default(); f.locals.len()],
@@ -559,11 +559,4 @@ fn condition_parts(f: &Function) -> HashMap<ValueId, Op> {
         }
     });
     parts
-}
-
-/// The number of statements in `block`, nested ones included.
-fn count_stmts(block: &Block) -> usize {
-    let mut n = 0;
-    crate::module::walk_stmts(block, &mut |_| n += 1);
-    n
 }

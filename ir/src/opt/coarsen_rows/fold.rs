@@ -151,20 +151,9 @@ impl Folder<'_> {
     /// The value of the integer constant `v` (sign-extended when its type is signed).
     fn constant_of(&self, v: ValueId) -> Option<i128> {
         match self.defs.get(&v)? {
-            Op::Const(c) if c.ty.is_int() => Some(signed_value(c)),
+            Op::Const(c) if c.ty.is_int() => Some(c.as_i128()),
             _ => None,
         }
-    }
-}
-
-/// The integer a constant stands for, by its type's signedness.
-fn signed_value(c: &Const) -> i128 {
-    let bits = c.ty.bits();
-    let raw = c.bits as u128 & ((1u128 << bits) - 1);
-    if c.ty.is_signed() && raw >> (bits - 1) & 1 == 1 {
-        raw as i128 - (1i128 << bits)
-    } else {
-        raw as i128
     }
 }
 

@@ -15,6 +15,7 @@
 //! the lockstep loop is A's (minus the step when A went first): row 1's addresses then
 //! read like row 0's, and value numbering can find the loads they share.
 
+use super::shape::{exit_cond, parts, Parts};
 use super::steps::{loads_before_store, stepped_vars, Stepped};
 use crate::analysis::defs::Defs;
 use crate::analysis::loops::{counted_loop, CountedLoop};
@@ -132,18 +133,6 @@ struct Jammer<'a> {
 /// Loops nested deeper than this are not paired (each level copies its loop four times:
 /// row 0's first iteration, the lockstep loop and both rows' rests).
 const MAX_PAIRED_DEPTH: u32 = 3;
-
-/// The parts of a loop whose body starts with its exit test.
-pub(super) struct Parts {
-    /// The exit test's `let`s.
-    pub header: Vec<Stmt>,
-    /// The exit test.
-    pub exit: Stmt,
-    /// The rest of the body.
-    pub rest: Vec<Stmt>,
-    /// The continuing block.
-    pub continuing: Vec<Stmt>,
-}
 
 impl Jammer<'_> {
     /// `out` followed by `a` and `b` paired.
@@ -479,66 +468,4 @@ impl Jammer<'_> {
         });
         out
     }
-}
-
-/// The condition of a loop's exit test (see [`parts`]).
-fn exit_cond(exit: &Stmt) -> ValueId {
-    match exit {
-        Stmt::If { cond, .. } => *cond,
-        _ => unreachable!("parts() checked the exit test"),
-    }
-}
-
-/// The parts of the loop `s` when its body starts with its exit test and nothing else
-/// leaves it or returns (nor continues: the lockstep loop runs both continuing blocks).
-fn parts(s: &Stmt) -> Option<Parts> {
-    let Stmt::Loop {
-        body,
-        continuing,
-        break_if: None,
-        ..
-    } = s
-    else {
-        return None;
-    };
-    let mut exit_at = None;
-    for (i, s) in body.stmts.iter().enumerate() {
-        match s {
-            Stmt::Let { op, .. } if op.is_pure() || matches!(op, Op::Load { .. }) => {}
-            Stmt::If {
-                then_body,
-                else_body,
-                ..
-            } => {
-                let brk = |b: &Block| matches!(b.stmts.as_slice(), [Stmt::Break]);
-                let none = |b: &Block| b.stmts.is_empty();
-                if (brk(then_body) && none(else_body)) || (none(then_body) && brk(else_body)) {
-                    exit_at = Some(i);
-                }
-                break;
-            }
-            _ => break,
-        }
-    }
-    let at = exit_at?;
-    let rest = &body.stmts[at + 1..];
-    if leaves(rest) || leaves(&continuing.stmts) {
-        return None;
-    }
-    Some(Parts {
-        header: body.stmts[..at].to_vec(),
-        exit: body.stmts[at].clone(),
-        rest: rest.to_vec(),
-        continuing: continuing.stmts.clone(),
-    })
-}
-
-/// Whether `stmts` break out of, continue or return from the loop they are in (statements
-/// inside nested loops break only those).
-fn leaves(stmts: &[Stmt]) -> bool {
-    stmts.iter().any(|s| match s {
-        Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
-        Stmt::Loop { .. } => false,
-        other => other.child_blocks().any(|b| leaves(&b.stmts)),
-    })
 }

@@ -39,11 +39,12 @@ mod calls;
 mod fold;
 mod jam;
 mod rows;
+mod shape;
 mod share;
 mod steps;
 
 use crate::diag::refusal::Refusal;
-use crate::module::{walk_stmts, FuncId, Function, Module, Stmt};
+use crate::module::{count_stmts, walk_stmts, FuncId, Function, Module, Stmt};
 use crate::op::{CmpOp, Const, Dim, Op, ValueId, WorkItemQuery};
 use crate::pipeline::Pass;
 use crate::types::{AddressSpace, ScalarType, Type, TypeTable};
@@ -196,7 +197,7 @@ fn coarsened(types: &mut TypeTable, f: &Function) -> Option<Function> {
     );
     let two = g.push_let(&mut body, u32t, Op::Const(Const::int(ScalarType::U32, 2)));
     let cond = g.push_let(&mut body, boolt, Op::Compare(CmpOp::Eq, k, two));
-    let original_size = statements(&original);
+    let original_size = count_stmts(&original);
     body.push(Stmt::If {
         cond,
         then_body: crate::module::Block { stmts: two_rows },
@@ -206,15 +207,8 @@ fn coarsened(types: &mut TypeTable, f: &Function) -> Option<Function> {
     g.body.stmts = body;
     dce::dce_function(&mut g);
     let variant_size = g.body.stmts.iter().find_map(|s| match s {
-        Stmt::If { then_body, .. } => Some(statements(&then_body.stmts)),
+        Stmt::If { then_body, .. } => Some(count_stmts(&then_body.stmts)),
         _ => None,
     })?;
     (variant_size <= 8 * original_size + 64).then_some(g)
-}
-
-/// How many statements `stmts` hold, nested ones included.
-fn statements(stmts: &[Stmt]) -> usize {
-    let mut n = 0;
-    crate::module::walk_stmt_list(stmts, &mut |_| n += 1);
-    n
 }

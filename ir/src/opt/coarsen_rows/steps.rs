@@ -8,7 +8,7 @@ use crate::analysis::vars::Variables;
 use crate::module::{walk_stmt_list, LocalId, Stmt};
 use crate::op::{BinaryOp, Op, ValueId};
 
-use super::jam::Parts;
+use super::shape::Parts;
 
 /// A variable stored once per iteration, at the top level of the loop's body or
 /// continuing block, as its own value plus `step`.
