@@ -19,6 +19,10 @@
 // RUN: --kernel guarded --global 16,6 --local 16,3 --offset 0,1 --arg f32[160]=randu:104:-1:1 --arg f32[128]=zeros --arg i32:16 --arg i32:7
 // RUN: --kernel shaded --global 16,8 --local 8,4 --arg f32[160]=randu:105:-1:1 --arg f32[128]=zeros --arg i32:16
 // RUN: --kernel rewrite --global 16,8 --local 4,2 --arg f32[160]=randu:106:-1:1 --arg f32[128]=randu:107:-1:1 --arg i32:16
+// RUN: --kernel blur_image --global 16,8 --local 4,2 --arg image2d:rgba:f32[16,8]=randu:108:0:1 --arg image2d:rgba:f32[16,8]=zeros
+// RUN: --kernel blur_image --global 12,7 --local 4,7 --arg image2d:rgba:f32[12,7]=randu:109:0:1 --arg image2d:rgba:f32[12,7]=zeros
+// RUN: --kernel image_rows --global 16,8 --local 8,2 --arg image2d:rgba:f32[16,8]=randu:110:0:1 --arg f32x4[128]=zeros --arg i32:16 --arg i32:4
+// RUN: --kernel image_rows --global 16,10 --local 16,2 --offset 0,3 --arg image2d:rgba:f32[16,13]=randu:111:0:1 --arg f32x4[208]=zeros --arg i32:16 --arg i32:3
 // TOLERANCE: 1e-5 1e-5
 // Kernels whose neighbouring rows of work-items read the same input rows: on Vulkan, at -O2,
 // `opt::coarsen_rows` gives them a two-row variant that the launch selects when the global
@@ -177,4 +181,27 @@ __kernel void rewrite(__global const float *in, __global float *buf, int w)
         buf[i] = a * 0.5f;
     float b = buf[i];
     buf[i] = b + c;
+}
+
+// Image kernels (darktable's shape): the rows' reads of one texel of a read_only image are
+// made once; the output goes to a write_only image, or to a buffer.
+__constant sampler_t EDGE = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+
+__kernel void blur_image(read_only image2d_t in, write_only image2d_t out)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    float4 s = 0.0f;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            s += read_imagef(in, EDGE, (int2)(x + dx, y + dy));
+    write_imagef(out, (int2)(x, y), s * (1.0f / 9.0f));
+}
+
+__kernel void image_rows(read_only image2d_t in, __global float4 *out, int w, int r)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    float4 s = read_imagef(in, EDGE, (int2)(x, y));
+    for (int i = 1; i < r; i++)
+        s = s * 0.5f + read_imagef(in, EDGE, (int2)(x, y + i));
+    out[y * w + x] = s;
 }

@@ -15,7 +15,8 @@
 //!
 //! Rules. The kernel reads `get_global_id(1)` at the top level of its body (its private
 //! variables' addresses are moved there first, [`rows::hoist_addresses`]), and has no
-//! barrier, fence, switch, atomic, printf or image operation, no call other than of a
+//! barrier, fence, switch, atomic or printf, no image operation other than reads of
+//! `read_only` and writes of `write_only` images, no call other than of a
 //! helper that is a function of its arguments ([`calls`]), no `__local` memory,
 //! no query of its local id, group id, local size or number of groups, and returns only
 //! at its end. In the two-row body ([`jam`]) row `j` (of `2 (id - offset) + j + offset`)
@@ -47,7 +48,7 @@ use crate::diag::refusal::Refusal;
 use crate::module::{count_stmts, walk_stmts, FuncId, Function, Module, Stmt};
 use crate::op::{CmpOp, Const, Dim, Op, ValueId, WorkItemQuery};
 use crate::pipeline::Pass;
-use crate::types::{AddressSpace, ScalarType, Type, TypeTable};
+use crate::types::{AddressSpace, ImageAccess, ScalarType, Type, TypeTable};
 
 use super::clone::clone_fresh;
 use super::{const_fold, dce, gvn};
@@ -103,6 +104,10 @@ fn eligible(types: &TypeTable, free: &HashSet<FuncId>, f: &Function) -> bool {
             }
             match op {
                 Op::Call { .. } if calls::is_free_call(types, f, free, op) => {}
+                Op::ImageRead { image, .. }
+                    if access(types, f, *image) == Some(ImageAccess::Read) => {}
+                Op::ImageWrite { image, .. }
+                    if access(types, f, *image) == Some(ImageAccess::Write) => {}
                 Op::Call { .. }
                 | Op::Atomic { .. }
                 | Op::Printf { .. }
@@ -140,6 +145,14 @@ fn eligible(types: &TypeTable, free: &HashSet<FuncId>, f: &Function) -> bool {
     });
     let local_vars = f.locals.iter().any(|l| l.space == AddressSpace::Local);
     ok && top_rows > 0 && all_rows == top_rows && !local_params && !local_vars
+}
+
+/// The access qualifier of the image `v`.
+fn access(types: &TypeTable, f: &Function, v: ValueId) -> Option<ImageAccess> {
+    match types.get(f.value_type(v)) {
+        Type::Image { access, .. } => Some(*access),
+        _ => None,
+    }
 }
 
 /// `f` with its two-row variant behind the launch-time test, or `None` when the variant
