@@ -164,7 +164,8 @@ impl Jammer<'_> {
         if self.depth >= MAX_PAIRED_DEPTH {
             return (vec![la, lb], Vec::new());
         }
-        let (Some(pa), Some(pb)) = (parts(&la), parts(&lb)) else {
+        let shape = |l: &Stmt| parts(l, self.f, self.types, &self.vars);
+        let (Some(pa), Some(pb)) = (shape(&la), shape(&lb)) else {
             return (vec![la, lb], Vec::new());
         };
         let sa = stepped_vars(&self.vars, &self.defs, preceding, &pa);
@@ -341,27 +342,22 @@ impl Jammer<'_> {
     fn meets_row(&self, stmts: &[Stmt], iv: ValueId) -> bool {
         let mut ivs: HashSet<ValueId> = [iv].into_iter().collect();
         let mut found = false;
-        walk_stmts(
-            &Block {
-                stmts: stmts.to_vec(),
-            },
-            &mut |s| match s {
-                Stmt::Let {
-                    value,
-                    op: Op::Convert { value: x, .. },
-                } if ivs.contains(x) => {
-                    ivs.insert(*value);
-                }
-                Stmt::Let {
-                    op: Op::Binary(BinaryOp::Add, x, y),
-                    ..
-                } => {
-                    let row = |v: &ValueId| self.row_like.contains(v);
-                    found |= (ivs.contains(x) && row(y)) || (ivs.contains(y) && row(x));
-                }
-                _ => {}
-            },
-        );
+        walk_stmt_list(stmts, &mut |s| match s {
+            Stmt::Let {
+                value,
+                op: Op::Convert { value: x, .. },
+            } if ivs.contains(x) => {
+                ivs.insert(*value);
+            }
+            Stmt::Let {
+                op: Op::Binary(BinaryOp::Add, x, y),
+                ..
+            } => {
+                let row = |v: &ValueId| self.row_like.contains(v);
+                found |= (ivs.contains(x) && row(y)) || (ivs.contains(y) && row(x));
+            }
+            _ => {}
+        });
         found
     }
 

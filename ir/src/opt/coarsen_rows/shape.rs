@@ -1,8 +1,11 @@
 //! The shape of a loop the pairing can run in lockstep ([`super::jam`]): its body starts
 //! with its exit test and nothing else leaves it.
 
-use crate::module::{Block, Stmt};
+use crate::analysis::effects::stmts_effects;
+use crate::analysis::vars::Variables;
+use crate::module::{Block, Function, Stmt};
 use crate::op::{Op, ValueId};
+use crate::types::TypeTable;
 
 /// The parts of a loop whose body starts with its exit test.
 pub(super) struct Parts {
@@ -26,7 +29,7 @@ pub(super) fn exit_cond(exit: &Stmt) -> ValueId {
 
 /// The parts of the loop `s` when its body starts with its exit test and nothing else
 /// leaves it or returns (nor continues: the lockstep loop runs both continuing blocks).
-pub(super) fn parts(s: &Stmt) -> Option<Parts> {
+pub(super) fn parts(s: &Stmt, f: &Function, types: &TypeTable, vars: &Variables) -> Option<Parts> {
     let Stmt::Loop {
         body,
         continuing,
@@ -57,6 +60,10 @@ pub(super) fn parts(s: &Stmt) -> Option<Parts> {
     }
     let at = exit_at?;
     let rest = &body.stmts[at + 1..];
+    let leaves = |stmts: &[Stmt]| {
+        let e = stmts_effects(stmts, f, types, vars);
+        e.breaks || e.continues || e.returns
+    };
     if leaves(rest) || leaves(&continuing.stmts) {
         return None;
     }
@@ -65,15 +72,5 @@ pub(super) fn parts(s: &Stmt) -> Option<Parts> {
         exit: body.stmts[at].clone(),
         rest: rest.to_vec(),
         continuing: continuing.stmts.clone(),
-    })
-}
-
-/// Whether `stmts` break out of, continue or return from the loop they are in (statements
-/// inside nested loops break only those).
-fn leaves(stmts: &[Stmt]) -> bool {
-    stmts.iter().any(|s| match s {
-        Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
-        Stmt::Loop { .. } => false,
-        other => other.child_blocks().any(|b| leaves(&b.stmts)),
     })
 }
