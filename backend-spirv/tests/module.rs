@@ -138,6 +138,7 @@ fn table_module() -> Module {
         reqd_work_group_size: Some([8, 1, 1]),
         work_group_size_hint: None,
         vec_type_hint: None,
+        ..KernelAttrs::default()
     };
     let mut b = FunctionBuilder::new(&mut m.types, "k", FunctionKind::Kernel(attrs), void);
     let out = global_param(&mut b, "out", F32, 1);

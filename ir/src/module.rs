@@ -165,6 +165,24 @@ pub struct KernelAttrs {
     pub work_group_size_hint: Option<[u32; 3]>,
     /// `vec_type_hint(T)`: the element type and lane count (1 for a scalar) of T.
     pub vec_type_hint: Option<(ScalarType, u8)>,
+    /// The kernel `opt::coarsen_groups` made from this one, which computes the local id in
+    /// several work-groups per invocation. Printed as `groups_variant("NAME", DIM, FACTOR)`.
+    pub groups_variant: Option<GroupsVariant>,
+    /// Set on such a variant: the name of the kernel it was made from (the source has no
+    /// kernel of its own name). Printed as `variant_of("NAME")`.
+    pub variant_of: Option<String>,
+}
+
+/// A kernel's variant that computes its local id in `factor` consecutive work-groups
+/// along `dim` per invocation (see `opt::coarsen_groups`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GroupsVariant {
+    /// The variant kernel's name.
+    pub kernel: String,
+    /// The dimension whose work-groups it computes several of.
+    pub dim: u32,
+    /// How many work-groups each invocation computes.
+    pub factor: u32,
 }
 
 /// Whether a function is a kernel entry point or a helper.

@@ -108,6 +108,16 @@ fn print_function(out: &mut String, module: &Module, f: &Function) {
         if let Some((s, n)) = attrs.vec_type_hint {
             let _ = write!(out, " vec_type_hint({}, {n})", s.name());
         }
+        if let Some(v) = &attrs.groups_variant {
+            let _ = write!(
+                out,
+                " groups_variant({:?}, {}, {})",
+                v.kernel, v.dim, v.factor
+            );
+        }
+        if let Some(of) = &attrs.variant_of {
+            let _ = write!(out, " variant_of({of:?})");
+        }
     }
     out.push_str(" {\n");
     for (i, l) in f.locals.iter().enumerate() {

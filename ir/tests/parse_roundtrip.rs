@@ -137,3 +137,22 @@ fn image_rules_are_verified() {
         assert!(verify_module(&m).is_err(), "accepted: {to}");
     }
 }
+
+/// A kernel `opt::coarsen_groups` gave a variant, and the variant, print with the link
+/// between them (`groups_variant`, `variant_of`) and read back the same.
+#[test]
+fn coarsened_kernels_and_their_variants_round_trip() {
+    use oclc_ir::pipeline::Pass;
+    let mut m = parse_module(include_str!("passes/coarsen_groups/transpose.ir")).unwrap();
+    assert!(oclc_ir::opt::CoarsenGroups.run(&mut m).unwrap());
+    let text = print_module(&m);
+    assert!(
+        text.contains("groups_variant(\"transpose.groups4\", 1, 4)"),
+        "{text}"
+    );
+    assert!(text.contains("kernel @transpose.groups4("), "{text}");
+    assert!(text.contains("variant_of(\"transpose\")"), "{text}");
+    let parsed = parse_module(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    verify_module(&parsed).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(print_module(&parsed), text);
+}

@@ -292,6 +292,7 @@ pub fn lower_function(
                 let scalar = types_table.scalar_of(ir)?;
                 Some((scalar, types_table.lanes_of(ir)?))
             }),
+            ..KernelAttrs::default()
         })
     } else {
         FunctionKind::Helper

@@ -5,6 +5,7 @@
 //! pipeline (these, then its legalisations) in one place.
 
 pub mod clone;
+pub mod coarsen_groups;
 pub mod coarsen_rows;
 pub mod const_fold;
 pub mod dce;
@@ -24,6 +25,7 @@ pub mod specialize_args;
 pub mod strength;
 pub mod unroll;
 
+pub use coarsen_groups::CoarsenGroups;
 pub use coarsen_rows::CoarsenRows;
 pub use const_fold::ConstFold;
 pub use dce::Dce;
@@ -215,6 +217,7 @@ pub fn by_name(name: &str, config: &OptConfig) -> Option<Box<dyn Pass>> {
         "rotate" => Box::new(Rotate),
         "loop_hints" => Box::new(LoopHints),
         "coarsen_rows" => Box::new(CoarsenRows),
+        "coarsen_groups" => Box::new(CoarsenGroups),
         "slp" => Box::new(Slp {
             config: config.clone(),
         }),

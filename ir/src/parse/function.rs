@@ -148,6 +148,23 @@ fn parse_attrs(cur: &mut Cursor) -> Result<KernelAttrs, ParseError> {
             let lanes = cur.number_u8()?;
             cur.expect(")")?;
             attrs.vec_type_hint = Some((scalar, lanes));
+        } else if cur.eat_keyword("groups_variant") {
+            cur.expect("(")?;
+            let kernel = cur.string()?;
+            cur.expect(",")?;
+            let dim = cur.number_u32()?;
+            cur.expect(",")?;
+            let factor = cur.number_u32()?;
+            cur.expect(")")?;
+            attrs.groups_variant = Some(crate::module::GroupsVariant {
+                kernel,
+                dim,
+                factor,
+            });
+        } else if cur.eat_keyword("variant_of") {
+            cur.expect("(")?;
+            attrs.variant_of = Some(cur.string()?);
+            cur.expect(")")?;
         } else {
             return Ok(attrs);
         }

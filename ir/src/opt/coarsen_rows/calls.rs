@@ -14,7 +14,7 @@ use crate::types::{AddressSpace, Type, TypeTable};
 
 /// The helpers of `module` that are functions of their arguments (see the module
 /// documentation), callees included.
-pub(super) fn free_helpers(module: &Module) -> HashSet<FuncId> {
+pub(crate) fn free_helpers(module: &Module) -> HashSet<FuncId> {
     let mut free: HashSet<FuncId> = (0..module.functions.len())
         .map(|i| FuncId(i as u32))
         .filter(|&id| {
@@ -50,7 +50,7 @@ pub(super) fn free_helpers(module: &Module) -> HashSet<FuncId> {
 
 /// Whether the call `op` of `f` is one a two-row body may make: a free helper's, with no
 /// pointer among its arguments.
-pub(super) fn is_free_call(
+pub(crate) fn is_free_call(
     types: &TypeTable,
     f: &Function,
     free: &HashSet<FuncId>,

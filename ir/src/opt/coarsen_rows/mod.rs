@@ -36,13 +36,15 @@
 //! (`convert(y + 1)` becomes `convert(y) + 1`): hosts set 2 only when the launch's last
 //! row id is below 2^31 - 1.
 
-mod calls;
+pub(crate) mod calls;
 mod fold;
 mod jam;
 mod rows;
 mod shape;
 mod share;
 mod steps;
+
+pub(crate) use rows::readdress;
 
 use crate::diag::refusal::Refusal;
 use crate::module::{count_stmts, walk_stmts, FuncId, Function, Module, Stmt};

@@ -75,7 +75,8 @@ pub(super) fn own_variables(f: &mut Function, stmts: &mut [Stmt]) -> HashMap<Loc
     fresh
 }
 
-fn readdress(s: &mut Stmt, fresh: &HashMap<LocalId, LocalId>) {
+/// Points `s`'s addresses of the variables in `fresh` at their fresh twins.
+pub(crate) fn readdress(s: &mut Stmt, fresh: &HashMap<LocalId, LocalId>) {
     if let Stmt::Let {
         op: Op::LocalAddr(l),
         ..
