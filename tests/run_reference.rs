@@ -15,8 +15,9 @@
 //!
 //! A fourth run uses oclc's Vulkan SPIR-V on the system's Vulkan device (lavapipe here):
 //! `oclc run --device vulkan` with `OCLC_VK_ITEMS=4 OCLC_VK_MERGE_GROUPS=256
-//! OCLC_VK_MERGE_SYNCHRONISED=1024` (several work-items per invocation and work-groups per
-//! workgroup wherever the kernel allows, kernels with barriers and `__local` memory included),
+//! OCLC_VK_MERGE_SYNCHRONISED=1024 OCLC_VK_GROUPS=4` (several work-items per invocation,
+//! work-groups per workgroup and work-groups per invocation wherever the kernel allows,
+//! kernels with barriers and `__local` memory included),
 //! compared with the same reference. A file may say
 //! `// VULKAN-UNSUPPORTED: reason` (e.g. math whose Vulkan precision is not OpenCL's): its
 //! Vulkan run must then fail with an "unsupported"/"not supported" error. Without a Vulkan
@@ -609,14 +610,17 @@ fn kernels_match_the_opencl_reference() {
     let vulkan = require_vulkan();
     // The Vulkan runs take up to 4 work-items per invocation and merge work-groups into
     // workgroups of up to 256 invocations wherever a kernel allows it, synchronising
-    // kernels up to 1024 (by default only launches of millions of work-items take several,
-    // group-blind kernels do not merge and synchronising ones up to 256), so that the
+    // kernels up to 1024, and run 4 work-groups per invocation wherever a kernel has that
+    // variant and its group count allows (by default only launches of millions of
+    // work-items take several items or groups per invocation, group-blind kernels do not
+    // merge and synchronising ones up to 256), so that the
     // differential runs check these paths on every kernel that qualifies. Set before any
     // thread starts.
     for (name, value) in [
         ("OCLC_VK_ITEMS", "4"),
         ("OCLC_VK_MERGE_GROUPS", "256"),
         ("OCLC_VK_MERGE_SYNCHRONISED", "1024"),
+        ("OCLC_VK_GROUPS", "4"),
     ] {
         if std::env::var_os(name).is_none() {
             std::env::set_var(name, value);

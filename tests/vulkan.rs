@@ -618,6 +618,78 @@ fn loops_without_a_trip_count_reach_the_driver_as_dont_unroll() {
     );
 }
 
+/// `opt::coarsen_groups` gives kernels that synchronise their work-groups alike a variant
+/// kernel computing four work-groups per invocation, named in their reflection (with the
+/// dimension: y for two-dimensional kernels) and naming them back; kernels taking a
+/// `__local` argument, kernels without barriers, -O1 and `--disable-pass coarsen_groups`
+/// get none.
+#[test]
+fn kernels_that_synchronise_alike_get_a_several_groups_variant() {
+    let dir = scratch("vk-groups");
+    let variants = |file: &str, options: &[&str]| -> Vec<(String, String, String)> {
+        let json = vulkan_reflection(&root().join(file), options, &dir);
+        json.split("{\"entry_point\":\"")
+            .skip(1)
+            .map(|k| {
+                let name = k[..k.find('"').unwrap()].to_string();
+                let field = |key: &str| {
+                    let at = k.find(&format!("\"{key}\":")).expect("the field");
+                    let rest = &k[at + key.len() + 3..];
+                    rest[..rest.find(",\"args\"").unwrap_or(rest.len())]
+                        .split(",\"")
+                        .next()
+                        .unwrap()
+                        .to_string()
+                };
+                let groups = field("groups_per_invocation");
+                let groups = match groups.as_str() {
+                    "null" => groups,
+                    _ => k[k.find("\"groups_per_invocation\":").unwrap()..]
+                        .split('}')
+                        .next()
+                        .unwrap()
+                        .to_string(),
+                };
+                (name, groups, field("variant_of"))
+            })
+            .collect()
+    };
+    let transpose = variants("samples/transpose.cl", &[]);
+    assert_eq!(
+        transpose,
+        [
+            (
+                "transpose".to_string(),
+                "\"groups_per_invocation\":{\"kernel\":\"transpose.groups4\",\"dim\":1,\"factor\":4".to_string(),
+                "null".to_string()
+            ),
+            (
+                "transpose.groups4".to_string(),
+                "null".to_string(),
+                "\"transpose\"".to_string()
+            )
+        ]
+    );
+    let reduction = variants("bench/kernels/reduction.cl", &[]);
+    assert_eq!(reduction.len(), 2, "{reduction:?}");
+    assert!(reduction[0].1.contains("\"dim\":0"), "{reduction:?}");
+    for (file, options) in [
+        ("samples/reduce.cl", &[][..]),
+        ("samples/vecadd.cl", &[][..]),
+        ("samples/transpose.cl", &["-O1"][..]),
+        (
+            "samples/transpose.cl",
+            &["--disable-pass", "coarsen_groups"][..],
+        ),
+    ] {
+        let kernels = variants(file, options);
+        assert!(
+            kernels.iter().all(|(_, g, v)| g == "null" && v == "null"),
+            "{file} {options:?}: {kernels:?}"
+        );
+    }
+}
+
 /// The kernels of `file` compiled for Vulkan with `options`, each with whether its
 /// reflection names the rows-per-invocation specialization constant.
 fn two_row_kernels(file: &str, options: &[&str], dir: &std::path::Path) -> Vec<(String, bool)> {
@@ -653,7 +725,8 @@ fn kernels_whose_rows_share_loads_get_a_two_row_variant() {
         matmul,
         [
             ("matmul_naive".to_string(), true),
-            ("matmul_tiled".to_string(), false)
+            ("matmul_tiled".to_string(), false),
+            ("matmul_tiled.groups4".to_string(), false)
         ]
     );
     let transpose = two_row_kernels("bench/kernels/transpose.cl", &[], &dir);

@@ -146,7 +146,7 @@ fn kernel_items(
                 .map(|c| format!("({}, {})", c.binding, c.bits))
                 .collect();
             format!(
-                "Some({RT}::VulkanEntry {{ spirv: &OCLC_VULKAN_SPIRV_{index}, entry_point: {name:?}, args: &[{args}], block_size: {}, block_in_uniform_buffer: {}, launch_offsets: [{}, {}, {}], reqd_work_group_size: {}, workgroup_size_spec_ids: {:?}, groups_mergeable: {}, items_spec_id: {}, merged_groups_spec_id: {}, rows_spec_id: {}, local_memory_bytes: {}, constant_samplers: &[{}] }})",
+                "Some({RT}::VulkanEntry {{ spirv: &OCLC_VULKAN_SPIRV_{index}, entry_point: {name:?}, args: &[{args}], block_size: {}, block_in_uniform_buffer: {}, launch_offsets: [{}, {}, {}], reqd_work_group_size: {}, workgroup_size_spec_ids: {:?}, groups_mergeable: {}, items_spec_id: {}, merged_groups_spec_id: {}, rows_spec_id: {}, groups_per_invocation: {}, local_memory_bytes: {}, constant_samplers: &[{}] }})",
                 r.block_size,
                 r.block_in_uniform_buffer,
                 oclc_backend_spirv::GLOBAL_OFFSET_OFFSET,
@@ -158,6 +158,13 @@ fn kernel_items(
                 option(r.items_spec_id),
                 option(r.merged_groups_spec_id),
                 option(r.rows_spec_id),
+                match &r.groups_per_invocation {
+                    Some(g) => format!(
+                        "Some({RT}::StaticGroupCoarsening {{ entry_point: {:?}, dim: {}, factor: {} }})",
+                        g.entry_point, g.dim, g.factor
+                    ),
+                    None => "None".to_string(),
+                },
                 r.local_memory_bytes,
                 samplers.join(", ")
             )

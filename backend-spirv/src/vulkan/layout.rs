@@ -153,6 +153,8 @@ pub(crate) fn kernel_layout(
         items_spec_id: None,
         merged_groups_spec_id: None,
         rows_spec_id: super::rows::reads_rows(f).then_some(super::rows::ROWS_SPEC_ID),
+        groups_per_invocation: None,
+        variant_of: None,
         local_memory_bytes: super::merged_groups::local_memory_bytes(ir, f),
         constant_data_offset,
         constant_samplers: uses

@@ -8,6 +8,7 @@ mod convert;
 mod div_const;
 mod entry;
 pub mod group_merge;
+pub mod groups;
 pub(crate) mod image;
 pub(crate) mod image_descriptors;
 mod image_uses;
@@ -199,6 +200,8 @@ pub fn emit_vulkan_debug(
         let size = attrs.reqd_work_group_size.unwrap_or([1, 1, 1]);
         cx.b.execution_mode(id, ExecutionMode::LocalSize, size);
     }
+
+    groups::link_variants(module, &mut kernels);
 
     let caps: Vec<Capability> = cx.caps.values().copied().collect();
     for cap in caps {

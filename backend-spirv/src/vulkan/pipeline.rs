@@ -44,7 +44,9 @@ fn library_division(scalar: ScalarType) -> bool {
 /// - the optimisations of `-O{level}` (no SLP vectorisation: GPU compilers scalarise
 ///   vector arithmetic, and on lavapipe the chapter's DefConvolve ran no faster with it),
 ///   then from `-O2` kernels whose neighbouring rows of work-items share loads given a
-///   two-row variant the launch may select (`opt::coarsen_rows`), from `-O1` loops that
+///   two-row variant the launch may select (`opt::coarsen_rows`), and kernels that
+///   synchronise their work-groups alike given a variant kernel computing four work-groups
+///   per invocation (`opt::coarsen_groups`), from `-O1` loops that
 ///   are not counted loops marked not to be unrolled by the
 ///   driver (`opt::loop_hints`), loops rotated to test at the bottom (`opt::rotate`:
 ///   NVIDIA's Vulkan compiler runs top-tested loops slowly) and dead code removed;
@@ -65,7 +67,7 @@ pub fn vulkan_pipeline<'a>(
     }
     pipeline = pipeline.append(opt::pipeline(&OptConfig::for_level(options.level)));
     if options.level >= 2 {
-        pipeline = pipeline.then(opt::CoarsenRows);
+        pipeline = pipeline.then(opt::CoarsenRows).then(opt::CoarsenGroups);
     }
     if options.level >= 1 {
         pipeline = pipeline

@@ -303,6 +303,11 @@ pub struct KernelReflection {
     /// (see `rows`): with 2 the launcher dispatches half the invocation rows along y.
     /// `None` otherwise.
     pub rows_spec_id: Option<u32>,
+    /// The kernel's variant that computes several work-groups per invocation (see
+    /// `groups`); `None` when it has none.
+    pub groups_per_invocation: Option<GroupCoarsening>,
+    /// Set on such a variant: the kernel it was made from.
+    pub variant_of: Option<String>,
     /// Bytes of `__local` variables one work-group of the kernel uses (its `__local`
     /// arguments not included).
     pub local_memory_bytes: u32,
@@ -317,6 +322,17 @@ pub struct KernelReflection {
     pub printf_buffer_offset: Option<u32>,
     /// `-cl-kernel-arg-info`: the JSON form lists each argument's qualifiers.
     pub kernel_arg_info: bool,
+}
+
+/// A kernel's variant that computes several work-groups per invocation (see `groups`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupCoarsening {
+    /// The variant's entry point.
+    pub entry_point: String,
+    /// The dimension whose work-groups an invocation computes several of.
+    pub dim: u32,
+    /// The work-groups each invocation computes.
+    pub factor: u32,
 }
 
 impl KernelReflection {
@@ -368,6 +384,24 @@ impl KernelReflection {
             opt(self.merged_groups_spec_id),
             opt(self.rows_spec_id)
         );
+        match &self.groups_per_invocation {
+            Some(g) => {
+                let _ = write!(
+                    s,
+                    ",\"groups_per_invocation\":{{\"kernel\":{},\"dim\":{},\"factor\":{}}}",
+                    json_str(&g.entry_point),
+                    g.dim,
+                    g.factor
+                );
+            }
+            None => s.push_str(",\"groups_per_invocation\":null"),
+        }
+        match &self.variant_of {
+            Some(k) => {
+                let _ = write!(s, ",\"variant_of\":{}", json_str(k));
+            }
+            None => s.push_str(",\"variant_of\":null"),
+        }
         let _ = write!(
             s,
             ",\"local_memory_bytes\":{},\"args\":[",

@@ -315,6 +315,13 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 oclc_runtime_lite::vulkan::dispatch::ROWS_ENV
             );
         }
+        if report_.groups_per_invocation > 1 {
+            println!(
+                "vulkan: work-groups per invocation: {} (same results; {}=1 dispatches one each)",
+                report_.groups_per_invocation,
+                oclc_runtime_lite::vulkan::dispatch::GROUPS_ENV
+            );
+        }
         if let Some(stats) = &report_.specialization {
             println!("{}", format_specialization(stats));
         }

@@ -62,6 +62,8 @@ pub struct RunReport {
     pub items_per_invocation: u32,
     /// Rows of work-items (along y) each Vulkan invocation ran (1 on other devices).
     pub rows_per_invocation: u32,
+    /// Work-groups each Vulkan invocation computed (1 on other devices).
+    pub groups_per_invocation: u32,
     /// What the specialisation on argument values did (CPU device, when it was on).
     pub specialization: Option<oclc_runtime_lite::SpecializationStats>,
     /// The defects the first launch found (checked runs).
@@ -171,6 +173,7 @@ pub fn run_cpu(
         merged_groups: 1,
         items_per_invocation: 1,
         rows_per_invocation: 1,
+        groups_per_invocation: 1,
         specialization: launch
             .specialize_args
             .as_ref()
@@ -234,6 +237,7 @@ pub fn run_opencl(
         merged_groups: 1,
         items_per_invocation: 1,
         rows_per_invocation: 1,
+        groups_per_invocation: 1,
         specialization: None,
         defects: Vec::new(),
     })
@@ -291,6 +295,7 @@ pub fn run_vulkan(
         merged_groups: run.merged_groups,
         items_per_invocation: run.items_per_invocation,
         rows_per_invocation: run.rows_per_invocation,
+        groups_per_invocation: run.groups_per_invocation,
         specialization: None,
         defects: Vec::new(),
     })
@@ -408,6 +413,13 @@ pub(crate) fn vulkan_kernel(
         items_spec_id: r.items_spec_id,
         merged_groups_spec_id: r.merged_groups_spec_id,
         rows_spec_id: r.rows_spec_id,
+        groups_per_invocation: r.groups_per_invocation.as_ref().map(|g| {
+            oclc_runtime_lite::vulkan::GroupCoarsening {
+                entry_point: g.entry_point.clone(),
+                dim: g.dim,
+                factor: g.factor,
+            }
+        }),
         local_memory_bytes: r.local_memory_bytes,
         constant_samplers: r
             .constant_samplers

@@ -20,4 +20,4 @@ pub use buffer::Buffer;
 pub use cpu::{CpuEntry, CpuKernel, CpuRange};
 pub use device::{Device, Kernel, LaunchError};
 pub use element::Element;
-pub use vulkan::{VulkanArgSpec, VulkanEntry};
+pub use vulkan::{StaticGroupCoarsening, VulkanArgSpec, VulkanEntry};

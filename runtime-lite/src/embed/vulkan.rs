@@ -4,7 +4,7 @@
 use super::args::{Arg, Args};
 use super::device::LaunchError;
 use crate::ndrange::NDRange;
-use crate::vulkan::{VulkanArg, VulkanArgLayout, VulkanDevice, VulkanKernel};
+use crate::vulkan::{GroupCoarsening, VulkanArg, VulkanArgLayout, VulkanDevice, VulkanKernel};
 
 /// One kernel of a Vulkan module, as a generated module holds it (`static` data).
 #[derive(Clone, Copy, Debug)]
@@ -33,10 +33,24 @@ pub struct VulkanEntry {
     pub merged_groups_spec_id: Option<u32>,
     /// The specialization constant id of the rows per invocation, if any.
     pub rows_spec_id: Option<u32>,
+    /// The kernel's several-work-groups variant, if any (see [`VulkanKernel`]).
+    pub groups_per_invocation: Option<StaticGroupCoarsening>,
     /// Bytes of `__local` variables per work-group.
     pub local_memory_bytes: u32,
     /// Constant samplers: binding and `CLK_*` bits.
     pub constant_samplers: &'static [(u32, u32)],
+}
+
+/// A kernel's variant that computes several work-groups per invocation, as generated code
+/// writes it (see [`GroupCoarsening`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StaticGroupCoarsening {
+    /// The variant's entry point in the same module.
+    pub entry_point: &'static str,
+    /// The dimension whose work-groups an invocation computes several of.
+    pub dim: u32,
+    /// The work-groups each invocation computes.
+    pub factor: u32,
 }
 
 /// Where one argument goes (see [`VulkanArgLayout`]).
@@ -56,6 +70,11 @@ impl VulkanEntry {
             items_spec_id: self.items_spec_id,
             merged_groups_spec_id: self.merged_groups_spec_id,
             rows_spec_id: self.rows_spec_id,
+            groups_per_invocation: self.groups_per_invocation.map(|g| GroupCoarsening {
+                entry_point: g.entry_point.to_string(),
+                dim: g.dim,
+                factor: g.factor,
+            }),
             local_memory_bytes: self.local_memory_bytes,
             constant_samplers: self.constant_samplers.to_vec(),
             printf_buffer_offset: None,

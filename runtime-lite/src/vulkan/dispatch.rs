@@ -38,12 +38,23 @@
 //! divides them, else half of it), while the argument block keeps the user's global size
 //! and offset.
 //!
+//! A synchronising kernel with a `groups_per_invocation` variant (a second entry point
+//! that computes its local id in `factor` work-groups along one dimension; see
+//! `oclc_backend_spirv::vulkan::groups`) runs the variant when the number of groups along
+//! the dimension is a multiple of the factor and at least [`MIN_COARSENED_INVOCATIONS`]
+//! invocations remain: on an H100 the variant ran the suite's tiled 8192x8192 transpose in
+//! 0.66x the time and its 16x4 stencil in 0.63x (bench/results/gpu-coarsen-groups.txt).
+//! The launch then dispatches `1 / factor` of the groups along it, before any merging
+//! along x, whose shared-memory bound counts the variant's `factor` copies.
+//!
 //! `OCLC_VK_ITEMS=N` asks for up to `N` work-items per invocation whatever the launch's
 //! size (`1` or `off`: one each); `OCLC_VK_ROWS=1` (or `off`) keeps one row of work-items
 //! per invocation; `OCLC_VK_MERGE_GROUPS=N` merges the work-groups of
 //! group-blind kernels into workgroups of up to `N` invocations (`0` or `off`: none, the
 //! default); `OCLC_VK_MERGE_SYNCHRONISED=N` sets the same target for synchronising kernels
-//! (`off`: none). They are for measurements and tests.
+//! (`off`: none); `OCLC_VK_GROUPS=1` (or `off`) keeps one work-group per invocation, any
+//! other number runs the kernel's factor whatever the launch's size. They are for
+//! measurements and tests.
 
 /// The environment variable that merges work-groups into workgroups of up to N invocations.
 pub const MERGE_ENV: &str = "OCLC_VK_MERGE_GROUPS";
@@ -59,6 +70,13 @@ pub const ITEMS_ENV: &str = "OCLC_VK_ITEMS";
 
 /// The environment variable that keeps one row of work-items per invocation (`1`/`off`).
 pub const ROWS_ENV: &str = "OCLC_VK_ROWS";
+
+/// The environment variable that sets the work-groups per invocation (`1`/`off`: one).
+pub const GROUPS_ENV: &str = "OCLC_VK_GROUPS";
+
+/// The fewest invocations a launch keeps when it runs several work-groups per invocation
+/// by default: four times what an H200 holds at once (132 multiprocessors of 2048).
+pub const MIN_COARSENED_INVOCATIONS: u64 = 1 << 20;
 
 /// Work-items per invocation by default (for kernels that allow several).
 pub const DEFAULT_ITEMS: u32 = 4;
@@ -99,6 +117,8 @@ pub(crate) enum Grouping {
     Synchronised {
         /// `__local` bytes per work-group (variables and arguments).
         local_bytes: u64,
+        /// The dimension and factor of the kernel's several-groups variant, if it has one.
+        coarsen: Option<(usize, u32)>,
     },
 }
 
@@ -115,6 +135,8 @@ pub(crate) struct Dispatch {
     pub items: u32,
     /// Rows of work-items (along y) per invocation: 1, or 2 with half the rows dispatched.
     pub rows: u32,
+    /// Work-groups per invocation along the kernel's coarsened dimension (1: one).
+    pub groups_per_invocation: u32,
 }
 
 /// How many work-items per invocation a launch may run.
@@ -160,6 +182,19 @@ pub(crate) fn plan(
         Grouping::Blind { two_rows, .. } => two_rows && rows_allowed(env(ROWS_ENV)),
         _ => false,
     };
+    let coarse = match grouping {
+        Grouping::Synchronised {
+            coarsen: Some((dim, factor)),
+            ..
+        } => coarsening(dim, factor, local, groups, env(GROUPS_ENV)),
+        _ => None,
+    };
+    let mut groups = groups;
+    let mut copies = 1;
+    if let Some((dim, factor)) = coarse {
+        groups[dim] /= factor;
+        copies = factor as u64;
+    }
     let (merge_target, items, local_bytes) = match grouping {
         Grouping::Fixed => (None, None, 0),
         Grouping::Blind { multi_item, .. } => {
@@ -181,20 +216,44 @@ pub(crate) fn plan(
             };
             (merge, items, 0)
         }
-        Grouping::Synchronised { local_bytes } => {
+        Grouping::Synchronised { local_bytes, .. } => {
             let merge = match env(MERGE_SYNCHRONISED_ENV) {
                 Setting::Default => Some(DEFAULT_SYNCHRONISED_MERGE),
                 Setting::Value(n) => Some(n),
                 Setting::Off => None,
             };
-            (merge, None, local_bytes)
+            (merge, None, local_bytes * copies)
         }
     };
-    let d = plan_with(local, groups, merge_target, items, local_bytes, limits);
+    let mut d = plan_with(local, groups, merge_target, items, local_bytes, limits);
+    d.groups_per_invocation = coarse.map_or(1, |(_, factor)| factor);
     if two_rows {
         with_two_rows(d, work_dim)
     } else {
         d
+    }
+}
+
+/// The dimension and factor a launch of `groups` work-groups of `local` runs several
+/// groups per invocation along, for a kernel whose variant has them, under `setting`.
+fn coarsening(
+    dim: usize,
+    factor: u32,
+    local: [u32; 3],
+    groups: [u32; 3],
+    setting: Setting,
+) -> Option<(usize, u32)> {
+    if dim > 2 || factor < 2 || !groups[dim].is_multiple_of(factor) {
+        return None;
+    }
+    let size = local.iter().map(|&l| l as u64).product::<u64>();
+    let work_items = size * groups.iter().map(|&g| g as u64).product::<u64>();
+    match setting {
+        Setting::Off | Setting::Value(1) => None,
+        Setting::Value(_) => Some((dim, factor)),
+        Setting::Default => {
+            (work_items / factor as u64 >= MIN_COARSENED_INVOCATIONS).then_some((dim, factor))
+        }
     }
 }
 
@@ -266,6 +325,7 @@ fn plan_with(
         merged,
         items,
         rows: 1,
+        groups_per_invocation: 1,
     }
 }
 
@@ -457,5 +517,35 @@ mod tests {
         assert_eq!(setting(Some("0")), Setting::Off);
         assert_eq!(setting(Some("1024")), Setting::Value(1024));
         assert_eq!(setting(Some("junk")), Setting::Default);
+    }
+
+    #[test]
+    fn large_launches_run_the_several_groups_variant() {
+        // 8192x8192 in 16x16 groups: 512 groups along y, 16M invocations after.
+        let got = coarsening(1, 4, [16, 16, 1], [512, 512, 1], Setting::Default);
+        assert_eq!(got, Some((1, 4)));
+    }
+
+    #[test]
+    fn small_launches_run_it_only_when_asked() {
+        let groups = [4, 8, 1];
+        assert_eq!(
+            coarsening(1, 4, [16, 16, 1], groups, Setting::Default),
+            None
+        );
+        assert_eq!(
+            coarsening(1, 4, [16, 16, 1], groups, Setting::Value(4)),
+            Some((1, 4))
+        );
+    }
+
+    #[test]
+    fn the_factor_must_divide_the_groups_and_one_or_off_keeps_them() {
+        let forced = Setting::Value(4);
+        assert_eq!(coarsening(0, 4, [256, 1, 1], [15, 1, 1], forced), None);
+        assert_eq!(coarsening(1, 4, [16, 16, 1], [512, 6, 1], forced), None);
+        for keep in [Setting::Off, Setting::Value(1)] {
+            assert_eq!(coarsening(0, 4, [256, 1, 1], [1 << 20, 1, 1], keep), None);
+        }
     }
 }

@@ -83,6 +83,9 @@ pub struct VulkanKernel {
     /// when the kernel reads it: with 2 the launch dispatches half the invocation rows
     /// along y (see [`super::dispatch`]).
     pub rows_spec_id: Option<u32>,
+    /// The kernel's variant that computes several work-groups per invocation, when it has
+    /// one (see [`super::dispatch`]).
+    pub groups_per_invocation: Option<GroupCoarsening>,
     /// Bytes of `__local` variables per work-group (`__local` arguments not included).
     pub local_memory_bytes: u32,
     /// Constant samplers: binding in descriptor set 0 and `CLK_*` bits.
@@ -90,6 +93,18 @@ pub struct VulkanKernel {
     /// Where the printf buffer's address goes in the block, when the kernel prints (the
     /// launcher allocates the buffer; see [`super::printf`]).
     pub printf_buffer_offset: Option<u32>,
+}
+
+/// A kernel's variant that computes several work-groups per invocation (its
+/// reflection's `groups_per_invocation`; see [`super::dispatch`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupCoarsening {
+    /// The variant's entry point in the same module (its arguments go as the kernel's).
+    pub entry_point: String,
+    /// The dimension whose work-groups an invocation computes several of.
+    pub dim: u32,
+    /// The work-groups each invocation computes.
+    pub factor: u32,
 }
 
 /// An argument value.
@@ -126,6 +141,8 @@ pub struct VulkanRun {
     pub items_per_invocation: u32,
     /// Rows of work-items (along y) each invocation ran (1 or 2; see [`super::dispatch`]).
     pub rows_per_invocation: u32,
+    /// Work-groups each invocation computed along the kernel's coarsened dimension (1: one).
+    pub groups_per_invocation: u32,
     /// The printf buffer after the first launch (header and records, as words), when the
     /// kernel prints; format it with [`super::printf::format_printf_buffer`].
     pub printf_words: Vec<u32>,
@@ -265,6 +282,7 @@ impl VulkanDevice {
         if let Some(id) = k.rows_spec_id {
             spec.push((id, shape.rows));
         }
+
         for (a, l) in args.iter().zip(&k.args) {
             match (a, l.kind) {
                 (VulkanArg::Buffer(bytes), VulkanArgKindRt::Buffer) => {
@@ -431,8 +449,12 @@ impl VulkanDevice {
         let spec_info = vk::SpecializationInfo::default()
             .map_entries(&spec_entries)
             .data(&spec_data);
-        let name = CString::new(k.entry_point.clone())
-            .map_err(|_| VulkanError("bad entry point name".into()))?;
+        let entry = match &k.groups_per_invocation {
+            Some(g) if shape.groups_per_invocation > 1 => &g.entry_point,
+            _ => &k.entry_point,
+        };
+        let name =
+            CString::new(entry.clone()).map_err(|_| VulkanError("bad entry point name".into()))?;
         let stage = vk::PipelineShaderStageCreateInfo::default()
             .stage(vk::ShaderStageFlags::COMPUTE)
             .module(o.module)
@@ -604,6 +626,7 @@ impl VulkanDevice {
             merged_groups: shape.merged,
             items_per_invocation: shape.items,
             rows_per_invocation: shape.rows,
+            groups_per_invocation: shape.groups_per_invocation,
             printf_words,
         })
     }
@@ -650,5 +673,9 @@ fn grouping(
         .sum();
     Grouping::Synchronised {
         local_bytes: k.local_memory_bytes as u64 + arg_bytes,
+        coarsen: k
+            .groups_per_invocation
+            .as_ref()
+            .map(|g| (g.dim as usize, g.factor)),
     }
 }

@@ -21,5 +21,7 @@ mod spirv_filter;
 
 pub use denorm_policy::DENORM_ENV;
 pub use device::{VulkanDevice, VulkanError};
-pub use launch::{VulkanArg, VulkanArgKindRt, VulkanArgLayout, VulkanKernel, VulkanRun};
+pub use launch::{
+    GroupCoarsening, VulkanArg, VulkanArgKindRt, VulkanArgLayout, VulkanKernel, VulkanRun,
+};
 pub use pipeline_stats::PIPELINE_STATS_ENV;
