@@ -620,9 +620,8 @@ fn loops_without_a_trip_count_reach_the_driver_as_dont_unroll() {
 
 /// `opt::coarsen_groups` gives kernels that synchronise their work-groups alike a variant
 /// kernel computing four work-groups per invocation, named in their reflection (with the
-/// dimension: y for two-dimensional kernels) and naming them back; kernels taking a
-/// `__local` argument, kernels without barriers, -O1 and `--disable-pass coarsen_groups`
-/// get none.
+/// dimension: y for two-dimensional kernels, and the extra `__local` arguments) and naming
+/// them back; kernels without barriers, -O1 and `--disable-pass coarsen_groups` get none.
 #[test]
 fn kernels_that_synchronise_alike_get_a_several_groups_variant() {
     let dir = scratch("vk-groups");
@@ -660,7 +659,7 @@ fn kernels_that_synchronise_alike_get_a_several_groups_variant() {
         [
             (
                 "transpose".to_string(),
-                "\"groups_per_invocation\":{\"kernel\":\"transpose.groups4\",\"dim\":1,\"factor\":4".to_string(),
+                "\"groups_per_invocation\":{\"kernel\":\"transpose.groups4\",\"dim\":1,\"factor\":4,\"local_copies\":[]".to_string(),
                 "null".to_string()
             ),
             (
@@ -673,8 +672,13 @@ fn kernels_that_synchronise_alike_get_a_several_groups_variant() {
     let reduction = variants("bench/kernels/reduction.cl", &[]);
     assert_eq!(reduction.len(), 2, "{reduction:?}");
     assert!(reduction[0].1.contains("\"dim\":0"), "{reduction:?}");
+    // The `__local` argument (the third) is copied three times, after the kernel's own.
+    let reduce = variants("samples/reduce.cl", &[]);
+    assert!(
+        reduce[0].1.ends_with("\"local_copies\":[[2,4],[2,5],[2,6]]"),
+        "{reduce:?}"
+    );
     for (file, options) in [
-        ("samples/reduce.cl", &[][..]),
         ("samples/vecadd.cl", &[][..]),
         ("samples/transpose.cl", &["-O1"][..]),
         (

@@ -160,8 +160,8 @@ fn kernel_items(
                 option(r.rows_spec_id),
                 match &r.groups_per_invocation {
                     Some(g) => format!(
-                        "Some({RT}::StaticGroupCoarsening {{ entry_point: {:?}, dim: {}, factor: {} }})",
-                        g.entry_point, g.dim, g.factor
+                        "Some({RT}::StaticGroupCoarsening {{ entry_point: {:?}, dim: {}, factor: {}, local_copies: &{:?} }})",
+                        g.entry_point, g.dim, g.factor, g.local_copies
                     ),
                     None => "None".to_string(),
                 },

@@ -7,11 +7,13 @@
 // RUN: --kernel steps --global 256 --local 16 --offset 16 --arg f32[272]=randu:7:-1:1 --arg f32[272]=zeros
 // RUN: --kernel bins --global 2048 --local 64 --arg u32[2048]=randu:8:0:1000 --arg u32[16]=zeros
 // RUN: --kernel ids --global 16,32 --local 4,4 --offset 4,8 --arg u32[2048]=zeros
+// RUN: --kernel two_scratch --global 512 --local 32 --arg local:128 --arg f32[512]=randu:9:-1:1 --arg local:256 --arg f32[16]=zeros
 // Kernels that synchronise their work-groups, in the shapes `opt::coarsen_groups` runs as
 // four work-groups per invocation on Vulkan (the differential suite's Vulkan runs set
 // OCLC_VK_GROUPS=4; the 15-group launch keeps one group per invocation): a tree reduction,
 // a tiled transpose (coarsened along y), a scan whose barrier loop ends at a `break`,
-// a histogram in `__local` memory with atomics, and the group and global ids themselves.
+// a histogram in `__local` memory with atomics, the group and global ids themselves, and
+// two `__local` arguments of different sizes (each group's copies its own).
 
 __kernel void tree(__global const float *in, __global float *out)
 {
@@ -82,4 +84,19 @@ __kernel void ids(__global uint *out)
     size_t gx = get_global_id(0) - get_global_offset(0);
     size_t gy = get_global_id(1) - get_global_offset(1);
     out[gy * 64 + gx] = s[15 - l] + (uint)get_global_id(0) * 7;
+}
+
+__kernel void two_scratch(__local float *a, __global const float *in, __local float2 *b,
+                          __global float *out)
+{
+    size_t lid = get_local_id(0), n = get_local_size(0);
+    a[lid] = in[get_global_id(0)];
+    b[lid] = (float2)(in[get_global_id(0)] * 2.0f, (float)get_group_id(0));
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0) {
+        float s = 0.0f;
+        for (size_t i = 0; i < n; i++)
+            s += a[i] * b[n - 1 - i].x + b[i].y;
+        out[get_group_id(0)] = s;
+    }
 }

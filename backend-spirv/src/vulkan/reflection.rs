@@ -333,6 +333,9 @@ pub struct GroupCoarsening {
     pub dim: u32,
     /// The work-groups each invocation computes.
     pub factor: u32,
+    /// The variant's extra `__local` arguments, in order: the index of the kernel's
+    /// argument each copies (and is sized as), and its specialization constant id.
+    pub local_copies: Vec<(u32, u32)>,
 }
 
 impl KernelReflection {
@@ -386,12 +389,18 @@ impl KernelReflection {
         );
         match &self.groups_per_invocation {
             Some(g) => {
+                let copies: Vec<String> = g
+                    .local_copies
+                    .iter()
+                    .map(|(i, id)| format!("[{i},{id}]"))
+                    .collect();
                 let _ = write!(
                     s,
-                    ",\"groups_per_invocation\":{{\"kernel\":{},\"dim\":{},\"factor\":{}}}",
+                    ",\"groups_per_invocation\":{{\"kernel\":{},\"dim\":{},\"factor\":{},\"local_copies\":[{}]}}",
                     json_str(&g.entry_point),
                     g.dim,
-                    g.factor
+                    g.factor,
+                    copies.join(",")
                 );
             }
             None => s.push_str(",\"groups_per_invocation\":null"),

@@ -418,6 +418,7 @@ pub(crate) fn vulkan_kernel(
                 entry_point: g.entry_point.clone(),
                 dim: g.dim,
                 factor: g.factor,
+                local_copies: g.local_copies.clone(),
             }
         }),
         local_memory_bytes: r.local_memory_bytes,

@@ -51,6 +51,9 @@ pub struct StaticGroupCoarsening {
     pub dim: u32,
     /// The work-groups each invocation computes.
     pub factor: u32,
+    /// The variant's extra `__local` arguments: which argument each copies, its
+    /// specialization constant id.
+    pub local_copies: &'static [(u32, u32)],
 }
 
 /// Where one argument goes (see [`VulkanArgLayout`]).
@@ -74,6 +77,7 @@ impl VulkanEntry {
                 entry_point: g.entry_point.to_string(),
                 dim: g.dim,
                 factor: g.factor,
+                local_copies: g.local_copies.to_vec(),
             }),
             local_memory_bytes: self.local_memory_bytes,
             constant_samplers: self.constant_samplers.to_vec(),

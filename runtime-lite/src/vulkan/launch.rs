@@ -105,6 +105,9 @@ pub struct GroupCoarsening {
     pub dim: u32,
     /// The work-groups each invocation computes.
     pub factor: u32,
+    /// The variant's extra `__local` arguments, in order: the index of the kernel's
+    /// argument each copies (and is sized as), and its specialization constant id.
+    pub local_copies: Vec<(u32, u32)>,
 }
 
 /// An argument value.
@@ -316,6 +319,20 @@ impl VulkanDevice {
                     return Err(VulkanError(
                         "an argument does not match the kernel's parameter kind".into(),
                     ))
+                }
+            }
+        }
+
+        // The variant's own copies of the `__local` arguments, each as large as the user's.
+        if let Some(g) = k
+            .groups_per_invocation
+            .as_ref()
+            .filter(|_| shape.groups_per_invocation > 1)
+        {
+            for &(of, id) in &g.local_copies {
+                let (arg, layout) = (args.get(of as usize), k.args.get(of as usize));
+                if let (Some(VulkanArg::Local(n)), Some(l)) = (arg, layout) {
+                    spec.push((id, local_arg_elems(*n, l.elem_size) * shape.merged));
                 }
             }
         }

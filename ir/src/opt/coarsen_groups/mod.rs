@@ -45,6 +45,7 @@ use super::clone::clone_fresh;
 use super::coarsen_rows::calls;
 use super::{dce, gvn};
 use crate::fx::{HashMap, HashSet};
+use crate::visit::replace_uses;
 
 /// The work-groups an invocation computes in the coarsened variant.
 pub const GROUPS_PER_INVOCATION: u32 = 4;
@@ -124,15 +125,6 @@ fn eligible(types: &TypeTable, free: &HashSet<FuncId>, f: &Function) -> Option<u
     let ends_in_return = matches!(stmts.last(), Some(Stmt::Return(_)));
     ok &= returns == usize::from(ends_in_return) && barriers > 0;
     ok &= count_stmts(stmts) <= MAX_BODY;
-    ok &= !f.params.iter().any(|p| {
-        matches!(
-            types.get(p.ty),
-            Type::Pointer {
-                space: AddressSpace::Local,
-                ..
-            }
-        )
-    });
     let switch_waits = |s: &Stmt| matches!(s, Stmt::Switch { .. }) && jam::synchronises(s, false);
     let mut waits_in_switch = false;
     crate::module::walk_stmts(&f.body, &mut |s| waits_in_switch |= switch_waits(s));
@@ -153,13 +145,14 @@ fn coarsened(types: &mut TypeTable, f: &Function, dim: u32) -> Function {
         _ => None,
     };
     let u64t = types.scalar(ScalarType::U64);
-    let variables = g.locals.len();
+    let (variables, params) = (g.locals.len(), g.params.len());
     let mut copies = Vec::new();
     for c in 0..GROUPS_PER_INVOCATION {
         let mut map = HashMap::default();
         let mut copy = clone_fresh(&mut g, &original, &mut map);
         if c > 0 {
             own_variables(&mut g, variables, &mut copy, c);
+            own_local_arguments(types, &mut g, params, &mut copy, c);
         }
         copy = regroup(&mut g, copy, dim, c, u64t);
         copies.push(copy);
@@ -170,6 +163,46 @@ fn coarsened(types: &mut TypeTable, f: &Function, dim: u32) -> Function {
     gvn::gvn_function(&mut g);
     dce::dce_function(&mut g);
     g
+}
+
+/// Gives copy `c` of the body its own `__local` pointer arguments: one more parameter per
+/// `__local` parameter among the kernel's first `params` (its own), appended in order
+/// (`NAME.groupC`), which a launcher passes a buffer of the original's size.
+fn own_local_arguments(
+    types: &TypeTable,
+    f: &mut Function,
+    params: usize,
+    stmts: &mut Vec<Stmt>,
+    c: u32,
+) {
+    let mut map = HashMap::default();
+    let locals: Vec<_> = f.params[..params]
+        .iter()
+        .filter(|p| {
+            matches!(
+                types.get(p.ty),
+                Type::Pointer {
+                    space: AddressSpace::Local,
+                    ..
+                }
+            )
+        })
+        .cloned()
+        .collect();
+    for p in locals {
+        let value = f.new_value(p.ty);
+        map.insert(p.value, value);
+        f.params.push(crate::module::Param {
+            name: format!("{}.group{c}", p.name),
+            value,
+            ..p
+        });
+    }
+    let mut block = crate::module::Block {
+        stmts: std::mem::take(stmts),
+    };
+    replace_uses(&mut block, &map);
+    *stmts = block.stmts;
 }
 
 /// Gives copy `c` of the body its own twin of each of the first `variables` private and
