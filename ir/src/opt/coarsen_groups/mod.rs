@@ -22,12 +22,14 @@
 //! not use it nothing.
 //!
 //! Rules. The kernel has a barrier, returns only at its end, names no dimension by a
-//! run-time value, takes no `__local` pointer argument, prints nothing, calls only
-//! helpers that are functions of their arguments (`coarsen_rows::calls`), and reaches
-//! its barriers alike in every work-group (`analysis::group_invariant`): every branch or
-//! loop that holds a barrier (or leaves a loop that does) is decided by values equal in
-//! every work-group, so it runs once for all copies ([`jam`]); a `switch` holding one
-//! makes the pass leave the kernel alone.
+//! run-time value, prints nothing, calls only helpers that are functions of their
+//! arguments (`coarsen_rows::calls`), and reaches its barriers alike in every work-group
+//! (`analysis::group_invariant`): every branch or loop that holds a barrier (or leaves a
+//! loop that does) is decided by values equal in every work-group, so it runs once for all
+//! copies ([`jam`]); a `switch` holding one makes the pass leave the kernel alone. Each
+//! `__local` pointer argument gets a twin argument per copy after the first
+//! ([`own_local_arguments`]), which the launcher sizes as the user's.
+//!
 //! That is a schedule OpenCL allows: each group's work-items still meet at each barrier
 //! before any passes it, and work-items of different groups may interleave freely.
 
