@@ -10,7 +10,8 @@
 //! `OCLC_RANDOM_PROGRAMS` (default 16) programs from seed `OCLC_RANDOM_SEED` (default 1)
 //! on; `scripts/random-differential.sh` runs many more. Row programs (16x8 ranges reading
 //! neighbouring rows, the shape of Vulkan's two-rows-per-invocation variant) run the same
-//! way: `OCLC_RANDOM_ROW_PROGRAMS` (default 8) of them.
+//! way: `OCLC_RANDOM_ROW_PROGRAMS` (default 8) of them. The Vulkan runs set
+//! `OCLC_VK_GROUPS=4`, so that kernels with barriers run four work-groups per invocation.
 
 mod common;
 
@@ -342,6 +343,12 @@ fn agree(generate: fn(u64) -> Program, count: u64, what: &str) -> Option<usize> 
         return None;
     }
     let first = env_number("OCLC_RANDOM_SEED", 1);
+    // Vulkan runs a kernel's four-work-groups-per-invocation variant (opt::coarsen_groups)
+    // whatever the launch's size (the line programs' 4 groups allow it). Set before any
+    // thread starts.
+    if std::env::var_os("OCLC_VK_GROUPS").is_none() {
+        std::env::set_var("OCLC_VK_GROUPS", "4");
+    }
     let mut runs = vec![Run::Cpu(0), Run::Cpu(2), Run::Cpu(3), Run::SpirvOnPocl];
     let vulkan = require_vulkan();
     if vulkan {
