@@ -185,8 +185,13 @@ pub(crate) fn plan(
     let coarse = match grouping {
         Grouping::Synchronised {
             coarsen: Some((dim, factor)),
-            ..
-        } => coarsening(dim, factor, local, groups, env(GROUPS_ENV)),
+            local_bytes,
+        } => {
+            let fits = local_bytes * factor as u64 <= limits.max_shared_bytes as u64;
+            let launch = Launch { local, groups };
+            fits.then(|| coarsening(dim, factor, launch, env(GROUPS_ENV)))
+                .flatten()
+        }
         _ => None,
     };
     let mut groups = groups;
@@ -234,15 +239,22 @@ pub(crate) fn plan(
     }
 }
 
-/// The dimension and factor a launch of `groups` work-groups of `local` runs several
-/// groups per invocation along, for a kernel whose variant has them, under `setting`.
-fn coarsening(
-    dim: usize,
-    factor: u32,
+/// A launch's work-group size and number of work-groups.
+#[derive(Clone, Copy, Debug)]
+struct Launch {
     local: [u32; 3],
     groups: [u32; 3],
-    setting: Setting,
-) -> Option<(usize, u32)> {
+}
+
+/// The dimension and factor a launch runs several groups per invocation along, for a
+/// kernel whose variant has them (and whose copies of `__local` memory fit the device),
+/// under `setting`. By default only work-groups of a power-of-two size along x take it:
+/// on the H100, NVIDIA's Vulkan gave wrong results for a kernel of
+/// tests/run/cpu_local_size_specialised.cl run as the variant in work-groups of 3 and 6
+/// merged four and two to a workgroup (lavapipe agrees with PoCL there; the cause is not
+/// found), while every power-of-two case agreed with NVIDIA's OpenCL.
+fn coarsening(dim: usize, factor: u32, launch: Launch, setting: Setting) -> Option<(usize, u32)> {
+    let Launch { local, groups } = launch;
     if dim > 2 || factor < 2 || !groups[dim].is_multiple_of(factor) {
         return None;
     }
@@ -251,9 +263,9 @@ fn coarsening(
     match setting {
         Setting::Off | Setting::Value(1) => None,
         Setting::Value(_) => Some((dim, factor)),
-        Setting::Default => {
-            (work_items / factor as u64 >= MIN_COARSENED_INVOCATIONS).then_some((dim, factor))
-        }
+        Setting::Default => (local[0].is_power_of_two()
+            && work_items / factor as u64 >= MIN_COARSENED_INVOCATIONS)
+            .then_some((dim, factor)),
     }
 }
 
@@ -519,33 +531,60 @@ mod tests {
         assert_eq!(setting(Some("junk")), Setting::Default);
     }
 
+    fn launch(local: [u32; 3], groups: [u32; 3]) -> Launch {
+        Launch { local, groups }
+    }
+
     #[test]
     fn large_launches_run_the_several_groups_variant() {
         // 8192x8192 in 16x16 groups: 512 groups along y, 16M invocations after.
-        let got = coarsening(1, 4, [16, 16, 1], [512, 512, 1], Setting::Default);
+        let got = coarsening(1, 4, launch([16, 16, 1], [512, 512, 1]), Setting::Default);
         assert_eq!(got, Some((1, 4)));
+        // Work-groups of 12 along x keep the plain kernel unless asked.
+        let odd = launch([12, 16, 1], [512, 512, 1]);
+        assert_eq!(coarsening(1, 4, odd, Setting::Default), None);
+        assert_eq!(coarsening(1, 4, odd, Setting::Value(4)), Some((1, 4)));
     }
 
     #[test]
     fn small_launches_run_it_only_when_asked() {
-        let groups = [4, 8, 1];
-        assert_eq!(
-            coarsening(1, 4, [16, 16, 1], groups, Setting::Default),
-            None
-        );
-        assert_eq!(
-            coarsening(1, 4, [16, 16, 1], groups, Setting::Value(4)),
-            Some((1, 4))
-        );
+        let small = launch([16, 16, 1], [4, 8, 1]);
+        assert_eq!(coarsening(1, 4, small, Setting::Default), None);
+        assert_eq!(coarsening(1, 4, small, Setting::Value(4)), Some((1, 4)));
     }
 
     #[test]
     fn the_factor_must_divide_the_groups_and_one_or_off_keeps_them() {
         let forced = Setting::Value(4);
-        assert_eq!(coarsening(0, 4, [256, 1, 1], [15, 1, 1], forced), None);
-        assert_eq!(coarsening(1, 4, [16, 16, 1], [512, 6, 1], forced), None);
+        assert_eq!(
+            coarsening(0, 4, launch([256, 1, 1], [15, 1, 1]), forced),
+            None
+        );
+        assert_eq!(
+            coarsening(1, 4, launch([16, 16, 1], [512, 6, 1]), forced),
+            None
+        );
         for keep in [Setting::Off, Setting::Value(1)] {
-            assert_eq!(coarsening(0, 4, [256, 1, 1], [1 << 20, 1, 1], keep), None);
+            let large = launch([256, 1, 1], [1 << 20, 1, 1]);
+            assert_eq!(coarsening(0, 4, large, keep), None);
         }
+    }
+
+    #[test]
+    fn copies_of_local_memory_beyond_the_device_keep_the_plain_kernel() {
+        // diff_big_state.cl's 32 KiB __local array: four copies exceed 48 KiB (on the H100
+        // the variant lost the device before this check).
+        let big = Grouping::Synchronised {
+            local_bytes: 32768,
+            coarsen: Some((0, 4)),
+        };
+        let d = plan(1, [128, 1, 1], [1 << 16, 1, 1], big, NVIDIA);
+        assert_eq!(d.groups_per_invocation, 1);
+        let small = Grouping::Synchronised {
+            local_bytes: 1024,
+            coarsen: Some((0, 4)),
+        };
+        let d = plan(1, [128, 1, 1], [1 << 16, 1, 1], small, NVIDIA);
+        assert_eq!(d.groups_per_invocation, 4);
     }
 }
