@@ -625,31 +625,22 @@ fn loops_without_a_trip_count_reach_the_driver_as_dont_unroll() {
 #[test]
 fn kernels_that_synchronise_alike_get_a_several_groups_variant() {
     let dir = scratch("vk-groups");
+    // Each kernel's name, its `groups_per_invocation` object (up to its closing brace,
+    // or `null`) and its `variant_of`.
     let variants = |file: &str, options: &[&str]| -> Vec<(String, String, String)> {
         let json = vulkan_reflection(&root().join(file), options, &dir);
         json.split("{\"entry_point\":\"")
             .skip(1)
             .map(|k| {
                 let name = k[..k.find('"').unwrap()].to_string();
-                let field = |key: &str| {
-                    let at = k.find(&format!("\"{key}\":")).expect("the field");
-                    let rest = &k[at + key.len() + 3..];
-                    rest[..rest.find(",\"args\"").unwrap_or(rest.len())]
-                        .split(",\"")
-                        .next()
-                        .unwrap()
-                        .to_string()
+                let key = "\"groups_per_invocation\":";
+                let groups = &k[k.find(key).expect("the field")..];
+                let groups = match groups[key.len()..].starts_with("null") {
+                    true => "null",
+                    false => &groups[..groups.find('}').unwrap()],
                 };
-                let groups = field("groups_per_invocation");
-                let groups = match groups.as_str() {
-                    "null" => groups,
-                    _ => k[k.find("\"groups_per_invocation\":").unwrap()..]
-                        .split('}')
-                        .next()
-                        .unwrap()
-                        .to_string(),
-                };
-                (name, groups, field("variant_of"))
+                let of = json_field(k, "variant_of").expect("the field");
+                (name, groups.to_string(), of.to_string())
             })
             .collect()
     };
@@ -675,7 +666,9 @@ fn kernels_that_synchronise_alike_get_a_several_groups_variant() {
     // The `__local` argument (the third) is copied three times, after the kernel's own.
     let reduce = variants("samples/reduce.cl", &[]);
     assert!(
-        reduce[0].1.ends_with("\"local_copies\":[[2,4],[2,5],[2,6]]"),
+        reduce[0]
+            .1
+            .ends_with("\"local_copies\":[[2,4],[2,5],[2,6]]"),
         "{reduce:?}"
     );
     for (file, options) in [
