@@ -285,7 +285,6 @@ impl VulkanDevice {
         if let Some(id) = k.rows_spec_id {
             spec.push((id, shape.rows));
         }
-
         for (a, l) in args.iter().zip(&k.args) {
             match (a, l.kind) {
                 (VulkanArg::Buffer(bytes), VulkanArgKindRt::Buffer) => {
