@@ -3,8 +3,8 @@
 
 use crate::fx::HashMap;
 
-use crate::module::{Block, Function, Stmt, SwitchCase};
-use crate::op::ValueId;
+use crate::module::{Block, Function, Local, LocalId, Stmt, SwitchCase};
+use crate::op::{Op, ValueId};
 use crate::visit::{op_operands_mut, stmt_uses_mut};
 
 /// Copies `stmts` (nested blocks included), giving every value they define a fresh id of
@@ -70,4 +70,46 @@ fn clone_stmt(f: &mut Function, s: &Stmt, map: &mut HashMap<ValueId, ValueId>) -
     };
     stmt_uses_mut(&mut out, &mut |v| *v = *map.get(v).unwrap_or(v));
     out
+}
+
+/// Gives `stmts` (a copy of a body) a fresh twin, named `NAME{suffix}`, of each of the
+/// first `count` variables of `f` that `twin` selects, and points their addresses there;
+/// returns which variable is whose.
+pub fn twin_variables(
+    f: &mut Function,
+    stmts: &mut [Stmt],
+    count: usize,
+    suffix: &str,
+    twin: impl Fn(&Local) -> bool,
+) -> HashMap<LocalId, LocalId> {
+    let mut fresh: HashMap<LocalId, LocalId> = HashMap::default();
+    for i in 0..count {
+        let l = f.locals[i].clone();
+        if twin(&l) {
+            let id = f.new_local(format!("{}{suffix}", l.name), l.ty, l.space);
+            fresh.insert(LocalId(i as u32), id);
+        }
+    }
+    for s in stmts.iter_mut() {
+        readdress(s, &fresh);
+    }
+    fresh
+}
+
+/// Points `s`'s addresses of the variables in `fresh` at their twins.
+fn readdress(s: &mut Stmt, fresh: &HashMap<LocalId, LocalId>) {
+    if let Stmt::Let {
+        op: Op::LocalAddr(l),
+        ..
+    } = s
+    {
+        if let Some(n) = fresh.get(l) {
+            *l = *n;
+        }
+    }
+    for b in s.child_blocks_mut() {
+        for s in &mut b.stmts {
+            readdress(s, fresh);
+        }
+    }
 }

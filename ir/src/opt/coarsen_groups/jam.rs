@@ -74,7 +74,8 @@ fn jam_one(row: Vec<Stmt>) -> Stmt {
                 unroll,
             }
         }
-        // A barrier, or a `break`/`continue` of a jammed loop: once for every copy.
+        // A barrier, or a `break`/`continue` of a jammed loop: once for every copy. (A
+        // switch that synchronises never gets here: `super::eligible` refuses its kernel.)
         other => other,
     }
 }
@@ -98,6 +99,6 @@ pub(super) fn synchronises(s: &Stmt, in_switch: bool) -> bool {
 }
 
 /// Whether `s` is or holds a barrier.
-pub(super) fn holds_barrier(s: &Stmt) -> bool {
+fn holds_barrier(s: &Stmt) -> bool {
     matches!(s, Stmt::Barrier { .. }) || s.child_blocks().any(|b| b.stmts.iter().any(holds_barrier))
 }

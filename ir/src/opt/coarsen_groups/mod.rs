@@ -36,14 +36,12 @@
 mod jam;
 
 use crate::diag::refusal::Refusal;
-use crate::module::{
-    count_stmts, FuncId, Function, FunctionKind, GroupsVariant, LocalId, Module, Stmt,
-};
+use crate::module::{count_stmts, FuncId, Function, FunctionKind, GroupsVariant, Module, Stmt};
 use crate::op::{BinaryOp, Const, Dim, Op, WorkItemQuery};
 use crate::pipeline::Pass;
 use crate::types::{AddressSpace, ScalarType, Type, TypeTable};
 
-use super::clone::clone_fresh;
+use super::clone::{clone_fresh, twin_variables};
 use super::coarsen_rows::calls;
 use super::{dce, gvn};
 use crate::fx::{HashMap, HashSet};
@@ -153,7 +151,9 @@ fn coarsened(types: &mut TypeTable, f: &Function, dim: u32) -> Function {
         let mut map = HashMap::default();
         let mut copy = clone_fresh(&mut g, &original, &mut map);
         if c > 0 {
-            own_variables(&mut g, variables, &mut copy, c);
+            twin_variables(&mut g, &mut copy, variables, &format!(".group{c}"), |_| {
+                true
+            });
             own_local_arguments(types, &mut g, params, &mut copy, c);
         }
         copy = regroup(&mut g, copy, dim, c, u64t);
@@ -205,20 +205,6 @@ fn own_local_arguments(
     };
     replace_uses(&mut block, &map);
     *stmts = block.stmts;
-}
-
-/// Gives copy `c` of the body its own twin of each of the first `variables` private and
-/// `__local` variables (the kernel's own).
-fn own_variables(f: &mut Function, variables: usize, stmts: &mut [Stmt], c: u32) {
-    let mut fresh: HashMap<LocalId, LocalId> = HashMap::default();
-    for i in 0..variables {
-        let l = f.locals[i].clone();
-        let id = f.new_local(format!("{}.group{c}", l.name), l.ty, l.space);
-        fresh.insert(LocalId(i as u32), id);
-    }
-    for s in stmts.iter_mut() {
-        super::coarsen_rows::readdress(s, &fresh);
-    }
 }
 
 /// Copy `c`'s statements with its group's queries along `dim`: group `4 g + c`, its

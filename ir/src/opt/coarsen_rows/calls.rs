@@ -5,7 +5,7 @@
 //! stores only to its own private variables; a call of it passes no pointer, so it can
 //! neither read nor write the caller's memory (it may read `__constant` tables). Row 1
 //! may then call it with its own arguments, and loads either side of the call see the
-//! same memory.
+//! same memory. `opt::coarsen_groups` allows the same calls in its copies of a body.
 
 use crate::fx::HashSet;
 use crate::module::{walk_stmts, FuncId, Function, Module, Stmt};

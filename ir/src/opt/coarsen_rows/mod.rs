@@ -44,15 +44,13 @@ mod shape;
 mod share;
 mod steps;
 
-pub(crate) use rows::readdress;
-
 use crate::diag::refusal::Refusal;
 use crate::module::{count_stmts, walk_stmts, FuncId, Function, Module, Stmt};
 use crate::op::{CmpOp, Const, Dim, Op, ValueId, WorkItemQuery};
 use crate::pipeline::Pass;
 use crate::types::{AddressSpace, ImageAccess, ScalarType, Type, TypeTable};
 
-use super::clone::clone_fresh;
+use super::clone::{clone_fresh, twin_variables};
 use super::{const_fold, dce, gvn};
 use crate::fx::{HashMap, HashSet};
 
@@ -179,7 +177,10 @@ fn coarsened(types: &mut TypeTable, f: &Function) -> Option<Function> {
     let row0 = clone_fresh(&mut g, &original, &mut map0);
     let mut map1 = HashMap::default();
     let mut row1 = clone_fresh(&mut g, &original, &mut map1);
-    let twins = rows::own_variables(&mut g, &mut row1);
+    let count = g.locals.len();
+    let twins = twin_variables(&mut g, &mut row1, count, ".row1", |l| {
+        l.space == AddressSpace::Private
+    });
     let ids0: Vec<ValueId> = row_ids.iter().map(|v| map0[v]).collect();
     let ids1: Vec<ValueId> = row_ids.iter().map(|v| map1[v]).collect();
     let mut body = jam::jam_rows(types, &mut g, row0, row1, &ids0, twins);

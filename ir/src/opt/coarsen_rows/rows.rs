@@ -1,9 +1,9 @@
 //! The two rows' copies of a kernel body: their own private variables, and their row ids.
 
 use crate::fx::HashMap;
-use crate::module::{Function, LocalId, Stmt};
+use crate::module::{Function, Stmt};
 use crate::op::{BinaryOp, Const, Dim, Op, ValueId, WorkItemQuery};
-use crate::types::{AddressSpace, ScalarType};
+use crate::types::ScalarType;
 use crate::visit::replace_uses;
 
 /// Whether `s` is `let v = get_global_id(1)`.
@@ -56,41 +56,6 @@ fn is_addr(s: &Stmt) -> bool {
             ..
         }
     )
-}
-
-/// Gives `stmts` (row 1's copy) a fresh private variable for each of `f`'s; returns which
-/// is whose.
-pub(super) fn own_variables(f: &mut Function, stmts: &mut [Stmt]) -> HashMap<LocalId, LocalId> {
-    let mut fresh: HashMap<LocalId, LocalId> = HashMap::default();
-    for i in 0..f.locals.len() {
-        let l = f.locals[i].clone();
-        if l.space == AddressSpace::Private {
-            let id = f.new_local(format!("{}.row1", l.name), l.ty, l.space);
-            fresh.insert(LocalId(i as u32), id);
-        }
-    }
-    for s in stmts.iter_mut() {
-        readdress(s, &fresh);
-    }
-    fresh
-}
-
-/// Points `s`'s addresses of the variables in `fresh` at their fresh twins.
-pub(crate) fn readdress(s: &mut Stmt, fresh: &HashMap<LocalId, LocalId>) {
-    if let Stmt::Let {
-        op: Op::LocalAddr(l),
-        ..
-    } = s
-    {
-        if let Some(n) = fresh.get(l) {
-            *l = *n;
-        }
-    }
-    for b in s.child_blocks_mut() {
-        for s in &mut b.stmts {
-            readdress(s, fresh);
-        }
-    }
 }
 
 /// Renumbers the rows of `body` (the two copies, at its top level): after the first
