@@ -8,12 +8,17 @@
 // RUN: --kernel bins --global 2048 --local 64 --arg u32[2048]=randu:8:0:1000 --arg u32[16]=zeros
 // RUN: --kernel ids --global 16,32 --local 4,4 --offset 4,8 --arg u32[2048]=zeros
 // RUN: --kernel two_scratch --global 512 --local 32 --arg local:128 --arg f32[512]=randu:9:-1:1 --arg local:256 --arg f32[16]=zeros
+// RUN: --kernel ping_pong --global 1024 --local 32 --arg f32[1024]=randu:10:-1:1 --arg f32[1024]=zeros
+// RUN: --kernel ping_pong --global 256 --local 16 --arg f32[256]=randu:11:-1:1 --arg f32[256]=zeros
 // Kernels that synchronise their work-groups, in the shapes `opt::coarsen_groups` runs as
 // four work-groups per invocation on Vulkan (the differential suite's Vulkan runs set
 // OCLC_VK_GROUPS=4; the 15-group launch keeps one group per invocation): a tree reduction,
 // a tiled transpose (coarsened along y), a scan whose barrier loop ends at a `break`,
 // a histogram in `__local` memory with atomics, the group and global ids themselves, and
-// two `__local` arguments of different sizes (each group's copies its own).
+// two `__local` arguments of different sizes (each group's copies its own), and a scan
+// whose private state is equal in every group (a step, a scale set under a branch on the
+// local size, `__local` pointers swapped each step), which the copies share except the
+// pointers, each copy's pointing into its own tiles.
 
 __kernel void tree(__global const float *in, __global float *out)
 {
@@ -99,4 +104,27 @@ __kernel void two_scratch(__local float *a, __global const float *in, __local fl
             s += a[i] * b[n - 1 - i].x + b[i].y;
         out[get_group_id(0)] = s;
     }
+}
+
+__kernel void ping_pong(__global const float *in, __global float *out)
+{
+    __local float t[2][32];
+    size_t lid = get_local_id(0), n = get_local_size(0);
+    __local float *cur = t[0];
+    __local float *nxt = t[1];
+    cur[lid] = in[get_global_id(0)];
+    int rounds = 0;
+    float scale = 1.0f;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (size_t step = 1; step < n; step *= 2) {
+        if (n > 16)
+            scale *= 0.5f;
+        nxt[lid] = cur[lid] + (lid >= step ? cur[lid - step] : 0.0f) * scale;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local float *swap = cur;
+        cur = nxt;
+        nxt = swap;
+        rounds++;
+    }
+    out[get_global_id(0)] = cur[lid] + rounds + (float)get_group_id(0);
 }

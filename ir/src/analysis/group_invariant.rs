@@ -37,6 +37,18 @@ pub fn barriers_alike_in_every_group(module: &Module, kernel: FuncId) -> bool {
     check_function(module, &waits, kernel, params, &mut memo, 0)
 }
 
+/// The values of function `func` that may differ between work-groups (see the module
+/// documentation), its parameters taken as group-invariant: every value the function
+/// defines and this set lacks is equal, for one local id, in every work-group.
+pub fn group_varying_values(module: &Module, func: FuncId) -> HashSet<ValueId> {
+    let waits = functions_that_wait(module);
+    let f = module.function(func);
+    let params = vec![true; f.params.len()];
+    let mut walker = Walker::new(module, &waits, f, &params);
+    walker.settle();
+    walker.varying
+}
+
 /// Calls nested deeper than this are not followed (OpenCL forbids recursion; this only
 /// bounds the work on malformed modules).
 const MAX_CALL_DEPTH: usize = 64;

@@ -19,7 +19,7 @@ pub mod vars;
 pub use access_align::AccessAlign;
 pub use defs::Defs;
 pub use effects::{block_effects, Effects};
-pub use group_invariant::barriers_alike_in_every_group;
+pub use group_invariant::{barriers_alike_in_every_group, group_varying_values};
 pub use initialised::initialised_before_loads;
 pub use loops::{counted_loop, unrollable_loop, CountedLoop};
 pub use unwritten::unwritten_params;

@@ -1,83 +1,164 @@
 //! The coarsened body: `C` copies of the kernel body, one per work-group, jammed so that
-//! every copy reaches each barrier at the same statement. Statements without a barrier
-//! run once per copy, in order; a barrier runs once; a branch or loop holding a barrier
-//! (or a `break`/`continue` of a loop so run) runs once, on copy 0's condition (the
-//! copies' conditions are equal: [`super::variance`]), with its blocks jammed in turn.
+//! every copy reaches each barrier at the same statement. Statements run in rows, one
+//! statement of each copy in copy order: a barrier runs once; a branch or loop holding a
+//! barrier (or a `break`/`continue` of a loop so run) runs once, on copy 0's condition
+//! (the copies' conditions are equal: `analysis::group_invariant`), with its blocks jammed
+//! in turn; other statements run once per copy.
+//!
+//! Shared values. At the start of each row every copy has run the same statements, so a
+//! value equal in every work-group (group-invariant) is equal in every copy: a row that
+//! defines one by a pure operation or a load (of a group-invariant private variable, or of
+//! `__constant` data) is kept for copy 0 alone, and the later copies use copy 0's value.
+//! Then a row of branches on one shared condition runs once too, its blocks jammed (the
+//! copies take the same branch), so a tree reduction's `if (lid < s)` tests once for all.
 
+use crate::fx::{HashMap, HashSet};
 use crate::module::{Block, Stmt};
+use crate::op::{Op, ValueId};
+use crate::visit::replace_uses;
 
-/// Jams `copies` (clones of one statement list, in copy order) into one list.
-pub(super) fn jam(copies: Vec<Vec<Stmt>>) -> Vec<Stmt> {
-    let mut iters: Vec<_> = copies.into_iter().map(Vec::into_iter).collect();
-    let mut out = Vec::new();
-    loop {
-        let row: Vec<Stmt> = iters.iter_mut().filter_map(Iterator::next).collect();
-        if row.is_empty() {
-            return out;
-        }
-        if !synchronises(&row[0], false) {
-            out.extend(row);
-            continue;
-        }
-        out.push(jam_one(row));
-    }
+/// Jams `copies` (clones of one statement list, in copy order) into one list;
+/// `invariant` holds copy 0's group-invariant values.
+pub(super) fn jam(copies: Vec<Vec<Stmt>>, invariant: &HashSet<ValueId>) -> Vec<Stmt> {
+    let mut jammer = Jammer {
+        invariant,
+        shared: HashMap::default(),
+    };
+    jammer.jam(copies)
 }
 
-/// One statement that synchronises, from its copies.
-fn jam_one(row: Vec<Stmt>) -> Stmt {
-    let mut row = row.into_iter();
-    let first = row.next().expect("at least one copy");
-    match first {
-        Stmt::If {
-            cond,
-            then_body,
-            else_body,
-        } => {
-            let (mut thens, mut elses) = (vec![then_body.stmts], vec![else_body.stmts]);
-            for s in row {
-                if let Stmt::If {
-                    then_body,
-                    else_body,
-                    ..
-                } = s
-                {
-                    thens.push(then_body.stmts);
-                    elses.push(else_body.stmts);
-                }
+/// The jamming state: which later copies' values became copy 0's.
+struct Jammer<'a> {
+    invariant: &'a HashSet<ValueId>,
+    /// A later copy's value -> copy 0's equal value.
+    shared: HashMap<ValueId, ValueId>,
+}
+
+impl Jammer<'_> {
+    fn jam(&mut self, copies: Vec<Vec<Stmt>>) -> Vec<Stmt> {
+        let mut iters: Vec<_> = copies.into_iter().map(Vec::into_iter).collect();
+        let mut out = Vec::new();
+        loop {
+            let mut row: Vec<Stmt> = iters.iter_mut().filter_map(Iterator::next).collect();
+            if row.is_empty() {
+                return out;
             }
-            Stmt::If {
-                cond,
-                then_body: Block { stmts: jam(thens) },
-                else_body: Block { stmts: jam(elses) },
+            for s in &mut row[1..] {
+                self.rename(s);
+            }
+            if self.share(&row) {
+                out.push(row.swap_remove(0));
+            } else if synchronises(&row[0], false) || one_branch(&row) {
+                out.push(self.jam_one(row));
+            } else {
+                out.extend(row);
             }
         }
-        Stmt::Loop {
-            body,
-            continuing,
-            break_if,
-            unroll,
-        } => {
-            let (mut bodies, mut conts) = (vec![body.stmts], vec![continuing.stmts]);
-            for s in row {
-                if let Stmt::Loop {
-                    body, continuing, ..
-                } = s
-                {
-                    bodies.push(body.stmts);
-                    conts.push(continuing.stmts);
+    }
+
+    /// Uses copy 0's values in `s` where they replaced a later copy's.
+    fn rename(&self, s: &mut Stmt) {
+        if self.shared.is_empty() {
+            return;
+        }
+        let mut block = Block {
+            stmts: vec![std::mem::replace(s, Stmt::Break)],
+        };
+        replace_uses(&mut block, &self.shared);
+        *s = block.stmts.pop().expect("one statement");
+    }
+
+    /// When `row` defines a group-invariant value without side effects, records copy 0's
+    /// value for every later copy's and returns true.
+    fn share(&mut self, row: &[Stmt]) -> bool {
+        let Stmt::Let { value, op } = &row[0] else {
+            return false;
+        };
+        let shareable = op.is_pure() || matches!(op, Op::Load { .. });
+        if !shareable || !self.invariant.contains(value) {
+            return false;
+        }
+        for s in &row[1..] {
+            if let Stmt::Let { value: later, .. } = s {
+                self.shared.insert(*later, *value);
+            }
+        }
+        true
+    }
+
+    /// One statement that synchronises, from its copies.
+    fn jam_one(&mut self, row: Vec<Stmt>) -> Stmt {
+        let mut row = row.into_iter();
+        let first = row.next().expect("at least one copy");
+        match first {
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let (mut thens, mut elses) = (vec![then_body.stmts], vec![else_body.stmts]);
+                for s in row {
+                    if let Stmt::If {
+                        then_body,
+                        else_body,
+                        ..
+                    } = s
+                    {
+                        thens.push(then_body.stmts);
+                        elses.push(else_body.stmts);
+                    }
+                }
+                Stmt::If {
+                    cond,
+                    then_body: Block {
+                        stmts: self.jam(thens),
+                    },
+                    else_body: Block {
+                        stmts: self.jam(elses),
+                    },
                 }
             }
             Stmt::Loop {
-                body: Block { stmts: jam(bodies) },
-                continuing: Block { stmts: jam(conts) },
+                body,
+                continuing,
                 break_if,
                 unroll,
+            } => {
+                let (mut bodies, mut conts) = (vec![body.stmts], vec![continuing.stmts]);
+                for s in row {
+                    if let Stmt::Loop {
+                        body, continuing, ..
+                    } = s
+                    {
+                        bodies.push(body.stmts);
+                        conts.push(continuing.stmts);
+                    }
+                }
+                Stmt::Loop {
+                    body: Block {
+                        stmts: self.jam(bodies),
+                    },
+                    continuing: Block {
+                        stmts: self.jam(conts),
+                    },
+                    break_if,
+                    unroll,
+                }
             }
+            // A barrier, or a `break`/`continue` of a jammed loop: once for every copy. (A
+            // switch that synchronises never gets here: `super::eligible` refuses its kernel.)
+            other => other,
         }
-        // A barrier, or a `break`/`continue` of a jammed loop: once for every copy. (A
-        // switch that synchronises never gets here: `super::eligible` refuses its kernel.)
-        other => other,
     }
+}
+
+/// Whether `row` is a branch on one condition value in every copy.
+fn one_branch(row: &[Stmt]) -> bool {
+    let Stmt::If { cond, .. } = &row[0] else {
+        return false;
+    };
+    row.iter()
+        .all(|s| matches!(s, Stmt::If { cond: c, .. } if c == cond))
 }
 
 /// Whether `s` must run once for all copies: it is or holds a barrier, or a `break` or

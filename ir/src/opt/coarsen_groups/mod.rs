@@ -26,7 +26,9 @@
 //! arguments (`coarsen_rows::calls`), and reaches its barriers alike in every work-group
 //! (`analysis::group_invariant`): every branch or loop that holds a barrier (or leaves a
 //! loop that does) is decided by values equal in every work-group, so it runs once for all
-//! copies ([`jam`]); a `switch` holding one makes the pass leave the kernel alone. Each
+//! copies ([`jam`]); a `switch` holding one makes the pass leave the kernel alone. A value
+//! equal in every work-group (a loop counter, the local size halved) is computed once for
+//! all copies, and a branch on one runs once ([`shared`], [`jam`]). Each
 //! `__local` pointer argument gets a twin argument per copy after the first
 //! ([`own_local_arguments`]), which the launcher sizes as the user's.
 //!
@@ -34,16 +36,17 @@
 //! before any passes it, and work-items of different groups may interleave freely.
 
 mod jam;
+mod shared;
 
 use crate::diag::refusal::Refusal;
 use crate::module::{count_stmts, FuncId, Function, FunctionKind, GroupsVariant, Module, Stmt};
-use crate::op::{BinaryOp, Const, Dim, Op, WorkItemQuery};
+use crate::op::{BinaryOp, Const, Dim, Op, ValueId, WorkItemQuery};
 use crate::pipeline::Pass;
 use crate::types::{AddressSpace, ScalarType, Type, TypeTable};
 
 use super::clone::{clone_fresh, twin_variables};
 use super::coarsen_rows::calls;
-use super::{dce, gvn};
+use super::{dce, forward_loads, gvn};
 use crate::fx::{HashMap, HashSet};
 use crate::visit::replace_uses;
 
@@ -82,8 +85,9 @@ impl Pass for CoarsenGroups {
             if !crate::analysis::barriers_alike_in_every_group(module, FuncId(i as u32)) {
                 continue;
             }
+            let varying = crate::analysis::group_varying_values(module, FuncId(i as u32));
             let f = &module.functions[i];
-            let g = coarsened(&mut module.types, f, dim);
+            let g = coarsened(&mut module.types, f, dim, &varying);
             if let FunctionKind::Kernel(attrs) = &mut module.functions[i].kind {
                 attrs.groups_variant = Some(GroupsVariant {
                     kernel: g.name.clone(),
@@ -131,8 +135,14 @@ fn eligible(types: &TypeTable, free: &HashSet<FuncId>, f: &Function) -> Option<u
     (ok && !waits_in_switch).then_some(dim)
 }
 
-/// `f` with its coarsened variant behind the launch-time test.
-fn coarsened(types: &mut TypeTable, f: &Function, dim: u32) -> Function {
+/// The coarsened variant of `f`, whose values in `varying` may differ between work-groups.
+fn coarsened(
+    types: &mut TypeTable,
+    f: &Function,
+    dim: u32,
+    varying: &HashSet<ValueId>,
+) -> Function {
+    let shareable = shared::shareable_values(types, f, varying);
     let mut g = f.clone();
     g.name = format!("{}.groups{GROUPS_PER_INVOCATION}", f.name);
     if let FunctionKind::Kernel(attrs) = &mut g.kind {
@@ -147,10 +157,16 @@ fn coarsened(types: &mut TypeTable, f: &Function, dim: u32) -> Function {
     let u64t = types.scalar(ScalarType::U64);
     let (variables, params) = (g.locals.len(), g.params.len());
     let mut copies = Vec::new();
+    let mut invariant = HashSet::default();
     for c in 0..GROUPS_PER_INVOCATION {
         let mut map = HashMap::default();
         let mut copy = clone_fresh(&mut g, &original, &mut map);
-        if c > 0 {
+        if c == 0 {
+            invariant = shareable
+                .iter()
+                .filter_map(|v| map.get(v).copied())
+                .collect();
+        } else {
             twin_variables(&mut g, &mut copy, variables, &format!(".group{c}"), |_| {
                 true
             });
@@ -159,9 +175,10 @@ fn coarsened(types: &mut TypeTable, f: &Function, dim: u32) -> Function {
         copy = regroup(&mut g, copy, dim, c, u64t);
         copies.push(copy);
     }
-    let mut body = jam::jam(copies);
+    let mut body = jam::jam(copies, &invariant);
     body.extend(ret);
     g.body.stmts = body;
+    forward_loads::forward_function(types, &mut g);
     gvn::gvn_function(&mut g);
     dce::dce_function(&mut g);
     g
