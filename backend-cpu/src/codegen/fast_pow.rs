@@ -29,7 +29,9 @@ use cranelift_codegen::ir::{InstBuilder, Value};
 use cranelift_frontend::FunctionBuilder;
 
 use super::f64_parts::{horner64, narrow, splat64, widen};
-use super::fast_math::{bitcast, in_range, int_splat, int_type, log_reduce, splat};
+use super::fast_math::{
+    bitcast, in_range, int_splat, int_type, log_reduce, pow2_of_integral, splat,
+};
 
 /// `1 / (2k + 1)` for k = 6 down to 0: `atanh(s) / s` as a series in `s^2`.
 const ATANH_SERIES: [f64; 7] = [
@@ -88,14 +90,7 @@ pub(super) fn pow_served(b: &mut FunctionBuilder, x: Value, y: Value) -> Value {
         .unzip();
     let p = narrow(b, &ps);
     let n = narrow(b, &ns);
-    // 2^n: n + 127 in the exponent field.
-    let int_ty = int_type(b, x);
-    let ni = b.ins().fcvt_to_sint_sat(int_ty, n);
-    let bias = int_splat(b, x, 127);
-    let field = b.ins().iadd(ni, bias);
-    let field = b.ins().ishl_imm_u(field, 23);
-    let float_ty = b.func.dfg.value_type(x);
-    let pow2n = bitcast(b, float_ty, field);
+    let pow2n = pow2_of_integral(b, n);
     b.ins().fmul(p, pow2n)
 }
 
