@@ -258,7 +258,7 @@ pub(super) fn select_float(
 /// Horner's rule over `coeffs` (highest degree first) at `x`, each step a fused
 /// multiply-add: one rounding where a multiply and an add made two, and half the
 /// instructions. Cranelift's `fma` is exact everywhere (a native instruction where the CPU
-/// has FMA, as every x86-64 since 2013 and every AArch64 does, else the C library's `fmaf`
+/// has FMA, as most x86-64 CPUs since 2013 and every AArch64 do, else the C library's `fmaf`
 /// per lane), so results do not depend on the machine.
 pub(super) fn horner(b: &mut FunctionBuilder, x: Value, coeffs: &[f32]) -> Value {
     let mut p = splat(b, x, coeffs[0]);
