@@ -44,9 +44,7 @@ use cranelift_codegen::ir::{types, Endianness, InstBuilder, MemFlagsData, Type, 
 use cranelift_frontend::FunctionBuilder;
 use oclc_ir::MathFn;
 
-use super::fast_hyperbolic::{
-    cosh_served, sinh_cosh_serves, sinh_served, tanh_served, tanh_serves,
-};
+use super::fast_hyperbolic::{cosh_served, sinh_cosh_serves, sinh_served, tanh_served};
 use super::fast_inverse_trig::{
     acos_served, asin_acos_serves, asin_served, atan2_served, atan2_serves, atan_served,
     atan_serves,
@@ -100,8 +98,8 @@ const LOG_POLY: [f32; 9] = [
 /// A function with an inline form: its range and its code.
 pub struct Inline {
     /// Whether the inline form serves the arguments (each an f32, or an f32x4 of one
-    /// work-item per lane): an `i8` truth value, or an i32x4 mask.
-    pub serves: fn(&mut FunctionBuilder, &[Value]) -> Value,
+    /// work-item per lane): an `i8` truth value, or an i32x4 mask. `None`: every argument.
+    pub serves: Option<fn(&mut FunctionBuilder, &[Value]) -> Value>,
     /// The inline form, for arguments it serves.
     pub emit: fn(&mut FunctionBuilder, &[Value]) -> Value,
 }
@@ -111,83 +109,83 @@ pub fn inline_form(func: MathFn) -> Option<Inline> {
     match func {
         // `native_exp`/`native_log` call the same routines as `exp`/`log`: the same forms.
         MathFn::Exp | MathFn::NativeExp => Some(Inline {
-            serves: |b, a| in_range(b, a[0], EXP_LO, EXP_HI),
+            serves: Some(|b, a| in_range(b, a[0], EXP_LO, EXP_HI)),
             emit: |b, a| exp_in_range(b, a[0]),
         }),
         MathFn::Log | MathFn::NativeLog => Some(Inline {
-            serves: |b, a| in_range(b, a[0], f32::MIN_POSITIVE, f32::MAX),
+            serves: Some(|b, a| in_range(b, a[0], f32::MIN_POSITIVE, f32::MAX)),
             emit: |b, a| log_in_range(b, a[0]),
         }),
         MathFn::Exp2 | MathFn::NativeExp2 => Some(Inline {
-            serves: |b, a| in_range(b, a[0], -126.0, 127.0),
+            serves: Some(|b, a| in_range(b, a[0], -126.0, 127.0)),
             emit: |b, a| exp2_in_range(b, a[0]),
         }),
         MathFn::Log2 | MathFn::NativeLog2 => Some(Inline {
-            serves: |b, a| in_range(b, a[0], f32::MIN_POSITIVE, f32::MAX),
+            serves: Some(|b, a| in_range(b, a[0], f32::MIN_POSITIVE, f32::MAX)),
             emit: |b, a| log2_in_range(b, a[0]),
         }),
         MathFn::Log10 | MathFn::NativeLog10 => Some(Inline {
-            serves: |b, a| in_range(b, a[0], f32::MIN_POSITIVE, f32::MAX),
+            serves: Some(|b, a| in_range(b, a[0], f32::MIN_POSITIVE, f32::MAX)),
             emit: |b, a| log10_in_range(b, a[0]),
         }),
         MathFn::Sin | MathFn::NativeSin => Some(Inline {
-            serves: |b, a| in_range(b, a[0], -TRIG_MAX, TRIG_MAX),
+            serves: Some(|b, a| in_range(b, a[0], -TRIG_MAX, TRIG_MAX)),
             emit: |b, a| sin_in_range(b, a[0]),
         }),
         MathFn::Cos | MathFn::NativeCos => Some(Inline {
-            serves: |b, a| in_range(b, a[0], -TRIG_MAX, TRIG_MAX),
+            serves: Some(|b, a| in_range(b, a[0], -TRIG_MAX, TRIG_MAX)),
             emit: |b, a| cos_in_range(b, a[0]),
         }),
         MathFn::Tan | MathFn::NativeTan => Some(Inline {
-            serves: |b, a| in_range(b, a[0], -TRIG_MAX, TRIG_MAX),
+            serves: Some(|b, a| in_range(b, a[0], -TRIG_MAX, TRIG_MAX)),
             emit: |b, a| tan_in_range(b, a[0]),
         }),
         MathFn::Pow | MathFn::Powr | MathFn::NativePowr => Some(Inline {
-            serves: |b, a| pow_serves(b, a[0], a[1]),
+            serves: Some(|b, a| pow_serves(b, a[0], a[1])),
             emit: |b, a| pow_served(b, a[0], a[1]),
         }),
         MathFn::Atan => Some(Inline {
-            serves: |b, a| atan_serves(b, a[0]),
+            serves: Some(|b, a| atan_serves(b, a[0])),
             emit: |b, a| atan_served(b, a[0], false),
         }),
         MathFn::Asin => Some(Inline {
-            serves: |b, a| asin_acos_serves(b, a[0]),
+            serves: Some(|b, a| asin_acos_serves(b, a[0])),
             emit: |b, a| asin_served(b, a[0]),
         }),
         MathFn::Acos => Some(Inline {
-            serves: |b, a| asin_acos_serves(b, a[0]),
+            serves: Some(|b, a| asin_acos_serves(b, a[0])),
             emit: |b, a| acos_served(b, a[0]),
         }),
         MathFn::Atanpi => Some(Inline {
-            serves: |b, a| atan_serves(b, a[0]),
+            serves: Some(|b, a| atan_serves(b, a[0])),
             emit: |b, a| atan_served(b, a[0], true),
         }),
         MathFn::Atan2 => Some(Inline {
-            serves: |b, a| atan2_serves(b, a[0], a[1]),
+            serves: Some(|b, a| atan2_serves(b, a[0], a[1])),
             emit: |b, a| atan2_served(b, a[0], a[1], false),
         }),
         MathFn::Atan2pi => Some(Inline {
-            serves: |b, a| atan2_serves(b, a[0], a[1]),
+            serves: Some(|b, a| atan2_serves(b, a[0], a[1])),
             emit: |b, a| atan2_served(b, a[0], a[1], true),
         }),
         MathFn::Sinh => Some(Inline {
-            serves: |b, a| sinh_cosh_serves(b, a[0]),
+            serves: Some(|b, a| sinh_cosh_serves(b, a[0])),
             emit: |b, a| sinh_served(b, a[0]),
         }),
         MathFn::Cosh => Some(Inline {
-            serves: |b, a| sinh_cosh_serves(b, a[0]),
+            serves: Some(|b, a| sinh_cosh_serves(b, a[0])),
             emit: |b, a| cosh_served(b, a[0]),
         }),
         MathFn::Tanh => Some(Inline {
-            serves: |b, a| tanh_serves(b, a[0]),
+            serves: None,
             emit: |b, a| tanh_served(b, a[0]),
         }),
         MathFn::Hypot => Some(Inline {
-            serves: |b, a| hypot_serves(b, a[0], a[1]),
+            serves: Some(|b, a| hypot_serves(b, a[0], a[1])),
             emit: |b, a| hypot_served(b, a[0], a[1]),
         }),
         MathFn::Cbrt => Some(Inline {
-            serves: |b, a| cbrt_serves(b, a[0]),
+            serves: Some(|b, a| cbrt_serves(b, a[0])),
             emit: |b, a| cbrt_served(b, a[0]),
         }),
         _ => None,

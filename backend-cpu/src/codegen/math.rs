@@ -184,7 +184,10 @@ impl Tx<'_, '_, '_> {
         name: &'static str,
         args: &[Value],
     ) -> Value {
-        let ok = (form.serves)(&mut self.b, args);
+        let Some(serves) = form.serves else {
+            return (form.emit)(&mut self.b, args);
+        };
+        let ok = serves(&mut self.b, args);
         let (fast, slow, merge) = (
             self.b.create_block(),
             self.b.create_block(),

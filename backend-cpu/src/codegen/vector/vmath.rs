@@ -40,7 +40,14 @@ impl Tx<'_, '_, '_> {
             };
             xs.push(xv);
         }
-        let serves = (form.serves)(&mut self.b, &xs);
+        let Some(serves) = form.serves else {
+            let y = (form.emit)(&mut self.b, &xs);
+            return Ok(Some(VVal::Var {
+                pieces: vec![PieceVal::Vector(y)],
+                aff: None,
+            }));
+        };
+        let serves = serves(&mut self.b, &xs);
         let v = self.v_all_or_not(
             vs,
             serves,
