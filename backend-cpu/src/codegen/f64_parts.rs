@@ -45,13 +45,13 @@ pub(super) fn splat64(b: &mut FunctionBuilder, like: Value, v: f64) -> Value {
     }
 }
 
-/// Horner's rule over `coeffs` (highest degree first) at `x` (f64 or f64x2).
+/// Horner's rule over `coeffs` (highest degree first) at `x` (f64 or f64x2), each step a
+/// fused multiply-add (exact on every host, see `fast_math::horner`).
 pub(super) fn horner64(b: &mut FunctionBuilder, x: Value, coeffs: &[f64]) -> Value {
     let mut p = splat64(b, x, coeffs[0]);
     for c in &coeffs[1..] {
-        let px = b.ins().fmul(p, x);
         let c = splat64(b, x, *c);
-        p = b.ins().fadd(px, c);
+        p = b.ins().fma(p, x, c);
     }
     p
 }
