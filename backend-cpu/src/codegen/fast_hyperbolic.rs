@@ -10,7 +10,7 @@
 //!   difference magnifies its terms' relative error at most 1.31 times. Served for
 //!   `a <= 88`.
 //! - `tanh(x)`: `a P(z) / Q(z)`, `z = a^2`, a rational approximation of `tanh(a) / a` of
-//!   degrees 5 and 4 in `z` (fitted here by weighted least squares iterated towards equal
+//!   degrees 5 and 4 in `z` (scripts/fit-tanh-rational.py: least squares iterated towards equal
 //!   relative error over [0, 9.2]: worst relative error 1.7e-9), evaluated in double
 //!   precision and rounded once, with `a` clamped to 9.2 (from 9.01 on `tanh` rounds to 1).
 //!   Served for every `x`: an infinity takes the clamp, a NaN passes every step.
