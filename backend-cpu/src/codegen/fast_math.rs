@@ -278,7 +278,9 @@ pub(super) fn exp_in_range(b: &mut FunctionBuilder, x: Value) -> Value {
 
 /// `(r, n)` with `n = nearest(x inv)` and `r = (x - n c1) - n c2`, where `c1 + c2` is the
 /// period `1 / inv` split so that `n c1` is exact (Cody and Waite's reduction; the
-/// operands are splatted constants of `x`'s type, any float type).
+/// operands are splatted constants of `x`'s type, any float type). Each step is one fused
+/// multiply-add: the first gives what a multiply and a subtraction gave (`n c1` is exact),
+/// the second rounds once instead of twice.
 pub(super) fn two_part_reduction(
     b: &mut FunctionBuilder,
     x: Value,
@@ -288,10 +290,9 @@ pub(super) fn two_part_reduction(
 ) -> (Value, Value) {
     let t = b.ins().fmul(x, inv);
     let n = b.ins().nearest(t);
-    let nc1 = b.ins().fmul(n, c1);
-    let r = b.ins().fsub(x, nc1);
-    let nc2 = b.ins().fmul(n, c2);
-    (b.ins().fsub(r, nc2), n)
+    let minus_n = b.ins().fneg(n);
+    let r = b.ins().fma(minus_n, c1, x);
+    (b.ins().fma(minus_n, c2, r), n)
 }
 
 /// `exp2(x)` for `x` in [-126, 127] (f32 or f32x4): `x = n + f` with `n = nearest(x)` (`f`
