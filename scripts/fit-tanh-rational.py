@@ -10,13 +10,16 @@ then reweighted towards equal error (Lawson); the iterate with the smallest wors
 Check: every float a of [2^-30, 12] (clamped to CLAMP), evaluated in double precision as the
 generated code does and rounded to float, against double-precision tanh, in ulp.
 
-    python3 scripts/fit-tanh-rational.py [NP NQ CLAMP]     (default 5 4 9.2; needs numpy)
+    python3 scripts/fit-tanh-rational.py [NP NQ CLAMP]     (default 4 4 9.2; needs numpy)
+
+Degrees 5/4 give 0.528 ulp; 4/4 (0.941 ulp) were chosen for speed: two fewer fmas per
+vector ran c = a + tanh(b) 15% faster on one thread.
 """
 import sys
 
 import numpy as np
 
-NP, NQ = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 else (5, 4)
+NP, NQ = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 else (4, 4)
 CLAMP = float(sys.argv[3]) if len(sys.argv) > 3 else 9.2
 
 
