@@ -13,11 +13,12 @@
 //! with `n = nearest(x log2 e)` and `|r| <= ln2 / 2 + 2^-12`, `exp(x) = 2^n exp(r)`:
 //! - `r = (x - n C1) - n C2` with `C1 = 0.693359375` (nine significant bits: `n C1` is exact
 //!   for `|n| <= 128`, a multiple of 2^-9, and `x - n C1` is exact, a multiple of `x`'s ulp
-//!   below 2^24 of them) and `C2 = ln 2 - C1` rounded; the reduction's error is about 1.2e-9
-//!   absolute (`C2`'s rounding times `|n| <= 126`, and rounding `n C2`), 0.02 ulp of the
-//!   result;
+//!   below 2^24 of them) and `C2 = ln 2 - C1` rounded, each step one fused multiply-add;
+//!   the reduction's error is about 1.2e-9 absolute (`C2`'s rounding times `|n| <= 126`,
+//!   and the last step's rounding), 0.02 ulp of the result;
 //! - `exp(r) = 1 + r + r^2 p(r)` with Cephes' degree-5 minimax `p` (relative error of the
-//!   polynomial about 4e-8 over the interval, 0.3 ulp), evaluated by Horner's rule in float;
+//!   polynomial about 4e-8 over the interval, 0.3 ulp), evaluated by Horner's rule in float
+//!   with fused multiply-adds;
 //! - `2^n` built in the exponent field (`n` from -126 to 127 in the range) and one final
 //!   multiplication, rounded once (every result of the range is a normal number).
 //!
