@@ -3,7 +3,8 @@
 //! `tan` and `pow` on f32 (and their `native_` forms), `asin`, `acos`, `atan`, `atan2`,
 //! `atanpi`, `atan2pi`, `cbrt`, `hypot`, `sinh`, `cosh` and `tanh`, through their inline forms
 //! ([`crate::codegen::fast_math`]) when every lane of the chunk is in range, else lane by
-//! lane (where each lane takes the inline form or the routine, with the same results).
+//! lane (where each lane takes the inline form or the routine, with the same results); a
+//! form that serves every input (`tanh`) runs on the whole chunk with no test.
 
 use cranelift_codegen::ir::types;
 use oclc_ir::{Op, ScalarType, Type, ValueId};

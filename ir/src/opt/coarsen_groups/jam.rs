@@ -15,7 +15,7 @@
 use crate::fx::{HashMap, HashSet};
 use crate::module::{Block, Stmt};
 use crate::op::{Op, ValueId};
-use crate::visit::replace_uses;
+use crate::visit::{block_uses_mut, resolve, stmt_uses_mut};
 
 /// Jams `copies` (clones of one statement list, in copy order) into one list;
 /// `invariant` holds copy 0's group-invariant values.
@@ -61,11 +61,11 @@ impl Jammer<'_> {
         if self.shared.is_empty() {
             return;
         }
-        let mut block = Block {
-            stmts: vec![std::mem::replace(s, Stmt::Break)],
-        };
-        replace_uses(&mut block, &self.shared);
-        *s = block.stmts.pop().expect("one statement");
+        let mut to_copy_0 = |v: &mut ValueId| *v = resolve(&self.shared, *v);
+        stmt_uses_mut(s, &mut to_copy_0);
+        for b in s.child_blocks_mut() {
+            block_uses_mut(b, &mut to_copy_0);
+        }
     }
 
     /// When `row` defines a group-invariant value without side effects, records copy 0's
